@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerModules } from './modules';
+import { loadTenantContext } from './modules/auth/auth.repository';
+import { registerAuthGuard } from './platform/auth';
+import type { CoreDeps } from './platform/deps';
+import { registerErrorHandling } from './platform/errors';
+import type { App } from './platform/http';
+
+export interface BuildOptions {
+  /** A pino logger (JSON logs with the request id); none in tests. */
+  logger?: FastifyBaseLogger;
+  /** Extra registrations (channels' webhooks, media) wired by main.ts or the test harness. */
+  extend?: (app: App) => void | Promise<void>;
+}
+
+/** The HTTP application; main.ts listens on it, tests drive it with app.inject. */
+export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: deps.config.env === 'production',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cors, {
+    origin: [deps.config.frontendUrl],
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Atendo API', version: deps.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  registerAuthGuard(app, deps.tokens, (userId) => loadTenantContext(deps.database.db, userId));
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerModules(app, deps);
+  if (opts.extend) await opts.extend(app);
+  return app;
+}

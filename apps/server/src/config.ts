@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  API_PORT: z.coerce.number().int().default(8080),
+  WEB_PORT: z.coerce.number().int().default(3000),
+  /** Origin of the web app (CORS allows only it). */
+  FRONTEND_URL: z.string().default('http://localhost:3000'),
+  /** Public base URL of the API (used in media URLs and webhooks). */
+  BACKEND_URL: z.string().default('http://localhost:8080'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  MEDIA_DIR: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(7),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOGIN_RATE_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  LOGIN_RATE_EMAIL_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
+  /** Hours of inactivity after which a ticket is closed automatically (seed 000 §9). */
+  EXPIRES_TICKET_HOURS: z.coerce.number().positive().default(24),
+  GRAPH_API_URL: z.string().default('https://graph.facebook.com'),
+  GRAPH_API_VERSION: z.string().default('v13.0'),
+  LOG_LEVEL: z.string().default('info'),
+  SERVE_WEB: bool,
+  WEB_DIST: z.string().optional(),
+  JOBS: z.enum(['on', 'off']).default('on'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads the environment once; defaults give the embedded mode (PGlite in ./data/db). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<z.input<typeof EnvSchema>> = {}) {
+  const parsed = EnvSchema.parse({ ...env, ...overrides });
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    env: parsed.NODE_ENV,
+    host: parsed.HOST,
+    apiPort: parsed.API_PORT,
+    webPort: parsed.WEB_PORT,
+    frontendUrl: parsed.FRONTEND_URL.replace(/\/$/, ''),
+    backendUrl: parsed.BACKEND_URL.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    redisUrl: parsed.REDIS_URL || undefined,
+    mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    jwtSecret: parsed.JWT_SECRET ?? undefined,
+    accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: parsed.REFRESH_TOKEN_TTL_DAYS,
+    adminEmail: parsed.ADMIN_EMAIL,
+    adminPassword: parsed.ADMIN_PASSWORD,
+    loginRateIpPerMinute: parsed.LOGIN_RATE_IP_PER_MINUTE,
+    loginRateEmailPer15Minutes: parsed.LOGIN_RATE_EMAIL_PER_15_MINUTES,
+    expiresTicketHours: parsed.EXPIRES_TICKET_HOURS,
+    graphApiUrl: parsed.GRAPH_API_URL.replace(/\/$/, ''),
+    graphApiVersion: parsed.GRAPH_API_VERSION,
+    logLevel: parsed.LOG_LEVEL,
+    serveWeb: parsed.SERVE_WEB,
+    webDist: parsed.WEB_DIST ? path.resolve(parsed.WEB_DIST) : undefined,
+    jobs: parsed.JOBS === 'on',
+  };
+}
+
+/** The JWT secret: from the environment, else generated once and kept in the data folder so restarts keep sessions. */
+export function resolveJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

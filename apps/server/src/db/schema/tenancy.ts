@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Service hours row (seed 001 §3 "Schedule row"). */
+export interface ScheduleRow {
+  weekday: string;
+  weekdayEn: string;
+  startTimeA: string;
+  endTimeA: string;
+  startTimeB: string;
+  endTimeB: string;
+}
+
+export const plans = pgTable('plans', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  users: integer().notNull().default(0),
+  connections: integer().notNull().default(0),
+  queues: integer().notNull().default(0),
+  amount: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+  isPublic: boolean().notNull().default(true),
+  useWhatsapp: boolean().notNull().default(true),
+  useFacebook: boolean().notNull().default(true),
+  useInstagram: boolean().notNull().default(true),
+  useCampaigns: boolean().notNull().default(true),
+  useSchedules: boolean().notNull().default(true),
+  useInternalChat: boolean().notNull().default(true),
+  useExternalApi: boolean().notNull().default(true),
+  useKanban: boolean().notNull().default(true),
+  useOpenAi: boolean().notNull().default(true),
+  useIntegrations: boolean().notNull().default(true),
+  ...timestamps,
+});
+
+export const companies = pgTable('companies', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  email: text(),
+  phone: text(),
+  document: text(),
+  status: boolean().notNull().default(true),
+  planId: integer().references(() => plans.id, { onDelete: 'set null' }),
+  dueDate: timestamp({ withTimezone: true }),
+  recurrence: text().notNull().default('MENSAL'),
+  paymentMethod: text(),
+  addressStreet: text(),
+  addressState: text(),
+  addressCity: text(),
+  schedules: jsonb().$type<ScheduleRow[]>().notNull().default([]),
+  numberAttendants: integer().notNull().default(1),
+  numberConections: integer().notNull().default(1),
+  timezone: text().notNull().default('America/Sao_Paulo'),
+  lastLogin: timestamp({ withTimezone: true }),
+  folderSize: bigint({ mode: 'number' }).notNull().default(0),
+  numberFileFolder: integer().notNull().default(0),
+  updatedAtFolder: timestamp({ withTimezone: true }),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    profile: text().notNull().default('user'),
+    super: boolean().notNull().default(false),
+    /** Bumped by every login (single session) and by logout: tokens carrying an older value are refused. */
+    tokenVersion: integer().notNull().default(0),
+    status: text().notNull().default('active'),
+    online: boolean().notNull().default(false),
+    lastSeen: timestamp({ withTimezone: true }),
+    startWork: text().notNull().default('00:00'),
+    endWork: text().notNull().default('23:59'),
+    color: text(),
+    profileImage: text(),
+    whatsappId: integer(),
+    farewellMessage: text(),
+    language: text(),
+    showDashboard: text().notNull().default('disabled'),
+    allowRealTime: text().notNull().default('disabled'),
+    allowConnections: text().notNull().default('disabled'),
+    allTicket: text().notNull().default('disabled'),
+    allowGroup: text().notNull().default('disabled'),
+    allHistoric: text().notNull().default('disabled'),
+    allUserChat: text().notNull().default('disabled'),
+    userClosePendingTicket: text().notNull().default('disabled'),
+    defaultTheme: text().notNull().default('light'),
+    defaultMenu: text().notNull().default('open'),
+    defaultTicketsManagerWidth: integer().notNull().default(550),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId, t.name)],
+);
+
+export const queues = pgTable(
+  'queues',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    color: text().notNull(),
+    greetingMessage: text().notNull().default(''),
+    outOfHoursMessage: text().notNull().default(''),
+    orderQueue: integer(),
+    schedules: jsonb().$type<ScheduleRow[]>().notNull().default([]),
+    ativarRoteador: boolean().notNull().default(false),
+    tempoRoteador: integer().notNull().default(0),
+    integrationId: integer(),
+    fileListId: integer(),
+    promptId: integer(),
+    closeTicket: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('queues_company_name_unique').on(t.companyId, t.name),
+    uniqueIndex('queues_company_color_unique').on(t.companyId, t.color),
+  ],
+);
+
+export const userQueues = pgTable(
+  'user_queues',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    queueId: integer()
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index('user_queues_company_queue_idx').on(t.companyId, t.queueId)],
+);
+
+/** Refresh sessions: one row per issued refresh token (stored hashed), rotated on every use. */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    tokenVersion: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    /** Set when the token was exchanged for a new one (a reuse within seconds is a concurrent refresh). */
+    rotatedAt: timestamp({ withTimezone: true }),
+    userAgent: text(),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+/** Global (platform) key/value settings. */
+export const settings = pgTable('settings', {
+  key: text().primaryKey(),
+  value: text().notNull().default(''),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Company-level settings: one row per company, one column per setting (seed 001 §3). */
+export const companySettings = pgTable('company_settings', {
+  companyId: integer()
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  userRating: text().notNull().default('disabled'),
+  scheduleType: text().notNull().default('disabled'),
+  acceptCallWhatsapp: text().notNull().default('enabled'),
+  userRandom: text().notNull().default('disabled'),
+  sendGreetingMessageOneQueues: text().notNull().default('enabled'),
+  sendSignMessage: text().notNull().default('enabled'),
+  sendFarewellWaitingTicket: text().notNull().default('disabled'),
+  sendGreetingAccepted: text().notNull().default('disabled'),
+  sendQueuePosition: text().notNull().default('disabled'),
+  acceptAudioMessageContact: text().notNull().default('enabled'),
+  enableLGPD: text('enable_lgpd').notNull().default('disabled'),
+  requiredTag: text().notNull().default('disabled'),
+  lgpdDeleteMessage: text().notNull().default('disabled'),
+  lgpdHideNumber: text().notNull().default('disabled'),
+  lgpdConsent: text().notNull().default('disabled'),
+  lgpdMessage: text().notNull().default(''),
+  lgpdLink: text().notNull().default(''),
+  sendMsgTransfTicket: text().notNull().default('disabled'),
+  closeTicketOnTransfer: text().notNull().default('false'),
+  DirectTicketsToWallets: text('direct_tickets_to_wallets').notNull().default('disabled'),
+  showNotificationPending: text().notNull().default('false'),
+  transferMessage: text().notNull().default(''),
+  greetingAcceptedMessage: text().notNull().default(''),
+  AcceptCallWhatsappMessage: text('accept_call_whatsapp_message').notNull().default(''),
+  sendQueuePositionMessage: text().notNull().default(''),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

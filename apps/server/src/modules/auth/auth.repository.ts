@@ -1,0 +1,225 @@
+import {
+  COMPANY_SETTING_COLUMNS,
+  type CompanySettings,
+  PLATFORM_DUE_DATE,
+  type PlanDto,
+  type SessionUserDto,
+} from '@atendo/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { companies, companySettings, plans, queues, userQueues, userSessions, users } from '../../db/schema';
+import type { TenantContext } from '../../platform/context';
+
+export type UserRow = typeof users.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+export function toPlanDto(p: PlanRow): PlanDto {
+  return {
+    id: p.id,
+    name: p.name,
+    users: p.users,
+    connections: p.connections,
+    queues: p.queues,
+    amount: Number(p.amount),
+    isPublic: p.isPublic,
+    useWhatsapp: p.useWhatsapp,
+    useFacebook: p.useFacebook,
+    useInstagram: p.useInstagram,
+    useCampaigns: p.useCampaigns,
+    useSchedules: p.useSchedules,
+    useInternalChat: p.useInternalChat,
+    useExternalApi: p.useExternalApi,
+    useKanban: p.useKanban,
+    useOpenAi: p.useOpenAi,
+    useIntegrations: p.useIntegrations,
+  };
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+}
+
+/** The principal of a request: user + company + plan in one query. */
+export async function loadTenantContext(db: Db, userId: number): Promise<TenantContext | null> {
+  const rows = await db
+    .select({ user: users, company: companies, plan: plans })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const u = row.user;
+  return {
+    companyId: u.companyId,
+    user: {
+      id: u.id,
+      companyId: u.companyId,
+      name: u.name,
+      email: u.email,
+      profile: u.profile === 'admin' ? 'admin' : 'user',
+      super: u.super,
+      tokenVersion: u.tokenVersion,
+      showDashboard: u.showDashboard,
+      allowRealTime: u.allowRealTime,
+      allowConnections: u.allowConnections,
+      allTicket: u.allTicket,
+      allowGroup: u.allowGroup,
+      allHistoric: u.allHistoric,
+      allUserChat: u.allUserChat,
+      userClosePendingTicket: u.userClosePendingTicket,
+    },
+    company: {
+      id: row.company.id,
+      name: row.company.name,
+      status: row.company.status,
+      dueDate: row.company.dueDate,
+      planId: row.company.planId,
+      timezone: row.company.timezone,
+    },
+    plan: row.plan ? toPlanDto(row.plan) : null,
+  };
+}
+
+export async function findCompanySettings(db: Db, companyId: number): Promise<CompanySettings | null> {
+  const row = await db.query.companySettings.findFirst({ where: eq(companySettings.companyId, companyId) });
+  if (!row) return null;
+  const out = {} as CompanySettings;
+  for (const col of COMPANY_SETTING_COLUMNS) out[col] = String(row[col]);
+  return out;
+}
+
+const flag = (v: string) => (v === 'enabled' ? 'enabled' : 'disabled') as 'enabled' | 'disabled';
+
+/** The user as the session knows it (seed 000 §3), with company, settings and plan. */
+export async function loadSessionUser(
+  db: Db,
+  userId: number,
+  mediaUrl: (stored: string) => string,
+): Promise<SessionUserDto | null> {
+  const ctx = await loadTenantContext(db, userId);
+  if (!ctx) return null;
+  const [u, userQueueRows, settingsRow] = await Promise.all([
+    db.query.users.findFirst({ where: eq(users.id, userId) }),
+    db
+      .select({ id: queues.id, name: queues.name, color: queues.color })
+      .from(userQueues)
+      .innerJoin(queues, eq(queues.id, userQueues.queueId))
+      .where(and(eq(userQueues.companyId, ctx.companyId), eq(userQueues.userId, userId)))
+      .orderBy(queues.orderQueue, queues.name),
+    findCompanySettings(db, ctx.companyId),
+  ]);
+  if (!u) return null;
+  const dueDate = ctx.company.id === 1 ? PLATFORM_DUE_DATE : (ctx.company.dueDate?.toISOString() ?? null);
+  return {
+    id: u.id,
+    companyId: u.companyId,
+    name: u.name,
+    email: u.email,
+    profile: u.profile === 'admin' ? 'admin' : 'user',
+    super: u.super,
+    showDashboard: flag(u.showDashboard),
+    allowRealTime: flag(u.allowRealTime),
+    allowConnections: flag(u.allowConnections),
+    allTicket: flag(u.allTicket),
+    allowGroup: flag(u.allowGroup),
+    allHistoric: flag(u.allHistoric),
+    allUserChat: flag(u.allUserChat),
+    userClosePendingTicket: flag(u.userClosePendingTicket),
+    defaultTheme: u.defaultTheme === 'dark' ? 'dark' : 'light',
+    defaultMenu: u.defaultMenu === 'closed' ? 'closed' : 'open',
+    defaultTicketsManagerWidth: u.defaultTicketsManagerWidth,
+    language: u.language,
+    color: u.color,
+    startWork: u.startWork,
+    endWork: u.endWork,
+    profileImage: u.profileImage ? mediaUrl(u.profileImage) : null,
+    queues: userQueueRows,
+    queueIds: userQueueRows.map((q) => q.id),
+    whatsappId: u.whatsappId,
+    online: u.online,
+    company: {
+      id: ctx.company.id,
+      name: ctx.company.name,
+      dueDate,
+      status: ctx.company.status,
+      planId: ctx.company.planId,
+      timezone: ctx.company.timezone,
+      companieSettings: settingsRow ? Object.entries(settingsRow).map(([key, value]) => ({ key, value })) : [],
+      plan: ctx.plan,
+    },
+  };
+}
+
+/** Single session: a new login bumps the version (old access tokens die) and revokes every refresh session. */
+export async function startNewSessionVersion(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  await db
+    .update(userSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+  return row.tokenVersion;
+}
+
+export async function insertRefreshSession(
+  db: Db,
+  s: {
+    companyId: number;
+    userId: number;
+    tokenHash: string;
+    tokenVersion: number;
+    expiresAt: Date;
+    userAgent?: string;
+    ip?: string;
+  },
+) {
+  await db.insert(userSessions).values(s);
+}
+
+export function findRefreshSession(db: Db, tokenHash: string) {
+  return db.query.userSessions.findFirst({ where: eq(userSessions.tokenHash, tokenHash) });
+}
+
+/** Marks a refresh session exchanged; false when another request already rotated or revoked it. */
+export async function rotateRefreshSession(db: Db, id: string): Promise<boolean> {
+  const now = new Date();
+  const rows = await db
+    .update(userSessions)
+    .set({ revokedAt: now, rotatedAt: now })
+    .where(and(eq(userSessions.id, id), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  return rows.length > 0;
+}
+
+export async function revokeRefreshSession(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(userSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(userSessions.id, id), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  return rows.length > 0;
+}
+
+export async function revokeAllSessions(db: Db, userId: number) {
+  await db
+    .update(userSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
+}
+
+export async function touchCompanyLastLogin(db: Db, companyId: number) {
+  await db.update(companies).set({ lastLogin: new Date() }).where(eq(companies.id, companyId));
+}
+
+export async function bumpTokenVersion(db: Db, userId: number) {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,58 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { companies, plans, users } from '../../db/schema';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { AppError } from '../../platform/errors';
+import { insertCompany } from '../companies/companies.repository';
+
+/** Days a signed-up company may use the product before its first invoice is due. */
+export const SIGNUP_TRIAL_DAYS = 7;
+
+export function findPublicPlan(db: Db, planId: number) {
+  return db.query.plans.findFirst({ where: and(eq(plans.id, planId), eq(plans.isPublic, true)) });
+}
+
+export async function createCompanyWithAdmin(
+  db: Db,
+  input: { name: string; email: string; phone: string; companyName: string; planId: number; passwordHash: string },
+) {
+  const emailTaken = await db.query.users.findFirst({ where: sql`lower(${users.email}) = ${input.email}` });
+  if (emailTaken) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
+  const nameTaken = await db.query.companies.findFirst({ where: sql`lower(${companies.name}) = lower(${input.companyName})` });
+  if (nameTaken) throw new AppError('ERR_COMPANY_ALREADY_EXISTS', 409);
+  try {
+    return await db.transaction(async (tx) => {
+      const company = await insertCompany(tx as unknown as Db, {
+        name: input.companyName,
+        email: input.email,
+        phone: input.phone,
+        planId: input.planId,
+        dueDate: new Date(Date.now() + SIGNUP_TRIAL_DAYS * 86_400_000),
+        recurrence: 'MENSAL',
+      });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          companyId: company.id,
+          name: input.name,
+          email: input.email,
+          passwordHash: input.passwordHash,
+          profile: 'admin',
+          showDashboard: 'enabled',
+          allowRealTime: 'enabled',
+          allowConnections: 'enabled',
+          allTicket: 'enabled',
+          allowGroup: 'enabled',
+          allHistoric: 'enabled',
+          allUserChat: 'enabled',
+          userClosePendingTicket: 'enabled',
+        })
+        .returning({ id: users.id });
+      return { companyId: company.id, userId: user.id };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_unique')) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
+    if (isUniqueViolation(err, 'companies_name_unique')) throw new AppError('ERR_COMPANY_ALREADY_EXISTS', 409);
+    throw err;
+  }
+}

@@ -1,0 +1,22 @@
+import { GLOBAL_SETTING_DEFAULTS } from '@atendo/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { settings } from '../../db/schema';
+
+export async function getGlobalSetting(db: Db, key: string): Promise<string | null> {
+  const row = await db.query.settings.findFirst({ where: eq(settings.key, key) });
+  return row?.value ?? GLOBAL_SETTING_DEFAULTS[key] ?? null;
+}
+
+export async function setGlobalSetting(db: Db, key: string, value: string) {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+/** Global defaults are written once so a super admin sees every key in the settings tab. */
+export async function ensureGlobalDefaults(db: Db) {
+  const rows = Object.entries(GLOBAL_SETTING_DEFAULTS).map(([key, value]) => ({ key, value }));
+  await db.insert(settings).values(rows).onConflictDoNothing();
+}

@@ -1,0 +1,17 @@
+import type { Config } from '../config';
+import type { Database } from '../db/open';
+import type { TokenService } from './auth';
+import type { RateLimiter } from './rate-limit';
+import type { RealtimePublisher } from './realtime-port';
+
+/** What the modules are built from (wired in main.ts, or by the test harness). */
+export interface CoreDeps {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  realtime: RealtimePublisher;
+  /** Public URL of a stored media path (the media module signs or authorises it). */
+  mediaUrl: (stored: string) => string;
+  version: string;
+}

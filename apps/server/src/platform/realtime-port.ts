@@ -1,0 +1,36 @@
+import type { CompanyEventMap, CompanyEventName } from '@atendo/shared';
+
+/**
+ * Room names inside a company's namespace, in one place. Services never build room strings by hand.
+ * - user:{id}   every socket of that user
+ * - queue:{id}  users who attend that queue
+ * - noqueue     users who may see tickets without a queue (allTicket) and admins
+ * - admins      admins of the company
+ * - ticket:{id} sockets that opened that ticket (joinChatBox)
+ * - status:{s}  sockets that joined a ticket tab (joinTickets)
+ * - notification sockets that joined notifications
+ */
+export const rooms = {
+  user: (id: number) => `user:${id}`,
+  queue: (id: number) => `queue:${id}`,
+  noQueue: () => 'noqueue',
+  admins: () => 'admins',
+  ticket: (id: number | string) => `ticket:${id}`,
+  status: (s: string) => `status:${s}`,
+  notification: () => 'notification',
+} as const;
+
+/** What services see of realtime: publish a typed company event to the whole company or to some rooms. */
+export interface RealtimePublisher {
+  publish<K extends CompanyEventName>(companyId: number, event: K, payload: CompanyEventMap[K], to?: string[]): void;
+  /** Ends the sockets of a user whose session was replaced (after the auth event reached them). */
+  disconnectUser?(companyId: number, userId: number): void;
+}
+
+/** Publisher used where no gateway runs (CLI tools); tests use the real gateway or record calls. */
+export class RecordingPublisher implements RealtimePublisher {
+  readonly events: { companyId: number; event: string; payload: unknown; to?: string[] }[] = [];
+  publish<K extends CompanyEventName>(companyId: number, event: K, payload: CompanyEventMap[K], to?: string[]) {
+    this.events.push({ companyId, event, payload, to });
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The realtime event map (seed 000 §7, seed 001 §7, seed 002 §7). The gateway builds the wire name
+ * `company-{companyId}-{suffix}`; emitting an event that is not here does not compile.
+ * Payload types grow with the features; `unknown` records are typed by their domain DTOs later.
+ */
+export type CrudAction = 'create' | 'update' | 'delete';
+
+export interface CompanyEventMap {
+  auth: { action: 'logout' | 'update'; user: { id: number } };
+  user: { action: CrudAction; user?: unknown; userId?: number };
+  whatsapp: { action: 'update' | 'delete'; whatsapp?: unknown; whatsappId?: number };
+  whatsappSession: { action: 'update'; session: unknown };
+  ticket: { action: 'update' | 'delete' | 'removeFromList'; ticket?: unknown; ticketId?: number };
+  appMessage: { action: CrudAction; message: unknown; ticket?: unknown; contact?: unknown };
+  contact: { action: CrudAction; contact?: unknown; contactId?: number };
+  chat: { action: 'new-message' | 'update' | 'create' | 'delete'; record?: unknown; chatId?: number };
+  payment: { action: string; company?: unknown };
+  queue: { action: CrudAction; queue?: unknown; queueId?: number };
+  prompt: { action: CrudAction; prompt?: unknown; promptId?: number };
+  queueIntegration: { action: CrudAction; queueIntegration?: unknown; integrationId?: number };
+  file: { action: CrudAction; fileList?: unknown; fileListId?: number };
+  campaign: { action: CrudAction; record?: unknown; id?: number };
+  tag: { action: CrudAction; tag?: unknown; tagId?: number };
+  schedule: { action: CrudAction; schedule?: unknown; scheduleId?: number };
+  quickemessage: { action: CrudAction; record?: unknown; id?: number };
+  ContactList: { action: CrudAction; record?: unknown; id?: number };
+  ContactListItem: { action: CrudAction | 'reload'; record?: unknown; id?: number };
+}
+export type CompanyEventName = keyof CompanyEventMap;
+
+/** Events whose wire name is not `company-{id}-{suffix}`. */
+export interface GlobalEventMap {
+  'company-announcement': { action: CrudAction; record?: unknown; id?: number };
+}
+
+/** `importMessages-{companyId}` (seed 001 §7). */
+export interface ImportMessagesEvent {
+  action: 'refresh' | 'update';
+  status?: { this: number; all: number; date: string };
+}
+
+export const companyEventName = (companyId: number, event: CompanyEventName) => `company-${companyId}-${event}`;
+
+/** What a client may emit to the server. */
+export interface ClientToServerEvents {
+  joinNotification: () => void;
+  leaveNotification: () => void;
+  joinTickets: (status: string) => void;
+  leaveTickets: (status: string) => void;
+  joinChatBox: (ticketId: string) => void;
+  joinChatBoxLeave: (ticketId: string) => void;
+  userStatus: () => void;
+}

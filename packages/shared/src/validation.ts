@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * Validation messages are i18n keys (translated by the web app in all four languages),
+ * so a message is written once and the server's 400 `fields[].message` reads the same as the form.
+ */
+export const V = {
+  required: 'validation.required',
+  tooShort: 'validation.tooShort',
+  tooLong: 'validation.tooLong',
+  invalidEmail: 'validation.invalidEmail',
+  invalid: 'validation.invalid',
+  min0: 'validation.min0',
+  max15: 'validation.max15',
+  passwordTooShort: 'validation.passwordTooShort',
+  nameTooShortSignup: 'validation.signupTooShort',
+  nameTooLongSignup: 'validation.signupTooLong',
+} as const;
+
+export const nameField = (min = 2, max = 50) =>
+  z.string({ error: V.required }).trim().min(1, V.required).min(min, V.tooShort).max(max, V.tooLong);
+
+export const emailField = () =>
+  z.string({ error: V.required }).trim().min(1, V.required).max(254, V.tooLong).email(V.invalidEmail).toLowerCase();
+
+export const passwordField = () => z.string({ error: V.required }).min(5, V.tooShort).max(50, V.tooLong);
+
+/** Positive integer id in a path parameter. */
+export const idParam = z.coerce.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).max(2147483647, V.invalid);
