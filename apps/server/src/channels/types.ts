@@ -1,0 +1,287 @@
+/**
+ * The channel adapter contract (DESIGN.md §4 "Inbound/Outbound messages").
+ *
+ * An adapter turns what a channel delivers (a Cloud API webhook, a Baileys socket event, a Messenger
+ * webhook) into typed `InboundEvent`s and hands them to the `IngestPort` given to it at wiring time.
+ * Adapters know nothing of tickets, contacts or companies beyond the connection id; `modules/` never
+ * imports a particular adapter, only this file.
+ */
+
+export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram'] as const;
+/** `whatsapp` = QR session (Baileys); `whatsappapi` = WhatsApp Cloud API; `facebook`/`instagram` = Messenger Platform. */
+export type Channel = (typeof CHANNELS)[number];
+
+/**
+ * What a message row's `mediaType` holds; the web picks its renderer from it (seed 000 §2 "Message renderers").
+ * Documents are `application`, as in the seed.
+ */
+export const MESSAGE_MEDIA_TYPES = [
+  'text',
+  'image',
+  'audio',
+  'video',
+  'application',
+  'sticker',
+  'location',
+  'contact',
+  'interactive',
+  'list',
+  'buttons',
+  'template',
+  'reaction',
+  'order',
+  'poll',
+  'event',
+  'paymentRequest',
+  'meeting',
+  'linkPreview',
+  'viewOnce',
+  'callLog',
+  'adPreview',
+  'system',
+  'unsupported',
+] as const;
+export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
+
+/** The media types whose payload is a file the product downloads and stores. */
+export const FILE_MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'sticker'] as const;
+export type FileMediaType = (typeof FILE_MEDIA_TYPES)[number];
+export const isFileMediaType = (t: string): t is FileMediaType => (FILE_MEDIA_TYPES as readonly string[]).includes(t);
+
+/**
+ * Message ack (seed 000 §4): 0 stored, not yet accepted by the channel (clock); 1 sent (one tick);
+ * 2 delivered (two ticks); 3 read (blue); 4 played (voice notes, Baileys); 5 kept for the seed's highest state.
+ */
+export type MessageAck = 0 | 1 | 2 | 3 | 4 | 5;
+export const ACK = { pending: 0, sent: 1, delivered: 2, read: 3, played: 4 } as const satisfies Record<string, MessageAck>;
+
+/**
+ * A file attached to an inbound message, not yet downloaded. The product downloads it later through
+ * `ChannelAdapter.downloadMedia` (so a webhook is answered without waiting for the file).
+ */
+export interface InboundMedia {
+  /** The channel's handle for the file: a Cloud API media id, a serialized Baileys message key … */
+  id?: string;
+  /** A direct URL, for channels that give one (Messenger/Instagram attachments). */
+  url?: string;
+  mimeType?: string;
+  filename?: string;
+  size?: number;
+  /** Hex or base64 digest as the channel gives it; checked after download when present. */
+  sha256?: string;
+  caption?: string;
+  /** Audio recorded as a voice note (push-to-talk). */
+  voice?: boolean;
+  /** Animated sticker. */
+  animated?: boolean;
+}
+
+/** A WhatsApp group the message was written in (the ticket's contact is the group). */
+export interface InboundGroup {
+  /** Group address, e.g. `120363025555555555@g.us` (Baileys). */
+  id: string;
+  name?: string;
+}
+
+interface InboundBase {
+  channel: Channel;
+  /** The `whatsapps.id` of the connection the event came in on; the company comes from that row. */
+  connectionId: number;
+  /** When the channel says it happened (UTC). */
+  timestamp: Date;
+}
+
+/** One message written by the customer, or by the business outside Atendo (phone app, echo): `fromMe`. */
+export interface InboundMessage extends InboundBase {
+  kind: 'message';
+  /** The channel's id of the message (`wamid.…`, Baileys key id, Messenger `mid`). Unique per connection. */
+  externalId: string;
+  /**
+   * The customer's address on the channel: WhatsApp number in digits (E.164 without '+'), or PSID/IGSID.
+   * For a `fromMe` message it is the recipient (still the customer). In a group it is the participant who wrote.
+   */
+  from: string;
+  /** WhatsApp LID of the customer when the channel knows it (Baileys ≥ 7). */
+  fromLid?: string;
+  /** The customer's profile name as the channel reports it. */
+  contactName?: string;
+  isGroup: boolean;
+  /** Present when `isGroup`. */
+  group?: InboundGroup;
+  fromMe: boolean;
+  mediaType: MessageMediaType;
+  /** What the list and the notification show: text, caption, reply title, emoji, "lat, lng"… Never undefined. */
+  body: string;
+  media?: InboundMedia;
+  /** External id of the message this one replies to (or, for a reaction, the message reacted to). */
+  quotedExternalId?: string;
+  isForwarded?: boolean;
+  /**
+   * The structured part of the message, as plain JSON: location, contact cards, interactive reply, reaction
+   * target and emoji, order, system notice, ad referral, unsupported-type details …
+   */
+  dataJson?: Record<string, unknown>;
+}
+
+/** A delivery report for a message the business sent. */
+export interface InboundStatus extends InboundBase {
+  kind: 'status';
+  externalId: string;
+  /** The customer the message went to, when the channel says. */
+  recipient?: string;
+  /** Present unless the send failed. */
+  ack?: Exclude<MessageAck, 0>;
+  /** Present when the channel reports the send as failed: the message is marked failed with `reason`. */
+  failure?: { code?: string; reason: string };
+}
+
+/** The sender edited a message (WhatsApp edit, Messenger does not have it). */
+export interface InboundEdit extends InboundBase {
+  kind: 'edit';
+  externalId: string;
+  body: string;
+}
+
+/** The sender deleted a message for everyone. */
+export interface InboundRevoke extends InboundBase {
+  kind: 'revoke';
+  externalId: string;
+}
+
+/** A channel-level problem reported asynchronously (Cloud API `value.errors`). Logged, never a message. */
+export interface InboundChannelError extends InboundBase {
+  kind: 'error';
+  code?: string;
+  reason: string;
+}
+
+export type InboundEvent = InboundMessage | InboundStatus | InboundEdit | InboundRevoke | InboundChannelError;
+
+/** What ingest did with one event. */
+export type IngestOutcome =
+  | { kind: 'message'; messageId: number; ticketId: number; contactId: number; duplicate: boolean }
+  | { kind: 'status' | 'edit' | 'revoke'; messageId?: number }
+  | { kind: 'ignored'; reason: string };
+
+/** Connection status values shown by the web app (seed 000 §4 / seed 001 §4). */
+export type ConnectionStatus = 'qrcode' | 'PAIRING' | 'DISCONNECTED' | 'TIMEOUT' | 'OPENING' | 'CONNECTED';
+
+export interface ConnectionStateUpdate {
+  connectionId: number;
+  status: ConnectionStatus;
+  qrcode?: string;
+  retries?: number;
+  /** The business number, when the session learns it. */
+  number?: string;
+}
+
+/**
+ * What an adapter calls. Implemented by `modules/ingest` and handed to adapters in `main.ts`.
+ * Every method resolves only once what it was given is durably stored, and is idempotent.
+ */
+export interface IngestPort {
+  /** Processes the events in the order given (the order the channel delivered them). */
+  ingest(events: readonly InboundEvent[]): Promise<IngestOutcome[]>;
+  connectionState(update: ConnectionStateUpdate): Promise<void>;
+}
+
+// ─── Outbound ────────────────────────────────────────────────────────────────
+
+/** A file to send: bytes the product holds, a public link, or a handle already on the channel. */
+export type OutboundFile =
+  | { kind: 'bytes'; data: Uint8Array; mimeType: string; filename: string }
+  | { kind: 'link'; url: string; mimeType?: string; filename?: string }
+  | { kind: 'id'; id: string; mimeType?: string; filename?: string };
+
+export interface ContactCard {
+  name: { formatted: string; first?: string; last?: string };
+  phones?: { phone: string; waId?: string; type?: string }[];
+  emails?: { email: string; type?: string }[];
+  org?: { company?: string; title?: string };
+  urls?: { url: string; type?: string }[];
+}
+
+export interface InteractiveButtons {
+  kind: 'buttons';
+  body: string;
+  header?: string;
+  footer?: string;
+  /** At most 3 on WhatsApp. */
+  buttons: { id: string; title: string }[];
+}
+
+export interface InteractiveList {
+  kind: 'list';
+  body: string;
+  header?: string;
+  footer?: string;
+  buttonText: string;
+  sections: { title?: string; rows: { id: string; title: string; description?: string }[] }[];
+}
+
+export interface TemplateMessage {
+  name: string;
+  language: string;
+  /** Channel-native component parameters, passed through as given. */
+  components?: Record<string, unknown>[];
+}
+
+export type OutboundContent =
+  | { type: 'text'; body: string; previewUrl?: boolean }
+  | { type: 'media'; mediaType: FileMediaType; file: OutboundFile; caption?: string }
+  | { type: 'reaction'; targetExternalId: string; emoji: string }
+  | { type: 'location'; latitude: number; longitude: number; name?: string; address?: string }
+  | { type: 'contacts'; contacts: ContactCard[] }
+  | { type: 'interactive'; interactive: InteractiveButtons | InteractiveList }
+  | { type: 'template'; template: TemplateMessage };
+
+export interface OutboundMessage {
+  /** The customer's address (number digits, PSID, group id). */
+  to: string;
+  content: OutboundContent;
+  /** External id of the message replied to. */
+  quotedExternalId?: string;
+}
+
+export interface SendResult {
+  /** The channel's id of the sent message; acks refer to it. */
+  externalId: string;
+  /** The address the channel resolved `to` into (Cloud API `wa_id`), when it says. */
+  recipient?: string;
+}
+
+export interface DownloadedMedia {
+  data: Uint8Array;
+  mimeType: string;
+  filename?: string;
+  sha256?: string;
+}
+
+/**
+ * Thrown by adapters when a channel operation fails. `retryable` tells the outbound job whether a later
+ * attempt may succeed (network, 5xx, throttling) or not (invalid recipient, closed 24-hour window, bad parameter).
+ */
+export class ChannelError extends Error {
+  override readonly name = 'ChannelError';
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    /** The channel's own error code, as text (Graph API `131026`, `HTTP_503`, `NETWORK` …). */
+    readonly code?: string,
+    /** Suggested minimum wait before retrying, when the channel says. */
+    readonly retryAfterMs?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The operations one connection offers. One instance per connection, made by its channel's factory. */
+export interface ChannelAdapter {
+  readonly channel: Channel;
+  readonly connectionId: number;
+  send(message: OutboundMessage): Promise<SendResult>;
+  /** Tells the channel the customer's message was read (blue ticks on WhatsApp). */
+  markRead(externalId: string, from?: string): Promise<void>;
+  downloadMedia(media: InboundMedia): Promise<DownloadedMedia>;
+}

@@ -1,0 +1,42 @@
+/**
+ * Runs the Graph API stand-in as a process, so a running product (GRAPH_API_URL=http://127.0.0.1:8090) sends to it.
+ *   npm run standin -w tools/graph-standin -- --port 8090 --app-secret S --webhook-url http://localhost:8080/webhooks/whatsappapi
+ */
+import { parseArgs } from './args';
+import { startGraphStandin } from './server';
+
+const HELP = `graph-standin — a local stand-in of Meta's Graph API (WhatsApp Cloud API)
+
+  --port N            listen port (default 8090, env GRAPH_STANDIN_PORT)
+  --host H            listen address (default 127.0.0.1)
+  --app-secret S      signs the webhooks it posts (env ATENDO_APP_SECRET; default "standin-secret")
+  --webhook-url URL   where status webhooks go (env ATENDO_WEBHOOK_URL; e.g. http://localhost:8080/webhooks/whatsappapi)
+  --access-token T    require this bearer token on API calls (default: any bearer)
+  --auto-status LIST  after each send, post these statuses, e.g. sent,delivered,read
+  --quiet             do not log sends
+
+Control: GET /_standin/requests · POST /_standin/fail {count,status,code} · POST /_standin/media (raw bytes)
+         POST /_standin/webhook {payload,url?} · POST /_standin/status {id,status,recipient}`;
+
+const args = parseArgs(process.argv.slice(2), ['quiet', 'help']);
+if (args.has('help')) {
+  console.log(HELP);
+  process.exit(0);
+}
+const auto = args.get('auto-status');
+const standin = await startGraphStandin({
+  port: Number(args.get('port', 'GRAPH_STANDIN_PORT', '8090')),
+  host: args.get('host', undefined, '127.0.0.1'),
+  appSecret: args.get('app-secret', 'ATENDO_APP_SECRET', 'standin-secret') as string,
+  webhookUrl: args.get('webhook-url', 'ATENDO_WEBHOOK_URL'),
+  accessToken: args.get('access-token'),
+  autoStatuses: auto ? (auto.split(',').map((s) => s.trim()) as never) : undefined,
+  log: args.has('quiet') ? undefined : (line) => console.log(`[graph-standin] ${line}`),
+});
+console.log(`[graph-standin] listening on ${standin.url} (set GRAPH_API_URL=${standin.url} on the product)`);
+const stop = async () => {
+  await standin.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,2 @@
+export * from './builders';
+export * from './server';
