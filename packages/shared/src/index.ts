@@ -4,5 +4,6 @@ export * from './errors';
 export * from './events';
 export * from './permissions';
 export * from './plans';
+export * from './queues';
 export * from './settings';
 export * from './validation';

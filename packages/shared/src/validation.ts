@@ -15,6 +15,8 @@ export const V = {
   passwordTooShort: 'validation.passwordTooShort',
   nameTooShortSignup: 'validation.signupTooShort',
   nameTooLongSignup: 'validation.signupTooLong',
+  greetingRequired: 'validation.greetingRequired',
+  requiredWhileEnabled: 'validation.requiredWhileEnabled',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

@@ -1,1 +1,2 @@
 export * from './tenancy';
+export * from './chatbots';

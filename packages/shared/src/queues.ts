@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { ROTATION_MINUTES_OPTIONS } from './constants';
+import { nameField, V } from './validation';
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.invalid);
+/** Service hours of one weekday: two intervals (seed 001 §3 "Schedule row"); empty times mean closed. */
+export const ScheduleRowSchema = z.object({
+  weekday: z.string().max(30),
+  weekdayEn: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
+  startTimeA: time.or(z.literal('')),
+  endTimeA: time.or(z.literal('')),
+  startTimeB: time.or(z.literal('')),
+  endTimeB: time.or(z.literal('')),
+});
+export type ScheduleRowDto = z.infer<typeof ScheduleRowSchema>;
+
+const WEEKDAYS: [string, ScheduleRowDto['weekdayEn']][] = [
+  ['Segunda-feira', 'monday'],
+  ['Terça-feira', 'tuesday'],
+  ['Quarta-feira', 'wednesday'],
+  ['Quinta-feira', 'thursday'],
+  ['Sexta-feira', 'friday'],
+  ['Sábado', 'saturday'],
+  ['Domingo', 'sunday'],
+];
+/** Default service hours: 08:00–12:00 and 13:00–18:00 every weekday (seed 001 §9). */
+export const defaultSchedules = (): ScheduleRowDto[] =>
+  WEEKDAYS.map(([weekday, weekdayEn]) => ({
+    weekday,
+    weekdayEn,
+    startTimeA: '08:00',
+    endTimeA: '12:00',
+    startTimeB: '13:00',
+    endTimeB: '18:00',
+  }));
+
+export const CHATBOT_TYPES = ['text', 'attendent', 'queue', 'integration', 'file'] as const;
+
+export interface ChatbotOptionInput {
+  id?: number;
+  name: string;
+  greetingMessage?: string;
+  queueType?: (typeof CHATBOT_TYPES)[number];
+  optQueueId?: number | null;
+  optUserId?: number | null;
+  optIntegrationId?: number | null;
+  optFileId?: number | null;
+  closeTicket?: boolean;
+  options?: ChatbotOptionInput[];
+}
+
+const optionalId = z.coerce.number().int().positive().nullable().optional();
+/** One step of a chatbot flow, nested to any depth (seed 001 §3 "Chatbot option"). */
+export const ChatbotOptionBody: z.ZodType<ChatbotOptionInput> = z.lazy(() =>
+  z.object({
+    id: z.number().int().positive().optional(),
+    name: z.string({ error: V.required }).trim().min(4, V.tooShort).max(100, V.tooLong),
+    greetingMessage: z.string().max(10_000, V.tooLong).optional(),
+    queueType: z.enum(CHATBOT_TYPES).optional(),
+    optQueueId: optionalId,
+    optUserId: optionalId,
+    optIntegrationId: optionalId,
+    optFileId: optionalId,
+    closeTicket: z.boolean().optional(),
+    options: z.array(ChatbotOptionBody).max(50).optional(),
+  }),
+);
+
+export const QueueBody = z.object({
+  name: nameField(2, 50),
+  color: z.string({ error: V.required }).trim().min(1, V.required).min(3, V.tooShort).max(9, V.tooLong),
+  greetingMessage: z.string().max(10_000, V.tooLong).optional().default(''),
+  outOfHoursMessage: z.string().max(10_000, V.tooLong).optional().default(''),
+  orderQueue: z.coerce.number().int().min(0).max(100_000).nullable().optional(),
+  schedules: z.array(ScheduleRowSchema).max(7).optional(),
+  ativarRoteador: z.boolean().optional(),
+  tempoRoteador: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || (ROTATION_MINUTES_OPTIONS as readonly number[]).includes(v), V.invalid)
+    .optional(),
+  integrationId: optionalId,
+  fileListId: optionalId,
+  promptId: optionalId,
+  closeTicket: z.boolean().optional(),
+  /** When present, the queue's whole chatbot tree is replaced by this one (editor save, JSON import). */
+  chatbots: z.array(ChatbotOptionBody).max(50).optional(),
+});
+export type QueueBody = z.infer<typeof QueueBody>;
+
+export interface ChatbotDto {
+  id: number;
+  name: string;
+  greetingMessage: string;
+  queueType: string;
+  optQueueId: number | null;
+  optUserId: number | null;
+  optIntegrationId: number | null;
+  optFileId: number | null;
+  closeTicket: boolean;
+  queueId: number | null;
+  chatbotId: number | null;
+  order: number;
+  options: ChatbotDto[];
+}
+
+export interface QueueDto {
+  id: number;
+  name: string;
+  color: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: number | null;
+  schedules: ScheduleRowDto[];
+  ativarRoteador: boolean;
+  tempoRoteador: number;
+  integrationId: number | null;
+  fileListId: number | null;
+  promptId: number | null;
+  closeTicket: boolean;
+  chatbots: ChatbotDto[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /chatbot: a step under a queue (top level) or under another step. */
+export const CreateChatbotBody = z
+  .object({
+    queueId: optionalId,
+    chatbotId: optionalId,
+    name: z.string({ error: V.required }).trim().min(4, V.tooShort).max(100, V.tooLong),
+    greetingMessage: z.string().max(10_000, V.tooLong).optional(),
+    queueType: z.enum(CHATBOT_TYPES).optional(),
+    optQueueId: optionalId,
+    optUserId: optionalId,
+    optIntegrationId: optionalId,
+    optFileId: optionalId,
+    closeTicket: z.boolean().optional(),
+    options: z.array(ChatbotOptionBody).max(50).optional(),
+  })
+  .refine((b) => Boolean(b.queueId) !== Boolean(b.chatbotId), { message: V.required, path: ['queueId'] });
+export const UpdateChatbotBody = z.object({
+  name: z.string().trim().min(4, V.tooShort).max(100, V.tooLong).optional(),
+  greetingMessage: z.string().max(10_000, V.tooLong).optional(),
+  queueType: z.enum(CHATBOT_TYPES).optional(),
+  optQueueId: optionalId,
+  optUserId: optionalId,
+  optIntegrationId: optionalId,
+  optFileId: optionalId,
+  closeTicket: z.boolean().optional(),
+  order: z.coerce.number().int().min(0).max(1000).optional(),
+  /** When present, replaces the step's children. */
+  options: z.array(ChatbotOptionBody).max(50).optional(),
+});
