@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type GraphStandin, startGraphStandin } from '@atendo/graph-standin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ChannelError } from '../types';
+import { ChannelError, type OutboundContent } from '../types';
 import { CloudApiAdapter, toGraphPayload } from './adapter';
 import { GraphClient } from './graph-client';
 import { GraphApiError, isRetryableGraphFailure } from './graph-errors';
@@ -297,7 +297,7 @@ describe('CloudApiAdapter', () => {
     const a = adapter();
     const to = '5511999990001';
     const { id } = standin.addMedia(new Uint8Array([1]), 'image/jpeg');
-    for (const content of [
+    const contents: OutboundContent[] = [
       { type: 'text', body: 'oi' },
       { type: 'media', mediaType: 'image', file: { kind: 'id', id }, caption: 'c' },
       { type: 'reaction', targetExternalId: 'wamid.X', emoji: '👍' },
@@ -305,7 +305,8 @@ describe('CloudApiAdapter', () => {
       { type: 'contacts', contacts: [{ name: { formatted: 'Ana' } }] },
       { type: 'interactive', interactive: { kind: 'buttons', body: 'b', buttons: [{ id: '1', title: 'Um' }] } },
       { type: 'template', template: { name: 'hello_world', language: 'en_US' } },
-    ] as const) {
+    ];
+    for (const content of contents) {
       await expect(a.send({ to, content })).resolves.toMatchObject({ externalId: expect.stringMatching(/^wamid\./) });
     }
     expect(standin.sent.map((s) => s.type)).toEqual([

@@ -1,0 +1,293 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies, queues, type ScheduleRow, users } from './tenancy';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * Messaging connections (seed 001 §3 "Connection"). One row per WhatsApp QR session, Cloud API number,
+ * Facebook page or Instagram account. Channel credentials are never sent back in full.
+ */
+export const whatsapps = pgTable(
+  'whatsapps',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    channel: text().notNull().default('whatsapp'),
+    status: text().notNull().default('DISCONNECTED'),
+    qrcode: text().notNull().default(''),
+    retries: integer().notNull().default(0),
+    number: text().notNull().default(''),
+    isDefault: boolean().notNull().default(false),
+    /** 30 alphanumeric characters (seed 001 §9): the key of the external message API for this connection. */
+    token: text().notNull(),
+    provider: text().notNull().default('beta'),
+    greetingMessage: text().notNull().default(''),
+    complationMessage: text().notNull().default(''),
+    outOfHoursMessage: text().notNull().default(''),
+    ratingMessage: text().notNull().default(''),
+    greetingMediaAttachment: text(),
+    maxUseBotQueues: integer().notNull().default(3),
+    timeUseBotQueues: integer().notNull().default(0),
+    maxUseBotQueuesNPS: integer('max_use_bot_queues_nps').notNull().default(3),
+    expiresTicket: integer().notNull().default(0),
+    whenExpiresTicket: text().notNull().default('0'),
+    expiresTicketNPS: integer('expires_ticket_nps').notNull().default(0),
+    expiresInactiveMessage: text().notNull().default(''),
+    timeInactiveMessage: integer().notNull().default(0),
+    inactiveMessage: text().notNull().default(''),
+    /** Seconds after a close during which a new message from the contact reopens the closed ticket (0 = never). */
+    timeCreateNewTicket: integer().notNull().default(0),
+    sendIdQueue: integer().references(() => queues.id, { onDelete: 'set null' }),
+    timeSendQueue: integer().notNull().default(0),
+    groupAsTicket: text().notNull().default('disabled'),
+    allowGroup: boolean().notNull().default(false),
+    statusImportMessages: text().notNull().default(''),
+    importOldMessages: timestamp({ withTimezone: true }),
+    importRecentMessages: timestamp({ withTimezone: true }),
+    importOldMessagesGroups: boolean().notNull().default(false),
+    closedTicketsPostImported: boolean().notNull().default(false),
+    queueIdImportMessages: integer().references(() => queues.id, { onDelete: 'set null' }),
+    collectiveVacationStart: text(),
+    collectiveVacationEnd: text(),
+    collectiveVacationMessage: text().notNull().default(''),
+    schedules: jsonb().$type<ScheduleRow[]>().notNull().default([]),
+    promptId: integer(),
+    integrationId: integer(),
+    // WhatsApp Cloud API (channel whatsappapi)
+    phoneNumberId: text(),
+    businessAccountId: text(),
+    accessToken: text(),
+    appSecret: text(),
+    verifyToken: text(),
+    // Messenger / Instagram (channel facebook | instagram)
+    facebookUserId: text(),
+    facebookUserToken: text(),
+    facebookPageUserId: text(),
+    tokenMeta: text(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('whatsapps_token_unique').on(t.token),
+    index('whatsapps_company_idx').on(t.companyId, t.name),
+    // At most one default connection per company (the service keeps at least one).
+    uniqueIndex('whatsapps_company_default_unique').on(t.companyId).where(sql`${t.isDefault}`),
+    // Webhooks without a connection id in the path are routed by the business number id.
+    index('whatsapps_phone_number_idx').on(t.phoneNumberId).where(sql`${t.phoneNumberId} IS NOT NULL`),
+    index('whatsapps_page_idx').on(t.facebookPageUserId).where(sql`${t.facebookPageUserId} IS NOT NULL`),
+  ],
+);
+
+/** Queues a connection serves (seed 001 §3 "queues (sent as queueIds)"). */
+export const whatsappQueues = pgTable(
+  'whatsapp_queues',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer()
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    queueId: integer()
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.whatsappId, t.queueId] }),
+    index('whatsapp_queues_company_queue_idx').on(t.companyId, t.queueId),
+  ],
+);
+
+/** Contacts (seed 000 §3 "Contact"). `channel` is the network: whatsapp (QR and Cloud API alike), facebook, instagram. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial().primaryKey(),
+    uuid: uuid().notNull().defaultRandom(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** Digits for WhatsApp numbers; the group id for groups; PSID/IGSID on Meta channels. */
+    number: text().notNull(),
+    /** WhatsApp LID (`…@lid`) beside the number, when known. */
+    lid: text(),
+    email: text().notNull().default(''),
+    urlPicture: text().notNull().default(''),
+    active: boolean().notNull().default(true),
+    acceptAudioMessage: boolean().notNull().default(true),
+    disableBot: boolean().notNull().default(false),
+    lgpdAcceptedAt: timestamp({ withTimezone: true }),
+    channel: text().notNull().default('whatsapp'),
+    isGroup: boolean().notNull().default(false),
+    /** The connection the contact last wrote through. */
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('contacts_company_channel_number_unique').on(t.companyId, t.channel, t.number),
+    uniqueIndex('contacts_uuid_unique').on(t.uuid),
+    index('contacts_company_name_idx').on(t.companyId, t.name),
+    index('contacts_company_lid_idx').on(t.companyId, t.lid).where(sql`${t.lid} IS NOT NULL`),
+  ],
+);
+
+/** A contact's extra info rows (seed 000 §3 "extraInfo (list of id, name, value)"). */
+export const contactCustomFields = pgTable(
+  'contact_custom_fields',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    value: text().notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('contact_custom_fields_contact_idx').on(t.contactId)],
+);
+
+/** Tickets (seed 000 §3 "Ticket"): one attendance of a contact through a connection. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial().primaryKey(),
+    uuid: uuid().notNull().defaultRandom(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** pending | open | closed | group | lgpd | nps */
+    status: text().notNull().default('pending'),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer().references(() => queues.id, { onDelete: 'set null' }),
+    channel: text().notNull().default('whatsapp'),
+    isGroup: boolean().notNull().default(false),
+    isBot: boolean().notNull().default(false),
+    useIntegration: boolean().notNull().default(false),
+    integrationId: integer(),
+    promptId: integer(),
+    lastMessage: text().notNull().default(''),
+    /** Channel time of `lastMessage`: a late, older message does not replace it. */
+    lastMessageAt: timestamp({ withTimezone: true }),
+    unreadMessages: integer().notNull().default(0),
+    /** True when the business started the conversation (outbound first). */
+    fromMe: boolean().notNull().default(false),
+    amountUsedBotQueues: integer().notNull().default(0),
+    amountUsedBotQueuesNPS: integer('amount_used_bot_queues_nps').notNull().default(0),
+    chatbotOptionId: integer(),
+    isOutOfHour: boolean().notNull().default(false),
+    sendInactiveMessage: boolean().notNull().default(false),
+    lgpdSendMessageAt: timestamp({ withTimezone: true }),
+    lgpdAcceptedAt: timestamp({ withTimezone: true }),
+    imported: timestamp({ withTimezone: true }),
+    closedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tickets_uuid_unique').on(t.uuid),
+    // At most one live ticket per contact and connection: concurrent first messages converge on it.
+    uniqueIndex('tickets_contact_whatsapp_live_unique').on(t.contactId, t.whatsappId).where(sql`${t.status} <> 'closed'`),
+    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt.desc()),
+    index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt.desc()),
+    index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
+    index('tickets_company_contact_idx').on(t.companyId, t.contactId, t.whatsappId, t.updatedAt.desc()),
+  ],
+);
+
+/** Messages (seed 000 §3 "Message"). Inbound rows carry the channel's id; outbound rows get it once sent. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The contact who wrote it (in a group: the participant); null for the business's own messages. */
+    contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
+    /** The channel's message id (`wamid.…`, Baileys key id, Messenger mid). */
+    externalId: text(),
+    body: text().notNull().default(''),
+    fromMe: boolean().notNull().default(false),
+    read: boolean().notNull().default(false),
+    mediaType: text().notNull().default('text'),
+    /** Stored media path (served by the media route to the company's users only). */
+    mediaUrl: text(),
+    mediaName: text(),
+    mediaMimeType: text(),
+    mediaSize: bigint({ mode: 'number' }),
+    /** The channel's handle of a media not downloaded yet (InboundMedia); cleared once stored. */
+    mediaRef: jsonb().$type<Record<string, unknown>>(),
+    dataJson: jsonb().$type<Record<string, unknown>>(),
+    quotedMsgId: bigint({ mode: 'number' }),
+    quotedExternalId: text(),
+    /** 0 stored (clock), 1 sent, 2 delivered, 3 read, 4 played, 5 (seed 000 §4). */
+    ack: smallint().notNull().default(0),
+    /** Why the channel refused the message after the last attempt; set ⇒ failed, never shown as sent. */
+    sendError: text(),
+    isDeleted: boolean().notNull().default(false),
+    isEdited: boolean().notNull().default(false),
+    isForwarded: boolean().notNull().default(false),
+    isPrivate: boolean().notNull().default(false),
+    queueId: integer().references(() => queues.id, { onDelete: 'set null' }),
+    /** The attendant who sent it (outbound from Atendo). */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    // Idempotent ingest: the same channel message twice is one row (ON CONFLICT DO NOTHING).
+    uniqueIndex('messages_whatsapp_external_unique').on(t.whatsappId, t.externalId),
+    index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
+    index('messages_company_created_idx').on(t.companyId, t.createdAt.desc()),
+  ],
+);
+
+/** Ticket log entries (seed 000 §3): create, chatBot, queue, open, access, transfered, receivedTransfer, pending, closed, reopen, redirect. */
+export const ticketLogs = pgTable(
+  'ticket_logs',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer().references(() => queues.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt)],
+);
