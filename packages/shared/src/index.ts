@@ -7,3 +7,5 @@ export * from './plans';
 export * from './queues';
 export * from './settings';
 export * from './validation';
+export * from './messaging';
+export * from './whatsapps';

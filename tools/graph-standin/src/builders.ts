@@ -178,9 +178,17 @@ export type CloudStatusName = 'sent' | 'delivered' | 'read' | 'failed';
 /** One `statuses[]` item. */
 export function status(
   name: CloudStatusName,
-  o: { id: string; recipient: string; timestamp?: number | Date; error?: { code: number; title: string; details?: string } },
+  o: {
+    id: string;
+    recipient: string;
+    timestamp?: number | Date;
+    error?: { code: number; title: string; details?: string };
+    /** `biz_opaque_callback_data` the message was sent with. */
+    reference?: string;
+  },
 ): Json {
   const s: Json = { id: o.id, status: name, timestamp: unixSeconds(o.timestamp), recipient_id: o.recipient };
+  if (o.reference) s.biz_opaque_callback_data = o.reference;
   if (name !== 'failed' && name !== 'read') {
     s.conversation = { id: 'c0ffee', origin: { type: 'service' } };
     s.pricing = { billable: true, pricing_model: 'CBP', category: 'service' };

@@ -53,6 +53,8 @@ export interface StoredMedia {
 
 export interface SentMessage {
   phoneNumberId: string;
+  /** `biz_opaque_callback_data` of the send, echoed in its statuses. */
+  reference?: string;
   wamid: string;
   to: string;
   type: string;
@@ -111,7 +113,7 @@ export interface GraphStandin {
   deliverStatus(
     phoneNumberId: string,
     name: CloudStatusName,
-    s: { id: string; recipient: string; error?: { code: number; title: string; details?: string } },
+    s: { id: string; recipient: string; error?: { code: number; title: string; details?: string }; reference?: string },
     opts?: WebhookOptions,
   ): Promise<WebhookDelivery>;
   clear(): void;
@@ -258,7 +260,8 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
       }
       const wamid = newWamid();
       const waId = to.replace(/\D/g, '');
-      sent.push({ phoneNumberId, wamid, to: waId, type, body });
+      const reference = typeof body.biz_opaque_callback_data === 'string' ? body.biz_opaque_callback_data : undefined;
+      sent.push({ phoneNumberId, wamid, to: waId, type, body, reference });
       log(`send ${type} to ${waId}: ${summarize(type, body)}`);
       reply(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: waId }], messages: [{ id: wamid }] });
       if (opts.autoStatuses?.length && opts.webhookUrl) {

@@ -7,52 +7,14 @@
  * imports a particular adapter, only this file.
  */
 
-export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram'] as const;
+import type { Channel, ConnectionStatus, FileMediaType, MessageAck, MessageMediaType } from '@atendo/shared';
+import { FILE_MEDIA_TYPES } from '@atendo/shared';
+
+export { FILE_MEDIA_TYPES, MESSAGE_MEDIA_TYPES } from '@atendo/shared';
 /** `whatsapp` = QR session (Baileys); `whatsappapi` = WhatsApp Cloud API; `facebook`/`instagram` = Messenger Platform. */
-export type Channel = (typeof CHANNELS)[number];
-
-/**
- * What a message row's `mediaType` holds; the web picks its renderer from it (seed 000 §2 "Message renderers").
- * Documents are `application`, as in the seed.
- */
-export const MESSAGE_MEDIA_TYPES = [
-  'text',
-  'image',
-  'audio',
-  'video',
-  'application',
-  'sticker',
-  'location',
-  'contact',
-  'interactive',
-  'list',
-  'buttons',
-  'template',
-  'reaction',
-  'order',
-  'poll',
-  'event',
-  'paymentRequest',
-  'meeting',
-  'linkPreview',
-  'viewOnce',
-  'callLog',
-  'adPreview',
-  'system',
-  'unsupported',
-] as const;
-export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
-
-/** The media types whose payload is a file the product downloads and stores. */
-export const FILE_MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'sticker'] as const;
-export type FileMediaType = (typeof FILE_MEDIA_TYPES)[number];
+export type { Channel, ConnectionStatus, FileMediaType, MessageAck, MessageMediaType };
 export const isFileMediaType = (t: string): t is FileMediaType => (FILE_MEDIA_TYPES as readonly string[]).includes(t);
 
-/**
- * Message ack (seed 000 §4): 0 stored, not yet accepted by the channel (clock); 1 sent (one tick);
- * 2 delivered (two ticks); 3 read (blue); 4 played (voice notes, Baileys); 5 kept for the seed's highest state.
- */
-export type MessageAck = 0 | 1 | 2 | 3 | 4 | 5;
 export const ACK = { pending: 0, sent: 1, delivered: 2, read: 3, played: 4 } as const satisfies Record<string, MessageAck>;
 
 /**
@@ -129,6 +91,8 @@ export interface InboundStatus extends InboundBase {
   externalId: string;
   /** The customer the message went to, when the channel says. */
   recipient?: string;
+  /** The `OutboundMessage.reference` the message was sent with, when the channel echoes it back (Cloud API does). */
+  reference?: string;
   /** Present unless the send failed. */
   ack?: Exclude<MessageAck, 0>;
   /** Present when the channel reports the send as failed: the message is marked failed with `reason`. */
@@ -162,9 +126,6 @@ export type IngestOutcome =
   | { kind: 'message'; messageId: number; ticketId: number; contactId: number; duplicate: boolean }
   | { kind: 'status' | 'edit' | 'revoke'; messageId?: number }
   | { kind: 'ignored'; reason: string };
-
-/** Connection status values shown by the web app (seed 000 §4 / seed 001 §4). */
-export type ConnectionStatus = 'qrcode' | 'PAIRING' | 'DISCONNECTED' | 'TIMEOUT' | 'OPENING' | 'CONNECTED';
 
 export interface ConnectionStateUpdate {
   connectionId: number;
@@ -241,6 +202,11 @@ export interface OutboundMessage {
   content: OutboundContent;
   /** External id of the message replied to. */
   quotedExternalId?: string;
+  /**
+   * Atendo's own id of the message, reserved before sending. Channels that echo it in delivery reports
+   * (Cloud API `biz_opaque_callback_data`) let a status find its message even before the send answered.
+   */
+  reference?: string;
 }
 
 export interface SendResult {

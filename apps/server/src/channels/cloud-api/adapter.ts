@@ -95,6 +95,8 @@ export function toGraphPayload(message: OutboundMessage): GraphSendPayload {
     ...contentPayload(message.content),
   };
   if (message.quotedExternalId) payload.context = { message_id: message.quotedExternalId };
+  // Echoed back in every status webhook of this message.
+  if (message.reference && message.content.type !== 'reaction') payload.biz_opaque_callback_data = message.reference;
   return payload;
 }
 

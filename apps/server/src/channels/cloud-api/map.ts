@@ -115,6 +115,7 @@ export function mapStatus(s: CloudStatus, connectionId: number): InboundStatus |
     externalId,
     timestamp: parseTimestamp(s.timestamp),
     recipient: digits(s.recipient_id),
+    ...(str(s.biz_opaque_callback_data) ? { reference: str(s.biz_opaque_callback_data) } : {}),
   };
   if (status === 'failed') {
     const first = arrayOf(s.errors).find(isObject);

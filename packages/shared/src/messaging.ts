@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { CHANNELS, TICKET_STATUSES } from './constants';
+
+/**
+ * What a message's `mediaType` holds; the web picks its renderer from it (seed 000 §2 "Message renderers").
+ * Documents are `application`, as in the seed. The channel adapters produce these values.
+ */
+export const MESSAGE_MEDIA_TYPES = [
+  'text',
+  'image',
+  'audio',
+  'video',
+  'application',
+  'sticker',
+  'location',
+  'contact',
+  'interactive',
+  'list',
+  'buttons',
+  'template',
+  'reaction',
+  'order',
+  'poll',
+  'event',
+  'paymentRequest',
+  'meeting',
+  'linkPreview',
+  'viewOnce',
+  'callLog',
+  'adPreview',
+  'system',
+  'unsupported',
+] as const;
+export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
+
+/** Media types whose payload is a stored file (`mediaUrl`). */
+export const FILE_MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'sticker'] as const;
+export type FileMediaType = (typeof FILE_MEDIA_TYPES)[number];
+
+/** 0 stored, not accepted by the channel yet (clock); 1 sent; 2 delivered; 3 read; 4 played; 5 (seed 000 §4). */
+export type MessageAck = 0 | 1 | 2 | 3 | 4 | 5;
+
+/** Contact networks: a WhatsApp number is one contact whether reached by QR or by the Cloud API. */
+export const CONTACT_CHANNELS = ['whatsapp', 'facebook', 'instagram'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
+export const TICKET_LOG_TYPES = [
+  'create',
+  'chatBot',
+  'queue',
+  'open',
+  'access',
+  'transfered',
+  'receivedTransfer',
+  'pending',
+  'closed',
+  'reopen',
+  'redirect',
+] as const;
+export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
+
+const QueueRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
+const UserRef = z.object({ id: z.number(), name: z.string(), color: z.string().nullable().optional() });
+
+export const ContactExtraInfoDto = z.object({ id: z.number(), name: z.string(), value: z.string() });
+
+/** Contact (seed 000 §3). */
+export const ContactDto = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  companyId: z.number(),
+  name: z.string(),
+  number: z.string(),
+  lid: z.string().nullable(),
+  email: z.string(),
+  urlPicture: z.string(),
+  active: z.boolean(),
+  acceptAudioMessage: z.boolean(),
+  disableBot: z.boolean(),
+  lgpdAcceptedAt: z.date().nullable(),
+  channel: z.string(),
+  isGroup: z.boolean(),
+  whatsappId: z.number().nullable(),
+  extraInfo: z.array(ContactExtraInfoDto).optional(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type ContactDto = z.infer<typeof ContactDto>;
+
+/** Ticket (seed 000 §3) as lists and events carry it. */
+export const TicketDto = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  companyId: z.number(),
+  status: z.enum(TICKET_STATUSES),
+  contactId: z.number(),
+  contact: z
+    .object({ id: z.number(), name: z.string(), number: z.string(), urlPicture: z.string(), disableBot: z.boolean() })
+    .optional(),
+  whatsappId: z.number().nullable(),
+  whatsapp: z.object({ id: z.number(), name: z.string(), groupAsTicket: z.string(), channel: z.string() }).nullable().optional(),
+  userId: z.number().nullable(),
+  user: UserRef.nullable().optional(),
+  queueId: z.number().nullable(),
+  queue: QueueRef.nullable().optional(),
+  channel: z.enum(CHANNELS),
+  isGroup: z.boolean(),
+  isBot: z.boolean(),
+  useIntegration: z.boolean(),
+  lastMessage: z.string(),
+  unreadMessages: z.number(),
+  fromMe: z.boolean(),
+  closedAt: z.date().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type TicketDto = z.infer<typeof TicketDto>;
+
+/** Message (seed 000 §3). `sendError` set means the channel refused it for good: show it failed, never sent. */
+export const MessageDto = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  ticketId: z.number(),
+  contactId: z.number().nullable(),
+  contact: z.object({ id: z.number(), name: z.string(), urlPicture: z.string() }).nullable().optional(),
+  whatsappId: z.number().nullable(),
+  externalId: z.string().nullable(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  read: z.boolean(),
+  mediaType: z.string(),
+  /** URL of the stored media (authorised per company), or null while it is downloaded. */
+  mediaUrl: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  mediaMimeType: z.string().nullable(),
+  dataJson: z.record(z.string(), z.unknown()).nullable(),
+  quotedMsgId: z.number().nullable(),
+  quotedMsg: z
+    .object({ id: z.number(), body: z.string(), mediaType: z.string(), mediaUrl: z.string().nullable(), fromMe: z.boolean() })
+    .nullable()
+    .optional(),
+  ack: z.number(),
+  sendError: z.string().nullable(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  isForwarded: z.boolean(),
+  isPrivate: z.boolean(),
+  queueId: z.number().nullable(),
+  userId: z.number().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type MessageDto = z.infer<typeof MessageDto>;

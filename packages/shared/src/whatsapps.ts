@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { CHANNELS } from './constants';
+import { ScheduleRowSchema } from './queues';
+import { idParam, nameField, V } from './validation';
+
+/** Connection status (seed 000 §4, seed 001 §4). */
+export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING', 'CONNECTED'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** Secrets are answered as this mask: the last 4 characters only (or null when unset). */
+export const maskSecret = (v: string | null | undefined): string | null => (v ? `••••${v.length > 8 ? v.slice(-4) : ''}` : null);
+export const isMaskedSecret = (v: unknown): boolean => typeof v === 'string' && v.startsWith('••••');
+
+const text = (max = 10_000) => z.string().max(max, V.tooLong);
+const optionalId = idParam.nullable().optional();
+const int0 = z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.min0).max(1_000_000, V.invalid);
+/** An empty form field becomes 0 (seed 001 §5: "an empty timeSendQueue becomes 0"). */
+const intOrEmpty = z.preprocess((v) => (v === '' || v === null ? 0 : v), int0);
+const dateOrNull = z.preprocess((v) => (v === '' ? null : v), z.coerce.date({ error: V.invalid }).nullable());
+const flag = z.enum(['enabled', 'disabled'], { error: V.invalid });
+/** A secret field: a new value, '' to clear, or the mask as answered (= keep). */
+const secret = z.string().trim().max(2000, V.tooLong).nullable();
+
+/** Fields of the connection form (seed 001 §3 "Connection (whatsapp)"). */
+const WhatsappFields = z.object({
+  name: nameField(2, 50),
+  channel: z.enum(CHANNELS, { error: V.invalid }).default('whatsapp'),
+  isDefault: z.boolean().optional(),
+  token: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]*$/, V.invalid)
+    .max(100, V.tooLong)
+    .optional(),
+  provider: z.string().max(30).optional(),
+  queueIds: z.array(idParam).max(500, V.tooLong).optional(),
+  schedules: z.array(ScheduleRowSchema).max(7).optional(),
+  promptId: optionalId,
+  integrationId: optionalId,
+  greetingMessage: text().optional(),
+  complationMessage: text().optional(),
+  outOfHoursMessage: text().optional(),
+  ratingMessage: text().optional(),
+  maxUseBotQueues: int0.optional(),
+  timeUseBotQueues: int0.optional(),
+  maxUseBotQueuesNPS: int0.optional(),
+  expiresTicket: int0.optional(),
+  whenExpiresTicket: z.enum(['0', '1'], { error: V.invalid }).optional(),
+  expiresTicketNPS: intOrEmpty.optional(),
+  expiresInactiveMessage: text().optional(),
+  timeInactiveMessage: intOrEmpty.optional(),
+  inactiveMessage: text().optional(),
+  /** Seconds after a close in which the contact's new message reopens that ticket (0 = always a new ticket). */
+  timeCreateNewTicket: intOrEmpty.optional(),
+  sendIdQueue: optionalId,
+  timeSendQueue: intOrEmpty.optional(),
+  groupAsTicket: flag.optional(),
+  allowGroup: z.boolean().optional(),
+  importOldMessages: dateOrNull.optional(),
+  importRecentMessages: dateOrNull.optional(),
+  importOldMessagesGroups: z.boolean().optional(),
+  closedTicketsPostImported: z.boolean().optional(),
+  queueIdImportMessages: optionalId,
+  collectiveVacationStart: z.string().max(40).nullable().optional(),
+  collectiveVacationEnd: z.string().max(40).nullable().optional(),
+  collectiveVacationMessage: text().optional(),
+  // WhatsApp Cloud API
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^\d{5,30}$/, V.invalid)
+    .nullable()
+    .optional(),
+  businessAccountId: z
+    .string()
+    .trim()
+    .regex(/^\d{0,30}$/, V.invalid)
+    .nullable()
+    .optional(),
+  accessToken: secret.optional(),
+  appSecret: secret.optional(),
+  verifyToken: secret.optional(),
+});
+
+type Fields = z.infer<typeof WhatsappFields>;
+
+/** Cross-field rules of seed 001 §5 "Connection form". */
+function connectionRules(v: Partial<Fields>, ctx: z.RefinementCtx) {
+  if (v.ratingMessage?.trim() && !v.expiresTicketNPS) {
+    ctx.addIssue({ code: 'custom', path: ['expiresTicketNPS'], message: V.required });
+  }
+  if (v.timeSendQueue && !v.sendIdQueue) ctx.addIssue({ code: 'custom', path: ['sendIdQueue'], message: V.required });
+  if (v.collectiveVacationMessage?.trim()) {
+    if (!v.collectiveVacationStart) ctx.addIssue({ code: 'custom', path: ['collectiveVacationStart'], message: V.required });
+    if (!v.collectiveVacationEnd) ctx.addIssue({ code: 'custom', path: ['collectiveVacationEnd'], message: V.required });
+  }
+  const now = Date.now();
+  if (v.importOldMessages) {
+    const t = v.importOldMessages.getTime();
+    if (t > now || t < now - 2 * 366 * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['importOldMessages'], message: V.invalid });
+    if (!v.queueIdImportMessages) ctx.addIssue({ code: 'custom', path: ['queueIdImportMessages'], message: V.required });
+  }
+  if (v.importRecentMessages) {
+    const t = v.importRecentMessages.getTime();
+    if (t > now || (v.importOldMessages && t < v.importOldMessages.getTime())) {
+      ctx.addIssue({ code: 'custom', path: ['importRecentMessages'], message: V.invalid });
+    }
+  }
+}
+
+/** POST /whatsapp */
+export const CreateWhatsappBody = WhatsappFields.superRefine(connectionRules);
+export type CreateWhatsappBody = z.infer<typeof CreateWhatsappBody>;
+
+/** PUT /whatsapp/:whatsappId — partial; the channel of a connection never changes. */
+export const UpdateWhatsappBody = WhatsappFields.omit({ channel: true }).partial().superRefine(connectionRules);
+export type UpdateWhatsappBody = z.infer<typeof UpdateWhatsappBody>;
+
+export const WhatsappIdParams = z.object({ whatsappId: idParam });
+
+/** GET /whatsapp (seed: `session=0`, `companyId` ignored — the company comes from the token), GET /whatsapp/filter. */
+export const WhatsappListQuery = z.object({
+  session: z.coerce.number().optional(),
+  channel: z.enum(CHANNELS, { error: V.invalid }).optional(),
+  companyId: z.coerce.number().optional(),
+});
+
+const QueueRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
+
+export const WhatsappDto = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  channel: z.enum(CHANNELS),
+  status: z.string(),
+  qrcode: z.string(),
+  retries: z.number(),
+  number: z.string(),
+  isDefault: z.boolean(),
+  token: z.string(),
+  provider: z.string(),
+  queues: z.array(QueueRef),
+  queueIds: z.array(z.number()),
+  schedules: z.array(ScheduleRowSchema),
+  promptId: z.number().nullable(),
+  integrationId: z.number().nullable(),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  ratingMessage: z.string(),
+  greetingMediaAttachment: z.string().nullable(),
+  maxUseBotQueues: z.number(),
+  timeUseBotQueues: z.number(),
+  maxUseBotQueuesNPS: z.number(),
+  expiresTicket: z.number(),
+  whenExpiresTicket: z.string(),
+  expiresTicketNPS: z.number(),
+  expiresInactiveMessage: z.string(),
+  timeInactiveMessage: z.number(),
+  inactiveMessage: z.string(),
+  timeCreateNewTicket: z.number(),
+  sendIdQueue: z.number().nullable(),
+  timeSendQueue: z.number(),
+  groupAsTicket: z.string(),
+  allowGroup: z.boolean(),
+  statusImportMessages: z.string(),
+  importOldMessages: z.date().nullable(),
+  importRecentMessages: z.date().nullable(),
+  importOldMessagesGroups: z.boolean(),
+  closedTicketsPostImported: z.boolean(),
+  queueIdImportMessages: z.number().nullable(),
+  collectiveVacationStart: z.string().nullable(),
+  collectiveVacationEnd: z.string().nullable(),
+  collectiveVacationMessage: z.string(),
+  phoneNumberId: z.string().nullable(),
+  businessAccountId: z.string().nullable(),
+  /** Masked (`••••abcd`) or null. */
+  accessToken: z.string().nullable(),
+  appSecret: z.string().nullable(),
+  /** Masked, except in the answer of the creation that generated it. */
+  verifyToken: z.string().nullable(),
+  /** The callback URL to configure at Meta (Cloud API connections). */
+  webhookUrl: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type WhatsappDto = z.infer<typeof WhatsappDto>;
+
+/** GET /whatsapp/filter answer items (seed 000 §7: id, name, channel). */
+export const WhatsappFilterItem = z.object({ id: z.number(), name: z.string(), channel: z.enum(CHANNELS) });
+
+/** What `company-{id}-whatsappSession` carries (seed 000 §3 "Connection (session view)"). */
+export const WhatsappSessionDto = z.object({
+  id: z.number(),
+  status: z.string(),
+  updatedAt: z.date(),
+  qrcode: z.string(),
+  retries: z.number(),
+});
+export type WhatsappSessionDto = z.infer<typeof WhatsappSessionDto>;
