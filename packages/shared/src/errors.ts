@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'ERR_CREATING_TICKET',
   'ERR_FETCH_WAPP_MSG',
   'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  'ERR_QUEUE_NAME_ALREADY_EXISTS',
   'ERR_WAPP_GREETING_REQUIRED',
   'ERR_OUT_OF_HOURS',
   // Atendo's own (decided where the seeds say "not shown")

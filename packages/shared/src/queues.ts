@@ -69,8 +69,8 @@ export const ChatbotOptionBody: z.ZodType<ChatbotOptionInput> = z.lazy(() =>
 export const QueueBody = z.object({
   name: nameField(2, 50),
   color: z.string({ error: V.required }).trim().min(1, V.required).min(3, V.tooShort).max(9, V.tooLong),
-  greetingMessage: z.string().max(10_000, V.tooLong).optional().default(''),
-  outOfHoursMessage: z.string().max(10_000, V.tooLong).optional().default(''),
+  greetingMessage: z.string().max(10_000, V.tooLong).optional(),
+  outOfHoursMessage: z.string().max(10_000, V.tooLong).optional(),
   orderQueue: z.coerce.number().int().min(0).max(100_000).nullable().optional(),
   schedules: z.array(ScheduleRowSchema).max(7).optional(),
   ativarRoteador: z.boolean().optional(),

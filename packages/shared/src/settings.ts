@@ -70,3 +70,39 @@ export const SECRET_SETTING_KEYS = [
 export const PublicSettingDto = z.object({ key: z.string(), value: z.string().nullable() });
 export const KeyValue = z.object({ key: z.string(), value: z.string() });
 export type KeyValue = z.infer<typeof KeyValue>;
+
+/** Text columns of the company settings; the others are switches. */
+export const COMPANY_TEXT_COLUMNS: CompanySettingColumn[] = [
+  'lgpdMessage',
+  'lgpdLink',
+  'transferMessage',
+  'greetingAcceptedMessage',
+  'AcceptCallWhatsappMessage',
+  'sendQueuePositionMessage',
+];
+
+/** "Required while enabled" (seed 001 §5): a message that cannot be emptied while its switch says it is used. */
+export const REQUIRED_WHILE: { text: CompanySettingColumn; switch: CompanySettingColumn; when: string }[] = [
+  { text: 'transferMessage', switch: 'sendMsgTransfTicket', when: 'enabled' },
+  { text: 'greetingAcceptedMessage', switch: 'sendGreetingAccepted', when: 'enabled' },
+  { text: 'sendQueuePositionMessage', switch: 'sendQueuePosition', when: 'enabled' },
+  { text: 'AcceptCallWhatsappMessage', switch: 'acceptCallWhatsapp', when: 'disabled' },
+];
+
+/** The values a column accepts. */
+export function companySettingValueSchema(column: CompanySettingColumn) {
+  if (COMPANY_TEXT_COLUMNS.includes(column)) return z.string().max(10_000, 'validation.tooLong');
+  if (BOOLEAN_TEXT_COLUMNS.includes(column)) return z.enum(['true', 'false'], { error: 'validation.invalid' });
+  if (column === 'scheduleType') return z.enum(SCHEDULE_TYPES, { error: 'validation.invalid' });
+  return z.enum(['enabled', 'disabled'], { error: 'validation.invalid' });
+}
+
+export const UpdateCompanySettingBody = z.object({
+  column: z.enum(Object.keys(COMPANY_SETTING_DEFAULTS) as [CompanySettingColumn, ...CompanySettingColumn[]], {
+    error: 'validation.invalid',
+  }),
+  data: z.union([z.string(), z.boolean()]).transform((v) => String(v)),
+});
+
+export const UpdateGlobalSettingBody = z.object({ value: z.string().max(2000, 'validation.tooLong') });
+export const SettingDto = z.object({ key: z.string(), value: z.string() });

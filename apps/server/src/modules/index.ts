@@ -3,6 +3,7 @@ import type { App } from '../platform/http';
 import { authRoutes } from './auth/auth.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { plansRoutes } from './plans/plans.routes';
+import { queuesRoutes } from './queues/queues.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { systemRoutes } from './system/system.routes';
 
@@ -13,4 +14,5 @@ export function registerModules(app: App, deps: CoreDeps) {
   settingsRoutes(app, deps);
   plansRoutes(app, deps);
   companiesRoutes(app, deps);
+  queuesRoutes(app, deps);
 }

@@ -8,6 +8,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly status = 400,
     readonly details?: Record<string, unknown>,
+    readonly fields?: { path: string; message: string }[],
   ) {
     super(code);
     this.name = 'AppError';
@@ -15,6 +16,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (code: ErrorCode = 'ERR_NOT_FOUND') => new AppError(code, 404);
+
+/** A rule on a field that the schema alone cannot express (answered like a schema failure). */
+export const fieldError = (path: string, message: string) => new AppError('ERR_VALIDATION', 400, undefined, [{ path, message }]);
 
 /** Maps every failure to the seeds' error body; bad input is never a 500. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -26,6 +30,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err instanceof AppError) {
       const body: ErrorBody = { error: err.code };
       if (err.details) body.details = err.details;
+      if (err.fields) body.fields = err.fields;
       return reply.code(err.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

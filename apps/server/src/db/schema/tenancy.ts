@@ -1,3 +1,4 @@
+import type { ScheduleRowDto } from '@atendo/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -21,14 +22,7 @@ const timestamps = {
 };
 
 /** Service hours row (seed 001 §3 "Schedule row"). */
-export interface ScheduleRow {
-  weekday: string;
-  weekdayEn: string;
-  startTimeA: string;
-  endTimeA: string;
-  startTimeB: string;
-  endTimeB: string;
-}
+export type ScheduleRow = ScheduleRowDto;
 
 export const plans = pgTable('plans', {
   id: serial().primaryKey(),

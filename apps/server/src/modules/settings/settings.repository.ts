@@ -1,7 +1,7 @@
-import { GLOBAL_SETTING_DEFAULTS } from '@atendo/shared';
+import { type CompanySettingColumn, GLOBAL_SETTING_DEFAULTS } from '@atendo/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { settings } from '../../db/schema';
+import { companySettings, settings } from '../../db/schema';
 
 export async function getGlobalSetting(db: Db, key: string): Promise<string | null> {
   const row = await db.query.settings.findFirst({ where: eq(settings.key, key) });
@@ -19,4 +19,15 @@ export async function setGlobalSetting(db: Db, key: string, value: string) {
 export async function ensureGlobalDefaults(db: Db) {
   const rows = Object.entries(GLOBAL_SETTING_DEFAULTS).map(([key, value]) => ({ key, value }));
   await db.insert(settings).values(rows).onConflictDoNothing();
+}
+
+export function listGlobalSettings(db: Db) {
+  return db.select({ key: settings.key, value: settings.value }).from(settings);
+}
+
+export async function updateCompanySetting(db: Db, companyId: number, column: CompanySettingColumn, value: string) {
+  await db
+    .update(companySettings)
+    .set({ [column]: value, updatedAt: new Date() })
+    .where(eq(companySettings.companyId, companyId));
 }

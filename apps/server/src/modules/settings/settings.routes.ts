@@ -1,23 +1,66 @@
-import { PUBLIC_SETTING_KEYS, PublicSettingDto } from '@atendo/shared';
+import {
+  idParam,
+  PUBLIC_SETTING_KEYS,
+  PublicSettingDto,
+  SettingDto,
+  UpdateCompanySettingBody,
+  UpdateGlobalSettingBody,
+} from '@atendo/shared';
 import { z } from 'zod';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { App } from '../../platform/http';
 import { getGlobalSetting } from './settings.repository';
+import { createSettingsService } from './settings.service';
+
+const KeyParams = z.object({ key: z.string().min(1).max(100) });
 
 export function settingsRoutes(app: App, deps: CoreDeps) {
+  const settings = createSettingsService(deps);
+  const tags = ['settings'];
+
   app.get(
     '/public-settings/:key',
-    {
-      config: { public: true },
-      schema: { tags: ['settings'], params: z.object({ key: z.string().max(100) }), response: { 200: PublicSettingDto } },
-    },
+    { config: { public: true }, schema: { tags, params: KeyParams, response: { 200: PublicSettingDto } } },
     async (req) => {
       if (!(PUBLIC_SETTING_KEYS as readonly string[]).includes(req.params.key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
       let value = await getGlobalSetting(deps.database.db, req.params.key);
       // Logos are stored as media paths; the browser gets a URL.
       if (value && req.params.key.startsWith('appLogo')) value = deps.mediaUrl(value);
       return { key: req.params.key, value };
+    },
+  );
+
+  app.get(
+    '/settings',
+    { config: { permission: 'settings:options' }, schema: { tags, response: { 200: z.array(SettingDto) } } },
+    async (req) => settings.listGlobal(req.ctx),
+  );
+  app.put(
+    '/settings/:key',
+    {
+      config: { superOnly: true },
+      schema: { tags, params: KeyParams, body: UpdateGlobalSettingBody, response: { 200: SettingDto } },
+    },
+    async (req) => settings.updateGlobal(req.params.key, req.body.value),
+  );
+  app.get('/setting/:key', { schema: { tags, params: KeyParams, response: { 200: SettingDto } } }, async (req) =>
+    settings.readOne(req.ctx, req.params.key),
+  );
+  app.get('/companySettings/:companyId', { schema: { tags, params: z.object({ companyId: idParam }) } }, async (req) =>
+    settings.listCompany(req.ctx, req.params.companyId),
+  );
+  app.put(
+    '/companySettings',
+    { config: { permission: 'settings:options' }, schema: { tags, body: UpdateCompanySettingBody } },
+    async (req) => settings.updateCompany(req.ctx, req.body.column, req.body.data),
+  );
+  app.get(
+    '/companySettingOne',
+    { schema: { tags, querystring: z.object({ column: z.string().min(1).max(100) }) } },
+    async (req) => {
+      const { value } = await settings.readOne(req.ctx, req.query.column);
+      return { column: req.query.column, value };
     },
   );
 }

@@ -1,0 +1,175 @@
+import type { CreateChatbotBody, UpdateChatbotBody } from '@atendo/shared';
+import { type ChatbotOptionInput, defaultSchedules, type QueueBody, V } from '@atendo/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/open';
+import type { TenantContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db-errors';
+import type { CoreDeps } from '../../platform/deps';
+import { AppError, fieldError } from '../../platform/errors';
+import * as repo from './queues.repository';
+
+type Targets = Pick<ChatbotOptionInput, 'optQueueId' | 'optUserId' | 'options'>;
+
+function collectTargets(options: Targets[], queueIds: number[] = [], userIds: number[] = []) {
+  for (const o of options) {
+    if (o.optQueueId) queueIds.push(o.optQueueId);
+    if (o.optUserId) userIds.push(o.optUserId);
+    if (o.options) collectTargets(o.options, queueIds, userIds);
+  }
+  return { queueIds, userIds };
+}
+
+export function createQueuesService(deps: CoreDeps) {
+  const { db } = deps.database;
+  const publishQueue = (ctx: TenantContext, action: 'create' | 'update' | 'delete', queue: unknown, queueId?: number) =>
+    deps.realtime.publish(ctx.companyId, 'queue', { action, queue, queueId });
+
+  /** Chatbot targets must be the company's own queues and users. */
+  async function checkTargets(ctx: TenantContext, options: Targets[]) {
+    const { queueIds, userIds } = collectTargets(options);
+    const [qs, us] = await Promise.all([repo.existingQueueIds(db, ctx, queueIds), repo.existingUserIds(db, ctx, userIds)]);
+    if (queueIds.some((id) => !qs.has(id))) throw new AppError('ERR_NO_QUEUE_FOUND', 400);
+    if (userIds.some((id) => !us.has(id))) throw new AppError('ERR_NO_USER_FOUND', 400);
+  }
+
+  /** On create every field counts (missing = empty); on update only the fields sent. */
+  async function checkQueueRules(ctx: TenantContext, body: Partial<QueueBody>, existingId?: number) {
+    const creating = existingId === undefined;
+    if (body.name !== undefined || body.color !== undefined) {
+      const current = existingId ? await repo.findQueue(db, ctx, existingId) : null;
+      const conflict = await repo.findConflict(
+        db,
+        ctx,
+        body.name ?? current?.name ?? '',
+        body.color ?? current?.color ?? '',
+        existingId,
+      );
+      if (conflict === 'color') throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409);
+      if (conflict === 'name') throw new AppError('ERR_QUEUE_NAME_ALREADY_EXISTS', 409);
+    }
+    // With more than one queue the customer chooses from a menu: each queue needs its greeting.
+    const others = await repo.countQueues(db, ctx, existingId);
+    if (others >= 1 && (creating || body.greetingMessage !== undefined) && !body.greetingMessage?.trim()) {
+      throw fieldError('greetingMessage', V.greetingRequired);
+    }
+    if (
+      (await repo.scheduleType(db, ctx)) === 'queue' &&
+      body.outOfHoursMessage !== undefined &&
+      !body.outOfHoursMessage.trim()
+    ) {
+      throw fieldError('outOfHoursMessage', V.required);
+    }
+    if (body.chatbots) await checkTargets(ctx, body.chatbots);
+  }
+
+  function mapUnique(err: unknown): never {
+    if (isUniqueViolation(err, 'queues_company_color_unique')) throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409);
+    if (isUniqueViolation(err, 'queues_company_name_unique')) throw new AppError('ERR_QUEUE_NAME_ALREADY_EXISTS', 409);
+    throw err;
+  }
+
+  async function mustFindQueue(ctx: TenantContext, id: number) {
+    const q = await repo.findQueue(db, ctx, id);
+    if (!q) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
+    return q;
+  }
+
+  return {
+    list: (ctx: TenantContext) => repo.listQueues(db, ctx),
+    show: (ctx: TenantContext, id: number) => mustFindQueue(ctx, id),
+
+    async create(ctx: TenantContext, body: QueueBody) {
+      const limit = ctx.plan?.queues ?? 0;
+      if (limit > 0 && (await repo.countQueues(db, ctx)) >= limit) {
+        throw new AppError('ERR_PLAN_LIMIT_REACHED', 403, { limit, resource: 'queues' });
+      }
+      await checkQueueRules(ctx, body);
+      const { chatbots, ...values } = body;
+      const id = await db
+        .transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          const queueId = await repo.insertQueue(t, ctx, { ...values, schedules: values.schedules ?? defaultSchedules() });
+          if (chatbots?.length) await repo.insertChatbotTree(t, ctx, { queueId }, chatbots);
+          return queueId;
+        })
+        .catch(mapUnique);
+      const queue = await mustFindQueue(ctx, id);
+      publishQueue(ctx, 'create', queue);
+      return queue;
+    },
+
+    async update(ctx: TenantContext, id: number, body: Partial<QueueBody>) {
+      await mustFindQueue(ctx, id);
+      await checkQueueRules(ctx, body, id);
+      const { chatbots, ...values } = body;
+      await db
+        .transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          await repo.updateQueue(t, ctx, id, values);
+          if (chatbots) await repo.replaceChatbotTree(t, ctx, { queueId: id }, chatbots);
+        })
+        .catch(mapUnique);
+      const queue = await mustFindQueue(ctx, id);
+      publishQueue(ctx, 'update', queue);
+      return queue;
+    },
+
+    async remove(ctx: TenantContext, id: number) {
+      if (!(await repo.deleteQueue(db, ctx, id))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
+      publishQueue(ctx, 'delete', undefined, id);
+    },
+
+    async showChatbot(ctx: TenantContext, id: number) {
+      const bot = await repo.findChatbot(db, ctx, id);
+      if (!bot) throw new AppError('ERR_NOT_FOUND', 404);
+      return bot;
+    },
+
+    async createChatbot(ctx: TenantContext, body: z.infer<typeof CreateChatbotBody>) {
+      if (body.queueId) await mustFindQueue(ctx, body.queueId);
+      if (body.chatbotId && !(await repo.findChatbot(db, ctx, body.chatbotId))) throw new AppError('ERR_NOT_FOUND', 404);
+      await checkTargets(ctx, [body]);
+      const parent = body.chatbotId ? { chatbotId: body.chatbotId } : { queueId: body.queueId! };
+      const id = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const order = await repo.nextChatbotOrder(t, ctx, parent);
+        const newId = await repo.insertChatbot(t, ctx, {
+          ...repo.chatbotValues(body),
+          queueId: body.chatbotId ? null : body.queueId,
+          chatbotId: body.chatbotId ?? null,
+          order,
+        });
+        if (body.options?.length) await repo.insertChatbotTree(t, ctx, { chatbotId: newId }, body.options);
+        return newId;
+      });
+      await this.publishTreeOf(ctx, id);
+      return this.showChatbot(ctx, id);
+    },
+
+    async updateChatbot(ctx: TenantContext, id: number, body: z.infer<typeof UpdateChatbotBody>) {
+      await this.showChatbot(ctx, id);
+      await checkTargets(ctx, [body]);
+      const { options, order, ...values } = body;
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await repo.updateChatbot(t, ctx, id, values);
+        if (order !== undefined) await repo.moveChatbot(t, ctx, id, order);
+        if (options) await repo.replaceChatbotTree(t, ctx, { chatbotId: id }, options);
+      });
+      await this.publishTreeOf(ctx, id);
+      return this.showChatbot(ctx, id);
+    },
+
+    async removeChatbot(ctx: TenantContext, id: number) {
+      const queueId = await repo.queueOfChatbot(db, ctx, id);
+      if (!(await repo.deleteChatbot(db, ctx, id))) throw new AppError('ERR_NOT_FOUND', 404);
+      if (queueId) publishQueue(ctx, 'update', await repo.findQueue(db, ctx, queueId));
+    },
+
+    /** A change inside a flow is a change of its queue: the queue list updates live. */
+    async publishTreeOf(ctx: TenantContext, chatbotId: number) {
+      const queueId = await repo.queueOfChatbot(db, ctx, chatbotId);
+      if (queueId) publishQueue(ctx, 'update', await repo.findQueue(db, ctx, queueId));
+    },
+  };
+}

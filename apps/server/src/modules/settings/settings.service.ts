@@ -1,0 +1,88 @@
+import {
+  type CompanySettingColumn,
+  type CompanySettings,
+  companySettingValueSchema,
+  DOWNLOAD_LIMIT_OPTIONS_MB,
+  GLOBAL_SETTING_DEFAULTS,
+  PUBLIC_SETTING_KEYS,
+  REQUIRED_WHILE,
+  SECRET_SETTING_KEYS,
+  V,
+} from '@atendo/shared';
+import type { TenantContext } from '../../platform/context';
+import type { CoreDeps } from '../../platform/deps';
+import { AppError, fieldError } from '../../platform/errors';
+import { findCompanySettings } from '../auth/auth.repository';
+import * as repo from './settings.repository';
+
+/** Secrets leave the server only as a hint of their last characters. */
+export const maskSecret = (value: string) => (value ? `••••${value.slice(-4)}` : '');
+
+const GLOBAL_RULES: Record<string, (v: string) => boolean> = {
+  userCreation: (v) => v === 'enabled' || v === 'disabled',
+  allowSignup: (v) => v === 'enabled' || v === 'disabled',
+  downloadLimit: (v) => (DOWNLOAD_LIMIT_OPTIONS_MB as readonly number[]).includes(Number(v)),
+  primaryColorLight: (v) => /^#[0-9a-fA-F]{6}$/.test(v),
+  primaryColorDark: (v) => /^#[0-9a-fA-F]{6}$/.test(v),
+  appName: (v) => v.length <= 50,
+};
+
+export function createSettingsService(deps: CoreDeps) {
+  const { db } = deps.database;
+
+  async function companySettingsOf(companyId: number): Promise<CompanySettings> {
+    const s = await findCompanySettings(db, companyId);
+    if (!s) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+    return s;
+  }
+
+  return {
+    /** Super admins see every global key (secrets masked); admins the ones that shape their work. */
+    async listGlobal(ctx: TenantContext) {
+      const rows = await repo.listGlobalSettings(db);
+      const values = { ...GLOBAL_SETTING_DEFAULTS, ...Object.fromEntries(rows.map((r) => [r.key, r.value])) };
+      const visible = ctx.user.super ? Object.keys(values) : ['userCreation', 'downloadLimit', ...PUBLIC_SETTING_KEYS];
+      return visible.map((key) => ({
+        key,
+        value: SECRET_SETTING_KEYS.includes(key) ? maskSecret(values[key] ?? '') : (values[key] ?? ''),
+      }));
+    },
+
+    async updateGlobal(key: string, value: string) {
+      if (!(key in GLOBAL_SETTING_DEFAULTS)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+      const rule = GLOBAL_RULES[key];
+      if (rule && !rule(value)) throw fieldError('value', V.invalid);
+      await repo.setGlobalSetting(db, key, value);
+      return { key, value: SECRET_SETTING_KEYS.includes(key) ? maskSecret(value) : value };
+    },
+
+    /** One key: a company setting column of the caller's company, or a non-secret global key. */
+    async readOne(ctx: TenantContext, key: string) {
+      const company = await companySettingsOf(ctx.companyId);
+      if (key in company) return { key, value: company[key as CompanySettingColumn] };
+      if (key in GLOBAL_SETTING_DEFAULTS && !SECRET_SETTING_KEYS.includes(key)) {
+        return { key, value: (await repo.getGlobalSetting(db, key)) ?? '' };
+      }
+      throw new AppError('ERR_NO_SETTING_FOUND', 404);
+    },
+
+    async listCompany(ctx: TenantContext, companyId: number) {
+      if (companyId !== ctx.companyId && !ctx.user.super) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+      return companySettingsOf(companyId);
+    },
+
+    async updateCompany(ctx: TenantContext, column: CompanySettingColumn, data: string) {
+      const parsed = companySettingValueSchema(column).safeParse(data);
+      if (!parsed.success) throw fieldError('data', parsed.error.issues[0]?.message ?? V.invalid);
+      const current = await companySettingsOf(ctx.companyId);
+      const next = { ...current, [column]: parsed.data };
+      for (const rule of REQUIRED_WHILE) {
+        if (rule.text === column && next[rule.switch] === rule.when && !next[rule.text].trim()) {
+          throw fieldError('data', V.requiredWhileEnabled);
+        }
+      }
+      await repo.updateCompanySetting(db, ctx.companyId, column, parsed.data);
+      return { column, data: parsed.data };
+    },
+  };
+}
