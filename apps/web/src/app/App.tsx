@@ -1,0 +1,38 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { TOAST_MS } from '@atendo/shared';
+import { BrowserRouter } from 'react-router';
+import { ApiError } from '../shared/api/client';
+import { AppRoutes } from './routes';
+import { SessionProvider } from './session/SessionProvider';
+import { AppThemeProvider } from './theme/AppThemeProvider';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        // a 4xx will answer the same again
+        retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+      },
+    },
+  });
+}
+
+const queryClient = createQueryClient();
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppThemeProvider>
+        <SnackbarProvider maxSnack={3} autoHideDuration={TOAST_MS} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+          <BrowserRouter>
+            <SessionProvider>
+              <AppRoutes />
+            </SessionProvider>
+          </BrowserRouter>
+        </SnackbarProvider>
+      </AppThemeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,96 @@
+import { can, DRAWER_WIDTH_PX, NARROW_SCREEN_PX, planAllows } from '@atendo/shared';
+import { Box, Toolbar, useMediaQuery } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useConnectionsAttention } from '../../features/connections/hooks/useConnectionsAttention';
+import { useUnreadTickets } from '../../features/notifications/hooks/useUnreadTickets';
+import { api } from '../../shared/api/client';
+import { useCompanyPlan } from '../../shared/hooks/useCompanyPlan';
+import { useAppName } from '../../shared/hooks/usePublicSettings';
+import { SocketProvider } from '../../shared/socket/SocketProvider';
+import { STORAGE_KEYS, setItem, useStorageItem } from '../../shared/storage';
+import { formatTabTitle } from '../../shared/tabTitle';
+import { Loading } from '../../shared/ui/Loading';
+import { useCurrentUser } from '../session/context';
+import { MainDrawer, MINI_DRAWER_PX } from './MainDrawer';
+import { buildMenu } from './menu';
+import { TopBar } from './TopBar';
+
+function useVersion(): string | null {
+  const stored = useStorageItem(STORAGE_KEYS.version);
+  const query = useQuery({
+    queryKey: ['version'],
+    queryFn: async () => {
+      const data = await api.get<{ version: string }>('/version');
+      if (data?.version) setItem(STORAGE_KEYS.version, data.version);
+      return data?.version ?? null;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  return query.data ?? stored;
+}
+
+function Shell() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const narrow = useMediaQuery(`(max-width:${NARROW_SCREEN_PX}px)`, { noSsr: true });
+  const [wideOpen, setWideOpen] = useState(user.defaultMenu !== 'closed');
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { plan } = useCompanyPlan();
+  const campaignsFlag = Boolean(useStorageItem(STORAGE_KEYS.cshow));
+  const groups = useMemo(() => buildMenu({ user, plan, campaignsFlag }), [user, plan, campaignsFlag]);
+  const connectionsAttention = useConnectionsAttention(can(user, 'connections:view'));
+  const unread = useUnreadTickets();
+  const appName = useAppName();
+  const version = useVersion();
+
+  useEffect(() => {
+    document.title = formatTabTitle(appName, unread.count);
+  }, [appName, unread.count]);
+
+  const offset = narrow ? 0 : wideOpen ? DRAWER_WIDTH_PX : MINI_DRAWER_PX;
+  const open = narrow ? mobileOpen : wideOpen;
+  const toggle = () => (narrow ? setMobileOpen((v) => !v) : setWideOpen((v) => !v));
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <a className="skip-link" href="#main-content">
+        {t('menu.skipToContent')}
+      </a>
+      <TopBar
+        offset={offset}
+        narrow={narrow}
+        onToggleMenu={toggle}
+        unreadTickets={unread.tickets}
+        showChats={planAllows(plan, 'useInternalChat')}
+      />
+      <MainDrawer
+        narrow={narrow}
+        open={open}
+        onClose={() => (narrow ? setMobileOpen(false) : setWideOpen(false))}
+        groups={groups}
+        connectionsAttention={connectionsAttention}
+        version={version}
+      />
+      <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
+        <Toolbar />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}
+
+/** The private area: one socket per session, drawer, top bar and the current page. */
+export default function AppShell() {
+  const user = useCurrentUser();
+  return (
+    <SocketProvider user={user}>
+      <Shell />
+    </SocketProvider>
+  );
+}

@@ -1,0 +1,133 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { STORAGE_KEYS, useStorageItem } from '../shared/storage';
+import { Loading } from '../shared/ui/Loading';
+import { PublicOnly, RequireAuth, type RouteAccess, RouteGate, TicketIdGuard } from './guards';
+
+// Every page is its own chunk: the login route loads only what it needs.
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const SignupPage = lazy(() => import('../features/auth/pages/SignupPage'));
+const RecoveryPasswordPage = lazy(() => import('../features/auth/pages/RecoveryPasswordPage'));
+const AppShell = lazy(() => import('./layout/AppShell'));
+const WelcomePage = lazy(() => import('../features/help/pages/WelcomePage'));
+const TodoListPage = lazy(() => import('../features/todolist/pages/TodoListPage'));
+const ComingSoonPage = lazy(() => import('../features/system/pages/ComingSoonPage'));
+const NotFoundPage = lazy(() => import('../features/system/pages/NotFoundPage'));
+
+/** A feature that is not built yet: its route exists and says so. Replace with the page when it lands. */
+const soon = (feature: string) => <ComingSoonPage feature={feature} />;
+
+export interface PrivateRouteDef {
+  path: string;
+  element: ReactNode;
+  access?: RouteAccess;
+  /** Registered only when the local flag cshow exists (seed 002 §2.2). */
+  campaign?: boolean;
+}
+
+
+/** The full route table of seed 002 §2.2 (plus /chatbot/:id of seed 001). */
+export const PRIVATE_ROUTES: PrivateRouteDef[] = [
+  { path: '/', element: soon('dashboard'), access: { permission: { name: 'dashboard:view', denied: 'forbidden' } } },
+  { path: '/financeiro', element: soon('financeiro'), access: { narrowOk: true } },
+  { path: '/companies', element: soon('companies'), access: { superOnly: 'home' } },
+  {
+    path: '/tickets/:ticketId?',
+    element: <TicketIdGuard>{soon('tickets')}</TicketIdGuard>,
+    access: { narrowOk: true },
+  },
+  { path: '/connections', element: soon('connections'), access: { permission: { name: 'connections:view', denied: 'noPermission' } } },
+  { path: '/allConnections', element: soon('allConnections'), access: { superOnly: 'tickets' } },
+  { path: '/quick-messages', element: soon('quickMessages') },
+  { path: '/todolist', element: <TodoListPage />, access: { narrowOk: true } },
+  { path: '/schedules', element: soon('schedules'), access: { plan: 'useSchedules' } },
+  { path: '/tags', element: soon('tags') },
+  { path: '/Kanban', element: soon('kanban'), access: { plan: 'useKanban' } },
+  { path: '/TagsKanban', element: soon('tagsKanban'), access: { plan: 'useKanban' } },
+  { path: '/contacts', element: soon('contacts'), access: { narrowOk: true } },
+  { path: '/contacts/import', element: soon('contactsImport') },
+  { path: '/helps', element: soon('helps') },
+  { path: '/ajuda', element: <WelcomePage />, access: { narrowOk: true } },
+  { path: '/users', element: soon('users'), access: { permission: { name: 'users:manage', denied: 'noPermission' } } },
+  { path: '/messages-api', element: soon('messagesApi'), access: { plan: 'useExternalApi' } },
+  { path: '/settings', element: soon('settings'), access: { permission: { name: 'settings:options', denied: 'noPermission' } } },
+  { path: '/queues', element: soon('queues'), access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
+  { path: '/reports', element: soon('reports'), access: { permission: { name: 'reports:view', denied: 'noPermission' } } },
+  {
+    path: '/queue-integration',
+    element: soon('queueIntegration'),
+    access: { permission: { name: 'integrations:manage', denied: 'noPermission' }, plan: 'useIntegrations' },
+  },
+  { path: '/announcements', element: soon('announcements'), access: { superOnly: 'home' } },
+  { path: '/chats/:id?', element: soon('chats'), access: { narrowOk: true, plan: 'useInternalChat' } },
+  { path: '/files', element: soon('files'), access: { permission: { name: 'files:manage', denied: 'noPermission' } } },
+  { path: '/moments', element: soon('moments'), access: { permission: { name: 'moments:view', denied: 'noPermission' } } },
+  {
+    path: '/prompts',
+    element: soon('prompts'),
+    access: { permission: { name: 'prompts:manage', denied: 'noPermission' }, plan: 'useOpenAi' },
+  },
+  { path: '/typebot', element: soon('typebot') },
+  { path: '/chatbot/:id', element: soon('chatbot'), access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
+  // campaigns and contact lists: only with the local flag cshow
+  {
+    path: '/contact-lists',
+    element: soon('contactLists'),
+    campaign: true,
+    access: { permission: { name: 'contact-lists:manage', denied: 'noPermission' }, plan: 'useCampaigns' },
+  },
+  {
+    path: '/contact-lists/:contactListId/contacts',
+    element: soon('contactListItems'),
+    campaign: true,
+    access: { permission: { name: 'contact-lists:manage', denied: 'noPermission' }, plan: 'useCampaigns' },
+  },
+  {
+    path: '/campaigns',
+    element: soon('campaigns'),
+    campaign: true,
+    access: { permission: { name: 'campaigns:manage', denied: 'noPermission' }, plan: 'useCampaigns' },
+  },
+  {
+    path: '/campaign/:campaignId/report',
+    element: soon('campaignReport'),
+    campaign: true,
+    access: { permission: { name: 'campaigns:manage', denied: 'noPermission' }, plan: 'useCampaigns' },
+  },
+  {
+    path: '/campaigns-config',
+    element: soon('campaignsConfig'),
+    campaign: true,
+    access: { permission: { name: 'campaigns:manage', denied: 'noPermission' }, plan: 'useCampaigns' },
+  },
+];
+
+/** Public routes (seed 002 §2.1): an authenticated visitor is sent to /. */
+export const PUBLIC_PATHS = ['/login', '/signup', '/recovery-password'] as const;
+
+export function privateRoutes(campaignsFlag: boolean): PrivateRouteDef[] {
+  return PRIVATE_ROUTES.filter((r) => !r.campaign || campaignsFlag);
+}
+
+export function AppRoutes() {
+  const campaignsFlag = Boolean(useStorageItem(STORAGE_KEYS.cshow));
+  return (
+    <Suspense fallback={<Loading fullScreen />}>
+      <Routes>
+        <Route element={<PublicOnly />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/recovery-password" element={<RecoveryPasswordPage />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route element={<AppShell />}>
+            {privateRoutes(campaignsFlag).map((r) => (
+              <Route key={r.path} path={r.path} element={<RouteGate access={r.access}>{r.element}</RouteGate>} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,126 @@
+import { type LoginBody, SessionDto, type SessionUserDto, SUBSCRIPTION_WARNING_DAYS } from '@atendo/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError, api, setUnauthorizedHandler } from '../../shared/api/client';
+import { toastError } from '../../shared/api/errors';
+import { changeLanguage, normalizeLanguage, storedLanguage } from '../../shared/i18n';
+import { getItem, STORAGE_KEYS, setItem, setToken } from '../../shared/storage';
+import { daysUntilDue, formatDate, isSubscriptionValid } from '../../shared/subscription';
+import { toast } from '../../shared/toast';
+import { SessionContext, type SessionContextValue, type SessionStatus } from './context';
+
+/** POST /auth/refresh_token, retried once on 403 (seed 000 §4). */
+export async function refreshSession(): Promise<SessionDto | null> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const data = await api.post<unknown>('/auth/refresh_token', undefined, { skipUnauthorizedHandler: true });
+      const parsed = SessionDto.safeParse(data);
+      return parsed.success ? parsed.data : (data as SessionDto);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 403 && attempt === 0) continue;
+      return null;
+    }
+  }
+  return null;
+}
+
+/** Campaign routes are registered under the local flag cshow; the company setting campaignsEnabled drives it when present. */
+function syncCampaignFlag(user: SessionUserDto) {
+  const setting = user.company?.companieSettings?.find((s) => s.key === 'campaignsEnabled');
+  if (!setting) return;
+  const on = setting.value === 'true' || setting.value === 'enabled';
+  if (on && !getItem(STORAGE_KEYS.cshow)) setItem(STORAGE_KEYS.cshow, 'true');
+  if (!on && getItem(STORAGE_KEYS.cshow)) setItem(STORAGE_KEYS.cshow, null);
+}
+
+function adoptUserLanguage(user: SessionUserDto) {
+  if (storedLanguage()) return;
+  const lang = normalizeLanguage(user.language);
+  if (lang) void changeLanguage(lang, false);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<SessionStatus>('loading');
+  const [user, setUserState] = useState<SessionUserDto | null>(null);
+  const started = useRef(false);
+
+  const adopt = useCallback((session: SessionDto) => {
+    setToken(session.token);
+    setUserState(session.user);
+    syncCampaignFlag(session.user);
+    adoptUserLanguage(session.user);
+    setStatus('authenticated');
+  }, []);
+
+  const dropSession = useCallback(() => {
+    setToken(null);
+    setUserState(null);
+    setStatus('anonymous');
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'public' });
+  }, [queryClient]);
+
+  useEffect(() => {
+    // A 401 from any authenticated call ends the session (the client already cleared the token).
+    setUnauthorizedHandler(() => {
+      setUserState(null);
+      setStatus('anonymous');
+    });
+    return () => setUnauthorizedHandler(null);
+  }, []);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void refreshSession().then((session) => {
+      if (session) adopt(session);
+      else dropSession();
+    });
+  }, [adopt, dropSession]);
+
+  const login = useCallback(
+    async (body: LoginBody, from?: string) => {
+      const session = await api.post<SessionDto>('/auth/login', body, { skipUnauthorizedHandler: true });
+      adopt(session);
+      const company = session.user.company;
+      if (!isSubscriptionValid(company)) {
+        toast.error(t('session.subscriptionExpired', { date: formatDate(company.dueDate, company.timezone) }));
+        navigate('/financeiro', { replace: true });
+        return;
+      }
+      const days = daysUntilDue(company);
+      if (days !== null && days < SUBSCRIPTION_WARNING_DAYS) {
+        toast.warning(t('session.subscriptionExpiresIn', { count: days }));
+      }
+      const target = from && from !== '/login' ? from : '/tickets';
+      navigate(target, { replace: true });
+    },
+    [adopt, navigate, t],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.delete('/auth/logout', { skipUnauthorizedHandler: true });
+    } catch (err) {
+      if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 0)) toastError(err);
+    }
+    dropSession();
+    navigate('/login', { replace: true });
+  }, [dropSession, navigate]);
+
+  const reloadUser = useCallback(async () => {
+    const me = await api.get<SessionUserDto>('/auth/me');
+    setUserState(me);
+  }, []);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({ status, user, login, logout, reloadUser, setUser: setUserState }),
+    [status, user, login, logout, reloadUser],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

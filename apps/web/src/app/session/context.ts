@@ -1,0 +1,30 @@
+import type { LoginBody, SessionUserDto } from '@atendo/shared';
+import { createContext, useContext } from 'react';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface SessionContextValue {
+  status: SessionStatus;
+  user: SessionUserDto | null;
+  /** Signs in and sends the user on (origin, /tickets, or /financeiro when expired). */
+  login: (body: LoginBody, from?: string) => Promise<void>;
+  logout: () => Promise<void>;
+  /** Re-reads GET /auth/me (after a profile edit). */
+  reloadUser: () => Promise<void>;
+  setUser: (user: SessionUserDto) => void;
+}
+
+export const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}
+
+/** For screens that render only inside the private area. */
+export function useCurrentUser(): SessionUserDto {
+  const { user } = useSession();
+  if (!user) throw new Error('useCurrentUser without a session');
+  return user;
+}

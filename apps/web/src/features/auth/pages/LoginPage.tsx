@@ -1,0 +1,93 @@
+import { LoginBody } from '@atendo/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Checkbox, FormControlLabel, Link, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { z } from 'zod';
+import type { LoginRedirectState } from '../../../app/guards';
+import { useSession } from '../../../app/session/context';
+import { toastError } from '../../../shared/api/errors';
+import { usePublicSettings } from '../../../shared/hooks/usePublicSettings';
+import { getRememberedEmail, rememberEmail } from '../../../shared/storage';
+import { AuthLayout } from '../components/AuthLayout';
+import { PasswordField } from '../components/PasswordField';
+
+type LoginInput = z.input<typeof LoginBody>;
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { login } = useSession();
+  const location = useLocation();
+  const from = (location.state as LoginRedirectState | null)?.from;
+  const { settings } = usePublicSettings();
+  const remembered = getRememberedEmail();
+  const [remember, setRemember] = useState(Boolean(remembered));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, LoginBody>({
+    resolver: zodResolver(LoginBody),
+    defaultValues: { email: remembered ?? '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    rememberEmail(remember ? values.email : null);
+    try {
+      await login(values, from);
+    } catch (err) {
+      toastError(err);
+    }
+  });
+
+  return (
+    <AuthLayout title={t('login.title')}>
+      <Box component="form" onSubmit={onSubmit} noValidate>
+        <Stack spacing={2}>
+          <TextField
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            autoFocus={!remembered}
+            fullWidth
+            size="medium"
+            {...register('email')}
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message ? t(errors.email.message) : undefined}
+          />
+          <PasswordField
+            label={t('login.password')}
+            autoComplete="current-password"
+            autoFocus={Boolean(remembered)}
+            fullWidth
+            size="medium"
+            {...register('password')}
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message ? t(errors.password.message) : undefined}
+          />
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+            <FormControlLabel
+              control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />}
+              label={t('login.rememberMe')}
+            />
+            <Link component={RouterLink} to="/recovery-password" variant="body2">
+              {t('login.forgotPassword')}
+            </Link>
+          </Box>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
+            {t('login.submit')}
+          </Button>
+          {settings.allowSignup === 'enabled' && (
+            <Box sx={{ textAlign: 'center' }}>
+              <Link component={RouterLink} to="/signup" variant="body2">
+                {t('login.signup')}
+              </Link>
+            </Box>
+          )}
+        </Stack>
+      </Box>
+    </AuthLayout>
+  );
+}

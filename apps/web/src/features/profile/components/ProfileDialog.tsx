@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import {
+  Avatar,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormHelperText,
+  IconButton,
+  InputAdornment,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../app/session/context';
+import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { mediaUrl } from '../../../shared/media';
+import { toast } from '../../../shared/toast';
+import { isImageFile, ProfileForm, useUpdateProfile } from '../hooks/useUpdateProfile';
+
+export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const titleId = useId();
+  const fileId = useId();
+  const [showPassword, setShowPassword] = useState(false);
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | undefined>(undefined);
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileForm>({
+    resolver: zodResolver(ProfileForm),
+    defaultValues: { name: user.name, email: user.email, password: '' },
+  });
+
+  useEffect(() => {
+    if (open) {
+      reset({ name: user.name, email: user.email, password: '' });
+      setAvatar(null);
+      setAvatarError(null);
+    }
+  }, [open, reset, user.name, user.email]);
+
+  useEffect(() => {
+    if (!avatar) {
+      setPreview(undefined);
+      return;
+    }
+    const url = URL.createObjectURL(avatar);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [avatar]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ values, avatar });
+      toast.success(t('profile.saved'));
+      onClose();
+    } catch (err) {
+      if (!applyFieldErrors(err, setError, ['name', 'email', 'password'])) toastError(err);
+    }
+  });
+
+  const fieldError = (message?: string) => (message ? t(message) : undefined);
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id={titleId}>{t('profile.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+              <Avatar src={preview ?? mediaUrl(user.profileImage)} alt={user.name} sx={{ width: 64, height: 64 }}>
+                {user.name[0]?.toUpperCase()}
+              </Avatar>
+              <Box>
+                <Button component="label" htmlFor={fileId} variant="outlined" size="small">
+                  {t('profile.chooseAvatar')}
+                </Button>
+                <input
+                  id={fileId}
+                  type="file"
+                  accept="image/*"
+                  aria-label={t('profile.avatar')}
+                  hidden
+                  onChange={(e) => {
+                    const file = e.target.files?.[0] ?? null;
+                    e.target.value = '';
+                    if (!file) return;
+                    if (!isImageFile(file)) {
+                      setAvatar(null);
+                      setAvatarError(t('profile.imagesOnly'));
+                      return;
+                    }
+                    setAvatarError(null);
+                    setAvatar(file);
+                  }}
+                />
+                {avatarError && <FormHelperText error>{avatarError}</FormHelperText>}
+                {avatar && <FormHelperText>{avatar.name}</FormHelperText>}
+              </Box>
+            </Box>
+            <TextField
+              label={t('profile.name')}
+              autoComplete="name"
+              {...register('name')}
+              error={Boolean(errors.name)}
+              helperText={fieldError(errors.name?.message)}
+              autoFocus
+            />
+            <TextField
+              label={t('profile.email')}
+              type="email"
+              autoComplete="email"
+              {...register('email')}
+              error={Boolean(errors.email)}
+              helperText={fieldError(errors.email?.message)}
+            />
+            <TextField
+              label={t('profile.password')}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="new-password"
+              {...register('password')}
+              error={Boolean(errors.password)}
+              helperText={fieldError(errors.password?.message) ?? t('profile.passwordHint')}
+              slotProps={{
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <IconButton
+                        aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+                        onClick={() => setShowPassword((v) => !v)}
+                        edge="end"
+                      >
+                        {showPassword ? <VisibilityOff /> : <Visibility />}
+                      </IconButton>
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import { ERROR_CODES, V } from '@atendo/shared';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import es from './es.json';
+import pt from './pt.json';
+import tr from './tr.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+const tags = (text: string) => [...text.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort();
+
+const source = flatten(pt as Tree);
+const others = { en: flatten(en as Tree), es: flatten(es as Tree), tr: flatten(tr as Tree) };
+const all = { pt: source, ...others };
+
+describe('locales', () => {
+  for (const [lang, keys] of Object.entries(others)) {
+    it(`${lang}.json has every key of pt.json`, () => {
+      const missing = [...source.keys()].filter((k) => !keys.has(k));
+      expect(missing, `missing in ${lang}.json`).toEqual([]);
+    });
+
+    it(`${lang}.json has no key that pt.json lacks`, () => {
+      const extra = [...keys.keys()].filter((k) => !source.has(k));
+      expect(extra, `only in ${lang}.json`).toEqual([]);
+    });
+
+    it(`${lang}.json keeps the placeholders and tags of pt.json`, () => {
+      const wrong = [...source.entries()]
+        .filter(([k, text]) => keys.has(k))
+        .filter(([k, text]) => {
+          const other = keys.get(k) as string;
+          return placeholders(text).join() !== placeholders(other).join() || tags(text).join() !== tags(other).join();
+        })
+        .map(([k]) => k);
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  for (const [lang, keys] of Object.entries(all)) {
+    it(`${lang}: every API error code is translated`, () => {
+      const missing = ERROR_CODES.filter((code) => !keys.get(`errors.${code}`)?.trim());
+      expect(missing).toEqual([]);
+    });
+
+    it(`${lang}: every validation message key of @atendo/shared is translated`, () => {
+      const missing = Object.values(V).filter((key) => !keys.get(key)?.trim());
+      expect(missing).toEqual([]);
+    });
+
+    it(`${lang}: no empty text`, () => {
+      expect([...keys.entries()].filter(([, v]) => !v.trim()).map(([k]) => k)).toEqual([]);
+    });
+  }
+
+  it('keeps the texts the seeds quote in Portuguese', () => {
+    expect(source.get('forbidden.title')).toBe('Oops! Acesso Negado!');
+    expect(source.get('confirmation.title')).toBe('Exclusão de Registro');
+    expect(source.get('confirmation.message')).toBe('Deseja realmente excluir esse registro?');
+    expect(source.get('session.loggedInElsewhere')).toBe('Sua conta foi acessada em outro computador.');
+    expect(source.get('planGate.denied')).toBe('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.');
+    expect(source.get('recovery.codeSent')).toBe('Código de verificação enviado com sucesso!');
+    expect(source.get('recovery.saved')).toBe('Senha atualizada com sucesso!');
+    expect(source.get('recovery.attemptsExceeded')).toBe('Tentativas excedidas. Redirecionando...');
+    expect(others.en.get('errors.generic')).toBe('An error occurred!');
+  });
+});

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n, { changeLanguage } from '../i18n';
+import { getToken, setToken } from '../storage';
+import { ApiError, apiRequest, setUnauthorizedHandler } from './client';
+import { errorMessage } from './errors';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('errorMessage (seed 000 §8)', () => {
+  afterEach(async () => {
+    await changeLanguage('pt', false);
+  });
+
+  it('translates a known code', () => {
+    expect(errorMessage(new ApiError(401, { error: 'ERR_INVALID_CREDENTIALS' }))).toBe('Erro de autenticação. Por favor, tente novamente.');
+  });
+
+  it('translates in the current language', async () => {
+    await changeLanguage('en', false);
+    expect(i18n.language).toBe('en');
+    expect(errorMessage(new ApiError(401, { error: 'ERR_SESSION_EXPIRED' }))).toBe('Session expired. Please sign in.');
+    expect(errorMessage(new ApiError(500, null))).toBe('An error occurred!');
+  });
+
+  it('shows unknown text as is', () => {
+    expect(errorMessage(new ApiError(400, { error: 'Número já cadastrado no sistema' }))).toBe('Número já cadastrado no sistema');
+  });
+
+  it('falls back to the generic text when there is no error field', () => {
+    expect(errorMessage(new ApiError(500, null))).toBe('Ocorreu um erro!');
+    expect(errorMessage(new Error('boom'))).toBe('Ocorreu um erro!');
+  });
+
+  it('translates the first validation field message', () => {
+    const err = new ApiError(400, { error: 'ERR_VALIDATION', fields: [{ path: 'email', message: 'validation.invalidEmail' }] });
+    expect(errorMessage(err)).toBe('Dados inválidos. (email) E-mail inválido');
+  });
+});
+
+describe('apiRequest', () => {
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('sends the bearer token and cookies, parses JSON', async () => {
+    setToken('abc');
+    const fetchSpy = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchSpy);
+    await expect(apiRequest('/auth/me')).resolves.toEqual({ ok: true });
+    const init = fetchSpy.mock.calls[0][1] as RequestInit;
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc');
+    expect(init.credentials).toBe('include');
+  });
+
+  it('public calls carry neither token nor cookies', async () => {
+    setToken('abc');
+    const fetchSpy = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, { key: 'appName', value: 'X' }));
+    vi.stubGlobal('fetch', fetchSpy);
+    await apiRequest('/public-settings/appName', { anonymous: true });
+    const init = fetchSpy.mock.calls[0][1] as RequestInit;
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(init.credentials).toBe('omit');
+  });
+
+  it('a 401 clears the token and ends the session', async () => {
+    setToken('abc');
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: 'ERR_SESSION_EXPIRED' })));
+    await expect(apiRequest('/tickets')).rejects.toMatchObject({ status: 401, code: 'ERR_SESSION_EXPIRED' });
+    expect(getToken()).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('login answers 401 without ending anything else', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: 'ERR_INVALID_CREDENTIALS' })));
+    await expect(apiRequest('/auth/login', { method: 'POST', body: {}, skipUnauthorizedHandler: true })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('an unreachable API is status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiRequest('/version')).rejects.toMatchObject({ status: 0 });
+  });
+});

@@ -1,0 +1,42 @@
+import { isErrorCode } from '@atendo/shared';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import i18n from '../i18n';
+import { toast } from '../toast';
+import { ApiError } from './client';
+
+/**
+ * The text for an error (seed 000 §8): a known code → its translation; unknown text → as is;
+ * nothing readable → the generic 'An error occurred!'.
+ */
+export function errorMessage(err: unknown): string {
+  const code = err instanceof ApiError ? err.code : typeof err === 'string' ? err : undefined;
+  if (code && isErrorCode(code)) {
+    if (code === 'ERR_VALIDATION' && err instanceof ApiError && err.body?.fields?.length) {
+      const field = err.body.fields[0];
+      const message = field.message.startsWith('validation.') ? i18n.t(field.message) : field.message;
+      return `${i18n.t('errors.ERR_VALIDATION')} ${field.path ? `(${field.path}) ` : ''}${message}`.trim();
+    }
+    return i18n.t(`errors.${code}`);
+  }
+  if (code && code !== 'network') return code;
+  if (err instanceof ApiError && err.status === 0) return i18n.t('errors.network');
+  return i18n.t('errors.generic');
+}
+
+/** The one shared error toaster every feature uses. */
+export function toastError(err: unknown): void {
+  toast.error(errorMessage(err));
+}
+
+/** Puts the server's ERR_VALIDATION field messages (i18n keys) on a react-hook-form; true when any was placed. */
+export function applyFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, known: readonly string[]): boolean {
+  if (!(err instanceof ApiError) || err.code !== 'ERR_VALIDATION' || !err.body?.fields) return false;
+  let placed = false;
+  for (const field of err.body.fields) {
+    if (known.includes(field.path)) {
+      setError(field.path as Path<T>, { type: 'server', message: field.message });
+      placed = true;
+    }
+  }
+  return placed;
+}

@@ -1,0 +1,30 @@
+import { CompanyPlanDto, type PlanDto } from '@atendo/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../../app/session/context';
+import { api } from '../api/client';
+
+/**
+ * The plan of the session's company (GET /companies/listPlan/:companyId), shown at once from the
+ * session and confirmed by the API; a failed lookup keeps the session's copy.
+ */
+export function useCompanyPlan(): { plan: PlanDto | null; isLoading: boolean } {
+  const { user } = useSession();
+  const companyId = user?.companyId;
+  const sessionPlan = user?.company?.plan ?? null;
+  const query = useQuery({
+    queryKey: ['companyPlan', companyId],
+    enabled: companyId !== undefined,
+    queryFn: async () => {
+      try {
+        const data = await api.get<unknown>(`/companies/listPlan/${companyId}`);
+        const parsed = CompanyPlanDto.safeParse(data);
+        return parsed.success ? parsed.data.plan : sessionPlan;
+      } catch {
+        return sessionPlan;
+      }
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return { plan: query.data ?? sessionPlan, isLoading: query.isLoading && !sessionPlan };
+}

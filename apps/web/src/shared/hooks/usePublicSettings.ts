@@ -1,0 +1,40 @@
+import { DEFAULT_APP_NAME, PUBLIC_SETTING_KEYS, type PublicSettingKey } from '@atendo/shared';
+import { useQueries } from '@tanstack/react-query';
+import { api } from '../api/client';
+
+export type PublicSettings = Partial<Record<PublicSettingKey, string>>;
+
+async function fetchPublicSetting(key: PublicSettingKey): Promise<string | null> {
+  try {
+    const data = await api.get<{ key: string; value: string | null }>(`/public-settings/${key}`, { anonymous: true });
+    return data?.value ?? null;
+  } catch {
+    // a missing or unreachable setting falls back to the built-in default
+    return null;
+  }
+}
+
+/** The public settings (GET /public-settings/:key, no session), read once per page load. */
+export function usePublicSettings(): { settings: PublicSettings; isLoading: boolean } {
+  return useQueries({
+    queries: PUBLIC_SETTING_KEYS.map((key) => ({
+      queryKey: ['public', 'setting', key],
+      queryFn: () => fetchPublicSetting(key),
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    })),
+    combine: (results) => {
+      const settings: PublicSettings = {};
+      PUBLIC_SETTING_KEYS.forEach((key, i) => {
+        const value = results[i]?.data;
+        if (typeof value === 'string' && value !== '') settings[key] = value;
+      });
+      return { settings, isLoading: results.some((r) => r.isLoading) };
+    },
+  });
+}
+
+export function useAppName(): string {
+  const { settings } = usePublicSettings();
+  return settings.appName?.trim() || DEFAULT_APP_NAME;
+}

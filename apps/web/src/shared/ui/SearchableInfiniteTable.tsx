@@ -1,0 +1,124 @@
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Box,
+  CircularProgress,
+  InputAdornment,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InfiniteSearch } from '../hooks/useInfiniteSearch';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  align?: 'left' | 'center' | 'right';
+  width?: number | string;
+}
+
+export interface SearchableInfiniteTableProps<T> {
+  title: ReactNode;
+  table: InfiniteSearch<T>;
+  columns: Column<T>[];
+  getRowId: (row: T) => string | number;
+  /** Buttons beside the search box (add, import…). */
+  actions?: ReactNode;
+  searchLabel?: string;
+  emptyText?: string;
+  maxHeight?: string;
+}
+
+/** The searchable infinite-scroll table every list page reuses (pair it with useInfiniteSearch). */
+export function SearchableInfiniteTable<T>({
+  title,
+  table,
+  columns,
+  getRowId,
+  actions,
+  searchLabel,
+  emptyText,
+  maxHeight = 'calc(100vh - 200px)',
+}: SearchableInfiniteTableProps<T>) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { records, hasMore, isLoading, isFetchingMore, loadMore } = table;
+
+  // A first page shorter than the box cannot be scrolled: keep loading until it fills or ends.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el && hasMore && !isFetchingMore && el.scrollHeight <= el.clientHeight) loadMore();
+  }, [records.length, hasMore, isFetchingMore, loadMore]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: { xs: 1, sm: 2 } }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        <TextField
+          label={searchLabel ?? t('table.search')}
+          type="search"
+          value={table.search}
+          onChange={(e) => table.setSearch(e.target.value)}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {actions}
+      </Box>
+      <TableContainer component={Paper} variant="outlined" ref={scrollRef} onScroll={table.onScroll} sx={{ maxHeight }}>
+        <Table stickyHeader size="small">
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.key} align={c.align} sx={{ width: c.width, fontWeight: 600 }}>
+                  {c.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {records.map((row) => (
+              <TableRow hover key={getRowId(row)}>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align={c.align}>
+                    {c.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+            {!isLoading && records.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {table.isError ? t('table.loadError') : (emptyText ?? t('table.empty'))}
+                </TableCell>
+              </TableRow>
+            )}
+            {(isLoading || isFetchingMore) && (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center">
+                  <CircularProgress size={24} aria-label={t('common.loading')} />
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
