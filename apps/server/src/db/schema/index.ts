@@ -1,3 +1,4 @@
 export * from './tenancy';
 export * from './chatbots';
 export * from './messaging';
+export * from './attendance';

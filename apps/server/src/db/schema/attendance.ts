@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { contacts, tickets } from './messaging';
+import { companies, users } from './tenancy';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Tags and kanban lanes (seed 002 §3 "Tag"): `kanban` 1 makes the tag a lane of the board. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    color: text().notNull().default('#7C7C7C'),
+    kanban: smallint().notNull().default(0),
+    /** Order of the lane on the board (0 to 15). */
+    position: integer().notNull().default(0),
+    /** Hours a ticket stays in this lane before moving to nextLaneId (0 = never). */
+    timeLane: integer().notNull().default(0),
+    nextLaneId: integer().references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
+    rollbackLaneId: integer().references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
+    greetingMessageLane: text().notNull().default(''),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    // A tag name is one tag whatever its case: sync by name never creates "VIP" beside "vip".
+    uniqueIndex('tags_company_name_unique').on(t.companyId, sql`lower(${t.name})`),
+    index('tags_company_kanban_idx').on(t.companyId, t.kanban, t.position),
+  ],
+);
+
+/** Tags on a ticket (kanban lanes and labels shown in the ticket list). */
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.tagId] }),
+    index('ticket_tags_company_tag_idx').on(t.companyId, t.tagId, t.ticketId),
+  ],
+);
+
+/** Tags on a contact (contact book filters, requiredTag before closing). */
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.tagId] }),
+    index('contact_tags_company_tag_idx').on(t.companyId, t.tagId, t.contactId),
+  ],
+);
+
+/** Ticket notes (seed 000 §3 "Ticket note"): internal, never sent to the contact. */
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    note: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('ticket_notes_ticket_idx').on(t.ticketId, t.createdAt),
+    index('ticket_notes_company_contact_idx').on(t.companyId, t.contactId, t.createdAt),
+  ],
+);
+
+/** Quick messages (seed 002 §3): `geral` shares one with every user of the company; `visao` shows it in the picker. */
+export const quickMessages = pgTable(
+  'quick_messages',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    shortcode: text().notNull(),
+    message: text().notNull().default(''),
+    geral: boolean().notNull().default(false),
+    visao: boolean().notNull().default(true),
+    status: text().notNull().default('active'),
+    mediaPath: text(),
+    mediaName: text(),
+    isMedia: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('quick_messages_company_user_idx').on(t.companyId, t.userId, t.shortcode),
+    index('quick_messages_company_geral_idx').on(t.companyId, t.geral, t.shortcode),
+  ],
+);
+
+/** A contact's rating of an attendance (1 to 5, seed 000 §3 "userRating"); one per closing. */
+export const userRatings = pgTable(
+  'user_ratings',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    rate: smallint().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_ratings_ticket_idx').on(t.ticketId, t.createdAt),
+    index('user_ratings_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);
