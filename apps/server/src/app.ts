@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerModules } from './modules';
 import { loadTenantContext } from './modules/auth/auth.repository';
@@ -17,6 +17,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** Extra registrations (channels' webhooks, media) wired by main.ts or the test harness. */
   extend?: (app: App) => void | Promise<void>;
+  /** Sees every route as it is registered (the test sweeps list them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The HTTP application; main.ts listens on it, tests drive it with app.inject. */
@@ -31,6 +33,7 @@ export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

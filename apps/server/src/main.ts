@@ -1,15 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig, resolveJwtSecret } from './config';
 import { DatabaseLockedError, openDatabase, runMigrations } from './db/open';
 import { seedPlatform } from './db/seed';
+import { loadTenantContext } from './modules/auth/auth.repository';
+import { usersRealtimeHandlers } from './modules/users/users.realtime';
 import { TokenService } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
-import { MemoryRateLimiter } from './platform/rate-limit';
-import { RecordingPublisher } from './platform/realtime-port';
+import { Jobs } from './platform/jobs';
+import { MediaStorage } from './platform/media';
+import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './platform/rate-limit';
+import { type RealtimeHandlers, SocketGateway } from './platform/realtime';
 import { buildWebServer } from './platform/web-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,17 +46,46 @@ async function main() {
     );
   }
 
+  const secret = resolveJwtSecret(config);
+  const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
+  let handlers: RealtimeHandlers | undefined; // bound below: the handlers need the deps that hold the gateway
+  const gateway = new SocketGateway({
+    corsOrigin: config.frontendUrl,
+    tokens,
+    loadContext: (id) => loadTenantContext(database.db, id),
+    handlers: {
+      roomsFor: (ctx) => handlers!.roomsFor(ctx),
+      userStatus: (ctx) => handlers!.userStatus(ctx),
+      canJoinTicket: (ctx, id) => handlers?.canJoinTicket?.(ctx, id) ?? Promise.resolve(true),
+    },
+    logger,
+  });
+  let redis: Redis | undefined;
+  let limiter: RateLimiter = new MemoryRateLimiter();
+  if (config.redisUrl) {
+    await gateway.useRedis(config.redisUrl);
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+    redis.on('error', (err) => logger.error({ err }, 'rate limiter redis error'));
+    limiter = new RedisRateLimiter(redis);
+  }
+  const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret });
+  const jobs = new Jobs(database, { workers: config.jobs, logger });
+
   const deps: CoreDeps = {
     config,
     database,
-    tokens: new TokenService(resolveJwtSecret(config), config.accessTokenTtlSeconds),
-    limiter: new MemoryRateLimiter(),
-    realtime: new RecordingPublisher(),
-    mediaUrl: (p) => `${config.backendUrl}/media/${p}`,
+    tokens,
+    limiter,
+    realtime: gateway,
+    mediaUrl: (p) => media.url(p),
+    media,
+    jobs,
     version,
   };
-  const app = await buildApp(deps, { logger });
+  handlers = usersRealtimeHandlers(deps);
+  const app = await buildApp(deps, { logger, extend: (a) => gateway.register(a) });
   await app.listen({ port: config.apiPort, host: config.host });
+  await jobs.start();
 
   let web: Awaited<ReturnType<typeof buildWebServer>> | undefined;
   if (config.serveWeb) {
@@ -59,18 +93,35 @@ async function main() {
     await web.listen({ port: config.webPort, host: config.host });
     logger.info(`web app on http://localhost:${config.webPort}`);
   }
-  logger.info({ database: database.kind, version }, `API on http://localhost:${config.apiPort}`);
+  logger.info(
+    { database: database.kind, version, redis: Boolean(config.redisUrl), jobs: config.jobs ? 'workers' : 'send only' },
+    `API on http://localhost:${config.apiPort}`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, 15_000);
     force.unref();
-    await web?.close();
-    await app.close();
-    await database.close();
+    const step = async (name: string, fn: () => Promise<unknown>) => {
+      try {
+        await fn();
+      } catch (err) {
+        logger.error({ err }, `shutdown: ${name} failed`);
+      }
+    };
+    // Stop accepting and drain HTTP; the gateway's preClose hook closes the sockets first so the server can close.
+    await step('web', async () => web?.close());
+    await step('api', () => app.close());
+    // Running jobs finish (pg-boss graceful stop) before the database goes.
+    await step('jobs', () => jobs.stop(10_000));
+    await step('redis', async () => redis?.quit());
+    await step('database', () => database.close());
     logger.info('stopped');
     process.exit(0);
   };

@@ -3,18 +3,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase, runMigrations } from '../src/db/open';
 import { companies, plans, users } from '../src/db/schema';
 import { seedPlatform } from '../src/db/seed';
+import { loadTenantContext } from '../src/modules/auth/auth.repository';
 import { hashPassword } from '../src/modules/auth/auth.service';
 import { insertCompany } from '../src/modules/companies/companies.repository';
+import { usersRealtimeHandlers } from '../src/modules/users/users.realtime';
 import { TokenService } from '../src/platform/auth';
 import type { CoreDeps } from '../src/platform/deps';
 import type { App } from '../src/platform/http';
+import { Jobs } from '../src/platform/jobs';
+import { MediaStorage } from '../src/platform/media';
 import { MemoryRateLimiter } from '../src/platform/rate-limit';
+import { SocketGateway } from '../src/platform/realtime';
 import { type RealtimePublisher, RecordingPublisher } from '../src/platform/realtime-port';
 
 export const ADMIN_EMAIL = 'admin@atendo.test';
@@ -58,46 +64,103 @@ export interface TestContext {
   database: Database;
   realtime: RecordingPublisher;
   dataDir: string;
+  /** Every route registered (method, url, config): the sweeps walk them. */
+  routes: RouteOptions[];
+  /** Set with `socket`: the socket gateway and the base URL the app listens on. */
+  gateway?: SocketGateway;
+  url?: string;
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  opts: { env?: Record<string, string>; realtime?: RealtimePublisher; build?: BuildOptions } = {},
-): Promise<TestContext> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'atendo-test-'));
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  realtime?: RealtimePublisher;
+  build?: BuildOptions;
+  /** A real socket.io gateway on a listening port (optionally over Redis); replaces the recording publisher. */
+  socket?: { redisUrl?: string; redisKey?: string };
+  /** Another instance on the same database and secret (two processes behind a load balancer). */
+  shareWith?: TestContext;
+  /** Registers extra job handlers before the queue starts (as a module's *.jobs.ts does). */
+  registerJobs?: (jobs: Jobs) => void;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestContext> {
+  const shared = opts.shareWith;
+  const dataDir = shared?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'atendo-test-'));
   const config = loadConfig(
     {},
     {
       DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
+      JWT_SECRET: shared?.deps.config.jwtSecret ?? randomBytes(32).toString('hex'),
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       JOBS: 'off',
       ...opts.env,
     },
   );
-  const database = await openTestDatabase();
-  await seedPlatform(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+  const database = shared?.database ?? (await openTestDatabase());
+  if (!shared) await seedPlatform(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
   const realtime = new RecordingPublisher();
+  const tokens = new TokenService(config.jwtSecret!, config.accessTokenTtlSeconds);
+  const gateway = opts.socket
+    ? new SocketGateway({
+        corsOrigin: config.frontendUrl,
+        tokens,
+        loadContext: (id) => loadTenantContext(database.db, id),
+        // late-bound: the handlers need the deps that hold this gateway
+        handlers: { roomsFor: (ctx) => handlers.roomsFor(ctx), userStatus: (ctx) => handlers.userStatus(ctx) },
+        userStatusThrottleMs: 0,
+      })
+    : undefined;
+  const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret: config.jwtSecret! });
+  const jobs = new Jobs(database, { workers: config.jobs, pollingIntervalSeconds: 0.5 });
   const deps: CoreDeps = {
     config,
     database,
-    tokens: new TokenService(config.jwtSecret!, config.accessTokenTtlSeconds),
+    tokens,
     limiter: new MemoryRateLimiter(),
-    realtime: opts.realtime ?? realtime,
-    mediaUrl: (p) => `${config.backendUrl}/media/${p}`,
+    realtime: gateway ?? opts.realtime ?? realtime,
+    mediaUrl: (p) => media.url(p),
+    media,
+    jobs,
     version: '0.0.0-test',
   };
-  const app = await buildApp(deps, opts.build);
+  const handlers = usersRealtimeHandlers(deps);
+  const routes: RouteOptions[] = [];
+  const app = await buildApp(deps, {
+    ...opts.build,
+    onRoute: (r) => {
+      routes.push(r);
+      opts.build?.onRoute?.(r);
+    },
+    extend: async (a) => {
+      gateway?.register(a);
+      if (opts.socket?.redisUrl) await gateway?.useRedis(opts.socket.redisUrl, opts.socket.redisKey);
+      await opts.build?.extend?.(a);
+    },
+  });
   await app.ready();
+  opts.registerJobs?.(jobs);
+  if (config.jobs) await jobs.start();
+  let url: string | undefined;
+  if (gateway) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }
   return {
     app,
     deps,
     database,
     realtime,
     dataDir,
+    routes,
+    gateway,
+    url,
     async close() {
       await app.close();
+      await jobs.stop();
+      if (shared) return; // the first instance owns the database and the folder
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import type { Database } from '../db/open';
 import type { TokenService } from './auth';
+import type { Jobs } from './jobs';
+import type { MediaStorage } from './media';
 import type { RateLimiter } from './rate-limit';
 import type { RealtimePublisher } from './realtime-port';
 
@@ -13,5 +15,9 @@ export interface CoreDeps {
   realtime: RealtimePublisher;
   /** Public URL of a stored media path (the media module signs or authorises it). */
   mediaUrl: (stored: string) => string;
+  /** Uploaded and downloaded files (platform/media.ts). */
+  media: MediaStorage;
+  /** Background jobs (platform/jobs.ts): modules register handlers, services send. */
+  jobs: Jobs;
   version: string;
 }

@@ -25,6 +25,8 @@ export interface RealtimePublisher {
   publish<K extends CompanyEventName>(companyId: number, event: K, payload: CompanyEventMap[K], to?: string[]): void;
   /** Ends the sockets of a user whose session was replaced (after the auth event reached them). */
   disconnectUser?(companyId: number, userId: number): void;
+  /** Moves a user's live sockets between rooms (their profile or queues changed), in every process. */
+  setUserRooms?(companyId: number, userId: number, change: { leave: string[]; join: string[] }): void;
 }
 
 /** Publisher used where no gateway runs (CLI tools); tests use the real gateway or record calls. */

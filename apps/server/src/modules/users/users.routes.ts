@@ -1,0 +1,37 @@
+import { ToggleTicketsWidthBody, UpdateUserBody, UserDto, UserIdParams, UserIdPathParams } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
+import type { App } from '../../platform/http';
+import { createUsersService, type UsersService } from './users.service';
+
+export function usersRoutes(app: App, deps: CoreDeps, users: UsersService = createUsersService(deps)) {
+  app.get('/users/:id', { schema: { tags: ['users'], params: UserIdParams, response: { 200: UserDto } } }, async (req) =>
+    users.get(req.ctx, req.params.id),
+  );
+
+  app.put(
+    '/users/:id',
+    { schema: { tags: ['users'], params: UserIdParams, body: UpdateUserBody, response: { 200: UserDto } } },
+    async (req) => users.update(req.ctx, req.params.id, req.body),
+  );
+
+  app.post(
+    '/users/:id/media-upload',
+    {
+      schema: {
+        tags: ['users'],
+        params: UserIdParams,
+        consumes: ['multipart/form-data'],
+        description: 'Multipart form with the image in field `profileImage` (jpeg, png, gif or webp; at most 5 MB).',
+        response: { 200: UserDto },
+      },
+    },
+    async (req) => users.uploadAvatar(req.ctx, req.params.id, req),
+  );
+
+  // The path keeps the seeds' spelling (seed 000 §7).
+  app.put(
+    '/users/toggleChangeWidht/:userId',
+    { schema: { tags: ['users'], params: UserIdPathParams, body: ToggleTicketsWidthBody, response: { 200: UserDto } } },
+    async (req) => users.setTicketsWidth(req.ctx, req.params.userId, req.body),
+  );
+}

@@ -1,0 +1,208 @@
+import {
+  can,
+  flagOn,
+  isAdmin,
+  OWN_USER_FIELDS,
+  type ToggleTicketsWidthBody,
+  type UpdateUserBody,
+  USER_STATUS_PING_MS,
+  type UserDto,
+} from '@atendo/shared';
+import type { FastifyRequest } from 'fastify';
+import type { TenantContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db-errors';
+import type { CoreDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { receiveUpload } from '../../platform/media';
+import { rooms } from '../../platform/realtime-port';
+import { hashPassword } from '../auth/auth.service';
+import * as repo from './users.repository';
+
+/** A user is considered gone after two missed userStatus pings. */
+export const OFFLINE_AFTER_MS = 2 * USER_STATUS_PING_MS;
+
+const flag = (v: string) => (v === 'enabled' ? 'enabled' : 'disabled') as 'enabled' | 'disabled';
+
+export function createUsersService(deps: CoreDeps) {
+  const { db } = deps.database;
+
+  function toDto(u: repo.UserWithQueues): UserDto {
+    return {
+      id: u.id,
+      companyId: u.companyId,
+      name: u.name,
+      email: u.email,
+      profile: u.profile === 'admin' ? 'admin' : 'user',
+      super: u.super,
+      online: u.online,
+      lastSeen: u.lastSeen?.toISOString() ?? null,
+      profileImage: u.profileImage ? deps.mediaUrl(u.profileImage) : null,
+      queues: u.queues,
+      queueIds: u.queues.map((q) => q.id),
+      whatsappId: u.whatsappId,
+      startWork: u.startWork,
+      endWork: u.endWork,
+      color: u.color,
+      farewellMessage: u.farewellMessage,
+      language: u.language,
+      defaultTheme: u.defaultTheme === 'dark' ? 'dark' : 'light',
+      defaultMenu: u.defaultMenu === 'closed' ? 'closed' : 'open',
+      defaultTicketsManagerWidth: u.defaultTicketsManagerWidth,
+      showDashboard: flag(u.showDashboard),
+      allowRealTime: flag(u.allowRealTime),
+      allowConnections: flag(u.allowConnections),
+      allTicket: flag(u.allTicket),
+      allowGroup: flag(u.allowGroup),
+      allHistoric: flag(u.allHistoric),
+      allUserChat: flag(u.allUserChat),
+      userClosePendingTicket: flag(u.userClosePendingTicket),
+      createdAt: u.createdAt.toISOString(),
+      updatedAt: u.updatedAt.toISOString(),
+    };
+  }
+
+  /** Rooms a user's sockets belong to besides their own: their queues, tickets without queue, admins. */
+  function roomsOf(u: { profile: string; allTicket: string }, queueIds: number[]): string[] {
+    const list = queueIds.map((id) => rooms.queue(id));
+    if (isAdmin(u) || flagOn(u.allTicket)) list.push(rooms.noQueue());
+    if (isAdmin(u)) list.push(rooms.admins());
+    return list;
+  }
+
+  async function load(ctx: TenantContext, userId: number) {
+    const user = await repo.findUser(db, ctx, userId);
+    if (!user) throw new AppError('ERR_NO_USER_FOUND', 404);
+    return user;
+  }
+
+  /** The full record goes to the admins (user list) and to the user's own sockets. */
+  function publishUpdate(ctx: TenantContext, dto: UserDto) {
+    deps.realtime.publish(ctx.companyId, 'user', { action: 'update', user: dto }, [rooms.admins(), rooms.user(dto.id)]);
+  }
+
+  async function mayEdit(ctx: TenantContext, userId: number) {
+    if (userId !== ctx.user.id && !can(ctx.user, 'users:manage')) throw new AppError('ERR_NO_PERMISSION', 403);
+  }
+
+  return {
+    toDto,
+
+    async get(ctx: TenantContext, userId: number): Promise<UserDto> {
+      const user = await load(ctx, userId);
+      await mayEdit(ctx, userId);
+      return toDto(user);
+    },
+
+    async update(ctx: TenantContext, userId: number, body: UpdateUserBody): Promise<UserDto> {
+      const before = await load(ctx, userId);
+      await mayEdit(ctx, userId);
+      const manage = can(ctx.user, 'users:manage');
+      const sent = Object.entries(body)
+        .filter(([, v]) => v !== undefined)
+        .map(([k]) => k);
+      // A plain user edits only their own account fields: never their profile, queues, connection or flags.
+      if (!manage && sent.some((k) => !(OWN_USER_FIELDS as string[]).includes(k))) throw new AppError('ERR_NO_PERMISSION', 403);
+      if (before.super && !ctx.user.super) throw new AppError('ERR_NO_PERMISSION', 403);
+
+      const { password, queueIds, ...fields } = body;
+      if (fields.email && (await repo.emailTakenByOther(db, fields.email, userId))) {
+        throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
+      }
+      if (queueIds && new Set(queueIds).size !== (await repo.countCompanyQueues(db, ctx, [...new Set(queueIds)]))) {
+        throw new AppError('ERR_NO_QUEUE_FOUND', 404);
+      }
+      if (fields.whatsappId && !(await repo.companyHasConnection(db, ctx, fields.whatsappId))) {
+        throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      }
+      const values: repo.UserUpdate = { ...fields };
+      if (password) values.passwordHash = await hashPassword(password);
+
+      let row: repo.UserRow | null;
+      try {
+        row = await repo.updateUser(db, ctx, userId, values, queueIds ? [...new Set(queueIds)] : undefined);
+      } catch (err) {
+        if (isUniqueViolation(err, 'users_email_unique')) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
+        throw err;
+      }
+      if (!row) throw new AppError('ERR_NO_USER_FOUND', 404);
+
+      // An admin who sets someone else's password ends that person's sessions.
+      if (password && userId !== ctx.user.id) {
+        await repo.endUserSessions(db, ctx, userId);
+        deps.realtime.publish(ctx.companyId, 'auth', { action: 'logout', user: { id: userId } }, [rooms.user(userId)]);
+        deps.realtime.disconnectUser?.(ctx.companyId, userId);
+      }
+      const after = await load(ctx, userId);
+      // Live sockets follow the new profile and queues without reconnecting.
+      const oldRooms = roomsOf(
+        before,
+        before.queues.map((q) => q.id),
+      );
+      const newRooms = roomsOf(
+        after,
+        after.queues.map((q) => q.id),
+      );
+      const leave = oldRooms.filter((r) => !newRooms.includes(r));
+      const join = newRooms.filter((r) => !oldRooms.includes(r));
+      if (leave.length || join.length) deps.realtime.setUserRooms?.(ctx.companyId, userId, { leave, join });
+
+      const dto = toDto(after);
+      publishUpdate(ctx, dto);
+      return dto;
+    },
+
+    async uploadAvatar(ctx: TenantContext, userId: number, req: FastifyRequest): Promise<UserDto> {
+      const before = await load(ctx, userId);
+      await mayEdit(ctx, userId);
+      const stored = await receiveUpload(req, deps.media, { companyId: ctx.companyId, kind: 'avatar', field: 'profileImage' });
+      const row = await repo.updateUser(db, ctx, userId, { profileImage: stored.path }).catch(async (err) => {
+        await deps.media.remove(stored.path);
+        throw err;
+      });
+      if (!row) {
+        await deps.media.remove(stored.path);
+        throw new AppError('ERR_NO_USER_FOUND', 404);
+      }
+      if (before.profileImage && before.profileImage !== stored.path) await deps.media.remove(before.profileImage);
+      const dto = toDto({ ...row, queues: before.queues });
+      publishUpdate(ctx, dto);
+      return dto;
+    },
+
+    async setTicketsWidth(ctx: TenantContext, userId: number, body: ToggleTicketsWidthBody): Promise<UserDto> {
+      const before = await load(ctx, userId);
+      if (userId !== ctx.user.id) throw new AppError('ERR_NO_PERMISSION', 403);
+      const row = await repo.updateUser(db, ctx, userId, { defaultTicketsManagerWidth: body.defaultTicketsManagerWidth });
+      if (!row) throw new AppError('ERR_NO_USER_FOUND', 404);
+      return toDto({ ...row, queues: before.queues });
+    },
+
+    /** Socket rooms of a freshly connected user. */
+    async roomsFor(ctx: TenantContext): Promise<string[]> {
+      const queueRows = await repo.findUserQueues(db, ctx, ctx.user.id);
+      return roomsOf(
+        ctx.user,
+        queueRows.map((q) => q.id),
+      );
+    },
+
+    /** The userStatus ping: online now, and the admins see it. */
+    async userStatus(ctx: TenantContext): Promise<void> {
+      await repo.markOnline(db, ctx);
+      deps.realtime.publish(ctx.companyId, 'user', { action: 'update', user: { id: ctx.user.id, online: true } }, [
+        rooms.admins(),
+      ]);
+    },
+
+    /** Job: users whose pings stopped go offline; each company's admins are told. */
+    async markStaleOffline(now = Date.now()): Promise<number> {
+      const gone = await repo.markStaleUsersOffline(db, new Date(now - OFFLINE_AFTER_MS));
+      for (const u of gone) {
+        deps.realtime.publish(u.companyId, 'user', { action: 'update', user: { id: u.id, online: false } }, [rooms.admins()]);
+      }
+      return gone.length;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

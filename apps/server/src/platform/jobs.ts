@@ -1,0 +1,244 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/open';
+
+/** A job's contract: a queue name and the schema of its payload (Documenso's jobs/definitions). */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  schema: S;
+  /** Queue options (retries, expiry); kept when the queue is created. */
+  queue?: Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'retentionSeconds' | 'policy'>;
+}
+
+export type JobPayload<D extends JobDefinition> = z.input<D['schema']>;
+
+export interface JobInfo {
+  id: string;
+  name: string;
+}
+
+export type JobHandler<D extends JobDefinition> = (payload: z.output<D['schema']>, job: JobInfo) => Promise<void>;
+
+export interface WorkerOptions {
+  /** Cron expression (UTC): the job is sent with an empty payload on that schedule, once across all processes. */
+  cron?: string;
+  /** Seconds between polls of this queue; a send from this process wakes its worker at once. */
+  pollingIntervalSeconds?: number;
+  /** Jobs taken per poll (handled one after the other). */
+  batchSize?: number;
+}
+
+export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {
+  if (!/^[a-z][\w.-]{1,60}$/i.test(def.name)) throw new Error(`invalid job name ${def.name}`);
+  return def;
+}
+
+export type JobsState = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' | 'failed';
+
+export interface JobsOptions {
+  /** Run workers and cron schedules here (config JOBS=on). Off: jobs are still stored by send(), never run. */
+  workers: boolean;
+  /** Default seconds between polls; PGlite is one connection, so it is polled less often than PostgreSQL. */
+  pollingIntervalSeconds?: number;
+  logger?: FastifyBaseLogger;
+  /** Schema pg-boss keeps its tables in. */
+  schema?: string;
+}
+
+interface Registered {
+  def: JobDefinition;
+  handler: JobHandler<JobDefinition>;
+  opts: WorkerOptions;
+  workerId?: string;
+}
+
+/**
+ * pg-boss on PostgreSQL and on PGlite: transaction blocks pg-boss sends as one multi-statement string
+ * (BEGIN; …; COMMIT;) run inside PGlite's own transaction (so a failure rolls back instead of leaving the
+ * single connection aborted); other statements go through query (with parameters) or exec.
+ */
+export function bossDb(database: Database): PgBoss.Db {
+  const txBlock = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
+  if (database.kind === 'pglite') {
+    const pglite = database.pglite!;
+    const lastWithRows = (results: { rows: unknown[]; fields: unknown[] }[]) =>
+      [...results].reverse().find((r) => r.fields.length > 0) ?? results[results.length - 1] ?? { rows: [] };
+    return {
+      async executeSql(text, values) {
+        const block = txBlock.exec(text);
+        if (block) return pglite.transaction(async (tx) => lastWithRows(await tx.exec(block[1])));
+        if (values && values.length > 0) return pglite.query(text, values);
+        return lastWithRows(await pglite.exec(text));
+      },
+    };
+  }
+  const pool = database.pool!;
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return pool.query(text, values);
+      // Without parameters pg-boss may send several statements with their own BEGIN/COMMIT: one client,
+      // and a ROLLBACK on failure so the pooled connection never goes back in an aborted transaction.
+      const client = await pool.connect();
+      try {
+        const res = await client.query(text);
+        return Array.isArray(res) ? (res[res.length - 1] ?? { rows: [] }) : res;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+/** Durable background jobs (pg-boss on the application's database). */
+export class Jobs {
+  private boss: PgBoss | undefined;
+  private registered = new Map<string, Registered>();
+  private starting: Promise<void> | undefined;
+  private _state: JobsState = 'idle';
+  private lastError: string | undefined;
+
+  constructor(
+    private database: Database,
+    private opts: JobsOptions,
+  ) {}
+
+  get state(): JobsState {
+    return this._state;
+  }
+
+  get workersEnabled() {
+    return this.opts.workers;
+  }
+
+  /** Registers a handler (from a module's *.jobs.ts) before start(). */
+  register<D extends JobDefinition>(def: D, handler: JobHandler<D>, opts: WorkerOptions = {}) {
+    const known = this.registered.get(def.name);
+    if (known && known.def !== def) throw new Error(`two job definitions are named ${def.name}`);
+    this.registered.set(def.name, { def, handler: handler as JobHandler<JobDefinition>, opts });
+  }
+
+  /** Installs pg-boss' schema and, with workers on, starts polling and the cron schedules. */
+  start(): Promise<void> {
+    this.starting ??= this.doStart(this.opts.workers).catch((err) => {
+      this._state = 'failed';
+      this.lastError = String(err?.message ?? err);
+      this.starting = undefined;
+      throw err;
+    });
+    return this.starting;
+  }
+
+  private async doStart(workers: boolean) {
+    this._state = 'starting';
+    const poll = this.opts.pollingIntervalSeconds ?? (this.database.kind === 'pglite' ? 5 : 2);
+    const boss = new PgBoss({
+      db: bossDb(this.database),
+      schema: this.opts.schema ?? 'pgboss',
+      supervise: workers,
+      schedule: workers,
+      migrate: true,
+      // Maintenance (expiry, archive) holds PGlite's only connection briefly: less often there.
+      maintenanceIntervalSeconds: this.database.kind === 'pglite' ? 300 : 120,
+      cronWorkerIntervalSeconds: Math.max(poll, 5),
+    });
+    boss.on('error', (err) => {
+      this.lastError = String(err?.message ?? err);
+      this.opts.logger?.error({ err }, 'job queue error');
+    });
+    await boss.start();
+    this.boss = boss;
+    for (const r of this.registered.values()) await this.ensureQueue(r.def);
+    if (workers) {
+      for (const r of this.registered.values()) {
+        r.workerId = await boss.work(
+          r.def.name,
+          { pollingIntervalSeconds: r.opts.pollingIntervalSeconds ?? poll, batchSize: r.opts.batchSize ?? 1 },
+          (batch) => this.handle(r, batch),
+        );
+        if (r.opts.cron) await boss.schedule(r.def.name, r.opts.cron, {});
+        else await boss.unschedule(r.def.name).catch(() => {});
+      }
+    }
+    this._state = 'running';
+    this.opts.logger?.info({ workers, queues: [...this.registered.keys()] }, 'job queue started');
+  }
+
+  private async ensureQueue(def: JobDefinition) {
+    const boss = this.boss!;
+    if (!(await boss.getQueue(def.name))) {
+      await boss.createQueue(def.name, { name: def.name, ...def.queue }).catch(async (err) => {
+        if (!(await boss.getQueue(def.name))) throw err; // another process created it meanwhile
+      });
+    }
+  }
+
+  private async handle(r: Registered, batch: PgBoss.Job<unknown>[]) {
+    for (const job of batch) {
+      const parsed = r.def.schema.safeParse(job.data ?? {});
+      if (!parsed.success) {
+        this.opts.logger?.error(
+          { job: job.id, name: job.name, issues: parsed.error.issues },
+          'job payload does not match its schema',
+        );
+        throw new Error(`invalid payload for ${job.name}`);
+      }
+      await r.handler(parsed.data, { id: job.id, name: job.name });
+    }
+  }
+
+  /** Stores a job (validated against its schema); runs in whichever process works that queue. Returns its id. */
+  async send<D extends JobDefinition>(def: D, payload: JobPayload<D>, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    const data = def.schema.parse(payload) as object;
+    await this.start();
+    if (!this.registered.has(def.name)) await this.ensureQueue(def);
+    const id = await this.boss!.send(def.name, data, options);
+    const local = this.registered.get(def.name)?.workerId;
+    if (local) this.boss!.notifyWorker(local);
+    return id;
+  }
+
+  /** Runs a registered handler now, in this process (tests, admin actions). */
+  async runNow<D extends JobDefinition>(def: D, payload: JobPayload<D>): Promise<void> {
+    const r = this.registered.get(def.name);
+    if (!r) throw new Error(`job ${def.name} is not registered`);
+    await r.handler(def.schema.parse(payload), { id: 'inline', name: def.name });
+  }
+
+  /** A job's state as pg-boss keeps it (null once archived and purged, or never sent). */
+  async getJob(def: JobDefinition, id: string) {
+    await this.start();
+    return this.boss!.getJobById(def.name, id);
+  }
+
+  /** For GET /health: the queue answers when it was started; 'idle' (never needed yet) is healthy. */
+  async health(): Promise<{ ok: boolean; state: JobsState; workers: boolean; error?: string }> {
+    const base = { state: this._state, workers: this.opts.workers };
+    if (this._state === 'failed') return { ok: false, ...base, error: this.lastError };
+    if (this._state !== 'running' || !this.boss) return { ok: this._state !== 'stopped', ...base };
+    try {
+      await this.boss.getQueues();
+      return { ok: true, ...base };
+    } catch (err) {
+      return { ok: false, ...base, error: String((err as Error).message) };
+    }
+  }
+
+  /** Graceful: stops fetching, waits for running handlers (up to timeoutMs), leaves the database open. */
+  async stop(timeoutMs = 10_000) {
+    if (this.starting) await this.starting.catch(() => {});
+    const boss = this.boss;
+    if (!boss || this._state === 'stopped') {
+      this._state = 'stopped';
+      return;
+    }
+    this._state = 'stopping';
+    await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs }).catch((err) => {
+      this.opts.logger?.error({ err }, 'job queue did not stop cleanly');
+    });
+    this._state = 'stopped';
+  }
+}

@@ -1,0 +1,417 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DEFAULT_DOWNLOAD_LIMIT_MB } from '@atendo/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/open';
+import { getGlobalSetting } from '../modules/settings/settings.repository';
+import { authenticate, bearerToken, type ContextLoader, type TokenService } from './auth';
+import { AppError } from './errors';
+import type { App } from './http';
+
+const MB = 1024 * 1024;
+
+/** What a stored file is, decided from its first bytes (never from its name). */
+export interface SniffedType {
+  mime: string;
+  ext: string;
+}
+
+type Category = 'image' | 'audio' | 'video' | 'document' | 'other';
+
+/** Every extension we ever store, with the type we serve it as; anything else is served as an opaque download. */
+const EXT_MIME: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+  mp3: 'audio/mpeg',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  '3gp': 'video/3gpp',
+  webm: 'video/webm',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+/** Types a browser may show inline; everything else is sent as an attachment. */
+const INLINE = /^(image\/(jpeg|png|gif|webp|x-icon)|audio\/|video\/|application\/pdf$)/;
+/** Extensions never kept even as opaque downloads: a browser could run them from our origin. */
+const DANGEROUS_EXT = new Set(['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'js', 'mjs', 'cjs', 'php']);
+
+const ascii = (b: Buffer, start: number, end: number) => b.subarray(start, end).toString('latin1');
+
+/** Magic-byte sniffing of the formats users and channels exchange. Null when unknown. */
+export function sniff(head: Buffer): SniffedType | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { mime: 'image/png', ext: 'png' };
+  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return { mime: 'image/gif', ext: 'gif' };
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return { mime: 'image/webp', ext: 'webp' };
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') return { mime: 'audio/wav', ext: 'wav' };
+  if (head.length >= 4 && head[0] === 0 && head[1] === 0 && head[2] === 1 && head[3] === 0)
+    return { mime: 'image/x-icon', ext: 'ico' };
+  if (ascii(head, 0, 5) === '%PDF-') return { mime: 'application/pdf', ext: 'pdf' };
+  if (ascii(head, 0, 4) === 'OggS') return { mime: 'audio/ogg', ext: 'ogg' };
+  if (ascii(head, 0, 3) === 'ID3') return { mime: 'audio/mpeg', ext: 'mp3' };
+  if (head.length >= 2 && head[0] === 0xff && (head[1] & 0xf6) === 0xf0) return { mime: 'audio/aac', ext: 'aac' };
+  if (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0) return { mime: 'audio/mpeg', ext: 'mp3' };
+  if (ascii(head, 4, 8) === 'ftyp') {
+    const brand = ascii(head, 8, 12);
+    if (brand === 'M4A ' || brand === 'M4B ') return { mime: 'audio/mp4', ext: 'm4a' };
+    if (brand === 'qt  ') return { mime: 'video/quicktime', ext: 'mov' };
+    if (brand.startsWith('3g')) return { mime: 'video/3gpp', ext: '3gp' };
+    return { mime: 'video/mp4', ext: 'mp4' };
+  }
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { mime: 'video/webm', ext: 'webm' };
+  return null;
+}
+
+const categoryOf = (mime: string): Category => {
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.startsWith('audio/')) return 'audio';
+  if (mime.startsWith('video/')) return 'video';
+  if (mime === 'application/pdf') return 'document';
+  return 'other';
+};
+
+export interface MediaKind {
+  /** Default size limit; general media takes the downloadLimit global setting instead. */
+  maxBytes: number;
+  /** Sniffed types accepted; undefined = any (unknown content is kept as an opaque download). */
+  accept?: readonly string[];
+}
+
+const IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+/** Folders under `<mediaDir>/<companyId>/`. Add a kind here rather than writing files elsewhere. */
+export const MEDIA_KINDS = {
+  avatar: { maxBytes: 5 * MB, accept: IMAGES },
+  logo: { maxBytes: 2 * MB, accept: [...IMAGES, 'image/x-icon'] },
+  media: { maxBytes: DEFAULT_DOWNLOAD_LIMIT_MB * MB },
+  file: { maxBytes: DEFAULT_DOWNLOAD_LIMIT_MB * MB },
+} satisfies Record<string, MediaKind>;
+export type MediaKindName = keyof typeof MEDIA_KINDS;
+const KIND_NAMES = Object.keys(MEDIA_KINDS) as MediaKindName[];
+
+/** A stored file: `path` is what a row keeps (`<companyId>/<kind>/<random>.<ext>`), never a URL. */
+export interface StoredMedia {
+  path: string;
+  mime: string;
+  size: number;
+}
+
+export interface IncomingFile {
+  /** The declared type (multipart part or channel metadata). */
+  mimetype?: string;
+  /** The client's file name: only its extension is looked at, and only for unknown content. */
+  filename?: string;
+}
+
+const STORED_RE = /^(\d{1,10})\/([a-z]{1,20})\/([A-Za-z0-9_-]{16,64})\.([a-z0-9]{1,8})$/;
+
+/** Parses a stored path strictly; the parts are then rebuilt, so nothing from outside is joined to a folder as given. */
+export function parseStoredPath(stored: string): { companyId: number; kind: MediaKindName; name: string; ext: string } | null {
+  const m = STORED_RE.exec(stored);
+  if (!m) return null;
+  const companyId = Number(m[1]);
+  if (!Number.isSafeInteger(companyId) || companyId <= 0) return null;
+  if (!(KIND_NAMES as string[]).includes(m[2])) return null;
+  return { companyId, kind: m[2] as MediaKindName, name: m[3], ext: m[4] };
+}
+
+function extFromName(filename: string | undefined): string {
+  const ext = path
+    .extname(filename ?? '')
+    .slice(1)
+    .toLowerCase();
+  return /^[a-z0-9]{1,8}$/.test(ext) && !DANGEROUS_EXT.has(ext) ? ext : 'bin';
+}
+
+function isUtf8Text(head: Buffer) {
+  if (head.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Decides the stored type, or refuses: declared and sniffed types must agree with the kind and with each other. */
+export function decideType(kindName: MediaKindName, head: Buffer, file: IncomingFile): SniffedType {
+  const kind: MediaKind = MEDIA_KINDS[kindName];
+  const declared = (file.mimetype ?? 'application/octet-stream').toLowerCase().split(';')[0].trim();
+  const sniffed = sniff(head);
+  if (kind.accept) {
+    if (!sniffed || !kind.accept.includes(sniffed.mime)) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
+    const declaredCategory = categoryOf(declared);
+    if (declared !== 'application/octet-stream' && declaredCategory !== categoryOf(sniffed.mime)) {
+      throw new AppError('ERR_INVALID_FILE_TYPE', 400);
+    }
+    return sniffed;
+  }
+  if (sniffed) {
+    const dc = categoryOf(declared);
+    // A file announced as a picture, a sound or a video must be one (of any such type).
+    if ((dc === 'image' || dc === 'audio' || dc === 'video') && dc !== categoryOf(sniffed.mime)) {
+      if (
+        !(dc === 'video' && categoryOf(sniffed.mime) === 'audio') &&
+        !(dc === 'audio' && categoryOf(sniffed.mime) === 'video')
+      ) {
+        throw new AppError('ERR_INVALID_FILE_TYPE', 400);
+      }
+    }
+    return sniffed;
+  }
+  const dc = categoryOf(declared);
+  if (dc === 'image' || dc === 'audio' || dc === 'video' || dc === 'document') throw new AppError('ERR_INVALID_FILE_TYPE', 400);
+  if ((declared === 'text/plain' || declared === 'text/csv') && isUtf8Text(head)) {
+    return declared === 'text/csv' ? { mime: 'text/csv', ext: 'csv' } : { mime: 'text/plain', ext: 'txt' };
+  }
+  const ext = extFromName(file.filename);
+  return { mime: 'application/octet-stream', ext: ext === 'txt' || ext === 'csv' ? 'bin' : ext };
+}
+
+export interface MediaStorageOptions {
+  dir: string;
+  /** Base URL of the API (signed URLs are absolute). */
+  baseUrl: string;
+  /** Signing key material (the JWT secret; a media key is derived from it). */
+  secret: string;
+  /** Signed URLs live between ttl and ttl + bucket; URLs are stable within a bucket so browsers can cache them. */
+  ttlSeconds?: number;
+  bucketSeconds?: number;
+}
+
+/** Files under `<dir>/<companyId>/<kind>/<random>.<ext>`, served through short-lived signed URLs. */
+export class MediaStorage {
+  readonly dir: string;
+  private key: Buffer;
+  private ttl: number;
+  private bucket: number;
+
+  constructor(private opts: MediaStorageOptions) {
+    this.dir = path.resolve(opts.dir);
+    this.key = createHmac('sha256', opts.secret).update('atendo-media-url-v1').digest();
+    this.ttl = opts.ttlSeconds ?? 2 * 3600;
+    this.bucket = opts.bucketSeconds ?? 3600;
+  }
+
+  /** Absolute path of a stored file, rebuilt from its validated parts. Null for anything malformed. */
+  resolve(stored: string): string | null {
+    const p = parseStoredPath(stored);
+    if (!p) return null;
+    return path.join(this.dir, String(p.companyId), p.kind, `${p.name}.${p.ext}`);
+  }
+
+  /** Streams an upload to disk, checking its size as it goes and its type by its first bytes. */
+  async save(
+    companyId: number,
+    kindName: MediaKindName,
+    source: Readable,
+    file: IncomingFile,
+    opts: { maxBytes?: number } = {},
+  ): Promise<StoredMedia> {
+    if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new Error('invalid companyId');
+    const maxBytes = opts.maxBytes ?? MEDIA_KINDS[kindName].maxBytes;
+    const folder = path.join(this.dir, String(companyId), kindName);
+    await mkdir(folder, { recursive: true });
+    const name = randomBytes(16).toString('base64url');
+    const tmp = path.join(folder, `.${name}.part`);
+    const chunks: Buffer[] = [];
+    let headLength = 0;
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        size += chunk.length;
+        if (size > maxBytes) return cb(new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes }));
+        if (headLength < 64) {
+          chunks.push(chunk.subarray(0, 64 - headLength));
+          headLength += Math.min(chunk.length, 64 - headLength);
+        }
+        cb(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, meter, createWriteStream(tmp, { mode: 0o640 }));
+      if ((source as Readable & { truncated?: boolean }).truncated) throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes });
+      if (size === 0) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
+      const type = decideType(kindName, Buffer.concat(chunks), file);
+      const stored = `${companyId}/${kindName}/${name}.${type.ext}`;
+      await rename(tmp, path.join(folder, `${name}.${type.ext}`));
+      return { path: stored, mime: type.mime, size };
+    } catch (err) {
+      await rm(tmp, { force: true });
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes });
+      throw err;
+    }
+  }
+
+  /** Stores bytes already in memory (media a channel downloaded). */
+  saveBuffer(companyId: number, kindName: MediaKindName, data: Buffer, file: IncomingFile, opts: { maxBytes?: number } = {}) {
+    return this.save(companyId, kindName, Readable.from([data]), file, opts);
+  }
+
+  async remove(stored: string | null | undefined) {
+    const abs = stored ? this.resolve(stored) : null;
+    if (abs) await unlink(abs).catch(() => {});
+  }
+
+  private sign(stored: string, exp: number) {
+    return createHmac('sha256', this.key).update(`${stored}\n${exp}`).digest('base64url');
+  }
+
+  /** The URL a browser loads (e.g. in <img src>): signed, expiring, stable within the current bucket. */
+  url(stored: string, now = Date.now()): string {
+    if (/^https?:\/\//i.test(stored)) return stored; // kept as given (e.g. a channel's public picture URL)
+    const exp = Math.ceil((now / 1000 + this.ttl) / this.bucket) * this.bucket;
+    return `${this.opts.baseUrl}/media/${stored}?exp=${exp}&sig=${this.sign(stored, exp)}`;
+  }
+
+  verify(stored: string, exp: number, sig: string, now = Date.now()): boolean {
+    if (!Number.isSafeInteger(exp) || exp * 1000 <= now) return false;
+    const expected = Buffer.from(this.sign(stored, exp));
+    const given = Buffer.from(sig);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+/** The general media limit: the downloadLimit global setting in MB (seed 001, default 64). */
+export async function mediaLimitBytes(db: Db): Promise<number> {
+  const mb = Number(await getGlobalSetting(db, 'downloadLimit'));
+  return (Number.isFinite(mb) && mb > 0 ? mb : DEFAULT_DOWNLOAD_LIMIT_MB) * MB;
+}
+
+export interface MediaRouteDeps {
+  media: MediaStorage;
+  tokens: TokenService;
+  loadContext: ContextLoader;
+}
+
+const MediaParams = z.object({
+  companyId: z.string().regex(/^\d{1,10}$/),
+  kind: z.string().regex(/^[a-z]{1,20}$/),
+  file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.[a-z0-9]{1,8}$/),
+});
+const MediaQuery = z.object({
+  exp: z.coerce.number().int().positive().optional(),
+  sig: z.string().max(100).optional(),
+});
+
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+/**
+ * Multipart uploads and `GET /media/<companyId>/<kind>/<file>`: served to a valid signed URL, or to an
+ * authenticated user of that company; another company's token or a bad signature answers 404.
+ */
+export function mediaRoutes(app: App, deps: MediaRouteDeps) {
+  app.register(multipart, {
+    limits: { fileSize: 2048 * MB, files: 10, fields: 50, fieldSize: 1 * MB, parts: 70, headerPairs: 100 },
+  });
+
+  app.get(
+    '/media/:companyId/:kind/:file',
+    {
+      config: { public: true },
+      schema: { tags: ['media'], params: MediaParams, querystring: MediaQuery },
+    },
+    async (req, reply) => {
+      const stored = `${req.params.companyId}/${req.params.kind}/${req.params.file}`;
+      const parsed = parseStoredPath(stored);
+      const abs = deps.media.resolve(stored);
+      if (!parsed || !abs) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+      const { exp, sig } = req.query;
+      let allowed = exp !== undefined && sig !== undefined && deps.media.verify(stored, exp, sig);
+      const token = bearerToken(req);
+      if (token) {
+        const ctx = await authenticate(deps.tokens, deps.loadContext, token).catch(() => null);
+        if (ctx && ctx.companyId !== parsed.companyId) allowed = false;
+        else if (ctx) allowed = true;
+      }
+      if (!allowed) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+      const info = await stat(abs).catch(() => null);
+      if (!info?.isFile()) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+
+      const mime = EXT_MIME[parsed.ext] ?? 'application/octet-stream';
+      reply.header('content-type', mime);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('cache-control', 'private, max-age=3600');
+      reply.header('accept-ranges', 'bytes');
+      reply.header('last-modified', info.mtime.toUTCString());
+      if (!INLINE.test(mime)) reply.header('content-disposition', `attachment; filename="${req.params.file}"`);
+
+      const range = parseRange(req.headers.range, info.size);
+      if (range === 'invalid') {
+        reply.header('content-range', `bytes */${info.size}`);
+        return reply.code(416).send({ error: 'ERR_VALIDATION' });
+      }
+      if (range) {
+        reply.code(206);
+        reply.header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+        reply.header('content-length', range.end - range.start + 1);
+        return reply.send(createReadStream(abs, { start: range.start, end: range.end }));
+      }
+      reply.header('content-length', info.size);
+      return reply.send(createReadStream(abs));
+    },
+  );
+}
+
+/** Reads one file field of a multipart request into storage; other fields are ignored. */
+export async function receiveUpload(
+  req: FastifyRequest,
+  media: MediaStorage,
+  opts: { companyId: number; kind: MediaKindName; field: string; maxBytes?: number },
+): Promise<StoredMedia> {
+  if (!req.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
+  const maxBytes = opts.maxBytes ?? MEDIA_KINDS[opts.kind].maxBytes;
+  let saved: StoredMedia | undefined;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes + 1, files: 5 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== opts.field || saved) {
+        part.file.resume();
+        continue;
+      }
+      saved = await media.save(opts.companyId, opts.kind, part.file, part, { maxBytes });
+    }
+  } catch (err) {
+    if (saved) await media.remove(saved.path);
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes });
+    if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('ERR_VALIDATION', 400);
+    throw err;
+  }
+  if (!saved) throw new AppError('ERR_VALIDATION', 400, { field: opts.field });
+  return saved;
+}

@@ -1,0 +1,253 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  type ClientToServerEvents,
+  type CompanyEventMap,
+  type CompanyEventName,
+  companyEventName,
+  TICKET_STATUSES,
+} from '@atendo/shared';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { type Namespace, Server, type Socket } from 'socket.io';
+import { authenticate, type ContextLoader, enforceAccess, type TokenService } from './auth';
+import type { TenantContext } from './context';
+import { AppError } from './errors';
+import type { App } from './http';
+import { type RealtimePublisher, rooms } from './realtime-port';
+
+/** Business answers the gateway needs; given by the modules at wiring time (the gateway holds no rules). */
+export interface RealtimeHandlers {
+  /** Rooms a socket joins on connect besides user:{id}: its queues, noqueue, admins. */
+  roomsFor(ctx: TenantContext): Promise<string[]>;
+  /** The client's presence ping (userStatus): mark online and tell the admins. */
+  userStatus(ctx: TenantContext): Promise<void>;
+  /** Whether the user may follow a ticket's room (joinChatBox); company isolation is already given by the namespace. */
+  canJoinTicket?(ctx: TenantContext, ticketId: number): Promise<boolean>;
+}
+
+export interface SocketGatewayOptions {
+  /** The web origin: the only one CORS lets in, with credentials. */
+  corsOrigin: string;
+  tokens: TokenService;
+  loadContext: ContextLoader;
+  handlers: RealtimeHandlers;
+  logger?: FastifyBaseLogger;
+  /** Several processes: a Redis adapter fans events out; `redisKey` prefixes its channels. */
+  redisUrl?: string;
+  redisKey?: string;
+  /** Minimum time between two userStatus writes of one socket. */
+  userStatusThrottleMs?: number;
+}
+
+interface SocketData {
+  ctx: TenantContext;
+  lastUserStatus?: number;
+}
+
+type AppSocket = Socket<ClientToServerEvents, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>;
+
+const NAMESPACE = /^\/\d{1,10}$/;
+/** socket.io's ParentNamespace (not exported by the package): creates children that inherit its middleware. */
+type ParentNamespace = Namespace & { createChild(name: string): Namespace };
+const TICKET_ID = /^\d{1,10}$/;
+
+type Ack = (answer: { ok: boolean; error?: string }) => void;
+/** Client emits may carry an acknowledgement callback as last argument; answer it when present. */
+function ackOf(args: unknown[]): Ack {
+  const last = args[args.length - 1];
+  return typeof last === 'function' ? (last as Ack) : () => {};
+}
+
+/**
+ * The only code that touches socket.io. One namespace per company (`/{companyId}`), created on demand
+ * as a child of a parent namespace so the handshake check always applies; events are emitted as
+ * `company-{id}-{event}` to the whole namespace or to rooms (see `rooms`).
+ */
+export class SocketGateway implements RealtimePublisher {
+  readonly io: Server;
+  private parent: ParentNamespace;
+  private redis: Redis[] = [];
+  private closed = false;
+
+  constructor(private opts: SocketGatewayOptions) {
+    this.io = new Server({
+      cors: { origin: [opts.corsOrigin], credentials: true },
+      serveClient: false,
+      // One JSON event should never be large; a client sending more is cut off.
+      maxHttpBufferSize: 64 * 1024,
+      connectTimeout: 10_000,
+    });
+    // The default namespace serves nothing: refuse it so nobody idles there unauthenticated.
+    this.io.of('/').use((_socket, next) => next(Object.assign(new Error('ERR_NOT_FOUND'), { data: { error: 'ERR_NOT_FOUND' } })));
+    this.parent = this.io.of(NAMESPACE) as unknown as ParentNamespace;
+    this.parent.use((socket, next) => {
+      this.handshake(socket as AppSocket)
+        .then(() => next())
+        .catch((err) => {
+          const code = err instanceof AppError ? err.code : 'ERR_SESSION_EXPIRED';
+          if (!(err instanceof AppError)) opts.logger?.warn({ err }, 'socket handshake failed');
+          next(Object.assign(new Error(code), { data: { error: code } }));
+        });
+    });
+    this.parent.on('connection', (socket: AppSocket) => {
+      this.onConnection(socket).catch((err) => {
+        opts.logger?.error({ err }, 'socket setup failed');
+        socket.disconnect(true);
+      });
+    });
+  }
+
+  /** Attaches to the API's HTTP server (same origin and port as the API). */
+  attach(server: HttpServer) {
+    this.io.attach(server);
+  }
+
+  /** Connects the Redis adapter (REDIS_URL): events published in any process reach sockets of every process. */
+  async useRedis(url: string, key = this.opts.redisKey ?? 'atendo-io') {
+    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err) => this.opts.logger?.error({ err }, 'realtime redis error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    this.redis = [pub, sub];
+    this.io.adapter(createAdapter(pub, sub, { key }));
+  }
+
+  private async handshake(socket: AppSocket) {
+    const companyId = Number(socket.nsp.name.slice(1));
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const ctx = await authenticate(this.opts.tokens, this.opts.loadContext, typeof token === 'string' ? token : null);
+    // Another company's namespace is refused like a bad token: nothing tells it exists.
+    if (ctx.companyId !== companyId) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    const claimed = socket.handshake.query.userId;
+    if (claimed !== undefined && String(claimed) !== String(ctx.user.id)) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    // An expired subscription still hears its payment events (the finance page); an inactive company does not.
+    enforceAccess(ctx, { allowExpired: true });
+    socket.data.ctx = ctx;
+  }
+
+  private async onConnection(socket: AppSocket) {
+    const { ctx } = socket.data;
+    const extra = await this.opts.handlers.roomsFor(ctx);
+    socket.join([rooms.user(ctx.user.id), ...extra]);
+
+    socket.on('joinNotification', (...args: unknown[]) => {
+      socket.join(rooms.notification());
+      ackOf(args)({ ok: true });
+    });
+    socket.on('leaveNotification', (...args: unknown[]) => {
+      socket.leave(rooms.notification());
+      ackOf(args)({ ok: true });
+    });
+    socket.on('joinTickets', (...args: unknown[]) => {
+      const status = args[0];
+      if (typeof status !== 'string' || !(TICKET_STATUSES as readonly string[]).includes(status)) {
+        return ackOf(args)({ ok: false, error: 'ERR_VALIDATION' });
+      }
+      socket.join(rooms.status(status));
+      ackOf(args)({ ok: true });
+    });
+    socket.on('leaveTickets', (...args: unknown[]) => {
+      const status = args[0];
+      if (typeof status !== 'string' || !(TICKET_STATUSES as readonly string[]).includes(status)) {
+        return ackOf(args)({ ok: false, error: 'ERR_VALIDATION' });
+      }
+      socket.leave(rooms.status(status));
+      ackOf(args)({ ok: true });
+    });
+    socket.on('joinChatBox', (...args: unknown[]) => {
+      const raw = args[0];
+      const ack = ackOf(args);
+      if ((typeof raw !== 'string' && typeof raw !== 'number') || !TICKET_ID.test(String(raw)) || Number(raw) <= 0) {
+        return ack({ ok: false, error: 'ERR_VALIDATION' });
+      }
+      const ticketId = Number(raw);
+      const check = this.opts.handlers.canJoinTicket?.(ctx, ticketId) ?? Promise.resolve(true);
+      check
+        .then((ok) => {
+          if (!ok) return ack({ ok: false, error: 'ERR_NO_TICKET_FOUND' });
+          socket.join(rooms.ticket(ticketId));
+          ack({ ok: true });
+        })
+        .catch((err) => {
+          this.opts.logger?.error({ err }, 'joinChatBox failed');
+          ack({ ok: false, error: 'ERR_INTERNAL' });
+        });
+    });
+    socket.on('joinChatBoxLeave', (...args: unknown[]) => {
+      const raw = args[0];
+      if ((typeof raw !== 'string' && typeof raw !== 'number') || !TICKET_ID.test(String(raw))) {
+        return ackOf(args)({ ok: false, error: 'ERR_VALIDATION' });
+      }
+      socket.leave(rooms.ticket(Number(raw)));
+      ackOf(args)({ ok: true });
+    });
+    socket.on('userStatus', (...args: unknown[]) => {
+      const ack = ackOf(args);
+      const now = Date.now();
+      const throttle = this.opts.userStatusThrottleMs ?? 5_000;
+      if (socket.data.lastUserStatus && now - socket.data.lastUserStatus < throttle) return ack({ ok: true });
+      socket.data.lastUserStatus = now;
+      this.opts.handlers
+        .userStatus(ctx)
+        .then(() => ack({ ok: true }))
+        .catch((err) => {
+          this.opts.logger?.error({ err }, 'userStatus failed');
+          ack({ ok: false, error: 'ERR_INTERNAL' });
+        });
+    });
+  }
+
+  /** The company's namespace; created as a child of the parent (never `io.of(name)`, which would skip the handshake check). */
+  private namespace(companyId: number): Namespace | undefined {
+    const name = `/${companyId}`;
+    const existing = this.io._nsps.get(name);
+    if (existing) return existing;
+    // No local socket: only another process can have listeners, and only through Redis.
+    if (this.redis.length === 0) return undefined;
+    return this.parent.createChild(name);
+  }
+
+  publish<K extends CompanyEventName>(companyId: number, event: K, payload: CompanyEventMap[K], to?: string[]) {
+    if (this.closed || !Number.isSafeInteger(companyId) || companyId <= 0) return;
+    if (to && to.length === 0) return; // no room means nobody, never everybody
+    const nsp = this.namespace(companyId);
+    if (!nsp) return;
+    const wire = companyEventName(companyId, event);
+    if (to) nsp.to(to).emit(wire, payload);
+    else nsp.emit(wire, payload);
+  }
+
+  /** Ends a user's sockets in every process — on the next tick, so an event published just before reaches them first. */
+  disconnectUser(companyId: number, userId: number) {
+    setImmediate(() => {
+      if (this.closed) return;
+      this.namespace(companyId)?.in(rooms.user(userId)).disconnectSockets(true);
+    });
+  }
+
+  setUserRooms(companyId: number, userId: number, change: { leave: string[]; join: string[] }) {
+    const nsp = this.namespace(companyId);
+    if (!nsp) return;
+    if (change.leave.length) nsp.in(rooms.user(userId)).socketsLeave(change.leave);
+    if (change.join.length) nsp.in(rooms.user(userId)).socketsJoin(change.join);
+  }
+
+  /** Attaches to the app's HTTP server and closes the sockets first when the app closes (so HTTP can drain). */
+  register(app: App) {
+    this.attach(app.server);
+    app.addHook('preClose', async () => {
+      await this.close();
+    });
+  }
+
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    // Closes every socket and the adapters; the HTTP server is closed by Fastify.
+    await new Promise<void>((resolve) => {
+      this.io.close(() => resolve());
+    }).catch(() => {});
+    await Promise.all(this.redis.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}

@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { users } from '../src/db/schema';
+import { markStaleUsersOfflineJob } from '../src/modules/users/users.jobs';
+import { OFFLINE_AFTER_MS } from '../src/modules/users/users.service';
+import { defineJob } from '../src/platform/jobs';
+import { createTenant, createTestApp, type TestContext } from './harness';
+import { sleep } from './socket-client';
+
+const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+async function until<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await sleep(100);
+  }
+}
+
+describe(`jobs with workers on (${engine})`, () => {
+  let t: TestContext;
+  const echo = defineJob({
+    name: 'test.echo',
+    schema: z.object({ n: z.number().int() }),
+    queue: { retryLimit: 1, retryDelay: 1 },
+  });
+  const seen: number[] = [];
+  let failures = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { JOBS: 'on' },
+      registerJobs: (jobs) =>
+        jobs.register(echo, async ({ n }) => {
+          if (n === 13 && failures++ === 0) throw new Error('first attempt fails');
+          seen.push(n);
+        }),
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('runs a sent job and retries a failed one', async () => {
+    await t.deps.jobs.send(echo, { n: 1 });
+    await t.deps.jobs.send(echo, { n: 13 });
+    await until(async () => seen.includes(1) && seen.includes(13));
+    expect(failures).toBe(2); // one failed attempt, one retry that succeeded
+  });
+
+  it('refuses a payload that does not match the schema', async () => {
+    await expect(t.deps.jobs.send(echo, { n: 'x' } as never)).rejects.toThrow();
+  });
+
+  it('marks users offline after two missed pings (the real job), telling the admins', async () => {
+    const tenant = await createTenant(t);
+    const stale = new Date(Date.now() - OFFLINE_AFTER_MS - 60_000);
+    const fresh = new Date();
+    await t.database.db.update(users).set({ online: true, lastSeen: stale }).where(eq(users.id, tenant.userId));
+    await t.database.db.update(users).set({ online: true, lastSeen: fresh }).where(eq(users.id, tenant.adminId));
+    t.realtime.events.length = 0;
+
+    await t.deps.jobs.send(markStaleUsersOfflineJob, {});
+    await until(async () => {
+      const row = await t.database.db.query.users.findFirst({ where: eq(users.id, tenant.userId) });
+      return row && !row.online;
+    });
+    const admin = await t.database.db.query.users.findFirst({ where: eq(users.id, tenant.adminId) });
+    expect(admin?.online).toBe(true);
+    expect(t.realtime.events).toContainEqual({
+      companyId: tenant.companyId,
+      event: 'user',
+      payload: { action: 'update', user: { id: tenant.userId, online: false } },
+      to: ['admins'],
+    });
+  });
+
+  it('schedules the offline sweep every minute', async () => {
+    const boss = (t.deps.jobs as unknown as { boss: { getSchedules(): Promise<{ name: string; cron: string }[]> } }).boss;
+    expect(await boss.getSchedules()).toContainEqual(
+      expect.objectContaining({ name: 'users.markStaleOffline', cron: '* * * * *' }),
+    );
+  });
+
+  it('reports its state to /health', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: { ok: true },
+      jobs: { ok: true, state: 'running', workers: true },
+    });
+  });
+});
+
+describe('jobs with workers off (JOBS=off, the test default)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('stores a sent job without running it', async () => {
+    const id = await t.deps.jobs.send(markStaleUsersOfflineJob, {});
+    expect(id).toEqual(expect.any(String));
+    const job = await t.deps.jobs.getJob(markStaleUsersOfflineJob, id!);
+    expect(job?.state).toBe('created');
+    const health = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(health.json().jobs).toMatchObject({ ok: true, workers: false });
+  });
+
+  it('runs a handler inline with runNow', async () => {
+    const tenant = await createTenant(t);
+    await t.database.db
+      .update(users)
+      .set({ online: true, lastSeen: new Date(0) })
+      .where(eq(users.id, tenant.userId));
+    await t.deps.jobs.runNow(markStaleUsersOfflineJob, {});
+    const row = await t.database.db.query.users.findFirst({ where: eq(users.id, tenant.userId) });
+    expect(row?.online).toBe(false);
+  });
+});
