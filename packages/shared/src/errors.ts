@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   'ERR_MESSAGE_EDIT_WINDOW',
   'ERR_CHANNEL_NOT_SUPPORTED',
   'ERR_OUTSIDE_24H_WINDOW',
+  'ERR_TICKET_REQUIRES_TAG',
+  'ERR_NO_MESSAGE_FOUND',
+  'ERR_NO_TAG_FOUND',
+  'ERR_TAG_ALREADY_EXISTS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

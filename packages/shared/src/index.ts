@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './constants';
+export * from './conversation';
 export * from './errors';
 export * from './events';
 export * from './messaging';
@@ -7,6 +8,8 @@ export * from './permissions';
 export * from './plans';
 export * from './queues';
 export * from './settings';
+export * from './tags';
+export * from './tickets';
 export * from './users';
 export * from './validation';
 export * from './whatsapps';

@@ -17,6 +17,9 @@ export const V = {
   nameTooLongSignup: 'validation.signupTooLong',
   greetingRequired: 'validation.greetingRequired',
   requiredWhileEnabled: 'validation.requiredWhileEnabled',
+  selectQueue: 'validation.selectQueue',
+  tagTooShort: 'validation.tagTooShort',
+  invalidTicketId: 'validation.invalidTicketId',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>
