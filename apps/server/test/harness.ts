@@ -222,3 +222,31 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function setCompany(t: TestContext, companyId: number, values: Partial<typeof companies.$inferInsert>) {
   await t.database.db.update(companies).set(values).where(eq(companies.id, companyId));
 }
+
+export interface FormPart {
+  name: string;
+  data: Buffer | string;
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(parts: FormPart[]) {
+  const boundary = `----atendo${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
+    if (p.filename !== undefined) head += `; filename="${p.filename}"`;
+    head += '\r\n';
+    if (p.contentType) head += `Content-Type: ${p.contentType}\r\n`;
+    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A real 1×1 PNG. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

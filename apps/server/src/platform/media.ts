@@ -359,6 +359,11 @@ export function mediaRoutes(app: App, deps: MediaRouteDeps) {
       const info = await stat(abs).catch(() => null);
       if (!info?.isFile()) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
 
+      const range = parseRange(req.headers.range, info.size);
+      if (range === 'invalid') {
+        reply.header('content-range', `bytes */${info.size}`);
+        return reply.code(416).send({ error: 'ERR_VALIDATION' });
+      }
       const mime = EXT_MIME[parsed.ext] ?? 'application/octet-stream';
       reply.header('content-type', mime);
       reply.header('x-content-type-options', 'nosniff');
@@ -369,11 +374,6 @@ export function mediaRoutes(app: App, deps: MediaRouteDeps) {
       reply.header('last-modified', info.mtime.toUTCString());
       if (!INLINE.test(mime)) reply.header('content-disposition', `attachment; filename="${req.params.file}"`);
 
-      const range = parseRange(req.headers.range, info.size);
-      if (range === 'invalid') {
-        reply.header('content-range', `bytes */${info.size}`);
-        return reply.code(416).send({ error: 'ERR_VALIDATION' });
-      }
       if (range) {
         reply.code(206);
         reply.header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
