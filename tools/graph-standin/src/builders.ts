@@ -34,8 +34,16 @@ export function unixSeconds(t?: number | Date): string {
   return String(Math.floor(Date.now() / 1000));
 }
 
-function base(o: InboundOptions, type: string): Json {
-  const m: Json = { from: o.from, id: o.id ?? newWamid(), timestamp: unixSeconds(o.timestamp), type };
+/** The fields every `messages[]` item has. */
+export interface MessageHead {
+  id: string;
+  from: string;
+  timestamp: string;
+  type: string;
+}
+
+function base(o: InboundOptions, type: string): MessageHead & Json {
+  const m: MessageHead & Json = { from: o.from, id: o.id ?? newWamid(), timestamp: unixSeconds(o.timestamp), type };
   if (o.context) {
     const ctx: Json = { from: o.context.from ?? '15550000000', id: o.context.id };
     if (o.context.forwarded) ctx.forwarded = true;

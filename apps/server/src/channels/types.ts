@@ -251,3 +251,27 @@ export interface ChannelAdapter {
   markRead(externalId: string, from?: string): Promise<void>;
   downloadMedia(media: InboundMedia): Promise<DownloadedMedia>;
 }
+
+/** What a factory needs from a connection row to build its adapter. */
+export interface ChannelConnectionConfig {
+  id: number;
+  companyId: number;
+  channel: Channel;
+  status: string;
+  phoneNumberId?: string | null;
+  accessToken?: string | null;
+  facebookPageUserId?: string | null;
+  tokenMeta?: string | null;
+}
+
+export type ChannelAdapterFactory = (connection: ChannelConnectionConfig) => ChannelAdapter;
+
+/**
+ * Adapters by channel, handed to the modules at wiring time: a module asks for "the adapter of this
+ * connection" without knowing which channel it is.
+ */
+export interface ChannelRegistry {
+  register(channel: Channel, factory: ChannelAdapterFactory): void;
+  /** Throws a permanent `ChannelError` (code `CHANNEL_NOT_SUPPORTED`) when no factory serves the channel. */
+  adapterFor(connection: ChannelConnectionConfig): ChannelAdapter;
+}

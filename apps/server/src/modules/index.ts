@@ -1,3 +1,4 @@
+import { registerMessaging } from '../channels/wiring';
 import type { CoreDeps } from '../platform/deps';
 import type { App } from '../platform/http';
 import { mediaRoutes } from '../platform/media';
@@ -24,4 +25,5 @@ export function registerModules(app: App, deps: CoreDeps) {
   usersRoutes(app, deps, users);
   registerUsersJobs(deps.jobs, users);
   queuesRoutes(app, deps);
+  registerMessaging(app, deps);
 }

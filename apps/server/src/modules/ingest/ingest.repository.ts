@@ -1,0 +1,305 @@
+/**
+ * Every SQL statement of inbound ingest. Race-freedom comes from the database: the contact upsert locks the
+ * contact's row (so one contact's events run one after the other), the partial unique index on live tickets
+ * and the unique (whatsapp_id, external_id) on messages make concurrent or repeated deliveries converge.
+ * Each function takes the company the connection belongs to; none reads it from the event.
+ */
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/open';
+import { type ContactRow, camelRow, type MessageRow, type TicketRow } from '../messages/messages.dto';
+
+export interface Tenant {
+  companyId: number;
+}
+
+export interface IngestConnection {
+  id: number;
+  companyId: number;
+  channel: string;
+  name: string;
+  status: string;
+  timeCreateNewTicket: number;
+  groupAsTicket: string;
+  allowGroup: boolean;
+  queues: { id: number; name: string; color: string }[];
+}
+
+/** The connection an event came in on, with its queues (one statement). */
+export async function loadIngestConnection(db: Db, connectionId: number): Promise<IngestConnection | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT w.id, w.company_id, w.channel, w.name, w.status, w.time_create_new_ticket, w.group_as_ticket, w.allow_group,
+        COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.order_queue NULLS LAST, q.name)
+                  FROM whatsapp_queues wq JOIN queues q ON q.id = wq.queue_id
+                  WHERE wq.whatsapp_id = w.id AND wq.company_id = w.company_id), '[]'::json) AS queues
+      FROM whatsapps w WHERE w.id = ${connectionId}`),
+  );
+  if (!rows[0]) return null;
+  const r = camelRow<IngestConnection & { queues: unknown }>(rows[0]);
+  return { ...r, queues: typeof r.queues === 'string' ? JSON.parse(r.queues) : (r.queues as IngestConnection['queues']) };
+}
+
+export interface ContactInput {
+  channel: string;
+  number: string;
+  name: string;
+  lid?: string | null;
+  isGroup: boolean;
+  whatsappId: number;
+  /** The business wrote it: the profile name of the event is ours, not the contact's. */
+  keepName: boolean;
+}
+
+/**
+ * Creates the contact or refreshes it, taking its row lock until commit. A name the attendant gave is kept;
+ * a contact still named after its number takes the channel's profile name.
+ */
+export async function upsertContact(tx: Db, t: Tenant, c: ContactInput): Promise<ContactRow & { inserted: boolean }> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      INSERT INTO contacts (company_id, channel, number, name, lid, is_group, whatsapp_id)
+      VALUES (${t.companyId}, ${c.channel}, ${c.number}, ${c.name}, ${c.lid ?? null}, ${c.isGroup}, ${c.whatsappId})
+      ON CONFLICT (company_id, channel, number) DO UPDATE SET
+        name = CASE WHEN ${c.keepName} THEN contacts.name
+                    WHEN contacts.name = contacts.number AND EXCLUDED.name <> EXCLUDED.number THEN EXCLUDED.name
+                    ELSE contacts.name END,
+        lid = COALESCE(EXCLUDED.lid, contacts.lid),
+        whatsapp_id = EXCLUDED.whatsapp_id,
+        updated_at = now()
+      RETURNING *, (xmax = 0) AS inserted`),
+  );
+  return camelRow(rows[0]);
+}
+
+export async function findMessageByExternalId(tx: Db, t: Tenant, whatsappId: number, externalId: string) {
+  const rows = rowsOf<{ id: string | number; ticket_id: number; media_pending: boolean }>(
+    await tx.execute(sql`
+      SELECT id, ticket_id, (media_ref IS NOT NULL AND media_url IS NULL) AS media_pending FROM messages
+      WHERE whatsapp_id = ${whatsappId} AND external_id = ${externalId} AND company_id = ${t.companyId}`),
+  );
+  return rows[0] ? { id: Number(rows[0].id), ticketId: rows[0].ticket_id, mediaPending: rows[0].media_pending === true } : null;
+}
+
+export async function findLiveTicket(tx: Db, t: Tenant, contactId: number, whatsappId: number): Promise<TicketRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      SELECT * FROM tickets
+      WHERE contact_id = ${contactId} AND whatsapp_id = ${whatsappId} AND status <> 'closed' AND company_id = ${t.companyId}`),
+  );
+  return rows[0] ? camelRow(rows[0]) : null;
+}
+
+/** The contact's ticket on this connection closed less than `withinSeconds` ago, reopened as `status`, with its log entry. */
+export async function reopenRecentTicket(
+  tx: Db,
+  t: Tenant,
+  p: { contactId: number; whatsappId: number; withinSeconds: number; status: string },
+): Promise<TicketRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      WITH prev AS (
+        SELECT id FROM tickets
+        WHERE company_id = ${t.companyId} AND contact_id = ${p.contactId} AND whatsapp_id = ${p.whatsappId} AND status = 'closed'
+          AND COALESCE(closed_at, updated_at) > now() - make_interval(secs => ${p.withinSeconds})
+        ORDER BY COALESCE(closed_at, updated_at) DESC LIMIT 1
+      ), t AS (
+        UPDATE tickets SET status = ${p.status}, user_id = NULL, closed_at = NULL, unread_messages = 0, updated_at = now()
+        WHERE id = (SELECT id FROM prev) RETURNING *
+      ), l AS (
+        INSERT INTO ticket_logs (company_id, ticket_id, type, queue_id) SELECT company_id, id, 'reopen', queue_id FROM t
+      )
+      SELECT * FROM t`),
+  );
+  return rows[0] ? camelRow(rows[0]) : null;
+}
+
+/** Opens the contact's ticket with its `create` log entry; null when a concurrent delivery opened it first. */
+export async function createTicket(
+  tx: Db,
+  t: Tenant,
+  p: {
+    contactId: number;
+    whatsappId: number;
+    status: string;
+    queueId: number | null;
+    channel: string;
+    isGroup: boolean;
+    fromMe: boolean;
+  },
+): Promise<TicketRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+      WITH t AS (
+        INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, queue_id, channel, is_group, from_me)
+        VALUES (${t.companyId}, ${p.contactId}, ${p.whatsappId}, ${p.status}, ${p.queueId}, ${p.channel}, ${p.isGroup}, ${p.fromMe})
+        ON CONFLICT (contact_id, whatsapp_id) WHERE status <> 'closed' DO NOTHING
+        RETURNING *
+      ), l AS (
+        INSERT INTO ticket_logs (company_id, ticket_id, type, queue_id) SELECT company_id, id, 'create', queue_id FROM t
+      )
+      SELECT * FROM t`),
+  );
+  return rows[0] ? camelRow(rows[0]) : null;
+}
+
+export interface MessageInput {
+  ticketId: number;
+  contactId: number | null;
+  whatsappId: number;
+  externalId: string;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  mediaType: string;
+  mediaRef: Record<string, unknown> | null;
+  mediaName: string | null;
+  mediaMimeType: string | null;
+  mediaSize: number | null;
+  dataJson: Record<string, unknown> | null;
+  quotedExternalId: string | null;
+  ack: number;
+  isForwarded: boolean;
+  queueId: number | null;
+  createdAt: Date;
+  /** What the ticket list shows; null leaves the ticket's last message as it is (reactions). */
+  lastMessage: string | null;
+  /** Added to the ticket's unread count; null resets it (the business answered from elsewhere). */
+  unreadIncrement: number | null;
+}
+
+/**
+ * Inserts the message (nothing when the channel delivered it before) and, only if it was new, moves the ticket:
+ * last message (unless an older message arrives late), unread count, updatedAt. One statement.
+ */
+export async function insertMessageAndTouchTicket(
+  tx: Db,
+  t: Tenant,
+  m: MessageInput,
+): Promise<{ message: MessageRow | null; ticket: TicketRow | null }> {
+  const at = m.createdAt.toISOString();
+  const rows = rowsOf<{ message: Record<string, unknown> | string | null; ticket: Record<string, unknown> | string | null }>(
+    await tx.execute(sql`
+      WITH m AS (
+        INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, media_type,
+          media_ref, media_name, media_mime_type, media_size, data_json, quoted_msg_id, quoted_external_id, ack, is_forwarded,
+          queue_id, created_at)
+        VALUES (${t.companyId}, ${m.ticketId}, ${m.contactId}, ${m.whatsappId}, ${m.externalId}, ${m.body}, ${m.fromMe}, ${m.read},
+          ${m.mediaType}, ${m.mediaRef ? JSON.stringify(m.mediaRef) : null}::jsonb, ${m.mediaName}, ${m.mediaMimeType}, ${m.mediaSize},
+          ${m.dataJson ? JSON.stringify(m.dataJson) : null}::jsonb,
+          ${m.quotedExternalId ? sql`(SELECT id FROM messages WHERE whatsapp_id = ${m.whatsappId} AND external_id = ${m.quotedExternalId})` : null},
+          ${m.quotedExternalId}, ${m.ack}, ${m.isForwarded}, ${m.queueId}, ${at}::timestamptz)
+        ON CONFLICT (whatsapp_id, external_id) DO NOTHING
+        RETURNING *
+      ), t AS (
+        UPDATE tickets SET
+          last_message = CASE WHEN ${m.lastMessage}::text IS NOT NULL AND (last_message_at IS NULL OR last_message_at <= ${at}::timestamptz)
+                              THEN ${m.lastMessage}::text ELSE last_message END,
+          last_message_at = CASE WHEN ${m.lastMessage}::text IS NOT NULL THEN GREATEST(COALESCE(last_message_at, ${at}::timestamptz), ${at}::timestamptz)
+                                 ELSE last_message_at END,
+          unread_messages = CASE WHEN ${m.unreadIncrement}::int IS NULL THEN 0 ELSE unread_messages + ${m.unreadIncrement}::int END,
+          updated_at = now()
+        WHERE id = ${m.ticketId} AND company_id = ${t.companyId} AND EXISTS (SELECT 1 FROM m)
+        RETURNING *
+      )
+      SELECT (SELECT row_to_json(m) FROM m) AS message, (SELECT row_to_json(t) FROM t) AS ticket`),
+  );
+  const parse = (v: Record<string, unknown> | string | null) =>
+    v ? camelRow<never>(typeof v === 'string' ? JSON.parse(v) : v) : null;
+  return { message: parse(rows[0]?.message ?? null), ticket: parse(rows[0]?.ticket ?? null) };
+}
+
+// ─── delivery reports, edits, deletions ─────────────────────────────────────────
+
+export interface MessageWithTicket {
+  message: MessageRow;
+  ticket: Pick<TicketRow, 'id' | 'queueId' | 'userId' | 'status'>;
+}
+
+function withTicket(rows: Record<string, unknown>[]): MessageWithTicket | null {
+  const r = rows[0];
+  if (!r) return null;
+  const { t_queue_id, t_user_id, t_status, ...m } = r;
+  const message = camelRow<MessageRow>(m);
+  return {
+    message,
+    ticket: {
+      id: message.ticketId,
+      queueId: t_queue_id as number | null,
+      userId: t_user_id as number | null,
+      status: t_status as string,
+    },
+  };
+}
+
+/**
+ * Applies a delivery report to the business's message: found by its channel id, or by Atendo's own id echoed
+ * back (`reference`) when the send's answer has not been recorded yet. Acks only go up; a failure clears the ack
+ * and keeps the reason. Answers nothing when the message is unknown or nothing changed.
+ */
+export async function applyStatus(
+  db: Db,
+  p: { whatsappId: number; externalId: string; referenceId: number | null; ack: number | null; failure: string | null },
+): Promise<MessageWithTicket | null> {
+  const failed = p.failure !== null;
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      WITH m AS (
+        UPDATE messages SET
+          ack = CASE WHEN ${failed} THEN 0 ELSE GREATEST(ack, ${p.ack ?? 0}::smallint) END,
+          send_error = CASE WHEN ${failed} THEN ${p.failure}::text ELSE NULL END,
+          external_id = COALESCE(external_id, ${p.externalId}),
+          updated_at = now()
+        WHERE whatsapp_id = ${p.whatsappId} AND from_me
+          AND (external_id = ${p.externalId} OR (${p.referenceId}::bigint IS NOT NULL AND id = ${p.referenceId}::bigint
+                                                 AND (external_id IS NULL OR external_id = ${p.externalId})))
+          AND (CASE WHEN ${failed} THEN send_error IS DISTINCT FROM ${p.failure}::text
+                    ELSE ack < ${p.ack ?? 0}::smallint OR send_error IS NOT NULL END)
+        RETURNING *
+      )
+      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status FROM m JOIN tickets t ON t.id = m.ticket_id`),
+  );
+  return withTicket(rows);
+}
+
+export async function applyEdit(
+  db: Db,
+  p: { whatsappId: number; externalId: string; body: string },
+): Promise<MessageWithTicket | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      WITH m AS (
+        UPDATE messages SET body = ${p.body}, is_edited = true, updated_at = now()
+        WHERE whatsapp_id = ${p.whatsappId} AND external_id = ${p.externalId} AND body IS DISTINCT FROM ${p.body}
+        RETURNING *
+      )
+      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status FROM m JOIN tickets t ON t.id = m.ticket_id`),
+  );
+  return withTicket(rows);
+}
+
+export async function applyRevoke(db: Db, p: { whatsappId: number; externalId: string }): Promise<MessageWithTicket | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      WITH m AS (
+        UPDATE messages SET is_deleted = true, updated_at = now()
+        WHERE whatsapp_id = ${p.whatsappId} AND external_id = ${p.externalId} AND NOT is_deleted
+        RETURNING *
+      )
+      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status FROM m JOIN tickets t ON t.id = m.ticket_id`),
+  );
+  return withTicket(rows);
+}
+
+export async function findUserRef(db: Db, t: Tenant, userId: number) {
+  const rows = rowsOf<{ id: number; name: string; color: string | null }>(
+    await db.execute(sql`SELECT id, name, color FROM users WHERE id = ${userId} AND company_id = ${t.companyId}`),
+  );
+  return rows[0] ?? null;
+}
+
+export async function findQueueRef(db: Db, t: Tenant, queueId: number) {
+  const rows = rowsOf<{ id: number; name: string; color: string }>(
+    await db.execute(sql`SELECT id, name, color FROM queues WHERE id = ${queueId} AND company_id = ${t.companyId}`),
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,153 @@
+import type { ContactDto, MessageDto, TicketDto } from '@atendo/shared';
+import type { contacts, messages, tickets } from '../../db/schema';
+import { rooms } from '../../platform/realtime-port';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+
+/** Raw rows (`row_to_json`, pg result rows) use snake_case keys and ISO dates; Drizzle rows use camelCase and Dates. */
+const DATE_KEYS = new Set([
+  'createdAt',
+  'updatedAt',
+  'closedAt',
+  'lastMessageAt',
+  'lgpdAcceptedAt',
+  'lgpdSendMessageAt',
+  'imported',
+]);
+const BIGINT_KEYS = new Set(['id', 'mediaSize', 'quotedMsgId']);
+
+export function camelRow<T>(raw: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const key = k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (DATE_KEYS.has(key) && v !== null && v !== undefined && !(v instanceof Date)) out[key] = new Date(v as string);
+    else if (BIGINT_KEYS.has(key) && typeof v === 'string') out[key] = Number(v);
+    else out[key] = v;
+  }
+  return out as T;
+}
+
+export function toMessageDto(m: MessageRow, mediaUrl: (stored: string) => string, extra: Partial<MessageDto> = {}): MessageDto {
+  return {
+    id: m.id,
+    companyId: m.companyId,
+    ticketId: m.ticketId,
+    contactId: m.contactId,
+    whatsappId: m.whatsappId,
+    externalId: m.externalId,
+    body: m.body,
+    fromMe: m.fromMe,
+    read: m.read,
+    mediaType: m.mediaType,
+    mediaUrl: m.mediaUrl ? mediaUrl(m.mediaUrl) : null,
+    mediaName: m.mediaName,
+    mediaMimeType: m.mediaMimeType,
+    dataJson: m.dataJson ?? null,
+    quotedMsgId: m.quotedMsgId,
+    ack: m.ack,
+    sendError: m.sendError,
+    isDeleted: m.isDeleted,
+    isEdited: m.isEdited,
+    isForwarded: m.isForwarded,
+    isPrivate: m.isPrivate,
+    queueId: m.queueId,
+    userId: m.userId,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+    ...extra,
+  };
+}
+
+export function toContactDto(c: ContactRow): ContactDto {
+  return {
+    id: c.id,
+    uuid: c.uuid,
+    companyId: c.companyId,
+    name: c.name,
+    number: c.number,
+    lid: c.lid,
+    email: c.email,
+    urlPicture: c.urlPicture,
+    active: c.active,
+    acceptAudioMessage: c.acceptAudioMessage,
+    disableBot: c.disableBot,
+    lgpdAcceptedAt: c.lgpdAcceptedAt,
+    channel: c.channel,
+    isGroup: c.isGroup,
+    whatsappId: c.whatsappId,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+export interface TicketRefs {
+  contact?: Pick<ContactRow, 'id' | 'name' | 'number' | 'urlPicture' | 'disableBot'>;
+  queue?: { id: number; name: string; color: string } | null;
+  user?: { id: number; name: string; color: string | null } | null;
+  whatsapp?: { id: number; name: string; groupAsTicket: string; channel: string } | null;
+}
+
+export function toTicketDto(t: TicketRow, refs: TicketRefs = {}): TicketDto {
+  return {
+    id: t.id,
+    uuid: t.uuid,
+    companyId: t.companyId,
+    status: t.status as TicketDto['status'],
+    contactId: t.contactId,
+    contact: refs.contact
+      ? {
+          id: refs.contact.id,
+          name: refs.contact.name,
+          number: refs.contact.number,
+          urlPicture: refs.contact.urlPicture,
+          disableBot: refs.contact.disableBot,
+        }
+      : undefined,
+    whatsappId: t.whatsappId,
+    whatsapp: refs.whatsapp ?? null,
+    userId: t.userId,
+    user: refs.user ?? null,
+    queueId: t.queueId,
+    queue: refs.queue ?? null,
+    channel: t.channel as TicketDto['channel'],
+    isGroup: t.isGroup,
+    isBot: t.isBot,
+    useIntegration: t.useIntegration,
+    lastMessage: t.lastMessage,
+    unreadMessages: t.unreadMessages,
+    fromMe: t.fromMe,
+    closedAt: t.closedAt,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
+
+/**
+ * Who may hear about a ticket: the sockets following it, its queue's attendants (or, without a queue, those
+ * allowed to see queueless tickets), its owner, and the admins. Never the whole company, never a status room
+ * (anyone can join those).
+ */
+export function ticketRooms(t: Pick<TicketRow, 'id' | 'queueId' | 'userId'>): string[] {
+  const list = [rooms.ticket(t.id), t.queueId ? rooms.queue(t.queueId) : rooms.noQueue(), rooms.admins()];
+  if (t.userId) list.push(rooms.user(t.userId));
+  return list;
+}
+
+const LAST_MESSAGE_LABEL: Partial<Record<string, string>> = {
+  image: '📷',
+  audio: '🎤',
+  video: '🎥',
+  application: '📄',
+  sticker: '🏷️',
+  location: '📍',
+  contact: '👤',
+  order: '🛒',
+};
+
+/** What the ticket list shows as the last message: the text, or a language-neutral symbol for a media without text. */
+export function lastMessageText(body: string, mediaType: string) {
+  if (body.trim()) return body.length > 255 ? body.slice(0, 255) : body;
+  return LAST_MESSAGE_LABEL[mediaType] ?? '';
+}

@@ -1,0 +1,211 @@
+/**
+ * Jobs of the message pipeline: sending the business's messages through their channel (with retries and
+ * back-off, in order per ticket, waiting a bounded time for a connection that is down) and downloading
+ * inbound media into the company's storage.
+ */
+import { readFile } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import {
+  type Channel,
+  type ChannelConnectionConfig,
+  ChannelError,
+  type ChannelRegistry,
+  type FileMediaType,
+  isFileMediaType,
+  type OutboundContent,
+  type OutboundMessage,
+} from '../../channels/types';
+import type { CoreDeps } from '../../platform/deps';
+import { defineJob } from '../../platform/jobs';
+import { mediaLimitBytes } from '../../platform/media';
+import { ticketRooms, toMessageDto } from './messages.dto';
+import * as repo from './messages.repository';
+
+/**
+ * Retry schedule of a send that failed for a reason that may pass (network, 5xx, throttling): the wait before
+ * attempt 2, 3, … Its length + 1 is the number of attempts. Mutable so tests can shorten it.
+ */
+export const OUTBOUND_RETRY = {
+  delaysMs: [2_000, 10_000, 30_000, 60_000, 300_000],
+  /** How long a message waits for its connection to come back (and behind an older unsent message) before it fails. */
+  maxWaitMs: 15 * 60_000,
+  /** Poll interval while waiting. */
+  waitPollMs: 5_000,
+};
+
+export const sendMessageJob = defineJob({
+  name: 'messages.send',
+  schema: z.object({
+    messageId: z.number().int().positive(),
+    companyId: z.number().int().positive(),
+    attempt: z.number().int().min(1).default(1),
+  }),
+  // pg-boss' own retries only cover a crash or a bug in the handler; channel failures are rescheduled by it.
+  queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+});
+
+export const downloadMediaJob = defineJob({
+  name: 'messages.downloadMedia',
+  schema: z.object({ messageId: z.number().int().positive(), companyId: z.number().int().positive() }),
+  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 },
+});
+
+function adapterConfig(c: NonNullable<repo.MessageForSend['connection']>): ChannelConnectionConfig {
+  return {
+    id: c.id,
+    companyId: c.companyId,
+    channel: c.channel as Channel,
+    status: c.status,
+    phoneNumberId: c.phoneNumberId,
+    accessToken: c.accessToken,
+    facebookPageUserId: c.facebookPageUserId,
+    tokenMeta: c.tokenMeta,
+  };
+}
+
+/** The outbound content of a stored message: text, a stored file, or the structured content kept in dataJson.outbound. */
+async function contentOf(deps: CoreDeps, m: repo.MessageForSend['message']): Promise<OutboundContent> {
+  const structured = (m.dataJson as { outbound?: OutboundContent } | null)?.outbound;
+  if (structured && structured.type !== 'media') return structured;
+  if (isFileMediaType(m.mediaType) && m.mediaUrl) {
+    const abs = deps.media.resolve(m.mediaUrl);
+    if (!abs) throw new ChannelError('stored media path is invalid', false, 'NO_MEDIA');
+    const data = await readFile(abs).catch(() => {
+      throw new ChannelError('stored media is missing', false, 'NO_MEDIA');
+    });
+    return {
+      type: 'media',
+      mediaType: m.mediaType as FileMediaType,
+      caption: m.body || undefined,
+      file: { kind: 'bytes', data, mimeType: m.mediaMimeType ?? 'application/octet-stream', filename: m.mediaName ?? 'file' },
+    };
+  }
+  return { type: 'text', body: m.body };
+}
+
+export interface MessagingJobDeps {
+  deps: CoreDeps;
+  channels: ChannelRegistry;
+  logger?: FastifyBaseLogger;
+}
+
+export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDeps) {
+  const { db } = deps.database;
+
+  const publishUpdate = (
+    m: repo.MessageForSend['message'],
+    ticket: { id: number; queueId: number | null; userId: number | null },
+  ) =>
+    deps.realtime.publish(
+      m.companyId,
+      'appMessage',
+      { action: 'update', message: toMessageDto(m, deps.mediaUrl) },
+      ticketRooms(ticket),
+    );
+
+  async function fail(found: repo.MessageForSend, reason: string) {
+    const failed = await repo.markFailed(db, found.message.companyId, found.message.id, reason);
+    if (failed) publishUpdate(failed, { id: failed.ticketId, queueId: found.ticketQueueId, userId: found.ticketUserId });
+    logger?.warn({ messageId: found.message.id, reason }, 'message failed for good');
+  }
+
+  async function later(payload: z.output<typeof sendMessageJob.schema>, delayMs: number) {
+    await deps.jobs.send(sendMessageJob, payload, { startAfter: new Date(Date.now() + delayMs) });
+  }
+
+  deps.jobs.register(sendMessageJob, async (payload) => {
+    const found = await repo.findMessageForSend(db, payload.companyId, payload.messageId);
+    if (!found) return;
+    const { message } = found;
+    // Sent, failed, private or edited away meanwhile: nothing to do (a duplicate job is harmless).
+    if (message.externalId || message.ack > 0 || message.sendError || message.isPrivate || !message.fromMe) return;
+    if (!found.connection) return fail(found, 'ERR_NO_WAPP_FOUND');
+
+    const waited = Date.now() - message.createdAt.getTime();
+    const connectionDown = found.connection.status !== 'CONNECTED';
+    if (connectionDown || found.olderPending) {
+      // Kept waiting (same attempt) while the connection is down or an older message of the ticket is unsent, for a bounded time.
+      if (waited > OUTBOUND_RETRY.maxWaitMs)
+        return fail(found, connectionDown ? 'ERR_WAPP_NOT_INITIALIZED' : 'ERR_SENDING_WAPP_MSG');
+      return later(payload, connectionDown ? OUTBOUND_RETRY.waitPollMs : 1_000);
+    }
+
+    let outbound: OutboundMessage;
+    try {
+      outbound = {
+        to: found.contactNumber,
+        content: await contentOf(deps, message),
+        quotedExternalId: found.quotedExternalId ?? undefined,
+        reference: String(message.id),
+      };
+      const adapter = channels.adapterFor(adapterConfig(found.connection));
+      const sent = await adapter.send(outbound);
+      const updated = await repo.markSent(db, payload.companyId, message.id, sent.externalId);
+      if (updated) publishUpdate(updated, { id: updated.ticketId, queueId: found.ticketQueueId, userId: found.ticketUserId });
+    } catch (err) {
+      if (!(err instanceof ChannelError)) throw err;
+      const attempts = OUTBOUND_RETRY.delaysMs.length + 1;
+      logger?.warn(
+        { messageId: message.id, attempt: payload.attempt, code: err.code, retryable: err.retryable, err: err.message },
+        'send failed',
+      );
+      if (err.code === '190') {
+        // The access token is no longer valid: the connection needs the admin; its other messages wait (bounded).
+        const session = await repo.setConnectionStatus(db, found.connection.id, 'DISCONNECTED');
+        if (session) {
+          deps.realtime.publish(session.companyId, 'whatsappSession', {
+            action: 'update',
+            session: {
+              id: session.id,
+              status: session.status,
+              updatedAt: session.updatedAt,
+              qrcode: session.qrcode,
+              retries: session.retries,
+            },
+          });
+        }
+      }
+      if (err.retryable && payload.attempt < attempts) {
+        const delay = Math.max(OUTBOUND_RETRY.delaysMs[payload.attempt - 1], err.retryAfterMs ?? 0);
+        return later({ ...payload, attempt: payload.attempt + 1 }, delay);
+      }
+      return fail(found, err.message);
+    }
+  });
+
+  deps.jobs.register(downloadMediaJob, async ({ messageId, companyId }) => {
+    const found = await repo.findMediaToDownload(db, companyId, messageId);
+    if (!found?.connection) return;
+    const { message } = found;
+    const ticket = { id: message.ticketId, queueId: found.ticketQueueId, userId: found.ticketUserId };
+    const giveUp = async (reason: string) => {
+      const updated = await repo.markMediaFailed(db, companyId, messageId, reason);
+      if (updated) publishUpdate(updated, ticket);
+      logger?.warn({ messageId, reason }, 'media download given up');
+    };
+    let stored: { path: string; mime: string; size: number };
+    try {
+      const maxBytes = await mediaLimitBytes(db);
+      const adapter = channels.adapterFor(adapterConfig(found.connection));
+      const file = await adapter.downloadMedia(message.mediaRef as never);
+      if (file.data.byteLength > maxBytes) return giveUp('ERR_FILE_TOO_LARGE');
+      stored = await deps.media.saveBuffer(companyId, 'media', Buffer.from(file.data), {
+        mimetype: file.mimeType,
+        filename: file.filename ?? message.mediaName ?? undefined,
+      });
+    } catch (err) {
+      if (err instanceof ChannelError && err.retryable) throw err; // pg-boss retries with back-off
+      const code = (err as { code?: string }).code;
+      return giveUp(
+        err instanceof ChannelError ? `ERR_WAPP_DOWNLOAD_MEDIA: ${err.message}` : (code ?? 'ERR_WAPP_DOWNLOAD_MEDIA'),
+      );
+    }
+    const updated = await repo.markMediaStored(db, companyId, messageId, stored);
+    if (!updated) {
+      await deps.media.remove(stored.path); // another run stored it first
+      return;
+    }
+    publishUpdate(updated, ticket);
+  });
+}

@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/open';
+import type { TenantContext } from '../../platform/context';
+import { type ContactRow, camelRow, type MessageRow, type TicketRow } from './messages.dto';
+
+type Tenant = Pick<TenantContext, 'companyId'>;
+
+export interface TicketForSend {
+  ticket: TicketRow;
+  contact: Pick<ContactRow, 'id' | 'name' | 'number' | 'urlPicture' | 'disableBot' | 'channel' | 'isGroup'>;
+  whatsapp: { id: number; name: string; channel: string; status: string; groupAsTicket: string } | null;
+}
+
+export async function findTicketForSend(db: Db, t: Tenant, ticketId: number): Promise<TicketForSend | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT row_to_json(t) AS ticket,
+        json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'urlPicture', c.url_picture, 'disableBot', c.disable_bot,
+                          'channel', c.channel, 'isGroup', c.is_group) AS contact,
+        CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'name', w.name, 'channel', w.channel, 'status', w.status,
+                          'groupAsTicket', w.group_as_ticket) END AS whatsapp
+      FROM tickets t
+      JOIN contacts c ON c.id = t.contact_id
+      LEFT JOIN whatsapps w ON w.id = t.whatsapp_id
+      WHERE t.id = ${ticketId} AND t.company_id = ${t.companyId}`),
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  return { ticket: camelRow(json(r.ticket)), contact: json(r.contact), whatsapp: json(r.whatsapp) };
+}
+
+/** A message of the same ticket, to quote. */
+export async function findQuotable(db: Db, t: Tenant, ticketId: number, messageId: number) {
+  const rows = rowsOf<{ id: string | number }>(
+    await db.execute(
+      sql`SELECT id FROM messages WHERE id = ${messageId} AND ticket_id = ${ticketId} AND company_id = ${t.companyId}`,
+    ),
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+export interface OutboundRow {
+  ticketId: number;
+  whatsappId: number | null;
+  body: string;
+  mediaType: string;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  mediaMimeType: string | null;
+  mediaSize: number | null;
+  dataJson: Record<string, unknown> | null;
+  quotedMsgId: number | null;
+  isPrivate: boolean;
+  queueId: number | null;
+  userId: number;
+  lastMessage: string;
+}
+
+/** Stores the business's message first (ack 0) and moves the ticket; the send job takes it from there. */
+export async function insertOutbound(db: Db, t: Tenant, m: OutboundRow): Promise<{ message: MessageRow; ticket: TicketRow }> {
+  const rows = rowsOf<{ message: unknown; ticket: unknown }>(
+    await db.execute(sql`
+      WITH m AS (
+        INSERT INTO messages (company_id, ticket_id, whatsapp_id, body, from_me, read, media_type, media_url, media_name, media_mime_type,
+          media_size, data_json, quoted_msg_id, is_private, queue_id, user_id, ack)
+        VALUES (${t.companyId}, ${m.ticketId}, ${m.whatsappId}, ${m.body}, true, true, ${m.mediaType}, ${m.mediaUrl}, ${m.mediaName},
+          ${m.mediaMimeType}, ${m.mediaSize}, ${m.dataJson ? JSON.stringify(m.dataJson) : null}::jsonb, ${m.quotedMsgId}, ${m.isPrivate},
+          ${m.queueId}, ${m.userId}, 0)
+        RETURNING *
+      ), t AS (
+        UPDATE tickets SET
+          last_message = CASE WHEN ${m.isPrivate} THEN last_message ELSE ${m.lastMessage} END,
+          last_message_at = CASE WHEN ${m.isPrivate} THEN last_message_at ELSE now() END,
+          unread_messages = 0, updated_at = now()
+        WHERE id = ${m.ticketId} AND company_id = ${t.companyId}
+        RETURNING *
+      )
+      SELECT (SELECT row_to_json(m) FROM m) AS message, (SELECT row_to_json(t) FROM t) AS ticket`),
+  );
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
+  return { message: camelRow(json(rows[0].message)), ticket: camelRow(json(rows[0].ticket)) };
+}
+
+export interface MessageForSend {
+  message: MessageRow;
+  ticketQueueId: number | null;
+  ticketUserId: number | null;
+  contactNumber: string;
+  quotedExternalId: string | null;
+  connection: {
+    id: number;
+    companyId: number;
+    channel: string;
+    status: string;
+    phoneNumberId: string | null;
+    accessToken: string | null;
+    facebookPageUserId: string | null;
+    tokenMeta: string | null;
+  } | null;
+  /** An older message of the same ticket still waiting to be sent: this one waits behind it. */
+  olderPending: boolean;
+}
+
+export async function findMessageForSend(db: Db, companyId: number, messageId: number): Promise<MessageForSend | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT row_to_json(m) AS message, t.queue_id AS ticket_queue_id, t.user_id AS ticket_user_id, c.number AS contact_number,
+        q.external_id AS quoted_external_id,
+        CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'companyId', w.company_id, 'channel', w.channel,
+          'status', w.status, 'phoneNumberId', w.phone_number_id, 'accessToken', w.access_token,
+          'facebookPageUserId', w.facebook_page_user_id, 'tokenMeta', w.token_meta) END AS connection,
+        EXISTS (SELECT 1 FROM messages o WHERE o.ticket_id = m.ticket_id AND o.id < m.id AND o.from_me AND NOT o.is_private
+                AND o.ack = 0 AND o.external_id IS NULL AND o.send_error IS NULL AND o.created_at > now() - interval '1 day') AS older_pending
+      FROM messages m
+      JOIN tickets t ON t.id = m.ticket_id
+      JOIN contacts c ON c.id = t.contact_id
+      LEFT JOIN whatsapps w ON w.id = m.whatsapp_id AND w.company_id = m.company_id
+      LEFT JOIN messages q ON q.id = m.quoted_msg_id
+      WHERE m.id = ${messageId} AND m.company_id = ${companyId}`),
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  return {
+    message: camelRow(json(r.message) as Record<string, unknown>),
+    ticketQueueId: r.ticket_queue_id as number | null,
+    ticketUserId: r.ticket_user_id as number | null,
+    contactNumber: r.contact_number as string,
+    quotedExternalId: (r.quoted_external_id as string | null) ?? null,
+    connection: json(r.connection) as MessageForSend['connection'],
+    olderPending: r.older_pending === true,
+  };
+}
+
+/** Records the channel's id of a sent message; a delivery report that arrived first may have set it already. */
+export async function markSent(db: Db, companyId: number, messageId: number, externalId: string): Promise<MessageRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      UPDATE messages SET external_id = COALESCE(external_id, ${externalId}), ack = GREATEST(ack, 1), send_error = NULL, updated_at = now()
+      WHERE id = ${messageId} AND company_id = ${companyId}
+      RETURNING *`),
+  );
+  return rows[0] ? camelRow(rows[0]) : null;
+}
+
+/** The channel refused the message for good: failed with the reason, ack back to 0 — never shown as sent. */
+export async function markFailed(db: Db, companyId: number, messageId: number, reason: string): Promise<MessageRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      UPDATE messages SET send_error = ${reason.slice(0, 1000)}, ack = 0, updated_at = now()
+      WHERE id = ${messageId} AND company_id = ${companyId} AND external_id IS NULL
+      RETURNING *`),
+  );
+  return rows[0] ? camelRow(rows[0]) : null;
+}
+
+export interface MediaToDownload {
+  message: MessageRow;
+  ticketQueueId: number | null;
+  ticketUserId: number | null;
+  connection: MessageForSend['connection'];
+}
+
+export async function findMediaToDownload(db: Db, companyId: number, messageId: number): Promise<MediaToDownload | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT row_to_json(m) AS message, t.queue_id AS ticket_queue_id, t.user_id AS ticket_user_id,
+        CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'companyId', w.company_id, 'channel', w.channel,
+          'status', w.status, 'phoneNumberId', w.phone_number_id, 'accessToken', w.access_token,
+          'facebookPageUserId', w.facebook_page_user_id, 'tokenMeta', w.token_meta) END AS connection
+      FROM messages m
+      JOIN tickets t ON t.id = m.ticket_id
+      LEFT JOIN whatsapps w ON w.id = m.whatsapp_id AND w.company_id = m.company_id
+      WHERE m.id = ${messageId} AND m.company_id = ${companyId} AND m.media_ref IS NOT NULL AND m.media_url IS NULL`),
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  return {
+    message: camelRow(json(r.message) as Record<string, unknown>),
+    ticketQueueId: r.ticket_queue_id as number | null,
+    ticketUserId: r.ticket_user_id as number | null,
+    connection: json(r.connection) as MessageForSend['connection'],
+  };
+}
+
+export async function markMediaStored(
+  db: Db,
+  companyId: number,
+  messageId: number,
+  file: { path: string; mime: string; size: number },
+): Promise<MessageRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      UPDATE messages SET media_url = ${file.path}, media_mime_type = ${file.mime}, media_size = ${file.size}, media_ref = NULL, updated_at = now()
+      WHERE id = ${messageId} AND company_id = ${companyId} AND media_url IS NULL
+      RETURNING *`),
+  );
+  return rows[0] ? camelRow(rows[0]) : null;
+}
+
+/** The media cannot be fetched (gone at the channel, too large, refused type): said in dataJson, never retried. */
+export async function markMediaFailed(db: Db, companyId: number, messageId: number, reason: string): Promise<MessageRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      UPDATE messages SET media_ref = NULL,
+        data_json = COALESCE(data_json, '{}'::jsonb) || jsonb_build_object('mediaError', ${reason.slice(0, 500)}::text),
+        updated_at = now()
+      WHERE id = ${messageId} AND company_id = ${companyId} AND media_url IS NULL
+      RETURNING *`),
+  );
+  return rows[0] ? camelRow(rows[0]) : null;
+}
+
+export async function setConnectionStatus(db: Db, connectionId: number, status: string) {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      UPDATE whatsapps SET status = ${status}, updated_at = now() WHERE id = ${connectionId} AND status <> ${status}
+      RETURNING id, company_id, status, updated_at, qrcode, retries`),
+  );
+  return rows[0]
+    ? camelRow<{ id: number; companyId: number; status: string; updatedAt: Date; qrcode: string; retries: number }>(rows[0])
+    : null;
+}

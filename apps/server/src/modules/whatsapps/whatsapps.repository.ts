@@ -1,0 +1,235 @@
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { queues, whatsappQueues, whatsapps } from '../../db/schema';
+import type { TenantContext } from '../../platform/context';
+
+export type WhatsappRow = typeof whatsapps.$inferSelect;
+export type WhatsappValues = Omit<typeof whatsapps.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+export type WhatsappWithQueues = WhatsappRow & { queues: QueueRef[] };
+
+async function attachQueues(db: Db, ctx: TenantContext, rows: WhatsappRow[]): Promise<WhatsappWithQueues[]> {
+  if (!rows.length) return [];
+  const links = await db
+    .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
+    .from(whatsappQueues)
+    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .where(
+      and(
+        eq(whatsappQueues.companyId, ctx.companyId),
+        inArray(
+          whatsappQueues.whatsappId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .orderBy(sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.name));
+  const byConnection = new Map<number, QueueRef[]>();
+  for (const l of links) {
+    const list = byConnection.get(l.whatsappId) ?? [];
+    list.push({ id: l.id, name: l.name, color: l.color });
+    byConnection.set(l.whatsappId, list);
+  }
+  return rows.map((r) => ({ ...r, queues: byConnection.get(r.id) ?? [] }));
+}
+
+export async function listWhatsapps(db: Db, ctx: TenantContext, filter: { channel?: string } = {}) {
+  const where = filter.channel
+    ? and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.channel, filter.channel))
+    : eq(whatsapps.companyId, ctx.companyId);
+  const rows = await db.select().from(whatsapps).where(where).orderBy(asc(whatsapps.name), asc(whatsapps.id));
+  return attachQueues(db, ctx, rows);
+}
+
+export async function listWhatsappNames(db: Db, ctx: TenantContext, filter: { channel?: string } = {}) {
+  const where = filter.channel
+    ? and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.channel, filter.channel))
+    : eq(whatsapps.companyId, ctx.companyId);
+  return db
+    .select({ id: whatsapps.id, name: whatsapps.name, channel: whatsapps.channel })
+    .from(whatsapps)
+    .where(where)
+    .orderBy(asc(whatsapps.name), asc(whatsapps.id));
+}
+
+export async function findWhatsapp(db: Db, ctx: TenantContext, id: number): Promise<WhatsappWithQueues | null> {
+  const rows = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)));
+  return (await attachQueues(db, ctx, rows))[0] ?? null;
+}
+
+export async function countWhatsapps(db: Db, ctx: TenantContext) {
+  const [row] = await db.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, ctx.companyId));
+  return Number(row?.n ?? 0);
+}
+
+/** Queue ids among `ids` that belong to the company. */
+export async function existingQueueIds(db: Db, ctx: TenantContext, ids: number[]) {
+  if (!ids.length) return new Set<number>();
+  const rows = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, ctx.companyId), inArray(queues.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Inserts a connection with its queues; when it is the default, the previous default stops being one
+ * (same transaction, so the partial unique index never sees two).
+ */
+export async function insertWhatsapp(db: Db, ctx: TenantContext, values: WhatsappValues, queueIds: number[]) {
+  return db.transaction(async (tx) => {
+    if (values.isDefault) {
+      await tx
+        .update(whatsapps)
+        .set({ isDefault: false, updatedAt: new Date() })
+        .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.isDefault, true)));
+    }
+    const [row] = await tx
+      .insert(whatsapps)
+      .values({ ...values, companyId: ctx.companyId })
+      .returning();
+    if (queueIds.length) {
+      await tx
+        .insert(whatsappQueues)
+        .values(queueIds.map((queueId) => ({ companyId: ctx.companyId, whatsappId: row.id, queueId })))
+        .onConflictDoNothing();
+    }
+    return row;
+  });
+}
+
+export async function updateWhatsapp(
+  db: Db,
+  ctx: TenantContext,
+  id: number,
+  values: Partial<WhatsappValues>,
+  queueIds: number[] | undefined,
+) {
+  return db.transaction(async (tx) => {
+    if (values.isDefault) {
+      await tx
+        .update(whatsapps)
+        .set({ isDefault: false, updatedAt: new Date() })
+        .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.isDefault, true), ne(whatsapps.id, id)));
+    }
+    const [row] = await tx
+      .update(whatsapps)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
+      .returning();
+    if (row && queueIds) {
+      await tx.delete(whatsappQueues).where(and(eq(whatsappQueues.companyId, ctx.companyId), eq(whatsappQueues.whatsappId, id)));
+      if (queueIds.length) {
+        await tx
+          .insert(whatsappQueues)
+          .values(queueIds.map((queueId) => ({ companyId: ctx.companyId, whatsappId: id, queueId })))
+          .onConflictDoNothing();
+      }
+    }
+    return row ?? null;
+  });
+}
+
+/** Deletes a connection; if it was the default, the oldest remaining one becomes the default. Answers the new default. */
+export async function deleteWhatsapp(db: Db, ctx: TenantContext, id: number) {
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(whatsapps)
+      .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
+      .returning({ id: whatsapps.id, isDefault: whatsapps.isDefault });
+    if (!gone) return { deleted: false, promoted: null };
+    if (!gone.isDefault) return { deleted: true, promoted: null };
+    const [next] = await tx
+      .select({ id: whatsapps.id })
+      .from(whatsapps)
+      .where(eq(whatsapps.companyId, ctx.companyId))
+      .orderBy(asc(whatsapps.id))
+      .limit(1);
+    if (!next) return { deleted: true, promoted: null };
+    const [promoted] = await tx
+      .update(whatsapps)
+      .set({ isDefault: true, updatedAt: new Date() })
+      .where(eq(whatsapps.id, next.id))
+      .returning();
+    return { deleted: true, promoted };
+  });
+}
+
+/** Session state written by channels (status, QR, retries, number). */
+export async function updateWhatsappSession(
+  db: Db,
+  connectionId: number,
+  values: { status: string; qrcode?: string; retries?: number; number?: string },
+) {
+  const [row] = await db
+    .update(whatsapps)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(whatsapps.id, connectionId))
+    .returning();
+  return row ?? null;
+}
+
+// ─── lookups for channel webhooks (no tenant yet: the connection decides it) ────────────────
+
+export interface ChannelConnection {
+  id: number;
+  companyId: number;
+  channel: string;
+  status: string;
+  phoneNumberId: string | null;
+  accessToken: string | null;
+  appSecret: string | null;
+  verifyToken: string | null;
+}
+
+const channelColumns = {
+  id: whatsapps.id,
+  companyId: whatsapps.companyId,
+  channel: whatsapps.channel,
+  status: whatsapps.status,
+  phoneNumberId: whatsapps.phoneNumberId,
+  accessToken: whatsapps.accessToken,
+  appSecret: whatsapps.appSecret,
+  verifyToken: whatsapps.verifyToken,
+};
+
+export async function findChannelConnection(db: Db, id: number): Promise<ChannelConnection | null> {
+  const [row] = await db.select(channelColumns).from(whatsapps).where(eq(whatsapps.id, id));
+  return row ?? null;
+}
+
+export async function findChannelConnectionsByPhoneNumberId(db: Db, phoneNumberId: string): Promise<ChannelConnection[]> {
+  return db
+    .select(channelColumns)
+    .from(whatsapps)
+    .where(and(eq(whatsapps.phoneNumberId, phoneNumberId), eq(whatsapps.channel, 'whatsappapi')))
+    .orderBy(asc(whatsapps.id))
+    .limit(20);
+}
+
+/** Cloud API connections of one company (routing a notification's other business numbers). */
+export async function findCompanyCloudConnections(db: Db, companyId: number): Promise<ChannelConnection[]> {
+  return db
+    .select(channelColumns)
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.channel, 'whatsappapi')))
+    .orderBy(asc(whatsapps.id));
+}
+
+/** The Cloud API connection a webhook subscription handshake names by its verify token. */
+export async function findChannelConnectionByVerifyToken(db: Db, verifyToken: string): Promise<ChannelConnection | null> {
+  const [row] = await db
+    .select(channelColumns)
+    .from(whatsapps)
+    .where(and(eq(whatsapps.verifyToken, verifyToken), eq(whatsapps.channel, 'whatsappapi')))
+    .orderBy(asc(whatsapps.id))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,51 @@
+import {
+  CreateWhatsappBody,
+  UpdateWhatsappBody,
+  WhatsappDto,
+  WhatsappFilterItem,
+  WhatsappIdParams,
+  WhatsappListQuery,
+} from '@atendo/shared';
+import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
+import type { App } from '../../platform/http';
+import { createWhatsappsService } from './whatsapps.service';
+
+/** Connections (seed 001 §7 "Connections"). The company is the token's; `companyId` in the query is ignored. */
+export function whatsappsRoutes(app: App, deps: CoreDeps) {
+  const whatsapps = createWhatsappsService(deps);
+  const tags = ['whatsapps'];
+  const add = { permission: 'connections-page:addConnection' } as const;
+  const edit = { permission: 'connections-page:editOrDeleteConnection' } as const;
+  const list = {
+    schema: { tags, querystring: WhatsappListQuery, response: { 200: z.array(WhatsappDto) } },
+  } as const;
+
+  // Every user reads the list (the shell's status badge, filters); secrets are masked, the API token only for managers.
+  app.get('/whatsapp', list, async (req) => whatsapps.list(req.ctx, req.query));
+  app.get('/whatsapp/', list, async (req) => whatsapps.list(req.ctx, req.query));
+  app.get(
+    '/whatsapp/filter',
+    { schema: { tags, querystring: WhatsappListQuery, response: { 200: z.array(WhatsappFilterItem) } } },
+    async (req) => whatsapps.filter(req.ctx, req.query),
+  );
+  app.get(
+    '/whatsapp/:whatsappId',
+    { config: { permission: 'connections:view' }, schema: { tags, params: WhatsappIdParams, response: { 200: WhatsappDto } } },
+    async (req) => whatsapps.show(req.ctx, req.params.whatsappId),
+  );
+  app.post(
+    '/whatsapp',
+    { config: add, schema: { tags, body: CreateWhatsappBody, response: { 201: WhatsappDto } } },
+    async (req, reply) => reply.code(201).send(await whatsapps.create(req.ctx, req.body)),
+  );
+  app.put(
+    '/whatsapp/:whatsappId',
+    { config: edit, schema: { tags, params: WhatsappIdParams, body: UpdateWhatsappBody, response: { 200: WhatsappDto } } },
+    async (req) => whatsapps.update(req.ctx, req.params.whatsappId, req.body),
+  );
+  app.delete('/whatsapp/:whatsappId', { config: edit, schema: { tags, params: WhatsappIdParams } }, async (req, reply) => {
+    await whatsapps.remove(req.ctx, req.params.whatsappId);
+    return reply.code(200).send({ message: 'Whatsapp deleted.' });
+  });
+}

@@ -1,0 +1,219 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  CONNECTION_TOKEN_LENGTH,
+  type CreateWhatsappBody,
+  can,
+  isMaskedSecret,
+  maskSecret,
+  planAllows,
+  type UpdateWhatsappBody,
+  V,
+  type WhatsappDto,
+  type WhatsappSessionDto,
+} from '@atendo/shared';
+import type { TenantContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db-errors';
+import type { CoreDeps } from '../../platform/deps';
+import { AppError, fieldError } from '../../platform/errors';
+import { rooms } from '../../platform/realtime-port';
+import * as repo from './whatsapps.repository';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Random token of 30 alphanumeric characters (seed 001 §9), unbiased. */
+export function generateConnectionToken(length = CONNECTION_TOKEN_LENGTH) {
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALNUM[randomInt(ALNUM.length)];
+  return out;
+}
+
+/** A secret as the form sends it: undefined or the mask = keep; '' or null = clear; anything else = set. */
+function secretUpdate(v: string | null | undefined): string | null | undefined {
+  if (v === undefined || isMaskedSecret(v)) return undefined;
+  return v === null || v === '' ? null : v;
+}
+
+export function createWhatsappsService(deps: CoreDeps) {
+  const { db } = deps.database;
+
+  function webhookUrl(row: repo.WhatsappRow) {
+    return row.channel === 'whatsappapi' ? `${deps.config.backendUrl}/webhooks/whatsappapi/${row.id}` : null;
+  }
+
+  /** The answer shape. Secrets masked; the API token only to those who manage connections. */
+  function toDto(ctx: TenantContext, row: repo.WhatsappWithQueues, reveal: { verifyToken?: boolean } = {}): WhatsappDto {
+    const manage = can(ctx.user, 'connections:view');
+    return {
+      id: row.id,
+      companyId: row.companyId,
+      name: row.name,
+      channel: row.channel as WhatsappDto['channel'],
+      status: row.status,
+      qrcode: row.qrcode,
+      retries: row.retries,
+      number: row.number,
+      isDefault: row.isDefault,
+      token: manage ? row.token : (maskSecret(row.token) ?? ''),
+      provider: row.provider,
+      queues: row.queues,
+      queueIds: row.queues.map((q) => q.id),
+      schedules: row.schedules as WhatsappDto['schedules'],
+      promptId: row.promptId,
+      integrationId: row.integrationId,
+      greetingMessage: row.greetingMessage,
+      complationMessage: row.complationMessage,
+      outOfHoursMessage: row.outOfHoursMessage,
+      ratingMessage: row.ratingMessage,
+      greetingMediaAttachment: row.greetingMediaAttachment,
+      maxUseBotQueues: row.maxUseBotQueues,
+      timeUseBotQueues: row.timeUseBotQueues,
+      maxUseBotQueuesNPS: row.maxUseBotQueuesNPS,
+      expiresTicket: row.expiresTicket,
+      whenExpiresTicket: row.whenExpiresTicket,
+      expiresTicketNPS: row.expiresTicketNPS,
+      expiresInactiveMessage: row.expiresInactiveMessage,
+      timeInactiveMessage: row.timeInactiveMessage,
+      inactiveMessage: row.inactiveMessage,
+      timeCreateNewTicket: row.timeCreateNewTicket,
+      sendIdQueue: row.sendIdQueue,
+      timeSendQueue: row.timeSendQueue,
+      groupAsTicket: row.groupAsTicket,
+      allowGroup: row.allowGroup,
+      statusImportMessages: row.statusImportMessages,
+      importOldMessages: row.importOldMessages,
+      importRecentMessages: row.importRecentMessages,
+      importOldMessagesGroups: row.importOldMessagesGroups,
+      closedTicketsPostImported: row.closedTicketsPostImported,
+      queueIdImportMessages: row.queueIdImportMessages,
+      collectiveVacationStart: row.collectiveVacationStart,
+      collectiveVacationEnd: row.collectiveVacationEnd,
+      collectiveVacationMessage: row.collectiveVacationMessage,
+      phoneNumberId: row.phoneNumberId,
+      businessAccountId: row.businessAccountId,
+      accessToken: maskSecret(row.accessToken),
+      appSecret: maskSecret(row.appSecret),
+      verifyToken: reveal.verifyToken ? row.verifyToken : maskSecret(row.verifyToken),
+      webhookUrl: webhookUrl(row),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  function sessionView(row: repo.WhatsappRow): WhatsappSessionDto {
+    return { id: row.id, status: row.status, updatedAt: row.updatedAt, qrcode: row.qrcode, retries: row.retries };
+  }
+
+  /** Full rows go to admins only (they carry the API token); everyone hears the session view (shell badge). */
+  function publish(ctx: TenantContext, row: repo.WhatsappWithQueues) {
+    deps.realtime.publish(ctx.companyId, 'whatsapp', { action: 'update', whatsapp: toDto(ctx, row) }, [rooms.admins()]);
+    deps.realtime.publish(ctx.companyId, 'whatsappSession', { action: 'update', session: sessionView(row) });
+  }
+
+  async function mustFind(ctx: TenantContext, id: number) {
+    const row = await repo.findWhatsapp(db, ctx, id);
+    if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    return row;
+  }
+
+  async function checkQueues(
+    ctx: TenantContext,
+    body: Pick<UpdateWhatsappBody, 'queueIds' | 'sendIdQueue' | 'queueIdImportMessages'>,
+  ) {
+    const ids = [...(body.queueIds ?? []), body.sendIdQueue, body.queueIdImportMessages].filter((x): x is number => !!x);
+    const found = await repo.existingQueueIds(db, ctx, ids);
+    if (ids.some((id) => !found.has(id))) throw new AppError('ERR_NO_QUEUE_FOUND', 400);
+  }
+
+  function mapUnique(err: unknown): never {
+    if (isUniqueViolation(err, 'whatsapps_token_unique')) throw fieldError('token', V.invalid);
+    // Two concurrent "make default" requests: the second loses; the client retries.
+    if (isUniqueViolation(err, 'whatsapps_company_default_unique')) throw new AppError('ERR_NO_OTHER_WHATSAPP', 409);
+    throw err;
+  }
+
+  /** Cloud API numbers need their credentials before they can work; the status says whether they are complete. */
+  function cloudStatus(row: Pick<repo.WhatsappRow, 'phoneNumberId' | 'accessToken' | 'appSecret'>) {
+    return row.phoneNumberId && row.accessToken && row.appSecret ? 'CONNECTED' : 'DISCONNECTED';
+  }
+
+  return {
+    toDto,
+
+    async list(ctx: TenantContext, query: { channel?: string }) {
+      return (await repo.listWhatsapps(db, ctx, query)).map((r) => toDto(ctx, r));
+    },
+
+    filter: async (ctx: TenantContext, query: { channel?: string }) =>
+      (await repo.listWhatsappNames(db, ctx, query)) as { id: number; name: string; channel: WhatsappDto['channel'] }[],
+
+    async show(ctx: TenantContext, id: number) {
+      return toDto(ctx, await mustFind(ctx, id));
+    },
+
+    async create(ctx: TenantContext, body: CreateWhatsappBody): Promise<WhatsappDto> {
+      const channelFlag =
+        body.channel === 'facebook' ? 'useFacebook' : body.channel === 'instagram' ? 'useInstagram' : 'useWhatsapp';
+      if (!planAllows(ctx.plan, channelFlag)) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
+      const existing = await repo.countWhatsapps(db, ctx);
+      if (ctx.plan && ctx.plan.connections > 0 && existing >= ctx.plan.connections) {
+        throw new AppError('ERR_PLAN_LIMIT_REACHED', 403, { limit: ctx.plan.connections });
+      }
+      await checkQueues(ctx, body);
+      const { queueIds = [], channel, isDefault, token, accessToken, appSecret, verifyToken, ...rest } = body;
+      const cloud = channel === 'whatsappapi';
+      const values: repo.WhatsappValues = {
+        ...rest,
+        channel,
+        // The first connection is the default whatever the form says: there must always be one.
+        isDefault: existing === 0 ? true : (isDefault ?? false),
+        token: token || generateConnectionToken(),
+        accessToken: secretUpdate(accessToken) ?? null,
+        appSecret: secretUpdate(appSecret) ?? null,
+        verifyToken: secretUpdate(verifyToken) ?? (cloud ? randomBytes(18).toString('base64url') : null),
+        schedules: body.schedules ?? [],
+      };
+      if (cloud) values.status = cloudStatus(values as repo.WhatsappRow);
+      const row = await repo.insertWhatsapp(db, ctx, values, queueIds).catch(mapUnique);
+      const full = await mustFind(ctx, row.id);
+      publish(ctx, full);
+      // The verify token is shown once, in full, when Atendo generated it: it is pasted into Meta's webhook form.
+      return toDto(ctx, full, { verifyToken: cloud && !secretUpdate(verifyToken) });
+    },
+
+    async update(ctx: TenantContext, id: number, body: UpdateWhatsappBody): Promise<WhatsappDto> {
+      const current = await mustFind(ctx, id);
+      if (body.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
+      await checkQueues(ctx, body);
+      const { queueIds, token, accessToken, appSecret, verifyToken, ...rest } = body;
+      const values: Partial<repo.WhatsappValues> = { ...rest };
+      if (token !== undefined) values.token = token || generateConnectionToken();
+      for (const [key, v] of [
+        ['accessToken', accessToken],
+        ['appSecret', appSecret],
+        ['verifyToken', verifyToken],
+      ] as const) {
+        const next = secretUpdate(v);
+        if (next !== undefined) values[key] = next;
+      }
+      if (current.channel === 'whatsappapi') values.status = cloudStatus({ ...current, ...values });
+      const row = await repo.updateWhatsapp(db, ctx, id, values, queueIds).catch(mapUnique);
+      if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      const full = await mustFind(ctx, id);
+      publish(ctx, full);
+      return toDto(ctx, full);
+    },
+
+    async remove(ctx: TenantContext, id: number) {
+      await mustFind(ctx, id);
+      const { deleted, promoted } = await repo.deleteWhatsapp(db, ctx, id);
+      if (!deleted) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      deps.realtime.publish(ctx.companyId, 'whatsapp', { action: 'delete', whatsappId: id });
+      if (promoted) {
+        const full = await repo.findWhatsapp(db, ctx, promoted.id);
+        if (full) publish(ctx, full);
+      }
+    },
+  };
+}
+
+export type WhatsappsService = ReturnType<typeof createWhatsappsService>;
