@@ -9,6 +9,10 @@ import { plansRoutes } from './plans/plans.routes';
 import { queuesRoutes } from './queues/queues.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { systemRoutes } from './system/system.routes';
+import { tagsRoutes } from './tags/tags.routes';
+import { createTagsService } from './tags/tags.service';
+import { ticketsRoutes } from './tickets/tickets.routes';
+import { createTicketsService } from './tickets/tickets.service';
 import { registerUsersJobs } from './users/users.jobs';
 import { usersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
@@ -25,5 +29,8 @@ export function registerModules(app: App, deps: CoreDeps) {
   usersRoutes(app, deps, users);
   registerUsersJobs(deps.jobs, users);
   queuesRoutes(app, deps);
-  registerMessaging(app, deps);
+  const messaging = registerMessaging(app, deps);
+  const tickets = createTicketsService(deps, messaging.outbound);
+  ticketsRoutes(app, tickets);
+  tagsRoutes(app, createTagsService(deps, tickets));
 }

@@ -1,0 +1,149 @@
+import type { TagDto, TagRefDto } from '@atendo/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/open';
+import { contacts, contactTags, tags, ticketTags } from '../../db/schema';
+import type { TenantContext } from '../../platform/context';
+
+type TagRow = typeof tags.$inferSelect;
+
+export const toTagDto = (r: TagRow): TagDto => ({
+  id: r.id,
+  name: r.name,
+  color: r.color,
+  kanban: r.kanban,
+  position: r.position,
+  timeLane: r.timeLane,
+  nextLaneId: r.nextLaneId,
+  rollbackLaneId: r.rollbackLaneId,
+  greetingMessageLane: r.greetingMessageLane,
+  userId: r.userId,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+const refColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban };
+
+export async function listTags(db: Db, ctx: TenantContext, f: { kanban?: number; search?: string }): Promise<TagDto[]> {
+  const conds = [eq(tags.companyId, ctx.companyId)];
+  if (f.kanban !== undefined) conds.push(eq(tags.kanban, f.kanban));
+  if (f.search) conds.push(sql`${tags.name} ILIKE ${`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const rows = await db
+    .select()
+    .from(tags)
+    .where(and(...conds))
+    .orderBy(asc(tags.kanban), asc(tags.position), asc(tags.name));
+  return rows.map(toTagDto);
+}
+
+export async function findTag(db: Db, ctx: TenantContext, id: number) {
+  const [row] = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Inserts a tag; null when the company already has one of that name (any case). */
+export async function insertTag(
+  db: Db,
+  ctx: TenantContext,
+  v: { name: string; color: string; kanban: number; userId: number },
+): Promise<TagRow | null> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      INSERT INTO tags (company_id, name, color, kanban, user_id)
+      VALUES (${ctx.companyId}, ${v.name}, ${v.color}, ${v.kanban}, ${v.userId})
+      ON CONFLICT (company_id, lower(name)) DO NOTHING
+      RETURNING id`),
+  );
+  return rows[0] ? findTag(db, ctx, Number(rows[0].id)) : null;
+}
+
+/** Ids of the named tags, created when missing (concurrent syncs converge on one tag per name). */
+export async function tagIdsByName(db: Db, ctx: TenantContext, names: string[], userId: number): Promise<number[]> {
+  if (!names.length) return [];
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      WITH wanted AS (SELECT DISTINCT ON (lower(n)) n FROM unnest(${sql.param(names)}::text[]) AS n),
+      ins AS (
+        INSERT INTO tags (company_id, name, user_id) SELECT ${ctx.companyId}, n, ${userId} FROM wanted
+        ON CONFLICT (company_id, lower(name)) DO NOTHING RETURNING id
+      )
+      SELECT id FROM ins
+      UNION
+      SELECT t.id FROM tags t JOIN wanted w ON lower(t.name) = lower(w.n) WHERE t.company_id = ${ctx.companyId}`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+export async function existingTagIds(db: Db, ctx: TenantContext, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.companyId, ctx.companyId), inArray(tags.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function contactExists(db: Db, ctx: TenantContext, contactId: number) {
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, contactId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function contactTagRefs(db: Db, ctx: TenantContext, contactId: number): Promise<TagRefDto[]> {
+  return db
+    .select(refColumns)
+    .from(contactTags)
+    .innerJoin(tags, eq(tags.id, contactTags.tagId))
+    .where(and(eq(contactTags.companyId, ctx.companyId), eq(contactTags.contactId, contactId)))
+    .orderBy(asc(tags.name));
+}
+
+/** The contact's tags become exactly these. */
+export async function replaceContactTags(db: Db, ctx: TenantContext, contactId: number, tagIds: number[]) {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx
+      .delete(contactTags)
+      .where(
+        and(
+          eq(contactTags.companyId, ctx.companyId),
+          eq(contactTags.contactId, contactId),
+          tagIds.length ? sql`${contactTags.tagId} <> ALL(${sql.param(tagIds)}::int[])` : sql`TRUE`,
+        ),
+      );
+    if (tagIds.length) {
+      await tx
+        .insert(contactTags)
+        .values(tagIds.map((tagId) => ({ companyId: ctx.companyId, contactId, tagId })))
+        .onConflictDoNothing();
+    }
+  });
+}
+
+export async function addTicketTag(db: Db, ctx: TenantContext, ticketId: number, tagId: number) {
+  await db.insert(ticketTags).values({ companyId: ctx.companyId, ticketId, tagId }).onConflictDoNothing();
+}
+
+/** Removes one tag, or (no tagId) the ticket's kanban lanes — how the board moves a ticket (seed 000 §4). */
+export async function removeTicketTags(db: Db, ctx: TenantContext, ticketId: number, tagId?: number) {
+  const which = tagId
+    ? sql`${ticketTags.tagId} = ${tagId}`
+    : sql`${ticketTags.tagId} IN (SELECT id FROM tags WHERE company_id = ${ctx.companyId} AND kanban = 1)`;
+  await db.delete(ticketTags).where(and(eq(ticketTags.companyId, ctx.companyId), eq(ticketTags.ticketId, ticketId), which));
+}
+
+/** Live tickets of a contact (their lists show the contact's changes). */
+export async function liveTicketIdsOfContact(db: Db, ctx: TenantContext, contactId: number): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`SELECT id FROM tickets WHERE company_id = ${ctx.companyId} AND contact_id = ${contactId} AND status <> 'closed'`,
+    ),
+  );
+  return rows.map((r) => Number(r.id));
+}

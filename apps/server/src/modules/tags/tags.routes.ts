@@ -1,0 +1,53 @@
+import {
+  ContactIdParams,
+  CreateTagBody,
+  idParam,
+  SyncContactTagsBody,
+  TagDto,
+  TagListQuery,
+  TagRefDto,
+  TicketTagParams,
+} from '@atendo/shared';
+import { z } from 'zod';
+import type { App } from '../../platform/http';
+import type { TagsService } from './tags.service';
+
+export function tagsRoutes(app: App, tags: TagsService) {
+  const schemaTags = ['tags'];
+
+  app.get(
+    '/tags/list',
+    { schema: { tags: schemaTags, querystring: TagListQuery, response: { 200: z.array(TagDto) } } },
+    async (req) => tags.list(req.ctx, req.query),
+  );
+  app.post('/tags', { schema: { tags: schemaTags, body: CreateTagBody, response: { 201: TagDto } } }, async (req, reply) =>
+    reply.code(201).send(await tags.create(req.ctx, req.body)),
+  );
+  app.post(
+    '/tags/sync',
+    { schema: { tags: schemaTags, body: SyncContactTagsBody, response: { 200: z.array(TagRefDto) } } },
+    async (req) => tags.syncContact(req.ctx, req.body),
+  );
+  app.get(
+    '/contactTags/:contactId',
+    { schema: { tags: schemaTags, params: ContactIdParams, response: { 200: z.array(TagRefDto) } } },
+    async (req) => tags.contactTags(req.ctx, req.params.contactId),
+  );
+  app.put('/ticket-tags/:ticketId/:tagId', { schema: { tags: schemaTags, params: TicketTagParams } }, async (req, reply) => {
+    await tags.addToTicket(req.ctx, req.params.ticketId, req.params.tagId);
+    return reply.code(204).send();
+  });
+  // Without a tag: removes the ticket's kanban lanes (the board then adds the new lane).
+  app.delete(
+    '/ticket-tags/:ticketId',
+    { schema: { tags: schemaTags, params: z.object({ ticketId: idParam }) } },
+    async (req, reply) => {
+      await tags.removeFromTicket(req.ctx, req.params.ticketId);
+      return reply.code(204).send();
+    },
+  );
+  app.delete('/ticket-tags/:ticketId/:tagId', { schema: { tags: schemaTags, params: TicketTagParams } }, async (req, reply) => {
+    await tags.removeFromTicket(req.ctx, req.params.ticketId, req.params.tagId);
+    return reply.code(204).send();
+  });
+}

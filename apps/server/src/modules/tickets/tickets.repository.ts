@@ -1,0 +1,517 @@
+import type { TagRefDto, TicketListItemDto, TicketLogDto, TicketLogType, TicketStatus } from '@atendo/shared';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/open';
+import {
+  contactCustomFields,
+  contacts,
+  contactTags,
+  queues,
+  tags,
+  ticketLogs,
+  tickets,
+  ticketTags,
+  userQueues,
+  users,
+  whatsapps,
+} from '../../db/schema';
+import type { TenantContext } from '../../platform/context';
+import { type Viewer, visibleTicketsSql } from './tickets.access';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type TicketValues = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'companyId' | 'uuid' | 'createdAt'>>;
+
+/** Values of a JSON column as either driver answers them (parsed, or text). */
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+export async function userQueueIds(db: Db, ctx: TenantContext, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: userQueues.queueId })
+    .from(userQueues)
+    .where(and(eq(userQueues.companyId, ctx.companyId), eq(userQueues.userId, userId)));
+  return rows.map((r) => r.id);
+}
+
+// ─── The ticket as lists, the header and events carry it ─────────────────────
+
+const tagsOfTicket = sql<unknown>`COALESCE((
+  SELECT json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color, 'kanban', tg.kanban) ORDER BY tg.kanban DESC, tg.name)
+  FROM ticket_tags tt JOIN tags tg ON tg.id = tt.tag_id WHERE tt.ticket_id = ${tickets.id}), '[]'::json)`;
+
+const ratingOfTicket = sql<unknown>`(
+  SELECT json_build_object('rate', r.rate, 'createdAt', r.created_at) FROM user_ratings r
+  WHERE r.ticket_id = ${tickets.id} ORDER BY r.created_at DESC LIMIT 1)`;
+
+const itemColumns = {
+  id: tickets.id,
+  uuid: tickets.uuid,
+  companyId: tickets.companyId,
+  status: tickets.status,
+  contactId: tickets.contactId,
+  whatsappId: tickets.whatsappId,
+  userId: tickets.userId,
+  queueId: tickets.queueId,
+  channel: tickets.channel,
+  isGroup: tickets.isGroup,
+  isBot: tickets.isBot,
+  useIntegration: tickets.useIntegration,
+  integrationId: tickets.integrationId,
+  lastMessage: tickets.lastMessage,
+  lastMessageAt: tickets.lastMessageAt,
+  unreadMessages: tickets.unreadMessages,
+  fromMe: tickets.fromMe,
+  amountUsedBotQueues: tickets.amountUsedBotQueues,
+  closedAt: tickets.closedAt,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+  /** updatedAt in microseconds: the keyset cursor keeps the database's full precision. */
+  cursorKey: sql<string>`(extract(epoch from ${tickets.updatedAt}) * 1000000)::bigint::text`,
+  contact: {
+    id: contacts.id,
+    name: contacts.name,
+    number: contacts.number,
+    email: contacts.email,
+    urlPicture: contacts.urlPicture,
+    disableBot: contacts.disableBot,
+    isGroup: contacts.isGroup,
+    active: contacts.active,
+    channel: contacts.channel,
+  },
+  queue: { id: queues.id, name: queues.name, color: queues.color },
+  user: { id: users.id, name: users.name, color: users.color },
+  whatsapp: { id: whatsapps.id, name: whatsapps.name, groupAsTicket: whatsapps.groupAsTicket, channel: whatsapps.channel },
+  tags: tagsOfTicket,
+  rating: ratingOfTicket,
+};
+
+function selectItems(db: Db) {
+  return db
+    .select(itemColumns)
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId));
+}
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
+
+function toItem(r: ItemRow): TicketListItemDto & { cursorKey: string } {
+  const rating = r.rating ? json<{ rate: number; createdAt: string }>(r.rating) : null;
+  return {
+    id: r.id,
+    uuid: r.uuid,
+    companyId: r.companyId,
+    status: r.status as TicketStatus,
+    contactId: r.contactId,
+    contact: r.contact,
+    whatsappId: r.whatsappId,
+    whatsapp: r.whatsapp,
+    userId: r.userId,
+    user: r.user,
+    queueId: r.queueId,
+    queue: r.queue,
+    channel: r.channel as TicketListItemDto['channel'],
+    isGroup: r.isGroup,
+    isBot: r.isBot,
+    useIntegration: r.useIntegration,
+    integrationId: r.integrationId,
+    lastMessage: r.lastMessage,
+    lastMessageAt: r.lastMessageAt,
+    unreadMessages: r.unreadMessages,
+    fromMe: r.fromMe,
+    amountUsedBotQueues: r.amountUsedBotQueues,
+    tags: json<TagRefDto[]>(r.tags),
+    userRating: rating ? { rate: rating.rate, createdAt: new Date(rating.createdAt) } : null,
+    closedAt: r.closedAt,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    cursorKey: r.cursorKey,
+  };
+}
+
+export async function findTicketItem(db: Db, ctx: TenantContext, id: number) {
+  const rows = await selectItems(db)
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, id)))
+    .limit(1);
+  return rows[0] ? toItem(rows[0]) : null;
+}
+
+export async function findTicketItemByUuid(db: Db, ctx: TenantContext, uuid: string) {
+  const rows = await selectItems(db)
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.uuid, uuid)))
+    .limit(1);
+  return rows[0] ? toItem(rows[0]) : null;
+}
+
+// ─── The list ────────────────────────────────────────────────────────────────
+
+export interface TicketFilters {
+  statuses?: string[];
+  /** Contact name/number/ticket number contains this. */
+  search?: { like: string; digits: string | null; ticketId: number | null; tsquery: string | null };
+  tagIds?: number[];
+  userIds?: number[];
+  queueIds?: number[];
+  whatsappIds?: number[];
+  createdOn?: string;
+  updatedOn?: string;
+  withUnread?: boolean;
+  isGroup?: boolean;
+  showAll: boolean;
+  timezone: string;
+}
+
+function dayRange(column: typeof tickets.createdAt | typeof tickets.updatedAt, day: string, tz: string): SQL {
+  return sql`${column} >= (${day}::date)::timestamp AT TIME ZONE ${tz} AND ${column} < ((${day}::date + 1))::timestamp AT TIME ZONE ${tz}`;
+}
+
+/** Every condition of a list query: tenant, visibility and filters, all on indexed columns where it matters. */
+function listConditions(ctx: TenantContext, v: Viewer, f: TicketFilters): SQL {
+  const parts: SQL[] = [sql`${tickets.companyId} = ${ctx.companyId}`, visibleTicketsSql(v, f.showAll)];
+  if (f.statuses?.length === 1) parts.push(sql`${tickets.status} = ${f.statuses[0]}`);
+  else if (f.statuses?.length) parts.push(sql`${tickets.status} = ANY(${sql.param(f.statuses)}::text[])`);
+  if (f.queueIds?.length) {
+    // The queue selector never hides queueless tickets from whoever may see them.
+    parts.push(sql`(${tickets.queueId} = ANY(${sql.param(f.queueIds)}::int[]) OR ${tickets.queueId} IS NULL)`);
+  }
+  if (f.userIds?.length) parts.push(sql`${tickets.userId} = ANY(${sql.param(f.userIds)}::int[])`);
+  if (f.whatsappIds?.length) parts.push(sql`${tickets.whatsappId} = ANY(${sql.param(f.whatsappIds)}::int[])`);
+  if (f.withUnread) parts.push(sql`${tickets.unreadMessages} > 0`);
+  if (f.isGroup !== undefined) parts.push(sql`${tickets.isGroup} = ${f.isGroup}`);
+  if (f.createdOn) parts.push(dayRange(tickets.createdAt, f.createdOn, f.timezone));
+  if (f.updatedOn) parts.push(dayRange(tickets.updatedAt, f.updatedOn, f.timezone));
+  if (f.tagIds?.length) {
+    // Every chosen tag, probed per ticket through the (ticket_id, tag_id) key: no id list pasted into the SQL.
+    const n = new Set(f.tagIds).size;
+    parts.push(
+      sql`(SELECT count(*) FROM ${ticketTags} tt WHERE tt.ticket_id = ${tickets.id} AND tt.tag_id = ANY(${sql.param(f.tagIds)}::int[])) = ${n}`,
+    );
+  }
+  if (f.search) {
+    const s = f.search;
+    const any: SQL[] = [sql`${contacts.name} ILIKE ${s.like}`];
+    if (s.digits) any.push(sql`${contacts.number} LIKE ${`%${s.digits}%`}`);
+    if (s.ticketId) any.push(sql`${tickets.id} = ${s.ticketId}`);
+    if (s.tsquery) {
+      // Message contents through the GIN index on messages.body_tsv, limited to the company.
+      any.push(sql`${tickets.id} IN (SELECT m.ticket_id FROM messages m
+        WHERE m.body_tsv @@ to_tsquery('portuguese', ${s.tsquery}) AND m.company_id = ${ctx.companyId})`);
+    }
+    parts.push(sql`(${sql.join(any, sql` OR `)})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+export interface ListPage {
+  pageSize: number;
+  /** Offset paging (pageNumber) … */
+  offset: number;
+  /** … or keyset paging after this (updatedAt in µs, id). */
+  after?: { key: string; id: number };
+  ascending: boolean;
+}
+
+/** One query per page: exactly `pageSize` tickets (never fewer because of joins), ordered with the id as tiebreak. */
+export async function listTickets(db: Db, ctx: TenantContext, v: Viewer, f: TicketFilters, page: ListPage) {
+  let where = listConditions(ctx, v, f);
+  if (page.after) {
+    const at = sql`(timestamptz 'epoch' + ${page.after.key}::bigint * interval '1 microsecond')`;
+    where = page.ascending
+      ? sql`${where} AND (${tickets.updatedAt}, ${tickets.id}) > (${at}, ${page.after.id})`
+      : sql`${where} AND (${tickets.updatedAt}, ${tickets.id}) < (${at}, ${page.after.id})`;
+  }
+  const order = page.ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
+  const rows = await selectItems(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.pageSize + 1)
+    .offset(page.after ? 0 : page.offset);
+  const hasMore = rows.length > page.pageSize;
+  const items = rows.slice(0, page.pageSize).map(toItem);
+  const last = items[items.length - 1];
+  return { items, hasMore, nextCursor: hasMore && last ? `${last.cursorKey}_${last.id}` : null };
+}
+
+/** The list's total, in one statement (the contact is joined only when the search needs it). */
+export async function countTickets(db: Db, ctx: TenantContext, v: Viewer, f: TicketFilters): Promise<number> {
+  const where = listConditions(ctx, v, f);
+  const q = f.search
+    ? sql`SELECT count(*)::int AS n FROM ${tickets} JOIN ${contacts} ON ${contacts.id} = ${tickets.contactId} WHERE ${where}`
+    : sql`SELECT count(*)::int AS n FROM ${tickets} WHERE ${where}`;
+  const [row] = rowsOf<{ n: number }>(await db.execute(q));
+  return Number(row?.n ?? 0);
+}
+
+/** Tickets of the real-time panel: live tickets updated in a window, visible to the viewer (capped). */
+export async function listMoments(
+  db: Db,
+  ctx: TenantContext,
+  v: Viewer,
+  f: { statuses: string[]; from: Date; to: Date; queueIds?: number[]; userId?: number; showAll: boolean },
+  limit = 1000,
+) {
+  const parts: SQL[] = [
+    sql`${tickets.companyId} = ${ctx.companyId}`,
+    visibleTicketsSql(v, f.showAll),
+    sql`${tickets.status} = ANY(${sql.param(f.statuses)}::text[])`,
+    sql`${tickets.updatedAt} >= ${f.from.toISOString()}::timestamptz AND ${tickets.updatedAt} <= ${f.to.toISOString()}::timestamptz`,
+  ];
+  if (f.queueIds?.length)
+    parts.push(sql`(${tickets.queueId} = ANY(${sql.param(f.queueIds)}::int[]) OR ${tickets.queueId} IS NULL)`);
+  if (f.userId) parts.push(sql`${tickets.userId} = ${f.userId}`);
+  const rows = await selectItems(db)
+    .where(sql.join(parts, sql` AND `))
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(limit);
+  return rows.map(toItem);
+}
+
+// ─── Rows and writes ─────────────────────────────────────────────────────────
+
+export async function findTicket(db: Db, ctx: TenantContext, id: number): Promise<TicketRow | null> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The contact's live (not closed) ticket on a connection: at most one by the partial unique index. */
+export async function findLiveTicket(db: Db, ctx: TenantContext, contactId: number, whatsappId: number | null) {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, ctx.companyId),
+        eq(tickets.contactId, contactId),
+        whatsappId === null ? sql`${tickets.whatsappId} IS NULL` : eq(tickets.whatsappId, whatsappId),
+        sql`${tickets.status} <> 'closed'`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Who owns a ticket, for the 'ticket already open' dialog. */
+export async function ownerDetails(db: Db, ctx: TenantContext, t: TicketRow) {
+  const [row] = await db
+    .select({ userName: users.name, queueName: queues.name })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, t.id)));
+  return {
+    userId: t.userId,
+    userName: row?.userName ?? null,
+    queueName: row?.queueName ?? null,
+    uuid: t.uuid,
+    status: t.status,
+    ticketId: t.id,
+  };
+}
+
+/** Inserts a ticket unless the contact already has a live one on that connection (then null). */
+export async function insertTicket(
+  db: Db,
+  ctx: TenantContext,
+  v: {
+    contactId: number;
+    whatsappId: number | null;
+    queueId: number | null;
+    userId: number | null;
+    status: string;
+    channel: string;
+    isGroup: boolean;
+    fromMe?: boolean;
+    lastMessage?: string;
+  },
+): Promise<TicketRow | null> {
+  const rows = await db
+    .insert(tickets)
+    .values({ ...v, companyId: ctx.companyId })
+    .onConflictDoNothing({ target: [tickets.contactId, tickets.whatsappId], where: sql`status <> 'closed'` })
+    .returning();
+  return rows[0] ?? null;
+}
+
+/**
+ * Updates a ticket when it is still in one of `fromStatuses` (optimistic: a concurrent transition makes it
+ * answer null). Bumps updatedAt unless told not to.
+ */
+export async function updateTicket(
+  db: Db,
+  ctx: TenantContext,
+  id: number,
+  values: TicketValues,
+  opts: { fromStatuses?: string[]; expectUserId?: number | null; touch?: boolean } = {},
+): Promise<TicketRow | null> {
+  const conds = [eq(tickets.companyId, ctx.companyId), eq(tickets.id, id)];
+  if (opts.fromStatuses) conds.push(inArray(tickets.status, opts.fromStatuses));
+  if (opts.expectUserId !== undefined) {
+    conds.push(opts.expectUserId === null ? sql`${tickets.userId} IS NULL` : eq(tickets.userId, opts.expectUserId));
+  }
+  const rows = await db
+    .update(tickets)
+    .set({ ...values, ...(opts.touch === false ? {} : { updatedAt: new Date() }) })
+    .where(and(...conds))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function deleteTicket(db: Db, ctx: TenantContext, id: number): Promise<TicketRow | null> {
+  const rows = await db
+    .delete(tickets)
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, id)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Closes every ticket of a status (in the chosen queues) in one statement, with their log entries. */
+export async function closeAll(
+  db: Db,
+  ctx: TenantContext,
+  p: { status: string; queueIds?: number[]; userId: number },
+): Promise<TicketRow[]> {
+  const inQueues = p.queueIds?.length ? sql`AND queue_id = ANY(${sql.param(p.queueIds)}::int[])` : sql``;
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      WITH closed AS (
+        UPDATE tickets SET status = 'closed', closed_at = now(), updated_at = now(), unread_messages = 0,
+          amount_used_bot_queues = 0, is_bot = false, send_inactive_message = false
+        WHERE company_id = ${ctx.companyId} AND status = ${p.status} ${inQueues}
+        RETURNING id, queue_id, user_id, is_group
+      ), logs AS (
+        INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id)
+        SELECT ${ctx.companyId}, id, 'closed', ${p.userId}, queue_id FROM closed
+      )
+      SELECT id, queue_id, user_id, is_group FROM closed`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), queueId: r.queue_id, userId: r.user_id, isGroup: r.is_group }) as TicketRow);
+}
+
+export async function insertLog(
+  db: Db,
+  ctx: TenantContext,
+  entry: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null },
+) {
+  await db.insert(ticketLogs).values({
+    companyId: ctx.companyId,
+    ticketId: entry.ticketId,
+    type: entry.type,
+    userId: entry.userId ?? null,
+    queueId: entry.queueId ?? null,
+  });
+}
+
+export async function listLogs(db: Db, ctx: TenantContext, ticketId: number): Promise<TicketLogDto[]> {
+  const rows = await db
+    .select({
+      id: ticketLogs.id,
+      ticketId: ticketLogs.ticketId,
+      type: ticketLogs.type,
+      createdAt: ticketLogs.createdAt,
+      user: { id: users.id, name: users.name },
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+    })
+    .from(ticketLogs)
+    .leftJoin(users, eq(users.id, ticketLogs.userId))
+    .leftJoin(queues, eq(queues.id, ticketLogs.queueId))
+    .where(and(eq(ticketLogs.companyId, ctx.companyId), eq(ticketLogs.ticketId, ticketId)))
+    .orderBy(asc(ticketLogs.createdAt), asc(ticketLogs.id));
+  return rows.map((r) => ({ ...r, type: r.type as TicketLogDto['type'] }));
+}
+
+// ─── What the rules read ─────────────────────────────────────────────────────
+
+/** requiredTag: a tag on the contact or on the ticket counts. */
+export async function hasAnyTag(db: Db, ctx: TenantContext, ticketId: number, contactId: number): Promise<boolean> {
+  const rows = rowsOf<{ found: boolean }>(
+    await db.execute(sql`SELECT (
+      EXISTS (SELECT 1 FROM ${contactTags} WHERE company_id = ${ctx.companyId} AND contact_id = ${contactId})
+      OR EXISTS (SELECT 1 FROM ${ticketTags} WHERE company_id = ${ctx.companyId} AND ticket_id = ${ticketId})
+    ) AS found`),
+  );
+  return rows[0]?.found === true;
+}
+
+export async function findContact(db: Db, ctx: TenantContext, id: number) {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function contactExtras(db: Db, ctx: TenantContext, contactId: number) {
+  const [extra, tagRows] = await Promise.all([
+    db
+      .select({ id: contactCustomFields.id, name: contactCustomFields.name, value: contactCustomFields.value })
+      .from(contactCustomFields)
+      .where(and(eq(contactCustomFields.companyId, ctx.companyId), eq(contactCustomFields.contactId, contactId)))
+      .orderBy(asc(contactCustomFields.id)),
+    db
+      .select({ id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban })
+      .from(contactTags)
+      .innerJoin(tags, eq(tags.id, contactTags.tagId))
+      .where(and(eq(contactTags.companyId, ctx.companyId), eq(contactTags.contactId, contactId)))
+      .orderBy(asc(tags.name)),
+  ]);
+  return { extraInfo: extra, tags: tagRows };
+}
+
+export async function findWhatsapp(db: Db, ctx: TenantContext, id: number) {
+  const [row] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The company's default connection, else its oldest one. */
+export async function defaultWhatsapp(db: Db, ctx: TenantContext) {
+  const [row] = await db
+    .select()
+    .from(whatsapps)
+    .where(eq(whatsapps.companyId, ctx.companyId))
+    .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findQueueRef(db: Db, ctx: TenantContext, id: number) {
+  const [row] = await db
+    .select({ id: queues.id, name: queues.name, color: queues.color })
+    .from(queues)
+    .where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserRef(db: Db, ctx: TenantContext, id: number) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, farewellMessage: users.farewellMessage })
+    .from(users)
+    .where(and(eq(users.companyId, ctx.companyId), eq(users.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Users who may see a group ticket (allowGroup, and its queue — or admin), for events: group tickets are not
+ * announced to a queue's whole room, where attendants without allowGroup also listen.
+ */
+export async function groupAudience(db: Db, ctx: TenantContext, queueId: number | null): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      SELECT u.id FROM users u
+      WHERE u.company_id = ${ctx.companyId} AND u.allow_group = 'enabled' AND (
+        lower(u.profile) = 'admin'
+        OR ${queueId === null ? sql`u.all_ticket = 'enabled'` : sql`EXISTS (SELECT 1 FROM user_queues uq WHERE uq.user_id = u.id AND uq.queue_id = ${queueId})`}
+      )`),
+  );
+  return rows.map((r) => Number(r.id));
+}

@@ -1,0 +1,65 @@
+import {
+  CloseAllTicketsBody,
+  CreateTicketBody,
+  MomentsQuery,
+  TicketDetailDto,
+  TicketIdParams,
+  TicketListDto,
+  TicketListItemDto,
+  TicketListQuery,
+  TicketLogDto,
+  TicketUuidParams,
+  UpdateTicketBody,
+} from '@atendo/shared';
+import { z } from 'zod';
+import type { App } from '../../platform/http';
+import type { TicketsService } from './tickets.service';
+
+export function ticketsRoutes(app: App, tickets: TicketsService) {
+  const tags = ['tickets'];
+
+  app.get('/tickets', { schema: { tags, querystring: TicketListQuery, response: { 200: TicketListDto } } }, async (req) =>
+    tickets.list(req.ctx, req.query),
+  );
+  app.get('/tickets/u/:uuid', { schema: { tags, params: TicketUuidParams, response: { 200: TicketDetailDto } } }, async (req) =>
+    tickets.showByUuid(req.ctx, req.params.uuid),
+  );
+  app.get('/tickets/:ticketId', { schema: { tags, params: TicketIdParams, response: { 200: TicketListItemDto } } }, async (req) =>
+    tickets.show(req.ctx, req.params.ticketId),
+  );
+  app.post('/tickets', { schema: { tags, body: CreateTicketBody, response: { 201: TicketListItemDto } } }, async (req, reply) =>
+    reply.code(201).send(await tickets.create(req.ctx, req.body)),
+  );
+  app.put(
+    '/tickets/:ticketId',
+    { schema: { tags, params: TicketIdParams, body: UpdateTicketBody, response: { 200: TicketListItemDto } } },
+    async (req) => tickets.update(req.ctx, req.params.ticketId, req.body),
+  );
+  app.delete(
+    '/tickets/:ticketId',
+    { config: { permission: 'ticket-options:deleteTicket' }, schema: { tags, params: TicketIdParams } },
+    async (req, reply) => {
+      await tickets.remove(req.ctx, req.params.ticketId);
+      return reply.code(204).send();
+    },
+  );
+  app.post(
+    '/tickets/closeAll',
+    { config: { permission: 'tickets-manager:closeAll' }, schema: { tags, body: CloseAllTicketsBody } },
+    async (req) => tickets.closeAll(req.ctx, req.body),
+  );
+  app.get(
+    '/tickets-log/:ticketId',
+    { schema: { tags, params: TicketIdParams, response: { 200: z.array(TicketLogDto) } } },
+    async (req) => tickets.logs(req.ctx, req.params.ticketId),
+  );
+  app.get(
+    '/dashboard/moments',
+    { schema: { tags, querystring: MomentsQuery, response: { 200: z.array(TicketListItemDto) } } },
+    async (req) => tickets.moments(req.ctx, req.query),
+  );
+  // The panel's tickets: live tickets of the last 30 days, every user the caller may see.
+  app.get('/usersMoments', { schema: { tags, response: { 200: z.array(TicketListItemDto) } } }, async (req) =>
+    tickets.moments(req.ctx, { showAll: true }),
+  );
+}

@@ -1,0 +1,566 @@
+import {
+  type CloseAllTicketsBody,
+  type CompanySettings,
+  type CreateTicketBody,
+  can,
+  isAdmin,
+  MOMENTS_WINDOW_DAYS,
+  type MomentsQuery,
+  maskPhoneNumber,
+  type TicketDetailDto,
+  type TicketListDto,
+  type TicketListItemDto,
+  type TicketListQuery,
+  type TicketLogType,
+  type UpdateTicketBody,
+  V,
+} from '@atendo/shared';
+import type { Db } from '../../db/open';
+import type { TenantContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db-errors';
+import type { CoreDeps } from '../../platform/deps';
+import { AppError, fieldError } from '../../platform/errors';
+import { rooms } from '../../platform/realtime-port';
+import { findCompanySettings } from '../auth/auth.repository';
+import type { OutboundService } from '../messages/outbound.service';
+import { canSeeTicket, type Viewer, viewerOf } from './tickets.access';
+import * as repo from './tickets.repository';
+import { formatTemplate } from './tickets.templates';
+
+/** What the tickets module needs of the message pipeline: store a message in a ticket and send it (issue 4). */
+export type TicketOutbound = Pick<OutboundService, 'send'>;
+
+type Item = TicketListItemDto & { cursorKey?: string };
+type Scope = { id: number; queueId: number | null; userId: number | null; isGroup: boolean };
+
+const LIVE = ['open', 'group', 'nps'];
+
+/** Words of a search as a prefix tsquery (`foo:* & bar:*`); only letters and digits reach to_tsquery. */
+export function toPrefixQuery(term: string): string | null {
+  const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words?.length) return null;
+  return words
+    .slice(0, 8)
+    .map((w) => `${w}:*`)
+    .join(' & ');
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
+  const { db } = deps.database;
+
+  async function viewer(ctx: TenantContext): Promise<Viewer> {
+    return viewerOf(ctx, await repo.userQueueIds(db, ctx, ctx.user.id));
+  }
+
+  async function settingsOf(ctx: TenantContext): Promise<CompanySettings> {
+    const s = await findCompanySettings(db, ctx.companyId);
+    if (!s) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+    return s;
+  }
+
+  const lgpdHides = (s: CompanySettings) => s.enableLGPD === 'enabled' && s.lgpdHideNumber === 'enabled';
+
+  /** Seed 000 §5: profile user sees masked numbers (never groups) when LGPD hiding is on; the server masks. */
+  function present<T extends Item>(t: T, mask: boolean): T {
+    const { cursorKey: _cursor, ...rest } = t;
+    if (!mask || t.contact.isGroup) return rest as T;
+    return { ...rest, contact: { ...t.contact, number: maskPhoneNumber(t.contact.number) } } as T;
+  }
+
+  const masksFor = (ctx: TenantContext, s: CompanySettings) => lgpdHides(s) && !isAdmin(ctx.user);
+
+  /** Rooms of those who may see the ticket; group tickets only reach users with allowGroup. */
+  async function audience(ctx: TenantContext, t: Scope): Promise<string[]> {
+    const list = [rooms.ticket(t.id)];
+    if (t.userId) list.push(rooms.user(t.userId));
+    if (t.isGroup) {
+      for (const id of await repo.groupAudience(db, ctx, t.queueId)) list.push(rooms.user(id));
+    } else {
+      list.push(t.queueId ? rooms.queue(t.queueId) : rooms.noQueue(), rooms.admins());
+    }
+    return [...new Set(list)];
+  }
+
+  /** Publishes the ticket as it is now to those who could see it before and those who can see it now. */
+  async function publishTicket(ctx: TenantContext, id: number, before?: Scope, settings?: CompanySettings) {
+    const item = await repo.findTicketItem(db, ctx, id);
+    if (!item) return null;
+    const s = settings ?? (await settingsOf(ctx));
+    const to = new Set(await audience(ctx, item));
+    if (before) for (const r of await audience(ctx, before)) to.add(r);
+    // Rooms hold profile users too: with LGPD hiding on, events always carry the masked number.
+    deps.realtime.publish(ctx.companyId, 'ticket', { action: 'update', ticket: present(item, lgpdHides(s)) }, [...to]);
+    return item;
+  }
+
+  async function mustFindVisible(ctx: TenantContext, id: number, v?: Viewer) {
+    const t = await repo.findTicket(db, ctx, id);
+    if (!t || !canSeeTicket(v ?? (await viewer(ctx)), t)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    return t;
+  }
+
+  async function otherOpenTicket(ctx: TenantContext, live: repo.TicketRow): Promise<never> {
+    throw new AppError('ERR_OTHER_OPEN_TICKET', 409, await repo.ownerDetails(db, ctx, live));
+  }
+
+  async function log(ctx: TenantContext, ticketId: number, type: TicketLogType, userId: number | null, queueId: number | null) {
+    await repo.insertLog(db, ctx, { ticketId, type, userId, queueId });
+  }
+
+  /** An automatic text to the contact; a failure to queue it never undoes the transition it follows. */
+  async function sendAutomatic(ctx: TenantContext, ticketId: number, text: string, opts: { isPrivate?: boolean } = {}) {
+    if (!text.trim()) return;
+    try {
+      await outbound.send(ctx, ticketId, { body: text, isPrivate: opts.isPrivate });
+    } catch {
+      // e.g. the connection was removed: the ticket moved anyway; the conversation shows nothing was sent.
+    }
+  }
+
+  async function templateVars(ctx: TenantContext, t: repo.TicketRow, userId: number | null) {
+    const [contact, queue, user, whatsapp] = await Promise.all([
+      repo.findContact(db, ctx, t.contactId),
+      t.queueId ? repo.findQueueRef(db, ctx, t.queueId) : null,
+      userId ? repo.findUserRef(db, ctx, userId) : null,
+      t.whatsappId ? repo.findWhatsapp(db, ctx, t.whatsappId) : null,
+    ]);
+    return {
+      vars: {
+        contactName: contact?.name ?? '',
+        userName: user?.name ?? null,
+        queueName: queue?.name ?? null,
+        connectionName: whatsapp?.name ?? null,
+        ticketId: t.id,
+        timezone: ctx.company.timezone,
+      },
+      whatsapp,
+      user,
+    };
+  }
+
+  async function checkQueue(ctx: TenantContext, queueId: number | null | undefined) {
+    if (queueId && !(await repo.findQueueRef(db, ctx, queueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
+  }
+
+  // ─── Transitions (seed 000 §4) ───────────────────────────────────────────
+
+  async function accept(ctx: TenantContext, t: repo.TicketRow, b: UpdateTicketBody, s: CompanySettings) {
+    const queueId = b.queueId ?? t.queueId;
+    if (!queueId) throw fieldError('queueId', V.selectQueue);
+    await checkQueue(ctx, queueId);
+    const status = t.isGroup ? 'group' : 'open';
+    const updated = await repo.updateTicket(
+      db,
+      ctx,
+      t.id,
+      { status, userId: ctx.user.id, queueId, unreadMessages: 0 },
+      t.status === 'pending' ? { fromStatuses: ['pending'] } : { fromStatuses: [t.status], expectUserId: null },
+    );
+    if (!updated) {
+      // Someone else moved it first: tell who holds it now.
+      const now = await repo.findTicket(db, ctx, t.id);
+      if (now && LIVE.includes(now.status) && now.userId && now.userId !== ctx.user.id) return otherOpenTicket(ctx, now);
+      if (now && now.userId === ctx.user.id && LIVE.includes(now.status)) return now;
+      throw new AppError('ERR_TICKET_STATE', 409);
+    }
+    await log(ctx, t.id, 'open', ctx.user.id, queueId);
+    const { vars, whatsapp } = await templateVars(ctx, updated, ctx.user.id);
+    const groupWithoutTickets = t.isGroup && whatsapp?.groupAsTicket !== 'enabled';
+    if (t.status === 'pending' && s.sendGreetingAccepted === 'enabled' && !groupWithoutTickets) {
+      await sendAutomatic(ctx, t.id, formatTemplate(s.greetingAcceptedMessage, vars));
+    }
+    return updated;
+  }
+
+  async function returnToQueue(ctx: TenantContext, t: repo.TicketRow) {
+    const updated = await repo.updateTicket(
+      db,
+      ctx,
+      t.id,
+      { status: 'pending', userId: null },
+      { fromStatuses: ['open', 'group'] },
+    );
+    if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
+    await log(ctx, t.id, 'pending', ctx.user.id, t.queueId);
+    return updated;
+  }
+
+  async function resolve(ctx: TenantContext, t: repo.TicketRow, b: UpdateTicketBody, s: CompanySettings) {
+    if (!LIVE.includes(t.status)) throw new AppError('ERR_TICKET_STATE', 409);
+    if (s.requiredTag === 'enabled' && !(await repo.hasAnyTag(db, ctx, t.id, t.contactId))) {
+      throw new AppError('ERR_TICKET_REQUIRES_TAG', 409);
+    }
+    if (b.sendFarewellMessage !== false && !t.isGroup) {
+      // Sent before closing: a closed ticket takes no message. The attendant's own farewell wins over the connection's.
+      const { vars, whatsapp, user } = await templateVars(ctx, t, ctx.user.id);
+      const farewell = user?.farewellMessage?.trim() ? user.farewellMessage : (whatsapp?.complationMessage ?? '');
+      await sendAutomatic(ctx, t.id, formatTemplate(farewell, vars));
+    }
+    const updated = await repo.updateTicket(
+      db,
+      ctx,
+      t.id,
+      {
+        status: 'closed',
+        closedAt: new Date(),
+        userId: t.userId ?? ctx.user.id,
+        unreadMessages: 0,
+        isBot: false,
+        amountUsedBotQueues: b.amountUsedBotQueues ?? 0,
+        sendInactiveMessage: false,
+      },
+      { fromStatuses: LIVE },
+    );
+    if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
+    await log(ctx, t.id, 'closed', ctx.user.id, t.queueId);
+    return updated;
+  }
+
+  async function ignore(ctx: TenantContext, t: repo.TicketRow) {
+    if (!can(ctx.user, 'tickets:closePending')) throw new AppError('ERR_NO_PERMISSION', 403);
+    const updated = await repo.updateTicket(
+      db,
+      ctx,
+      t.id,
+      {
+        status: 'closed',
+        closedAt: new Date(),
+        unreadMessages: 0,
+        isBot: false,
+        amountUsedBotQueues: 0,
+        sendInactiveMessage: false,
+      },
+      { fromStatuses: ['pending', 'lgpd'] },
+    );
+    if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
+    await log(ctx, t.id, 'closed', ctx.user.id, t.queueId);
+    return updated;
+  }
+
+  async function reopen(ctx: TenantContext, t: repo.TicketRow, b: UpdateTicketBody) {
+    const toPending = b.status === 'pending';
+    const queueId = b.queueId !== undefined ? b.queueId : t.queueId;
+    if (!queueId && !toPending) throw fieldError('queueId', V.selectQueue);
+    await checkQueue(ctx, queueId);
+    const status = toPending ? 'pending' : t.isGroup ? 'group' : 'open';
+    let updated: repo.TicketRow | null;
+    try {
+      updated = await repo.updateTicket(
+        db,
+        ctx,
+        t.id,
+        { status, userId: toPending ? null : ctx.user.id, queueId, closedAt: null, unreadMessages: 0 },
+        { fromStatuses: ['closed'] },
+      );
+    } catch (err) {
+      if (!isUniqueViolation(err, 'tickets_contact_whatsapp_live_unique')) throw err;
+      const live = await repo.findLiveTicket(db, ctx, t.contactId, t.whatsappId);
+      if (live) return otherOpenTicket(ctx, live);
+      throw new AppError('ERR_TICKET_STATE', 409);
+    }
+    if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
+    await log(ctx, t.id, 'reopen', ctx.user.id, queueId);
+    return updated;
+  }
+
+  async function transfer(ctx: TenantContext, t: repo.TicketRow, b: UpdateTicketBody, s: CompanySettings) {
+    if (t.status === 'closed') throw new AppError('ERR_TICKET_STATE', 409);
+    const userId = b.userId ?? null;
+    const queueId = b.queueId !== undefined ? b.queueId : t.queueId;
+    const whatsappId = b.whatsappId ?? t.whatsappId;
+    if (userId && !(await repo.findUserRef(db, ctx, userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
+    await checkQueue(ctx, queueId);
+    if (whatsappId !== t.whatsappId && !(await repo.findWhatsapp(db, ctx, whatsappId!)))
+      throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    const status = userId ? (t.isGroup ? 'group' : 'open') : 'pending';
+
+    let result: repo.TicketRow;
+    try {
+      if (s.closeTicketOnTransfer === 'true') {
+        // The attendance ends here and a new ticket starts in the receiving queue (reports count them apart).
+        result = await db.transaction(async (tx) => {
+          const d = tx as unknown as Db;
+          const closed = await repo.updateTicket(
+            d,
+            ctx,
+            t.id,
+            { status: 'closed', closedAt: new Date(), unreadMessages: 0 },
+            {
+              fromStatuses: [t.status],
+            },
+          );
+          if (!closed) throw new AppError('ERR_TICKET_STATE', 409);
+          await repo.insertLog(d, ctx, { ticketId: t.id, type: 'transfered', userId: ctx.user.id, queueId: t.queueId });
+          const created = await repo.insertTicket(d, ctx, {
+            contactId: t.contactId,
+            whatsappId,
+            queueId,
+            userId,
+            status,
+            channel: t.channel,
+            isGroup: t.isGroup,
+            fromMe: t.fromMe,
+            lastMessage: t.lastMessage,
+          });
+          if (!created)
+            throw Object.assign(new Error('live ticket exists'), {
+              code: '23505',
+              constraint: 'tickets_contact_whatsapp_live_unique',
+            });
+          await repo.insertLog(d, ctx, { ticketId: created.id, type: 'receivedTransfer', userId, queueId });
+          return created;
+        });
+      } else {
+        const updated = await repo.updateTicket(
+          db,
+          ctx,
+          t.id,
+          { userId, queueId, whatsappId, status },
+          { fromStatuses: [t.status] },
+        );
+        if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
+        await log(ctx, t.id, 'transfered', ctx.user.id, t.queueId);
+        await log(ctx, t.id, 'receivedTransfer', userId, queueId);
+        result = updated;
+      }
+    } catch (err) {
+      if (!isUniqueViolation(err, 'tickets_contact_whatsapp_live_unique')) throw err;
+      const live = await repo.findLiveTicket(db, ctx, t.contactId, whatsappId);
+      if (live && live.id !== t.id) return otherOpenTicket(ctx, live);
+      throw new AppError('ERR_TICKET_STATE', 409);
+    }
+
+    if (s.sendMsgTransfTicket === 'enabled' && !t.isGroup) {
+      const { vars } = await templateVars(ctx, result, userId);
+      await sendAutomatic(ctx, result.id, formatTemplate(s.transferMessage, vars));
+    }
+    // The note for the receiving attendant stays in the product.
+    if (b.msgTransfer?.trim()) await sendAutomatic(ctx, result.id, b.msgTransfer.trim(), { isPrivate: true });
+    return result;
+  }
+
+  type Transition =
+    | 'integration'
+    | 'accept'
+    | 'taken'
+    | 'returnToQueue'
+    | 'resolve'
+    | 'ignore'
+    | 'reopen'
+    | 'transfer'
+    | 'update';
+
+  const asksToTake = (b: UpdateTicketBody) => (b.status === 'open' || b.status === 'group') && !b.isTransfered;
+
+  /** Which transition of §4 a PUT asks for, given the ticket's state. */
+  function transitionOf(ctx: TenantContext, t: repo.TicketRow, b: UpdateTicketBody): Transition {
+    const takes = asksToTake(b) && (t.status === 'pending' || (LIVE.includes(t.status) && t.userId === null));
+    // The queue chosen in the accept dialog is part of the accept, not a transfer.
+    const moves =
+      (b.queueId !== undefined && b.queueId !== t.queueId && !takes) ||
+      (b.whatsappId !== undefined && b.whatsappId !== t.whatsappId);
+    if (b.status === undefined && b.useIntegration !== undefined && !moves && b.userId === undefined) return 'integration';
+    if (b.status === 'closed') return t.status === 'pending' || t.status === 'lgpd' ? 'ignore' : 'resolve';
+    if (t.status === 'closed' && b.status) return 'reopen';
+    if (b.isTransfered || moves) return 'transfer';
+    if (asksToTake(b)) {
+      if (takes) return 'accept';
+      if (LIVE.includes(t.status) && t.userId !== ctx.user.id) return 'taken';
+      return 'update';
+    }
+    if ((t.status === 'open' || t.status === 'group') && b.status === 'pending') return 'returnToQueue';
+    if (b.userId !== undefined && b.userId !== t.userId) return 'transfer';
+    return 'update';
+  }
+
+  return {
+    viewer,
+    mustFindVisible,
+    publishTicket,
+    audience,
+    settingsOf,
+    present,
+    masksFor,
+
+    async list(ctx: TenantContext, q: TicketListQuery): Promise<TicketListDto> {
+      const [v, s] = await Promise.all([viewer(ctx), settingsOf(ctx)]);
+      const term = q.searchParam?.trim();
+      const digits = term?.replace(/\D/g, '') ?? '';
+      const filters: repo.TicketFilters = {
+        statuses: q.status ? [q.status] : q.statusFilter?.length ? q.statusFilter : undefined,
+        search: term
+          ? {
+              like: `%${escapeLike(term)}%`,
+              digits: digits.length >= 3 ? digits : null,
+              ticketId: /^\d{1,9}$/.test(term) ? Number(term) : null,
+              tsquery: q.searchOnMessages ? toPrefixQuery(term) : null,
+            }
+          : undefined,
+        tagIds: q.tags,
+        userIds: q.users && can(ctx.user, 'tickets:showAllUsers') ? q.users : undefined,
+        queueIds: q.queueIds,
+        whatsappIds: q.whatsapps,
+        createdOn: q.date,
+        updatedOn: q.updatedAt,
+        withUnread: q.withUnreadMessages === true ? true : undefined,
+        isGroup: q.isGroup,
+        showAll: q.showAll === true,
+        timezone: ctx.company.timezone,
+      };
+      const [sep] = q.cursor ? [q.cursor.lastIndexOf('_')] : [-1];
+      const after = q.cursor ? { key: q.cursor.slice(0, sep), id: Number(q.cursor.slice(sep + 1)) } : undefined;
+      const [page, count] = await Promise.all([
+        repo.listTickets(db, ctx, v, filters, {
+          pageSize: q.pageSize,
+          offset: (q.pageNumber - 1) * q.pageSize,
+          after,
+          ascending: q.sortTickets === 'ASC',
+        }),
+        repo.countTickets(db, ctx, v, filters),
+      ]);
+      const mask = masksFor(ctx, s);
+      return { tickets: page.items.map((t) => present(t, mask)), hasMore: page.hasMore, count, nextCursor: page.nextCursor };
+    },
+
+    async showByUuid(ctx: TenantContext, uuid: string): Promise<TicketDetailDto> {
+      const [v, s] = await Promise.all([viewer(ctx), settingsOf(ctx)]);
+      const item = await repo.findTicketItemByUuid(db, ctx, uuid);
+      if (!item || !canSeeTicket(v, item)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+      const extras = await repo.contactExtras(db, ctx, item.contactId);
+      const shown = present(item, masksFor(ctx, s));
+      return { ...shown, contact: { ...shown.contact, ...extras } };
+    },
+
+    async show(ctx: TenantContext, id: number) {
+      const [v, s] = await Promise.all([viewer(ctx), settingsOf(ctx)]);
+      const item = await repo.findTicketItem(db, ctx, id);
+      if (!item || !canSeeTicket(v, item)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+      return present(item, masksFor(ctx, s));
+    },
+
+    async logs(ctx: TenantContext, ticketId: number) {
+      await mustFindVisible(ctx, ticketId);
+      return repo.listLogs(db, ctx, ticketId);
+    },
+
+    async create(ctx: TenantContext, b: CreateTicketBody) {
+      const contact = await repo.findContact(db, ctx, b.contactId);
+      if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      await checkQueue(ctx, b.queueId);
+      const whatsapp = b.whatsappId ? await repo.findWhatsapp(db, ctx, b.whatsappId) : await repo.defaultWhatsapp(db, ctx);
+      if (!whatsapp) throw new AppError(b.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND', 404);
+      const pending = b.status === 'pending';
+      const created = await repo.insertTicket(db, ctx, {
+        contactId: contact.id,
+        whatsappId: whatsapp.id,
+        queueId: b.queueId,
+        userId: pending ? null : ctx.user.id,
+        status: pending ? 'pending' : contact.isGroup ? 'group' : 'open',
+        channel: whatsapp.channel,
+        isGroup: contact.isGroup,
+        fromMe: true,
+      });
+      if (!created) {
+        // One live ticket per contact and connection: say who holds it (seed 000 §4).
+        const live = await repo.findLiveTicket(db, ctx, contact.id, whatsapp.id);
+        if (live) return otherOpenTicket(ctx, live);
+        throw new AppError('ERR_CREATING_TICKET', 409);
+      }
+      await log(ctx, created.id, 'create', ctx.user.id, b.queueId);
+      const s = await settingsOf(ctx);
+      const item = await publishTicket(ctx, created.id, undefined, s);
+      return present(item!, masksFor(ctx, s));
+    },
+
+    async update(ctx: TenantContext, id: number, b: UpdateTicketBody) {
+      const v = await viewer(ctx);
+      const t = await repo.findTicket(db, ctx, id);
+      if (!t) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+      if (!canSeeTicket(v, t)) {
+        // Taken by someone else since it was in the caller's pending list: say by whom (seed 000 §4).
+        const wasTheirs = canSeeTicket(v, { ...t, userId: null });
+        if (asksToTake(b) && LIVE.includes(t.status) && t.userId && wasTheirs) return otherOpenTicket(ctx, t);
+        throw new AppError('ERR_NO_TICKET_FOUND', 404);
+      }
+      const s = await settingsOf(ctx);
+      let result: repo.TicketRow;
+      switch (transitionOf(ctx, t, b)) {
+        case 'taken':
+          return otherOpenTicket(ctx, t);
+        case 'integration': {
+          const values = {
+            useIntegration: b.useIntegration,
+            ...(b.integrationId !== undefined ? { integrationId: b.integrationId } : {}),
+          };
+          result = (await repo.updateTicket(db, ctx, t.id, values, { touch: false })) ?? t;
+          break;
+        }
+        case 'accept':
+          result = await accept(ctx, t, b, s);
+          break;
+        case 'returnToQueue':
+          result = await returnToQueue(ctx, t);
+          break;
+        case 'resolve':
+          result = await resolve(ctx, t, b, s);
+          break;
+        case 'ignore':
+          result = await ignore(ctx, t);
+          break;
+        case 'reopen':
+          result = await reopen(ctx, t, b);
+          break;
+        case 'transfer':
+          result = await transfer(ctx, t, b, s);
+          break;
+        default:
+          result =
+            b.amountUsedBotQueues !== undefined
+              ? ((await repo.updateTicket(db, ctx, t.id, { amountUsedBotQueues: b.amountUsedBotQueues }, { touch: false })) ?? t)
+              : t;
+      }
+      if (result.id !== t.id) await publishTicket(ctx, t.id, undefined, s); // closed on transfer
+      const item = await publishTicket(ctx, result.id, t.id === result.id ? t : undefined, s);
+      if (!item) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+      return present(item, masksFor(ctx, s));
+    },
+
+    async remove(ctx: TenantContext, id: number) {
+      const t = await mustFindVisible(ctx, id);
+      const to = await audience(ctx, t);
+      if (!(await repo.deleteTicket(db, ctx, t.id))) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+      deps.realtime.publish(ctx.companyId, 'ticket', { action: 'delete', ticketId: t.id }, to);
+    },
+
+    async closeAll(ctx: TenantContext, b: CloseAllTicketsBody) {
+      const closed = await repo.closeAll(db, ctx, { status: b.status, queueIds: b.selectedQueueIds, userId: ctx.user.id });
+      const s = await settingsOf(ctx);
+      for (const t of closed) await publishTicket(ctx, t.id, undefined, s);
+      return { closed: closed.length };
+    },
+
+    /** The dashboard's per-user view (dashboard:view) and the real-time panel (moments:view). */
+    async moments(ctx: TenantContext, q: MomentsQuery) {
+      if (!can(ctx.user, 'dashboard:view') && !can(ctx.user, 'moments:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+      const [v, s] = await Promise.all([viewer(ctx), settingsOf(ctx)]);
+      const to = q.dateEnd ? new Date(`${q.dateEnd}T23:59:59.999Z`) : new Date();
+      const from = q.dateStart
+        ? new Date(`${q.dateStart}T00:00:00.000Z`)
+        : new Date(to.getTime() - MOMENTS_WINDOW_DAYS * 86_400_000);
+      const items = await repo.listMoments(db, ctx, v, {
+        statuses: q.status ? [q.status] : ['open', 'pending', 'group'],
+        from,
+        to,
+        queueIds: q.queueIds,
+        userId: q.userId,
+        showAll: q.showAll !== false,
+      });
+      const mask = masksFor(ctx, s);
+      return items.map((t) => present(t, mask));
+    },
+  };
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>;
