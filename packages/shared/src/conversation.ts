@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { boolParam, dayParam, idListParam } from './tickets';
+import { MessageDto } from './messaging';
+import { boolParam, dayParam, idListParam, TicketListItemDto } from './tickets';
 import { idParam, V } from './validation';
 
 /** Messages of a conversation page (seed 000 §9: pages from 1, the newest first). */
@@ -127,3 +128,29 @@ export const PixMessageBody = z
   })
   .transform((v) => ({ ...v, sendKey: normalizePixKey(v.sendkey_type, v.sendKey) }));
 export type PixMessageBody = z.infer<typeof PixMessageBody>;
+
+// ─── Answers ─────────────────────────────────────────────────────────────────
+
+/** A message as the conversation shows it: with its sender (contact or attendant) and the quoted message. */
+export const ConversationMessageDto = MessageDto.extend({
+  user: z.object({ id: z.number(), name: z.string(), profileImage: z.string().nullable() }).nullable(),
+  quotedMsg: z
+    .object({
+      id: z.number(),
+      body: z.string(),
+      mediaType: z.string(),
+      mediaUrl: z.string().nullable(),
+      fromMe: z.boolean(),
+      contact: z.object({ name: z.string() }).nullable(),
+    })
+    .nullable(),
+});
+export type ConversationMessageDto = z.infer<typeof ConversationMessageDto>;
+
+/** GET /messages/:ticketId: a page, oldest first; `hasMore` when older messages exist. */
+export const MessageListDto = z.object({
+  messages: z.array(ConversationMessageDto),
+  ticket: TicketListItemDto,
+  hasMore: z.boolean(),
+});
+export type MessageListDto = z.infer<typeof MessageListDto>;

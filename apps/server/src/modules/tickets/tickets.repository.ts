@@ -278,7 +278,12 @@ export async function findTicket(db: Db, ctx: TenantContext, id: number): Promis
 }
 
 /** The contact's live (not closed) ticket on a connection: at most one by the partial unique index. */
-export async function findLiveTicket(db: Db, ctx: TenantContext, contactId: number, whatsappId: number | null) {
+export async function findLiveTicket(
+  db: Db,
+  ctx: TenantContext,
+  contactId: number,
+  whatsappId: number | null,
+): Promise<TicketRow | null> {
   const [row] = await db
     .select()
     .from(tickets)
@@ -436,7 +441,7 @@ export async function hasAnyTag(db: Db, ctx: TenantContext, ticketId: number, co
   return rows[0]?.found === true;
 }
 
-export async function findContact(db: Db, ctx: TenantContext, id: number) {
+export async function findContact(db: Db, ctx: TenantContext, id: number): Promise<typeof contacts.$inferSelect | null> {
   const [row] = await db
     .select()
     .from(contacts)
@@ -462,7 +467,7 @@ export async function contactExtras(db: Db, ctx: TenantContext, contactId: numbe
   return { extraInfo: extra, tags: tagRows };
 }
 
-export async function findWhatsapp(db: Db, ctx: TenantContext, id: number) {
+export async function findWhatsapp(db: Db, ctx: TenantContext, id: number): Promise<typeof whatsapps.$inferSelect | null> {
   const [row] = await db
     .select()
     .from(whatsapps)
@@ -472,7 +477,7 @@ export async function findWhatsapp(db: Db, ctx: TenantContext, id: number) {
 }
 
 /** The company's default connection, else its oldest one. */
-export async function defaultWhatsapp(db: Db, ctx: TenantContext) {
+export async function defaultWhatsapp(db: Db, ctx: TenantContext): Promise<typeof whatsapps.$inferSelect | null> {
   const [row] = await db
     .select()
     .from(whatsapps)

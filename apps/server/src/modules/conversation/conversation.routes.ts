@@ -1,0 +1,118 @@
+import {
+  CardMessageBody,
+  ConversationMessageDto,
+  EditMessageBody,
+  ForwardMessageBody,
+  ListMessageBody,
+  MessageIdParams,
+  MessageListDto,
+  MessageListQuery,
+  MessagesAllMeQuery,
+  PixMessageBody,
+  ReactionBody,
+  SendMessageBody,
+  TicketIdParams,
+} from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import type { App } from '../../platform/http';
+import { mediaLimitBytes } from '../../platform/media';
+import type { ConversationService, UploadedFile } from './conversation.service';
+
+/** The conversation's HTTP API (seed 000 §7 "Messages"). */
+export function conversationRoutes(app: App, deps: CoreDeps, conversation: ConversationService) {
+  const tags = ['messages'];
+  const message = { 200: ConversationMessageDto };
+
+  app.get(
+    '/messages/:ticketId',
+    { schema: { tags, params: TicketIdParams, querystring: MessageListQuery, response: { 200: MessageListDto } } },
+    async (req) => conversation.list(req.ctx, req.params.ticketId, req.query),
+  );
+
+  // JSON (text, quoted reply, private note, contact card) or multipart (medias, each with its body as caption).
+  app.post(
+    '/messages/:ticketId',
+    { schema: { tags, params: TicketIdParams, consumes: ['application/json', 'multipart/form-data'], response: message } },
+    async (req) => {
+      if (!req.isMultipart()) {
+        const parsed = SendMessageBody.safeParse(req.body ?? {});
+        if (!parsed.success) {
+          const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          throw new AppError('ERR_VALIDATION', 400, undefined, fields);
+        }
+        return conversation.send(req.ctx, req.params.ticketId, parsed.data);
+      }
+      await conversation.checkWritable(req.ctx, req.params.ticketId);
+      const maxBytes = await mediaLimitBytes(deps.database.db);
+      const files: UploadedFile[] = [];
+      const bodies: string[] = [];
+      const flags: Record<string, string> = {};
+      try {
+        for await (const part of req.parts({ limits: { fileSize: maxBytes + 1, files: 10 } })) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'medias') {
+              part.file.resume();
+              continue;
+            }
+            const saved = await deps.media.save(req.ctx.companyId, 'media', part.file, part, { maxBytes });
+            files.push({ ...saved, filename: part.filename || 'file' });
+          } else if (typeof part.value === 'string') {
+            if (part.fieldname === 'body') bodies.push(part.value.slice(0, 65_536));
+            else flags[part.fieldname] = part.value;
+          }
+        }
+      } catch (err) {
+        // Nothing of a refused upload stays on disk.
+        for (const f of files) await deps.media.remove(f.path).catch(() => {});
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes });
+        throw err;
+      }
+      return conversation.sendFiles(req.ctx, req.params.ticketId, files, {
+        bodies,
+        isPrivate: flags.isPrivate === 'true',
+        signMessage: flags.signMessage === 'true',
+      });
+    },
+  );
+
+  app.post(
+    '/messages/edit/:id',
+    { schema: { tags, params: MessageIdParams, body: EditMessageBody, response: message } },
+    async (req) => conversation.edit(req.ctx, req.params.id, req.body.body),
+  );
+  app.delete('/messages/:id', { schema: { tags, params: MessageIdParams, response: message } }, async (req) =>
+    conversation.remove(req.ctx, req.params.id),
+  );
+  app.post(
+    '/messages/:id/reactions',
+    { schema: { tags, params: MessageIdParams, body: ReactionBody, response: message } },
+    async (req) => conversation.react(req.ctx, req.params.id, req.body.type),
+  );
+  app.post('/message/forward', { schema: { tags, body: ForwardMessageBody, response: message } }, async (req) =>
+    conversation.forward(req.ctx, req.body),
+  );
+  app.get('/messages-allMe', { schema: { tags, querystring: MessagesAllMeQuery } }, async (req) =>
+    conversation.countAllMe(req.ctx, req.query),
+  );
+
+  // Interactive messages (seed 000 §7): sent where the connection's channel supports them, else ERR_CHANNEL_NOT_SUPPORTED.
+  app.post(
+    '/messages/lista/:ticketId',
+    { schema: { tags, params: TicketIdParams, body: ListMessageBody, response: message } },
+    async (req) => conversation.list_(req.ctx, req.params.ticketId, req.body),
+  );
+  for (const kind of ['copy', 'call', 'URL'] as const) {
+    app.post(
+      `/messages/${kind}/:ticketId`,
+      { schema: { tags, params: TicketIdParams, body: CardMessageBody, response: message } },
+      async (req) => conversation.card(req.ctx, req.params.ticketId, req.body),
+    );
+  }
+  app.post(
+    '/messages/PIX/:ticketId',
+    { schema: { tags, params: TicketIdParams, body: PixMessageBody, response: message } },
+    async (req) => conversation.pix(req.ctx, req.params.ticketId, req.body),
+  );
+}

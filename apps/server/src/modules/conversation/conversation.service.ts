@@ -1,0 +1,398 @@
+import { stat } from 'node:fs/promises';
+import {
+  type CardMessageBody,
+  type ConversationMessageDto,
+  can,
+  type ForwardMessageBody,
+  type ListMessageBody,
+  MESSAGE_EDIT_WINDOW_MS,
+  MESSAGE_PAGE_SIZE,
+  type MessageListDto,
+  type MessageListQuery,
+  type PixMessageBody,
+  type SendMessageBody,
+  V,
+} from '@atendo/shared';
+import type { Channel, ChannelRegistry, OutboundContent } from '../../channels/types';
+import type { TenantContext } from '../../platform/context';
+import type { CoreDeps } from '../../platform/deps';
+import { AppError, fieldError } from '../../platform/errors';
+import type { StoredMedia } from '../../platform/media';
+import { findCompanySettings } from '../auth/auth.repository';
+import { type MessageRow, toMessageDto } from '../messages/messages.dto';
+import type { OutboundRequest, OutboundService } from '../messages/outbound.service';
+import * as ticketsRepo from '../tickets/tickets.repository';
+import type { TicketsService } from '../tickets/tickets.service';
+import * as repo from './conversation.repository';
+
+/** The composer writes only into an attended ticket (seed 000 §4 "Composer"). */
+const WRITABLE = ['open', 'group'];
+
+/** Interactive contents each channel's adapter can send (seed 000 §9 "Interactive types"). */
+const INTERACTIVE_SUPPORT: Record<'list' | 'card' | 'pix', readonly Channel[]> = {
+  list: ['whatsappapi'],
+  card: [],
+  pix: [],
+};
+
+export interface UploadedFile extends StoredMedia {
+  filename: string;
+}
+
+const EXT_MIME: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
+};
+
+export function createConversationService(
+  deps: CoreDeps,
+  tickets: TicketsService,
+  outbound: Pick<OutboundService, 'send'>,
+  channels?: ChannelRegistry,
+) {
+  const { db } = deps.database;
+
+  function toDto(
+    item: repo.ListedMessage | { message: MessageRow; contact?: null; quoted?: null; user?: null },
+  ): ConversationMessageDto {
+    const q = item.quoted ?? null;
+    return {
+      ...toMessageDto(item.message, deps.mediaUrl, { contact: item.contact ?? null }),
+      user: item.user ?? null,
+      quotedMsg: q
+        ? {
+            id: Number(q.id),
+            body: q.body,
+            mediaType: q.mediaType,
+            mediaUrl: q.mediaUrl ? deps.mediaUrl(q.mediaUrl) : null,
+            fromMe: q.fromMe,
+            contact: q.contactName ? { name: q.contactName } : null,
+          }
+        : null,
+    };
+  }
+
+  /** The ticket of a message, if the caller may see it; 404 otherwise (never says it exists). */
+  async function visibleMessage(ctx: TenantContext, id: number) {
+    const message = await repo.findMessage(db, ctx, id);
+    if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
+    const ticket = await tickets.mustFindVisible(ctx, message.ticketId).catch(() => {
+      throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
+    });
+    return { message, ticket };
+  }
+
+  async function writableTicket(ctx: TenantContext, ticketId: number) {
+    const ticket = await tickets.mustFindVisible(ctx, ticketId);
+    if (!WRITABLE.includes(ticket.status)) throw new AppError('ERR_TICKET_STATE', 409);
+    return ticket;
+  }
+
+  async function publishMessage(
+    ctx: TenantContext,
+    ticket: ticketsRepo.TicketRow,
+    message: MessageRow,
+    action: 'update' | 'create',
+  ) {
+    const to = await tickets.audience(ctx, ticket);
+    deps.realtime.publish(ctx.companyId, 'appMessage', { action, message: toDto({ message }) }, to);
+  }
+
+  /** `*Name:*` above the text when the company allows signatures and the attendant asked for one. */
+  async function signed(ctx: TenantContext, body: string, signMessage: boolean | undefined) {
+    if (!signMessage || !body.trim()) return body;
+    const s = await findCompanySettings(db, ctx.companyId);
+    return s?.sendSignMessage === 'enabled' ? `*${ctx.user.name}:*\n${body}` : body;
+  }
+
+  async function adapterOf(ctx: TenantContext, whatsappId: number | null) {
+    if (!channels || !whatsappId) return null;
+    const c = await repo.findConnectionConfig(db, ctx, whatsappId);
+    if (!c) return null;
+    try {
+      return channels.adapterFor({ ...c, channel: c.channel as Channel });
+    } catch {
+      return null;
+    }
+  }
+
+  /** Blue ticks on the channel for what the attendant just read; best effort, never blocks the answer. */
+  function sendReadReceipt(ctx: TenantContext, ticket: ticketsRepo.TicketRow, externalId: string) {
+    void adapterOf(ctx, ticket.whatsappId)
+      .then((adapter) => adapter?.markRead(externalId))
+      .catch(() => {});
+  }
+
+  async function sendInteractive(
+    ctx: TenantContext,
+    ticketId: number,
+    kind: keyof typeof INTERACTIVE_SUPPORT,
+    content?: OutboundContent,
+  ) {
+    const ticket = await writableTicket(ctx, ticketId);
+    if (!content || !INTERACTIVE_SUPPORT[kind].includes(ticket.channel as Channel)) {
+      throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 409, { channel: ticket.channel, type: kind });
+    }
+    return toDto({ message: await sendRow(ctx, ticket.id, { content: content as OutboundRequest['content'] }) });
+  }
+
+  /** Stores and queues one message through the pipeline; answers the stored row. */
+  async function sendRow(ctx: TenantContext, ticketId: number, req: OutboundRequest): Promise<MessageRow> {
+    const dto = await outbound.send(ctx, ticketId, req);
+    const row = await repo.findMessage(db, ctx, dto.id);
+    if (!row) throw new AppError('ERR_CREATING_MESSAGE', 500);
+    return row;
+  }
+
+  return {
+    /** Refuses before an upload is read when the ticket takes no message. */
+    checkWritable: async (ctx: TenantContext, ticketId: number) => {
+      await writableTicket(ctx, ticketId);
+    },
+
+    /** A page of the conversation; reading it (as its owner) marks it read and sends read receipts. */
+    async list(ctx: TenantContext, ticketId: number, q: MessageListQuery): Promise<MessageListDto> {
+      const ticket = await tickets.mustFindVisible(ctx, ticketId);
+      const v = await tickets.viewer(ctx);
+      // allHistoric: the contact's earlier tickets come along, in the chosen queues.
+      const history = v.allHistoric ? await repo.ticketIdsOfContact(db, ctx, ticket.contactId) : [ticket.id];
+      const page = await repo.listMessages(
+        db,
+        ctx,
+        {
+          ticketIds: history.length ? history : [ticket.id],
+          currentTicketId: ticket.id,
+          historyQueueIds: v.allHistoric ? q.selectedQueues : undefined,
+          withPrivate: q.isPrivate !== false,
+          onlyMedia: q.hasMedia === true,
+        },
+        { offset: (q.pageNumber - 1) * MESSAGE_PAGE_SIZE, before: q.before },
+      );
+      const firstPage = q.pageNumber === 1 && !q.before;
+      if (firstPage && ticket.userId === ctx.user.id) {
+        const read = await repo.markTicketRead(db, ctx, ticket.id);
+        if (read.changed) await tickets.publishTicket(ctx, ticket.id);
+        if (read.newestExternalId) sendReadReceipt(ctx, ticket, read.newestExternalId);
+      }
+      const item = await tickets.show(ctx, ticket.id);
+      return { messages: page.items.map(toDto).reverse(), ticket: item, hasMore: page.hasMore };
+    },
+
+    /** POST /messages/:ticketId as JSON: text, quoted reply, private note, contact card, a quick message's file. */
+    async send(ctx: TenantContext, ticketId: number, b: SendMessageBody) {
+      const ticket = await writableTicket(ctx, ticketId);
+      const isPrivate = b.isPrivate === true;
+      const body = isPrivate ? b.body : await signed(ctx, b.body, b.signMessage);
+      const quotedMsgId = b.quotedMsg?.id ?? null;
+      let last: MessageRow | undefined;
+      if (b.vCard) {
+        const digits = b.vCard.number.replace(/\D/g, '');
+        last = await sendRow(ctx, ticket.id, {
+          isPrivate,
+          quotedMsgId,
+          content: {
+            type: 'contacts',
+            contacts: [{ name: { formatted: b.vCard.name }, phones: [{ phone: `+${digits}`, waId: digits }] }],
+          },
+        });
+      }
+      if (b.mediaUrl) {
+        const media = await repo.findQuickMessageMedia(db, ctx, b.mediaUrl);
+        const abs = media ? deps.media.resolve(media.path) : null;
+        if (!media || !abs) throw fieldError('mediaUrl', V.invalid);
+        const info = await stat(abs).catch(() => null);
+        if (!info) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+        const ext = media.path.split('.').pop() ?? '';
+        last = await sendRow(ctx, ticket.id, {
+          isPrivate,
+          quotedMsgId,
+          body,
+          file: {
+            path: media.path,
+            mime: EXT_MIME[ext] ?? 'application/octet-stream',
+            size: info.size,
+            filename: media.name ?? `file.${ext}`,
+          },
+        });
+      } else if (body.trim() && !b.vCard) {
+        last = await sendRow(ctx, ticket.id, { body, quotedMsgId, isPrivate });
+      }
+      if (!last) throw fieldError('body', V.required);
+      return toDto({ message: last });
+    },
+
+    /** Multipart: each file with its own caption (`body` repeated in the files' order, or one for the first). */
+    async sendFiles(
+      ctx: TenantContext,
+      ticketId: number,
+      files: UploadedFile[],
+      fields: { bodies: string[]; isPrivate: boolean; signMessage: boolean },
+    ) {
+      const ticket = await writableTicket(ctx, ticketId);
+      let last: MessageRow | undefined;
+      for (const [i, file] of files.entries()) {
+        const caption = fields.bodies[i] ?? '';
+        const body = fields.isPrivate ? caption : await signed(ctx, caption, fields.signMessage);
+        last = await sendRow(ctx, ticket.id, { body, file, isPrivate: fields.isPrivate });
+      }
+      if (!last) throw fieldError('medias', V.required);
+      return toDto({ message: last });
+    },
+
+    /** Only the sender, within 15 minutes; on the channel when it can edit, else only private notes. */
+    async edit(ctx: TenantContext, id: number, body: string) {
+      const { message, ticket } = await visibleMessage(ctx, id);
+      if (!message.fromMe || message.userId !== ctx.user.id) throw new AppError('ERR_NO_PERMISSION', 403);
+      if (message.isDeleted) throw new AppError('ERR_TICKET_STATE', 409);
+      if (Date.now() - message.createdAt.getTime() > MESSAGE_EDIT_WINDOW_MS) throw new AppError('ERR_MESSAGE_EDIT_WINDOW', 409);
+      if (!message.isPrivate) {
+        const adapter = (await adapterOf(ctx, message.whatsappId)) as {
+          edit?: (externalId: string, body: string) => Promise<void>;
+        } | null;
+        if (!adapter?.edit || !message.externalId)
+          throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 409, { channel: ticket.channel });
+        await adapter.edit(message.externalId, body);
+      }
+      const updated = await repo.updateMessage(db, ctx, id, { body, isEdited: true, dataJson: { previousBody: message.body } });
+      if (!updated) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
+      await publishMessage(ctx, ticket, updated, 'update');
+      return toDto({ message: updated });
+    },
+
+    /**
+     * Only one's own messages. Revoked on the channel when it can; with lgpdDeleteMessage the text and the file
+     * are erased too (the conversation shows a placeholder).
+     */
+    async remove(ctx: TenantContext, id: number) {
+      const { message, ticket } = await visibleMessage(ctx, id);
+      if (!message.fromMe || message.userId !== ctx.user.id) throw new AppError('ERR_NO_PERMISSION', 403);
+      if (!message.isPrivate && message.externalId) {
+        const adapter = (await adapterOf(ctx, message.whatsappId)) as { revoke?: (externalId: string) => Promise<void> } | null;
+        if (adapter?.revoke) {
+          await adapter.revoke(message.externalId).catch(() => {
+            throw new AppError('ERR_DELETE_WAPP_MSG', 502);
+          });
+        }
+      }
+      const s = await findCompanySettings(db, ctx.companyId);
+      const erase = s?.lgpdDeleteMessage === 'enabled';
+      const updated = await repo.updateMessage(db, ctx, id, {
+        isDeleted: true,
+        ...(erase ? { body: '', clearMedia: true } : {}),
+      });
+      if (!updated) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
+      if (erase && message.mediaUrl) await deps.media.remove(message.mediaUrl);
+      await publishMessage(ctx, ticket, updated, 'update');
+      return toDto({ message: updated });
+    },
+
+    async react(ctx: TenantContext, id: number, emoji: string) {
+      const { message } = await visibleMessage(ctx, id);
+      const ticket = await writableTicket(ctx, message.ticketId);
+      if (!message.externalId || message.isPrivate) throw fieldError('messageId', V.invalid);
+      const row = await sendRow(ctx, ticket.id, {
+        quotedMsgId: message.id,
+        content: { type: 'reaction', targetExternalId: message.externalId, emoji },
+      });
+      return toDto({ message: row });
+    },
+
+    /** Forwards a message to a contact: into their live ticket on that connection, or a new one of the caller's. */
+    async forward(ctx: TenantContext, b: ForwardMessageBody) {
+      const { message, ticket: source } = await visibleMessage(ctx, b.messageId);
+      if (message.isPrivate || message.isDeleted) throw fieldError('messageId', V.invalid);
+      const contact = await ticketsRepo.findContact(db, ctx, b.contactId);
+      if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      const whatsappId = source.whatsappId ?? (await ticketsRepo.defaultWhatsapp(db, ctx))?.id ?? null;
+      if (!whatsappId) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404);
+      let target = await ticketsRepo.findLiveTicket(db, ctx, contact.id, whatsappId);
+      if (!target) {
+        const conn = await ticketsRepo.findWhatsapp(db, ctx, whatsappId);
+        target = await ticketsRepo.insertTicket(db, ctx, {
+          contactId: contact.id,
+          whatsappId,
+          queueId: source.queueId,
+          userId: ctx.user.id,
+          status: contact.isGroup ? 'group' : 'open',
+          channel: conn?.channel ?? source.channel,
+          isGroup: contact.isGroup,
+          fromMe: true,
+        });
+        target ??= await ticketsRepo.findLiveTicket(db, ctx, contact.id, whatsappId);
+        if (!target) throw new AppError('ERR_CREATING_TICKET', 409);
+        await ticketsRepo.insertLog(db, ctx, {
+          ticketId: target.id,
+          type: 'create',
+          userId: ctx.user.id,
+          queueId: source.queueId,
+        });
+        await tickets.publishTicket(ctx, target.id);
+      }
+      if (!WRITABLE.includes(target.status)) {
+        // The contact waits in a queue: the forward still goes out, the ticket keeps its place.
+        if (target.status !== 'pending') throw new AppError('ERR_TICKET_STATE', 409);
+      }
+      const body = await signed(ctx, message.body, b.signMessage);
+      const content = (message.dataJson as { outbound?: OutboundContent } | null)?.outbound;
+      const req: OutboundRequest = message.mediaUrl
+        ? {
+            body,
+            file: {
+              path: message.mediaUrl,
+              mime: message.mediaMimeType ?? 'application/octet-stream',
+              size: message.mediaSize ?? 0,
+              filename: message.mediaName ?? 'file',
+            },
+          }
+        : content && content.type !== 'text' && content.type !== 'media' && content.type !== 'reaction'
+          ? { content }
+          : { body };
+      const row = await sendRow(ctx, target.id, req);
+      const forwarded = (await repo.updateMessage(db, ctx, row.id, { isForwarded: true })) ?? row;
+      await publishMessage(ctx, target, forwarded, 'update');
+      return toDto({ message: forwarded });
+    },
+
+    async countAllMe(ctx: TenantContext, q: { fromMe?: boolean; dateStart?: string; dateEnd?: string }) {
+      if (!can(ctx.user, 'dashboard:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+      const count = await repo.countMessages(db, ctx, { ...q, timezone: ctx.company.timezone });
+      return { count: [{ count }] };
+    },
+
+    list_: (ctx: TenantContext, ticketId: number, b: ListMessageBody) =>
+      sendInteractive(ctx, ticketId, 'list', {
+        type: 'interactive',
+        interactive: {
+          kind: 'list',
+          header: b.title || undefined,
+          body: b.text,
+          footer: b.footer || undefined,
+          buttonText: b.buttonText,
+          sections: b.sections.map((s, si) => ({
+            title: s.title || undefined,
+            rows: s.rows.map((r, ri) => ({
+              id: r.id || `${si + 1}.${ri + 1}`,
+              title: r.title,
+              description: r.description || undefined,
+            })),
+          })),
+        },
+      }),
+
+    /** Copy-code, call and URL cards (cta_copy, cta_call, cta_url): no adapter sends them yet. */
+    card: (ctx: TenantContext, ticketId: number, _b: CardMessageBody) => sendInteractive(ctx, ticketId, 'card'),
+
+    /** PIX charge (key already normalised: PHONE keys carry +55). */
+    pix: (ctx: TenantContext, ticketId: number, _b: PixMessageBody) => sendInteractive(ctx, ticketId, 'pix'),
+  };
+}
+
+export type ConversationService = ReturnType<typeof createConversationService>;

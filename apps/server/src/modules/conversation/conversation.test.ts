@@ -1,0 +1,391 @@
+import { type GraphStandin, startGraphStandin } from '@atendo/graph-standin';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addConnection,
+  addQueue,
+  addUser,
+  companySetting,
+  customerWrites,
+  rows,
+  setUserFlags,
+  type TestUser,
+  ticketRow,
+} from '../../../test/attendance';
+import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { sendMessageJob } from '../messages/messages.jobs';
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+let t: TestContext;
+let standin: GraphStandin;
+let a: Tenant;
+let b: Tenant;
+let queueA: number;
+let connA: { id: number };
+let ana: TestUser;
+let rui: TestUser;
+
+const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: bearer(token), payload: payload as never });
+
+/** Runs the send job of a stored message now, as the worker would. */
+const runSend = (messageId: number) => t.deps.jobs.runNow(sendMessageJob, { messageId, companyId: a.companyId, attempt: 1 });
+
+/** A customer's ticket accepted by `who`. */
+async function openTicketFor(who: TestUser, m: Parameters<typeof customerWrites>[2] = {}) {
+  const w = await customerWrites(t, connA.id, m);
+  const res = await req('PUT', `/tickets/${w.ticketId}`, who.token, { status: 'open' });
+  expect(res.statusCode, res.body).toBe(200);
+  return w;
+}
+
+beforeAll(async () => {
+  standin = await startGraphStandin({ appSecret: 'unused' });
+  t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
+  a = await createTenant(t);
+  b = await createTenant(t);
+  queueA = await addQueue(t, a, 'Vendas');
+  connA = await addConnection(t, a, { queueIds: [queueA] });
+  ana = await addUser(t, a, { queueIds: [queueA], name: 'Ana' });
+  rui = await addUser(t, a, { queueIds: [queueA], name: 'Rui', flags: ['allUserChat'] });
+});
+afterAll(async () => {
+  await t?.close();
+  await standin?.close();
+});
+beforeEach(() => standin.clear());
+
+describe('GET /messages/:ticketId', () => {
+  it('pages of 20, oldest first within a page, newer pages first; keyset with `before` gives the same rows', async () => {
+    const { ticketId } = await openTicketFor(ana, { body: 'm0' });
+    const number = await contactNumber(ticketId);
+    for (let i = 1; i < 45; i++) await customerWrites(t, connA.id, { from: number, body: `m${i}` });
+    // Several messages share each timestamp: the id breaks the tie.
+    const t0 = Date.now() - 3_600_000;
+    await t.database.db.execute(
+      sql`UPDATE messages SET created_at = to_timestamp(${t0 / 1000}) + (id % 7) * interval '1 second' WHERE ticket_id = ${ticketId}`,
+    );
+    const order = await rows<{ body: string }>(
+      t,
+      sql`SELECT body FROM messages WHERE ticket_id = ${ticketId} ORDER BY created_at DESC, id DESC`,
+    );
+    const newestFirst = order.map((r) => r.body);
+
+    const pages = [];
+    for (let p = 1; p <= 3; p++) pages.push((await req('GET', `/messages/${ticketId}?pageNumber=${p}`, ana.token)).json());
+    expect(pages.map((p) => p.messages.length)).toEqual([20, 20, 5]);
+    expect(pages.map((p) => p.hasMore)).toEqual([true, true, false]);
+    const seen = pages.flatMap((p) => [...p.messages].reverse().map((m: { body: string }) => m.body));
+    expect(seen).toEqual(newestFirst);
+
+    const byKeyset: string[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const page = (await req('GET', `/messages/${ticketId}${before ? `?before=${before}` : ''}`, ana.token)).json();
+      byKeyset.push(...[...page.messages].reverse().map((m: { body: string }) => m.body));
+      if (!page.hasMore) break;
+      before = page.messages[0].id;
+    }
+    expect(byKeyset).toEqual(newestFirst);
+  });
+
+  it('reading as the owner marks the messages read, zeroes unreadMessages and sends a read receipt; others only look', async () => {
+    const { ticketId } = await openTicketFor(ana);
+    const second = await customerWrites(t, connA.id, { from: await contactNumber(ticketId), body: 'ainda aí?' });
+    expect(second.ticketId).toBe(ticketId);
+    expect((await ticketRow(t, ticketId)).unreadMessages).toBe(1);
+
+    await req('GET', `/messages/${ticketId}`, rui.token);
+    expect((await ticketRow(t, ticketId)).unreadMessages).toBe(1);
+
+    const mark = t.realtime.events.length;
+    const res = await req('GET', `/messages/${ticketId}`, ana.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().ticket).toMatchObject({ id: ticketId, unreadMessages: 0 });
+    expect((await ticketRow(t, ticketId)).unreadMessages).toBe(0);
+    const unread = await rows(t, sql`SELECT id FROM messages WHERE ticket_id = ${ticketId} AND NOT read AND NOT from_me`);
+    expect(unread).toEqual([]);
+    expect(t.realtime.events.slice(mark)).toContainEqual(
+      expect.objectContaining({
+        event: 'ticket',
+        payload: expect.objectContaining({ ticket: expect.objectContaining({ unreadMessages: 0 }) }),
+      }),
+    );
+    const [newest] = await rows<{ external_id: string }>(t, sql`SELECT external_id FROM messages WHERE id = ${second.messageId}`);
+    await expect
+      .poll(() => standin.requests.find((r) => (r.body as { status?: string })?.status === 'read')?.body)
+      .toMatchObject({
+        status: 'read',
+        message_id: newest.external_id,
+      });
+  });
+
+  it("allHistoric shows the contact's earlier tickets; without it only this ticket", async () => {
+    const first = await openTicketFor(ana, { body: 'primeiro atendimento' });
+    await req('PUT', `/tickets/${first.ticketId}`, ana.token, { status: 'closed', sendFarewellMessage: false });
+    const second = await openTicketFor(ana, { from: await contactNumber(first.ticketId), body: 'segundo atendimento' });
+    expect(second.ticketId).not.toBe(first.ticketId);
+    const bodies = async () =>
+      (await req('GET', `/messages/${second.ticketId}`, ana.token)).json().messages.map((m: { body: string }) => m.body);
+    expect(await bodies()).toEqual(['segundo atendimento']);
+    await setUserFlags(t, ana.id, { allHistoric: 'enabled' });
+    expect(await bodies()).toEqual(['primeiro atendimento', 'segundo atendimento']);
+    await setUserFlags(t, ana.id, { allHistoric: 'disabled' });
+  });
+
+  it('isPrivate=false hides private notes; hasMedia lists only files', async () => {
+    const { ticketId } = await openTicketFor(ana);
+    await req('POST', `/messages/${ticketId}`, ana.token, { body: 'nota', isPrivate: true });
+    const all = (await req('GET', `/messages/${ticketId}`, ana.token)).json().messages;
+    expect(all.map((m: { body: string }) => m.body)).toContain('nota');
+    const noNotes = (await req('GET', `/messages/${ticketId}?isPrivate=false`, ana.token)).json().messages;
+    expect(noNotes.map((m: { body: string }) => m.body)).not.toContain('nota');
+    expect((await req('GET', `/messages/${ticketId}?hasMedia=true`, ana.token)).json().messages).toEqual([]);
+  });
+
+  it("another user's or company's ticket answers 404", async () => {
+    const { ticketId } = await openTicketFor(rui);
+    expect((await req('GET', `/messages/${ticketId}`, ana.token)).statusCode).toBe(404);
+    expect((await req('GET', `/messages/${ticketId}`, b.adminToken)).statusCode).toBe(404);
+  });
+});
+
+async function contactNumber(ticketId: number) {
+  const [r] = await rows<{ number: string }>(
+    t,
+    sql`SELECT c.number FROM contacts c JOIN tickets t ON t.contact_id = c.id WHERE t.id = ${ticketId}`,
+  );
+  return r.number;
+}
+
+describe('POST /messages/:ticketId', () => {
+  it('stores the text (clock) and the job sends it; private notes never reach the channel', async () => {
+    const { ticketId } = await openTicketFor(ana);
+    const sent = await req('POST', `/messages/${ticketId}`, ana.token, { body: 'Olá, tudo bem?', fromMe: true, read: 1 });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ body: 'Olá, tudo bem?', fromMe: true, ack: 0, isPrivate: false, userId: ana.id });
+    const note = await req('POST', `/messages/${ticketId}`, ana.token, { body: 'cliente VIP, cuidado', isPrivate: true });
+    expect(note.json()).toMatchObject({ isPrivate: true });
+    await runSend(note.json().id);
+    await runSend(sent.json().id);
+    expect(standin.sent.map((s) => (s.body.text as { body: string }).body)).toEqual(['Olá, tudo bem?']);
+    expect(JSON.stringify(standin.requests)).not.toContain('cliente VIP');
+  });
+
+  it('the composer writes only into open or group tickets (ERR_TICKET_STATE)', async () => {
+    const pending = await customerWrites(t, connA.id);
+    const res = await req('POST', `/messages/${pending.ticketId}`, ana.token, { body: 'oi' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'ERR_TICKET_STATE' });
+    const empty = await req('POST', `/messages/${pending.ticketId}`, ana.token, { body: '   ' });
+    expect(empty.json()).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'body', message: 'validation.required' }] });
+  });
+
+  it('signature: *Name:* above the text when sendSignMessage is on and asked for', async () => {
+    const { ticketId } = await openTicketFor(ana);
+    const signedMsg = (await req('POST', `/messages/${ticketId}`, ana.token, { body: 'assinado', signMessage: true })).json();
+    expect(signedMsg.body).toBe('*Ana:*\nassinado');
+    await companySetting(t, a, 'sendSignMessage', 'disabled');
+    const plain = (await req('POST', `/messages/${ticketId}`, ana.token, { body: 'sem assinatura', signMessage: true })).json();
+    expect(plain.body).toBe('sem assinatura');
+    await companySetting(t, a, 'sendSignMessage', 'enabled');
+  });
+
+  it('a contact card (vCard) and a quoted reply', async () => {
+    const { ticketId, messageId } = await openTicketFor(ana);
+    const card = await req('POST', `/messages/${ticketId}`, ana.token, {
+      body: '',
+      vCard: { name: 'Suporte', number: '551140040000' },
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    expect(card.json()).toMatchObject({ mediaType: 'contact', body: 'Suporte' });
+    const reply = await req('POST', `/messages/${ticketId}`, ana.token, { body: 'respondendo', quotedMsg: { id: messageId } });
+    expect(reply.json()).toMatchObject({ quotedMsgId: messageId });
+    await runSend(card.json().id);
+    expect(standin.sent[0]).toMatchObject({ type: 'contacts' });
+  });
+
+  it('multipart: several files, each with its caption', async () => {
+    const { ticketId } = await openTicketFor(ana);
+    const boundary = '----atendo';
+    const part = (name: string, value: string) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    const file = (filename: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        PNG,
+        Buffer.from('\r\n'),
+      ]);
+    const payload = Buffer.concat([
+      file('um.png'),
+      file('dois.png'),
+      part('body', 'primeira legenda'),
+      part('body', 'segunda legenda'),
+      part('fromMe', 'true'),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/messages/${ticketId}`,
+      headers: { ...bearer(ana.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await rows<{ body: string; media_type: string; media_name: string }>(
+      t,
+      sql`SELECT body, media_type, media_name FROM messages WHERE ticket_id = ${ticketId} AND from_me ORDER BY id`,
+    );
+    expect(stored).toEqual([
+      { body: 'primeira legenda', media_type: 'image', media_name: 'um.png' },
+      { body: 'segunda legenda', media_type: 'image', media_name: 'dois.png' },
+    ]);
+  });
+
+  it('cannot write into a ticket the user may not see', async () => {
+    const { ticketId } = await openTicketFor(rui);
+    expect((await req('POST', `/messages/${ticketId}`, ana.token, { body: 'intruso' })).statusCode).toBe(404);
+    expect((await req('POST', `/messages/${ticketId}`, b.adminToken, { body: 'intruso' })).statusCode).toBe(404);
+  });
+});
+
+describe('edit and delete (seed 000 §4 "Message rules")', () => {
+  async function note(ticketId: number, who: TestUser, ageSeconds: number) {
+    const m = (await req('POST', `/messages/${ticketId}`, who.token, { body: 'original', isPrivate: true })).json();
+    await t.database.db.execute(
+      sql`UPDATE messages SET created_at = now() - make_interval(secs => ${ageSeconds}) WHERE id = ${m.id}`,
+    );
+    return m.id as number;
+  }
+
+  it('the sender edits within 900000 ms: 899 s accepted, 901 s refused', async () => {
+    const { ticketId } = await openTicketFor(ana);
+    const young = await note(ticketId, ana, 899);
+    const ok = await req('POST', `/messages/edit/${young}`, ana.token, { body: 'corrigido' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ body: 'corrigido', isEdited: true });
+    const old = await note(ticketId, ana, 901);
+    const late = await req('POST', `/messages/edit/${old}`, ana.token, { body: 'tarde demais' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: 'ERR_MESSAGE_EDIT_WINDOW' });
+  });
+
+  it("only the sender edits; the customer's messages and a channel without edits are refused", async () => {
+    const { ticketId, messageId } = await openTicketFor(ana);
+    const mine = await note(ticketId, ana, 10);
+    expect((await req('POST', `/messages/edit/${mine}`, rui.token, { body: 'x' })).json()).toEqual({
+      error: 'ERR_NO_PERMISSION',
+    });
+    expect((await req('POST', `/messages/edit/${messageId}`, ana.token, { body: 'x' })).json()).toEqual({
+      error: 'ERR_NO_PERMISSION',
+    });
+    const sent = (await req('POST', `/messages/${ticketId}`, ana.token, { body: 'enviada' })).json();
+    await runSend(sent.id);
+    const res = await req('POST', `/messages/edit/${sent.id}`, ana.token, { body: 'editada' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'ERR_CHANNEL_NOT_SUPPORTED' });
+  });
+
+  it("deleting another's message is refused; one's own is marked deleted; lgpdDeleteMessage erases it", async () => {
+    const { ticketId, messageId } = await openTicketFor(ana);
+    const mine = (await req('POST', `/messages/${ticketId}`, ana.token, { body: 'apagar' })).json();
+    expect((await req('DELETE', `/messages/${mine.id}`, rui.token)).json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect((await req('DELETE', `/messages/${messageId}`, ana.token)).json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    const del = await req('DELETE', `/messages/${mine.id}`, ana.token);
+    expect(del.json()).toMatchObject({ isDeleted: true, body: 'apagar' });
+    await companySetting(t, a, 'lgpdDeleteMessage', 'enabled');
+    const other = (await req('POST', `/messages/${ticketId}`, ana.token, { body: 'dado pessoal' })).json();
+    const erased = await req('DELETE', `/messages/${other.id}`, ana.token);
+    expect(erased.json()).toMatchObject({ isDeleted: true, body: '' });
+    await companySetting(t, a, 'lgpdDeleteMessage', 'disabled');
+  });
+});
+
+describe('reactions, forward, counts', () => {
+  it('a reaction goes to the channel on the message it targets', async () => {
+    const { ticketId, messageId } = await openTicketFor(ana);
+    const res = await req('POST', `/messages/${messageId}/reactions`, ana.token, { type: '👍' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ mediaType: 'reaction', body: '👍', ticketId });
+    await runSend(res.json().id);
+    const [target] = await rows<{ external_id: string }>(t, sql`SELECT external_id FROM messages WHERE id = ${messageId}`);
+    expect(standin.sent[0].body.reaction).toEqual({ message_id: target.external_id, emoji: '👍' });
+  });
+
+  it('forwards into the contact’s live ticket, or a new one of the caller; private notes are never forwarded', async () => {
+    const { ticketId } = await openTicketFor(ana);
+    const original = (await req('POST', `/messages/${ticketId}`, ana.token, { body: 'encaminhe isto' })).json();
+    const other = await customerWrites(t, connA.id, { name: 'Destino' });
+    await req('PUT', `/tickets/${other.ticketId}`, ana.token, { status: 'closed', sendFarewellMessage: false }).catch(() => {});
+    await t.database.db.execute(sql`UPDATE tickets SET status = 'closed' WHERE id = ${other.ticketId}`);
+    const res = await req('POST', '/message/forward', ana.token, { messageId: original.id, contactId: other.contactId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ body: 'encaminhe isto', isForwarded: true });
+    const target = await ticketRow(t, res.json().ticketId);
+    expect(target).toMatchObject({ contactId: other.contactId, status: 'open', userId: ana.id });
+    const privateNote = (await req('POST', `/messages/${ticketId}`, ana.token, { body: 'segredo', isPrivate: true })).json();
+    const refused = await req('POST', '/message/forward', ana.token, { messageId: privateNote.id, contactId: other.contactId });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('messages-allMe counts sent or received messages in a period (dashboard permission)', async () => {
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+    expect((await req('GET', `/messages-allMe?fromMe=true`, ana.token)).statusCode).toBe(403);
+    const res = await req('GET', `/messages-allMe?fromMe=true&dateStart=${today}&dateEnd=${today}`, a.adminToken);
+    expect(res.statusCode).toBe(200);
+    const [row] = await rows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM messages WHERE company_id = ${a.companyId} AND from_me AND NOT is_private`,
+    );
+    expect(res.json()).toEqual({ count: [{ count: row.n }] });
+  });
+});
+
+describe('interactive messages', () => {
+  it('a list goes out on the Cloud API', async () => {
+    const { ticketId } = await openTicketFor(ana);
+    const res = await req('POST', `/messages/lista/${ticketId}`, ana.token, {
+      title: 'Menu',
+      text: 'Escolha uma opção',
+      buttonText: 'Ver opções',
+      sections: [{ title: 'Setores', rows: [{ title: 'Vendas' }, { title: 'Suporte', description: 'Ajuda técnica' }] }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ mediaType: 'list', body: 'Escolha uma opção' });
+    await runSend(res.json().id);
+    expect(standin.sent[0].body.interactive).toMatchObject({ type: 'list', action: { button: 'Ver opções' } });
+  });
+
+  it('copy, call, URL and PIX cards answer ERR_CHANNEL_NOT_SUPPORTED where the channel cannot send them', async () => {
+    const { ticketId } = await openTicketFor(ana);
+    for (const kind of ['copy', 'call', 'URL']) {
+      const res = await req('POST', `/messages/${kind}/${ticketId}`, ana.token, {
+        title: 'T',
+        description: 'd',
+        buttonText: 'b',
+        copyText: 'c',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'ERR_CHANNEL_NOT_SUPPORTED', details: { channel: 'whatsappapi' } });
+    }
+    const pix = await req('POST', `/messages/PIX/${ticketId}`, ana.token, {
+      title: 'Pagamento',
+      sendvalue: '10.50',
+      sendkey_type: 'PHONE',
+      sendmerchant_name: 'Loja',
+      sendKey: '11999990000',
+    });
+    expect(pix.json()).toMatchObject({ error: 'ERR_CHANNEL_NOT_SUPPORTED' });
+  });
+
+  it("a ticket id that is not a number: 'ID do Ticket inválido.'", async () => {
+    const res = await req('POST', '/messages/lista/abc', ana.token, { text: 'x', buttonText: 'y', sections: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toContainEqual({ path: 'ticketId', message: 'validation.invalidTicketId' });
+  });
+});
