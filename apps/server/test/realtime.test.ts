@@ -127,6 +127,28 @@ describe('rooms and events', () => {
     expect(r.events).toHaveLength(4);
   });
 
+  it('has rooms and handlers in place before the client can emit, however slow the room lookup', async () => {
+    const handlers = (t.gateway as unknown as { opts: { handlers: { roomsFor: (ctx: unknown) => Promise<string[]> } } }).opts
+      .handlers;
+    const roomsFor = handlers.roomsFor;
+    handlers.roomsFor = async (ctx) => {
+      await sleep(300);
+      return roomsFor(ctx);
+    };
+    try {
+      const s = track(openSocket(t.url!, a.companyId, a.userToken, a.userId));
+      const r = recorder(s);
+      // emitted at once, as the web client does on 'connect': buffered by the client, answered by the server
+      expect(await emitWithAck(s, 'joinNotification')).toEqual({ ok: true });
+      t.gateway!.publish(a.companyId, 'contact', { action: 'update', contactId: 1 }, [rooms.queue(queueId)]);
+      t.gateway!.publish(a.companyId, 'chat', { action: 'update', chatId: 1 }, [rooms.notification()]);
+      await r.wait(`company-${a.companyId}-chat`);
+      expect(r.names()).toEqual([`company-${a.companyId}-contact`, `company-${a.companyId}-chat`]);
+    } finally {
+      handlers.roomsFor = roomsFor;
+    }
+  });
+
   it('userStatus marks the user online with lastSeen and tells the admins', async () => {
     const admin = track(await connect(t.url!, a.companyId, a.adminToken, a.adminId));
     const ra = recorder(admin);

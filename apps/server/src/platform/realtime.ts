@@ -42,6 +42,7 @@ export interface SocketGatewayOptions {
 
 interface SocketData {
   ctx: TenantContext;
+  rooms: string[];
   lastUserStatus?: number;
 }
 
@@ -90,12 +91,7 @@ export class SocketGateway implements RealtimePublisher {
           next(Object.assign(new Error(code), { data: { error: code } }));
         });
     });
-    this.parent.on('connection', (socket: AppSocket) => {
-      this.onConnection(socket).catch((err) => {
-        opts.logger?.error({ err }, 'socket setup failed');
-        socket.disconnect(true);
-      });
-    });
+    this.parent.on('connection', (socket: AppSocket) => this.onConnection(socket));
   }
 
   /** Attaches to the API's HTTP server (same origin and port as the API). */
@@ -124,12 +120,15 @@ export class SocketGateway implements RealtimePublisher {
     // An expired subscription still hears its payment events (the finance page); an inactive company does not.
     enforceAccess(ctx, { allowExpired: true });
     socket.data.ctx = ctx;
+    // Rooms are decided before the connection is accepted: the client emits (joinNotification, userStatus)
+    // right on 'connect', and events published from then on must find the socket in its rooms.
+    socket.data.rooms = [rooms.user(ctx.user.id), ...(await this.opts.handlers.roomsFor(ctx))];
   }
 
-  private async onConnection(socket: AppSocket) {
+  /** Synchronous on purpose: rooms and handlers are in place before any client emit is read. */
+  private onConnection(socket: AppSocket) {
     const { ctx } = socket.data;
-    const extra = await this.opts.handlers.roomsFor(ctx);
-    socket.join([rooms.user(ctx.user.id), ...extra]);
+    socket.join(socket.data.rooms);
 
     socket.on('joinNotification', (...args: unknown[]) => {
       socket.join(rooms.notification());
