@@ -103,6 +103,8 @@ export function createUsersService(deps: CoreDeps) {
       // A plain user edits only their own account fields: never their profile, queues, connection or flags.
       if (!manage && sent.some((k) => !(OWN_USER_FIELDS as string[]).includes(k))) throw new AppError('ERR_NO_PERMISSION', 403);
       if (before.super && !ctx.user.super) throw new AppError('ERR_NO_PERMISSION', 403);
+      // An admin cannot take away their own admin profile (a company could be left without one).
+      if (userId === ctx.user.id && body.profile === 'user' && isAdmin(before)) throw new AppError('ERR_NO_PERMISSION', 403);
 
       const { password, queueIds, ...fields } = body;
       if (fields.email && (await repo.emailTakenByOther(db, fields.email, userId))) {

@@ -160,6 +160,13 @@ describe('PUT /users/:id', () => {
     expect(promoted.json().profile).toBe('admin');
   });
 
+  it('refuses an admin demoting themself', async () => {
+    const tenant = await createTenant(t);
+    const res = await put(tenant.adminToken, tenant.adminId, { profile: 'user' });
+    expect(res.statusCode).toBe(403);
+    expect((await put(tenant.adminToken, tenant.adminId, { profile: 'admin', name: 'Still Admin' })).statusCode).toBe(200);
+  });
+
   it("refuses another company's queues and connections", async () => {
     const [foreign] = await t.database.db
       .insert(queues)
