@@ -9,10 +9,13 @@ import { conversationRoutes } from './conversation/conversation.routes';
 import { createConversationService } from './conversation/conversation.service';
 import { plansRoutes } from './plans/plans.routes';
 import { queuesRoutes } from './queues/queues.routes';
+import { quickMessagesRoutes } from './quick-messages/quick-messages.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { systemRoutes } from './system/system.routes';
 import { tagsRoutes } from './tags/tags.routes';
 import { createTagsService } from './tags/tags.service';
+import { ticketNotesRoutes } from './ticket-notes/ticket-notes.routes';
+import { createTicketNotesService } from './ticket-notes/ticket-notes.service';
 import { ticketsRoutes } from './tickets/tickets.routes';
 import { createTicketsService } from './tickets/tickets.service';
 import { registerUsersJobs } from './users/users.jobs';
@@ -54,4 +57,6 @@ export function registerModules(app: App, deps: CoreDeps) {
   ticketsRoutes(app, tickets);
   tagsRoutes(app, createTagsService(deps, tickets));
   conversationRoutes(app, deps, createConversationService(deps, tickets, messaging.outbound, messaging.channels));
+  ticketNotesRoutes(app, createTicketNotesService(deps, tickets));
+  quickMessagesRoutes(app, deps);
 }

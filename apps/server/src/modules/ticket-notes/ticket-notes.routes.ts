@@ -1,0 +1,22 @@
+import { CreateTicketNoteBody, idParam, TicketNoteDto, TicketNotesQuery } from '@atendo/shared';
+import { z } from 'zod';
+import type { App } from '../../platform/http';
+import type { TicketNotesService } from './ticket-notes.service';
+
+export function ticketNotesRoutes(app: App, notes: TicketNotesService) {
+  const tags = ['ticket-notes'];
+  app.post(
+    '/ticket-notes',
+    { schema: { tags, body: CreateTicketNoteBody, response: { 201: TicketNoteDto } } },
+    async (req, reply) => reply.code(201).send(await notes.create(req.ctx, req.body)),
+  );
+  app.get(
+    '/ticket-notes/list',
+    { schema: { tags, querystring: TicketNotesQuery, response: { 200: z.array(TicketNoteDto) } } },
+    async (req) => notes.list(req.ctx, req.query),
+  );
+  app.delete('/ticket-notes/:id', { schema: { tags, params: z.object({ id: idParam }) } }, async (req, reply) => {
+    await notes.remove(req.ctx, req.params.id);
+    return reply.code(204).send();
+  });
+}
