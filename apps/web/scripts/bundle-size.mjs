@@ -66,7 +66,13 @@ const shellGzip = [...shellFiles].filter((f) => !entryFiles.has(f)).reduce((s, f
 const totalJs = chunks.filter((c) => c.file.endsWith('.js')).reduce((s, c) => s + c.gzip, 0);
 
 if (json) {
-  console.log(JSON.stringify({ chunks, routes, entryGzip, shellGzip, totalJsGzip: totalJs, loginGzip: login?.totalGzip, budget: LOGIN_BUDGET_BYTES }, null, 2));
+  console.log(
+    JSON.stringify(
+      { chunks, routes, entryGzip, shellGzip, totalJsGzip: totalJs, loginGzip: login?.totalGzip, budget: LOGIN_BUDGET_BYTES },
+      null,
+      2,
+    ),
+  );
 } else {
   console.log('chunk                                              raw        gzip');
   for (const c of chunks) console.log(`${c.file.padEnd(48)} ${kB(c.raw).padStart(10)} ${kB(c.gzip).padStart(10)}`);
@@ -77,7 +83,9 @@ if (json) {
   console.log('');
   console.log('route page                                           own gzip   route total');
   for (const r of routes) {
-    console.log(`${`${r.route} ${r.page.replace('src/features/', '')}`.padEnd(52)} ${kB(r.ownGzip).padStart(9)} ${kB(r.totalGzip).padStart(12)}`);
+    console.log(
+      `${`${r.route} ${r.page.replace('src/features/', '')}`.padEnd(52)} ${kB(r.ownGzip).padStart(9)} ${kB(r.totalGzip).padStart(12)}`,
+    );
   }
   console.log('');
 }
@@ -86,5 +94,7 @@ if (!login) {
   process.exit(1);
 }
 const ok = login.totalGzip < LOGIN_BUDGET_BYTES;
-console.log(`/login loads ${kB(login.totalGzip)} of gzipped JavaScript (budget < ${kB(LOGIN_BUDGET_BYTES)}): ${ok ? 'OK' : 'OVER BUDGET'}`);
+console.log(
+  `/login loads ${kB(login.totalGzip)} of gzipped JavaScript (budget < ${kB(LOGIN_BUDGET_BYTES)}): ${ok ? 'OK' : 'OVER BUDGET'}`,
+);
 process.exit(ok ? 0 : 1);

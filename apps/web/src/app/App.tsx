@@ -1,6 +1,6 @@
+import { TOAST_MS } from '@atendo/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
-import { TOAST_MS } from '@atendo/shared';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from '../shared/api/client';
 import { AppRoutes } from './routes';

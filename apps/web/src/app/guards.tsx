@@ -1,6 +1,6 @@
 import { can, isSuper, NARROW_SCREEN_PX, type Permission, type PlanFlag } from '@atendo/shared';
 import { useMediaQuery } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { AccessDeniedView } from '../features/system/components/AccessDeniedView';
 import { Loading } from '../shared/ui/Loading';
@@ -15,16 +15,20 @@ export interface LoginRedirectState {
 
 /** /login, /signup, /recovery-password: an authenticated user is sent to /. */
 export function PublicOnly() {
-  const { status } = useSession();
+  const { status, landing } = useSession();
   if (status === 'loading') return <Loading fullScreen />;
-  if (status === 'authenticated') return <Navigate to="/" replace />;
+  if (status === 'authenticated') return <Navigate to={landing ?? '/'} replace />;
   return <Outlet />;
 }
 
 /** Everything else: an anonymous visitor goes to /login, and comes back after signing in. */
 export function RequireAuth() {
-  const { status } = useSession();
+  const { status, landing, clearLanding } = useSession();
   const location = useLocation();
+  // once inside, the sign-in target is spent
+  useEffect(() => {
+    if (status === 'authenticated' && landing) clearLanding();
+  }, [status, landing, clearLanding]);
   if (status === 'loading') return <Loading fullScreen />;
   if (status === 'anonymous') {
     const state: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };

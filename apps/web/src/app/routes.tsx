@@ -25,7 +25,6 @@ export interface PrivateRouteDef {
   campaign?: boolean;
 }
 
-
 /** The full route table of seed 002 §2.2 (plus /chatbot/:id of seed 001). */
 export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/', element: soon('dashboard'), access: { permission: { name: 'dashboard:view', denied: 'forbidden' } } },
@@ -36,7 +35,11 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
     element: <TicketIdGuard>{soon('tickets')}</TicketIdGuard>,
     access: { narrowOk: true },
   },
-  { path: '/connections', element: soon('connections'), access: { permission: { name: 'connections:view', denied: 'noPermission' } } },
+  {
+    path: '/connections',
+    element: soon('connections'),
+    access: { permission: { name: 'connections:view', denied: 'noPermission' } },
+  },
   { path: '/allConnections', element: soon('allConnections'), access: { superOnly: 'tickets' } },
   { path: '/quick-messages', element: soon('quickMessages') },
   { path: '/todolist', element: <TodoListPage />, access: { narrowOk: true } },

@@ -38,7 +38,7 @@ describe('locales', () => {
 
     it(`${lang}.json keeps the placeholders and tags of pt.json`, () => {
       const wrong = [...source.entries()]
-        .filter(([k, text]) => keys.has(k))
+        .filter(([k]) => keys.has(k))
         .filter(([k, text]) => {
           const other = keys.get(k) as string;
           return placeholders(text).join() !== placeholders(other).join() || tags(text).join() !== tags(other).join();
@@ -69,7 +69,9 @@ describe('locales', () => {
     expect(source.get('confirmation.title')).toBe('Exclusão de Registro');
     expect(source.get('confirmation.message')).toBe('Deseja realmente excluir esse registro?');
     expect(source.get('session.loggedInElsewhere')).toBe('Sua conta foi acessada em outro computador.');
-    expect(source.get('planGate.denied')).toBe('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.');
+    expect(source.get('planGate.denied')).toBe(
+      'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
+    );
     expect(source.get('recovery.codeSent')).toBe('Código de verificação enviado com sucesso!');
     expect(source.get('recovery.saved')).toBe('Senha atualizada com sucesso!');
     expect(source.get('recovery.attemptsExceeded')).toBe('Tentativas excedidas. Redirecionando...');

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { REMEMBER_EMAIL_DAYS } from '@atendo/shared';
+import { useSyncExternalStore } from 'react';
 
 /** Every browser-storage key the app uses (seed 002 "Local flags"), in one place. */
 export const STORAGE_KEYS = {

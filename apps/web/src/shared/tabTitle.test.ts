@@ -25,6 +25,6 @@ describe('tab title', () => {
   it('every circled digit is distinct and in order', () => {
     const digits = Array.from({ length: 20 }, (_, i) => formatUnreadCount(i + 1));
     expect(new Set(digits).size).toBe(20);
-    digits.forEach((d, i) => expect(d.codePointAt(0)).toBe(0x2460 + i));
+    expect(digits.map((d) => d.codePointAt(0))).toEqual(digits.map((_, i) => 0x2460 + i));
   });
 });

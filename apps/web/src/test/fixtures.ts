@@ -25,7 +25,10 @@ export function makePlan(overrides: Partial<PlanDto> = {}): PlanDto {
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-export function makeUser(overrides: Partial<SessionUserDto> = {}, company: Partial<SessionUserDto['company']> = {}): SessionUserDto {
+export function makeUser(
+  overrides: Partial<SessionUserDto> = {},
+  company: Partial<SessionUserDto['company']> = {},
+): SessionUserDto {
   const plan = company.plan === undefined ? makePlan() : company.plan;
   return {
     id: 7,

@@ -14,7 +14,10 @@ export function mockFetch(routes: Record<string, unknown> = {}) {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const body = routes[url.pathname];
     if (body === undefined) {
-      return new Response(JSON.stringify({ error: 'ERR_NOT_FOUND' }), { status: 404, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ error: 'ERR_NOT_FOUND' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -30,6 +33,8 @@ export function sessionValue(user: SessionUserDto | null, overrides: Partial<Ses
     logout: vi.fn(async () => {}),
     reloadUser: vi.fn(async () => {}),
     setUser: vi.fn(),
+    landing: null,
+    clearLanding: vi.fn(),
     ...overrides,
   };
 }

@@ -31,7 +31,9 @@ describe('<MainDrawer> gating', () => {
   });
 
   it('super admin: sees Empresas, Informativos and Todas as conexões', () => {
-    const nav = renderDrawer(makeUser({ profile: 'admin', super: true }, { id: PLATFORM_COMPANY_ID, dueDate: '2999-12-31T23:59:59.000Z' }));
+    const nav = renderDrawer(
+      makeUser({ profile: 'admin', super: true }, { id: PLATFORM_COMPANY_ID, dueDate: '2999-12-31T23:59:59.000Z' }),
+    );
     expect(nav.getByRole('link', { name: 'Empresas' }).getAttribute('href')).toBe('/companies');
     expect(nav.getByRole('link', { name: 'Informativos' }).getAttribute('href')).toBe('/announcements');
     expect(nav.getByRole('link', { name: 'Todas as conexões' }).getAttribute('href')).toBe('/allConnections');

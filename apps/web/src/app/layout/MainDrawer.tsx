@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { usePublicSettings, useAppName } from '../../shared/hooks/usePublicSettings';
+import { useAppName, usePublicSettings } from '../../shared/hooks/usePublicSettings';
 import { useColorMode } from '../theme/colorMode';
 import type { MenuEntry, MenuGroup } from './menu';
 import { MENU_ICONS } from './menuIcons';
@@ -27,6 +27,46 @@ export const MINI_DRAWER_PX = 64;
 function isActive(entry: MenuEntry, pathname: string): boolean {
   if (entry.to === '/') return pathname === '/';
   return pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+}
+
+interface DrawerEntryProps {
+  entry: MenuEntry;
+  expanded: boolean;
+  selected: boolean;
+  attention: boolean;
+  onNavigate?: () => void;
+}
+
+/** One link; collapsed, it shows its icon with the label as tooltip and accessible name. */
+function DrawerEntry({ entry, expanded, selected, attention, onNavigate }: DrawerEntryProps) {
+  const { t } = useTranslation();
+  const Icon = MENU_ICONS[entry.key];
+  const label = t(`menu.${entry.key}`);
+  const button = (
+    <ListItemButton
+      component={NavLink}
+      to={entry.to}
+      end={entry.to === '/'}
+      selected={selected}
+      onClick={onNavigate}
+      aria-label={expanded ? undefined : attention ? `${label} ${t('menu.connectionsAttention')}` : label}
+      sx={{ minHeight: 40, px: expanded ? 2 : 2.5, borderRadius: 1, mx: 0.5 }}
+    >
+      <ListItemIcon sx={{ minWidth: expanded ? 40 : 0 }}>
+        <Badge variant="dot" color="error" invisible={!attention} overlap="circular">
+          <Icon fontSize="small" />
+        </Badge>
+      </ListItemIcon>
+      {expanded && <ListItemText primary={label} />}
+      {expanded && attention && <span className="visually-hidden">{t('menu.connectionsAttention')}</span>}
+    </ListItemButton>
+  );
+  if (expanded) return button;
+  return (
+    <Tooltip title={label} placement="right">
+      {button}
+    </Tooltip>
+  );
 }
 
 interface DrawerContentProps {
@@ -44,7 +84,8 @@ function DrawerContent({ groups, expanded, connectionsAttention, version, onNavi
   const appName = useAppName();
   const { settings } = usePublicSettings();
   const { mode } = useColorMode();
-  const logo = mode === 'dark' ? (settings.appLogoDark ?? settings.appLogoLight) : (settings.appLogoLight ?? settings.appLogoDark);
+  const logo =
+    mode === 'dark' ? (settings.appLogoDark ?? settings.appLogoLight) : (settings.appLogoLight ?? settings.appLogoDark);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -77,38 +118,16 @@ function DrawerContent({ groups, expanded, connectionsAttention, version, onNavi
               ) : undefined
             }
           >
-            {group.entries.map((entry) => {
-              const Icon = MENU_ICONS[entry.key];
-              const label = t(`menu.${entry.key}`);
-              const badge = entry.key === 'connections' && connectionsAttention;
-              const icon = (
-                <Badge variant="dot" color="error" invisible={!badge} overlap="circular">
-                  <Icon fontSize="small" />
-                </Badge>
-              );
-              const button = (
-                <ListItemButton
-                  component={NavLink}
-                  to={entry.to}
-                  end={entry.to === '/'}
-                  selected={isActive(entry, pathname)}
-                  onClick={onNavigate}
-                  aria-label={expanded ? undefined : label}
-                  sx={{ minHeight: 40, px: expanded ? 2 : 2.5, borderRadius: 1, mx: 0.5 }}
-                >
-                  <ListItemIcon sx={{ minWidth: expanded ? 40 : 0 }}>{icon}</ListItemIcon>
-                  {expanded && <ListItemText primary={label} />}
-                  {expanded && badge && <span className="visually-hidden">{t('menu.connectionsAttention')}</span>}
-                </ListItemButton>
-              );
-              return expanded ? (
-                <Box key={entry.key}>{button}</Box>
-              ) : (
-                <Tooltip key={entry.key} title={label} placement="right">
-                  {button}
-                </Tooltip>
-              );
-            })}
+            {group.entries.map((entry) => (
+              <DrawerEntry
+                key={entry.key}
+                entry={entry}
+                expanded={expanded}
+                selected={isActive(entry, pathname)}
+                attention={entry.key === 'connections' && connectionsAttention}
+                onNavigate={onNavigate}
+              />
+            ))}
           </List>
         ))}
       </Box>

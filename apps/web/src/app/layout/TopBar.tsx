@@ -48,7 +48,11 @@ export function TopBar({ offset, narrow, onToggleMenu, unreadTickets, showChats 
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           {!narrow && (
             <Typography noWrap component="p" data-testid="greeting">
-              <Trans i18nKey="topbar.greeting" values={{ name: user.name, company: user.company.name }} components={{ b: <b /> }} />
+              <Trans
+                i18nKey="topbar.greeting"
+                values={{ name: user.name, company: user.company.name }}
+                components={{ b: <b /> }}
+              />
               {isAdmin(user) && due && <> {t('topbar.dueDate', { date: formatDate(due, user.company.timezone) })}</>}
             </Typography>
           )}

@@ -7,13 +7,25 @@ const keysFor = (ctx: Partial<MenuContext> & { user: MenuContext['user'] }) =>
   menuKeys(buildMenu({ plan: makePlan(), campaignsFlag: true, ...ctx }));
 
 const SUPER_ONLY = ['allConnections', 'companies', 'announcements'] as const;
-const ADMIN_ITEMS = ['messagesApi', 'reports', 'users', 'queues', 'typebot', 'prompts', 'queueIntegration', 'files', 'financeiro', 'settings'];
+const ADMIN_ITEMS = [
+  'messagesApi',
+  'reports',
+  'users',
+  'queues',
+  'typebot',
+  'prompts',
+  'queueIntegration',
+  'files',
+  'financeiro',
+  'settings',
+];
 
 describe('drawer gating (buildMenu)', () => {
   it('a plain user sees the attendance entries only', () => {
     const keys = keysFor({ user: makeUser() });
     expect(keys).toEqual(expect.arrayContaining(['ajuda', 'tickets', 'quickMessages', 'contacts', 'tags', 'helps', 'todolist']));
-    for (const k of [...ADMIN_ITEMS, ...SUPER_ONLY, 'dashboard', 'moments', 'connections', 'campaigns']) expect(keys).not.toContain(k);
+    for (const k of [...ADMIN_ITEMS, ...SUPER_ONLY, 'dashboard', 'moments', 'connections', 'campaigns'])
+      expect(keys).not.toContain(k);
   });
 
   it('an admin sees the administration entries but not the super-only ones', () => {
@@ -60,11 +72,31 @@ describe('drawer gating (buildMenu)', () => {
       useCampaigns: false,
     });
     const keys = keysFor({ user, plan: off });
-    for (const k of ['kanban', 'schedules', 'chats', 'messagesApi', 'prompts', 'queueIntegration', 'campaigns', 'contactLists', 'campaignsConfig']) {
+    for (const k of [
+      'kanban',
+      'schedules',
+      'chats',
+      'messagesApi',
+      'prompts',
+      'queueIntegration',
+      'campaigns',
+      'contactLists',
+      'campaignsConfig',
+    ]) {
       expect(keys).not.toContain(k);
     }
     const on = keysFor({ user, plan: makePlan() });
-    for (const k of ['kanban', 'schedules', 'chats', 'messagesApi', 'prompts', 'queueIntegration', 'campaigns', 'contactLists', 'campaignsConfig']) {
+    for (const k of [
+      'kanban',
+      'schedules',
+      'chats',
+      'messagesApi',
+      'prompts',
+      'queueIntegration',
+      'campaigns',
+      'contactLists',
+      'campaignsConfig',
+    ]) {
       expect(on).toContain(k);
     }
   });

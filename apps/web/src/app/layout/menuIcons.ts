@@ -10,6 +10,7 @@ import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DeviceHubOutlined from '@mui/icons-material/DeviceHubOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
+import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -17,7 +18,6 @@ import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
-import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
@@ -35,7 +35,7 @@ export const MENU_ICONS: Record<MenuKey, typeof SvgIcon> = {
   moments: SpeedOutlined,
   ajuda: HomeOutlined,
   tickets: WhatsApp,
-  quickMessages: QuestionAnswerOutlined,
+  quickMessages: FlashOnOutlined,
   kanban: ViewKanbanOutlined,
   contacts: ContactPhoneOutlined,
   schedules: EventOutlined,

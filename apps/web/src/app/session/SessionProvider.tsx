@@ -47,6 +47,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<SessionStatus>('loading');
   const [user, setUserState] = useState<SessionUserDto | null>(null);
+  const [landing, setLanding] = useState<string | null>(null);
   const started = useRef(false);
 
   const adopt = useCallback((session: SessionDto) => {
@@ -59,6 +60,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const dropSession = useCallback(() => {
     setToken(null);
+    setLanding(null);
     setUserState(null);
     setStatus('anonymous');
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'public' });
@@ -82,24 +84,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [adopt, dropSession]);
 
+  // Navigation after sign-in is left to the public-route guard: the session and the target change
+  // in one render, so the guard never sends the user to / first.
   const login = useCallback(
     async (body: LoginBody, from?: string) => {
       const session = await api.post<SessionDto>('/auth/login', body, { skipUnauthorizedHandler: true });
-      adopt(session);
       const company = session.user.company;
+      let target = from && from !== '/login' ? from : '/tickets';
       if (!isSubscriptionValid(company)) {
         toast.error(t('session.subscriptionExpired', { date: formatDate(company.dueDate, company.timezone) }));
-        navigate('/financeiro', { replace: true });
-        return;
+        target = '/financeiro';
+      } else {
+        const days = daysUntilDue(company);
+        if (days !== null && days < SUBSCRIPTION_WARNING_DAYS) toast.warning(t('session.subscriptionExpiresIn', { count: days }));
       }
-      const days = daysUntilDue(company);
-      if (days !== null && days < SUBSCRIPTION_WARNING_DAYS) {
-        toast.warning(t('session.subscriptionExpiresIn', { count: days }));
-      }
-      const target = from && from !== '/login' ? from : '/tickets';
-      navigate(target, { replace: true });
+      setLanding(target);
+      adopt(session);
     },
-    [adopt, navigate, t],
+    [adopt, t],
   );
 
   const logout = useCallback(async () => {
@@ -117,9 +119,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUserState(me);
   }, []);
 
+  const clearLanding = useCallback(() => setLanding(null), []);
+
   const value = useMemo<SessionContextValue>(
-    () => ({ status, user, login, logout, reloadUser, setUser: setUserState }),
-    [status, user, login, logout, reloadUser],
+    () => ({ status, user, login, logout, reloadUser, setUser: setUserState, landing, clearLanding }),
+    [status, user, login, logout, reloadUser, landing, clearLanding],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

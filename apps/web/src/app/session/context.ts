@@ -12,6 +12,9 @@ export interface SessionContextValue {
   /** Re-reads GET /auth/me (after a profile edit). */
   reloadUser: () => Promise<void>;
   setUser: (user: SessionUserDto) => void;
+  /** Where the public-route guard sends a user who just signed in (origin, /tickets or /financeiro). */
+  landing: string | null;
+  clearLanding: () => void;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

@@ -13,7 +13,9 @@ describe('errorMessage (seed 000 §8)', () => {
   });
 
   it('translates a known code', () => {
-    expect(errorMessage(new ApiError(401, { error: 'ERR_INVALID_CREDENTIALS' }))).toBe('Erro de autenticação. Por favor, tente novamente.');
+    expect(errorMessage(new ApiError(401, { error: 'ERR_INVALID_CREDENTIALS' }))).toBe(
+      'Erro de autenticação. Por favor, tente novamente.',
+    );
   });
 
   it('translates in the current language', async () => {
@@ -65,7 +67,10 @@ describe('apiRequest', () => {
     setToken('abc');
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: 'ERR_SESSION_EXPIRED' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { error: 'ERR_SESSION_EXPIRED' })),
+    );
     await expect(apiRequest('/tickets')).rejects.toMatchObject({ status: 401, code: 'ERR_SESSION_EXPIRED' });
     expect(getToken()).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledOnce();
@@ -74,13 +79,21 @@ describe('apiRequest', () => {
   it('login answers 401 without ending anything else', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: 'ERR_INVALID_CREDENTIALS' })));
-    await expect(apiRequest('/auth/login', { method: 'POST', body: {}, skipUnauthorizedHandler: true })).rejects.toBeInstanceOf(ApiError);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { error: 'ERR_INVALID_CREDENTIALS' })),
+    );
+    await expect(apiRequest('/auth/login', { method: 'POST', body: {}, skipUnauthorizedHandler: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('an unreachable API is status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiRequest('/version')).rejects.toMatchObject({ status: 0 });
   });
 });

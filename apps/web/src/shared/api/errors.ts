@@ -29,7 +29,11 @@ export function toastError(err: unknown): void {
 }
 
 /** Puts the server's ERR_VALIDATION field messages (i18n keys) on a react-hook-form; true when any was placed. */
-export function applyFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, known: readonly string[]): boolean {
+export function applyFieldErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  known: readonly string[],
+): boolean {
   if (!(err instanceof ApiError) || err.code !== 'ERR_VALIDATION' || !err.body?.fields) return false;
   let placed = false;
   for (const field of err.body.fields) {

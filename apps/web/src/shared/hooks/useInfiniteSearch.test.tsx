@@ -23,7 +23,9 @@ describe('useInfiniteSearch', () => {
       calls.push({ searchParam, pageNumber });
       return { records: [{ id: `${searchParam}-${pageNumber}` }], hasMore: pageNumber < 2 };
     });
-    const { result } = renderHook(() => useInfiniteSearch({ queryKey: ['things'], fetchPage, debounceMs: 20 }), { wrapper: wrapper() });
+    const { result } = renderHook(() => useInfiniteSearch({ queryKey: ['things'], fetchPage, debounceMs: 20 }), {
+      wrapper: wrapper(),
+    });
     await waitFor(() => expect(result.current.records).toHaveLength(1));
     expect(result.current.hasMore).toBe(true);
 

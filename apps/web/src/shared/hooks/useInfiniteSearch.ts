@@ -24,7 +24,10 @@ export interface UseInfiniteSearchOptions<T> {
 }
 
 /** True when the element is scrolled to within `threshold` px of its bottom. */
-export function isNearBottom(el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>, threshold = LIST_PAGE_BOTTOM_PX): boolean {
+export function isNearBottom(
+  el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>,
+  threshold = LIST_PAGE_BOTTOM_PX,
+): boolean {
   return el.scrollHeight - (el.scrollTop + el.clientHeight) < threshold;
 }
 
@@ -32,7 +35,12 @@ export function isNearBottom(el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' 
  * Searchable, paged list (seed 002 §4 "List behaviour"): a new search term (debounced 500 ms)
  * starts again at page 1; scrolling within 100 px of the bottom loads the next page while more exist.
  */
-export function useInfiniteSearch<T>({ queryKey, fetchPage, enabled = true, debounceMs = DEBOUNCE_MS }: UseInfiniteSearchOptions<T>) {
+export function useInfiniteSearch<T>({
+  queryKey,
+  fetchPage,
+  enabled = true,
+  debounceMs = DEBOUNCE_MS,
+}: UseInfiniteSearchOptions<T>) {
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), debounceMs);
   const query = useInfiniteQuery({

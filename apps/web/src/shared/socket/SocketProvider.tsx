@@ -1,4 +1,4 @@
-import { SOCKET_RECONNECT_MS, type SessionUserDto, USER_STATUS_PING_MS } from '@atendo/shared';
+import { type SessionUserDto, SOCKET_RECONNECT_MS, USER_STATUS_PING_MS } from '@atendo/shared';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io } from 'socket.io-client';

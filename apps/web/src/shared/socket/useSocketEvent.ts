@@ -30,7 +30,10 @@ export function useSocketEvent<E extends CompanyEventName>(event: E, handler: (p
 }
 
 /** Events whose wire name is not company-scoped (e.g. 'company-announcement'). */
-export function useGlobalSocketEvent<E extends keyof GlobalEventMap>(event: E, handler: (payload: GlobalEventMap[E]) => void): void {
+export function useGlobalSocketEvent<E extends keyof GlobalEventMap>(
+  event: E,
+  handler: (payload: GlobalEventMap[E]) => void,
+): void {
   const { socket } = useSocket();
   const latest = useLatest(handler);
   useEffect(() => {

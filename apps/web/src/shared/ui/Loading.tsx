@@ -7,7 +7,13 @@ export function Loading({ fullScreen = false }: { fullScreen?: boolean }) {
     <Box
       role="status"
       aria-live="polite"
-      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: fullScreen ? '100vh' : 240, width: '100%' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        minHeight: fullScreen ? '100vh' : 240,
+        width: '100%',
+      }}
     >
       <CircularProgress aria-label={t('common.loading')} />
     </Box>

@@ -27,5 +27,5 @@ export function PlanGate({ flag, children }: { flag: PlanFlag; children: ReactNo
   const allowed = planAllows(plan, flag);
   useDeniedRedirect(!isLoading && !allowed);
   if (isLoading) return <Loading />;
-  return allowed ? <>{children}</> : null;
+  return allowed ? children : null;
 }

@@ -53,6 +53,7 @@ export function SearchableInfiniteTable<T>({
   const { records, hasMore, isLoading, isFetchingMore, loadMore } = table;
 
   // A first page shorter than the box cannot be scrolled: keep loading until it fills or ends.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: records.length re-checks after each page lands
   useEffect(() => {
     const el = scrollRef.current;
     if (el && hasMore && !isFetchingMore && el.scrollHeight <= el.clientHeight) loadMore();

@@ -66,7 +66,11 @@ export function AnnouncementsBell() {
         ) : (
           <List dense>
             {records.map((a) => (
-              <ListItemButton key={a.id} onClick={() => setDetail(a)} sx={{ borderLeft: 4, borderColor: priorityColor(a.priority) }}>
+              <ListItemButton
+                key={a.id}
+                onClick={() => setDetail(a)}
+                sx={{ borderLeft: 4, borderColor: priorityColor(a.priority) }}
+              >
                 <ListItemText primary={a.title} secondary={a.text} slotProps={{ secondary: { noWrap: true } }} />
               </ListItemButton>
             ))}

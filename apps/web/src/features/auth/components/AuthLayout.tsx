@@ -56,7 +56,8 @@ export function AuthLayout({ title, children, maxWidth = 440 }: { title: string;
   const appName = useAppName();
   const { settings } = usePublicSettings();
   const { mode } = useColorMode();
-  const logo = mode === 'dark' ? (settings.appLogoDark ?? settings.appLogoLight) : (settings.appLogoLight ?? settings.appLogoDark);
+  const logo =
+    mode === 'dark' ? (settings.appLogoDark ?? settings.appLogoLight) : (settings.appLogoLight ?? settings.appLogoDark);
   return (
     <Box
       component="main"

@@ -73,7 +73,12 @@ function PlanList({ onChoose }: { onChoose: (plan: PlanDto) => void }) {
             <Typography variant="body2">{t('signup.planQueues', { count: plan.queues })}</Typography>
           </CardContent>
           <CardActions>
-            <Button variant="contained" fullWidth onClick={() => onChoose(plan)} aria-label={t('signup.choosePlanNamed', { name: plan.name })}>
+            <Button
+              variant="contained"
+              fullWidth
+              onClick={() => onChoose(plan)}
+              aria-label={t('signup.choosePlanNamed', { name: plan.name })}
+            >
               {t('signup.choosePlan')}
             </Button>
           </CardActions>
@@ -83,7 +88,15 @@ function PlanList({ onChoose }: { onChoose: (plan: PlanDto) => void }) {
   );
 }
 
-function PersonalStep({ initial, onNext, onBack }: { initial: Partial<SignupPersonal>; onNext: (v: SignupPersonal) => void; onBack: () => void }) {
+function PersonalStep({
+  initial,
+  onNext,
+  onBack,
+}: {
+  initial: Partial<SignupPersonal>;
+  onNext: (v: SignupPersonal) => void;
+  onBack: () => void;
+}) {
   const { t } = useTranslation();
   const {
     register,
@@ -97,9 +110,29 @@ function PersonalStep({ initial, onNext, onBack }: { initial: Partial<SignupPers
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onNext)}>
       <Stack spacing={2}>
-        <TextField label={t('signup.name')} autoComplete="name" autoFocus {...register('name')} error={!!errors.name} helperText={msg(errors.name?.message)} />
-        <TextField label={t('signup.email')} type="email" autoComplete="email" {...register('email')} error={!!errors.email} helperText={msg(errors.email?.message)} />
-        <PasswordField label={t('signup.password')} autoComplete="new-password" {...register('password')} error={!!errors.password} helperText={msg(errors.password?.message)} />
+        <TextField
+          label={t('signup.name')}
+          autoComplete="name"
+          autoFocus
+          {...register('name')}
+          error={!!errors.name}
+          helperText={msg(errors.name?.message)}
+        />
+        <TextField
+          label={t('signup.email')}
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+          error={!!errors.email}
+          helperText={msg(errors.email?.message)}
+        />
+        <PasswordField
+          label={t('signup.password')}
+          autoComplete="new-password"
+          {...register('password')}
+          error={!!errors.password}
+          helperText={msg(errors.password?.message)}
+        />
         <TextField
           label={t('signup.phone')}
           type="tel"
@@ -115,7 +148,15 @@ function PersonalStep({ initial, onNext, onBack }: { initial: Partial<SignupPers
   );
 }
 
-function CompanyStep({ initial, onNext, onBack }: { initial: Partial<SignupCompany>; onNext: (v: SignupCompany) => void; onBack: () => void }) {
+function CompanyStep({
+  initial,
+  onNext,
+  onBack,
+}: {
+  initial: Partial<SignupCompany>;
+  onNext: (v: SignupCompany) => void;
+  onBack: () => void;
+}) {
   const { t } = useTranslation();
   const {
     register,
@@ -142,7 +183,17 @@ function CompanyStep({ initial, onNext, onBack }: { initial: Partial<SignupCompa
   );
 }
 
-function WizardButtons({ onBack, nextLabel, busy, onNext }: { onBack: () => void; nextLabel: string; busy?: boolean; onNext?: () => void }) {
+function WizardButtons({
+  onBack,
+  nextLabel,
+  busy,
+  onNext,
+}: {
+  onBack: () => void;
+  nextLabel: string;
+  busy?: boolean;
+  onNext?: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', pt: 1 }}>
@@ -253,7 +304,12 @@ export default function SignupPage() {
                   <ListItemText primary={t('signup.companyName')} secondary={company.companyName} />
                 </ListItem>
               </List>
-              <WizardButtons onBack={() => setStep(1)} nextLabel={t('signup.submit')} busy={signup.isPending} onNext={() => void submit()} />
+              <WizardButtons
+                onBack={() => setStep(1)}
+                nextLabel={t('signup.submit')}
+                busy={signup.isPending}
+                onNext={() => void submit()}
+              />
             </Box>
           )}
         </>

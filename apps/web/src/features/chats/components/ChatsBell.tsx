@@ -53,7 +53,10 @@ export function ChatsBell({ userId }: { userId: number }) {
                 <ListItemText
                   primary={chat.title ?? `#${chat.id}`}
                   secondary={chat.lastMessage ?? ''}
-                  slotProps={{ primary: { sx: { fontWeight: unreadsFor(chat, userId) > 0 ? 700 : 400 } }, secondary: { noWrap: true } }}
+                  slotProps={{
+                    primary: { sx: { fontWeight: unreadsFor(chat, userId) > 0 ? 700 : 400 } },
+                    secondary: { noWrap: true },
+                  }}
                 />
                 <Badge badgeContent={unreadsFor(chat, userId)} color="primary" sx={{ mr: 1 }} />
               </ListItemButton>

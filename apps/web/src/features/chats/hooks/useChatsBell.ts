@@ -25,7 +25,10 @@ export function useChatsBell(userId: number, enabled: boolean) {
     queryKey: CHATS_BELL_KEY,
     enabled,
     queryFn: () =>
-      orEmpty(api.get<{ records: BellChat[]; hasMore: boolean }>('/chats/', { query: { pageNumber: 1 } }), { records: [], hasMore: false }),
+      orEmpty(api.get<{ records: BellChat[]; hasMore: boolean }>('/chats/', { query: { pageNumber: 1 } }), {
+        records: [],
+        hasMore: false,
+      }),
     retry: false,
     staleTime: 30_000,
   });

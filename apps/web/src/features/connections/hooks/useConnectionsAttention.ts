@@ -45,7 +45,9 @@ export function useConnectionsAttention(enabled: boolean): boolean {
   });
   useSocketEvent('whatsapp', (event) => {
     if (event.action === 'delete') {
-      queryClient.setQueryData<SessionConnection[]>(SESSION_CONNECTIONS_KEY, (list) => list?.filter((c) => c.id !== event.whatsappId));
+      queryClient.setQueryData<SessionConnection[]>(SESSION_CONNECTIONS_KEY, (list) =>
+        list?.filter((c) => c.id !== event.whatsappId),
+      );
       return;
     }
     const updated = event.whatsapp as Partial<SessionConnection> | undefined;

@@ -63,7 +63,14 @@ export default function WelcomePage() {
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {whatsappHref ? (
-          <Button variant="outlined" color="success" startIcon={<WhatsApp />} href={whatsappHref} target="_blank" rel="noopener noreferrer">
+          <Button
+            variant="outlined"
+            color="success"
+            startIcon={<WhatsApp />}
+            href={whatsappHref}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('welcome.contactWhatsapp')}
           </Button>
         ) : (

@@ -27,10 +27,11 @@ export function useUnreadTickets() {
   const query = useQuery({
     queryKey: UNREAD_TICKETS_KEY,
     queryFn: () =>
-      orEmpty(
-        api.get<TicketsPage>('/tickets', { query: { withUnreadMessages: 'true', pageNumber: 1 } }),
-        { tickets: [], hasMore: false, count: 0 },
-      ),
+      orEmpty(api.get<TicketsPage>('/tickets', { query: { withUnreadMessages: 'true', pageNumber: 1 } }), {
+        tickets: [],
+        hasMore: false,
+        count: 0,
+      }),
     retry: false,
     staleTime: 30_000,
   });
@@ -39,7 +40,9 @@ export function useUnreadTickets() {
     // reading or removing a ticket takes it off the list at once; anything else is re-read
     if (event.action === 'delete' || event.action === 'removeFromList') {
       queryClient.setQueryData<TicketsPage>(UNREAD_TICKETS_KEY, (data) =>
-        data ? { ...data, tickets: data.tickets.filter((t) => t.id !== event.ticketId), count: Math.max(0, data.count - 1) } : data,
+        data
+          ? { ...data, tickets: data.tickets.filter((t) => t.id !== event.ticketId), count: Math.max(0, data.count - 1) }
+          : data,
       );
       return;
     }

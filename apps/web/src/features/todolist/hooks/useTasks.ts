@@ -27,28 +27,30 @@ export function parseTasks(raw: string | null): Task[] {
   }
 }
 
-const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+const readTasks = () => parseTasks(getItem(STORAGE_KEYS.tasks));
+
+const newId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
 export function useTasks() {
   const raw = useStorageItem(STORAGE_KEYS.tasks);
   const tasks = useMemo(() => parseTasks(raw), [raw]);
   const write = useCallback((next: Task[]) => setItem(STORAGE_KEYS.tasks, JSON.stringify(next)), []);
-  const current = () => parseTasks(getItem(STORAGE_KEYS.tasks));
 
   const add = useCallback(
     (text: string) => {
       const now = new Date().toISOString();
-      write([...current(), { id: newId(), text, createdAt: now, updatedAt: now }]);
+      write([...readTasks(), { id: newId(), text, createdAt: now, updatedAt: now }]);
     },
     [write],
   );
   const edit = useCallback(
     (id: string, text: string) => {
       const now = new Date().toISOString();
-      write(current().map((t) => (t.id === id ? { ...t, text, updatedAt: now } : t)));
+      write(readTasks().map((t) => (t.id === id ? { ...t, text, updatedAt: now } : t)));
     },
     [write],
   );
-  const remove = useCallback((id: string) => write(current().filter((t) => t.id !== id)), [write]);
+  const remove = useCallback((id: string) => write(readTasks().filter((t) => t.id !== id)), [write]);
   return { tasks, add, edit, remove };
 }

@@ -85,7 +85,11 @@ export default function TodoListPage() {
                     >
                       <EditOutlined />
                     </IconButton>
-                    <IconButton edge="end" aria-label={t('todolist.deleteNamed', { text: task.text })} onClick={() => setDeletingId(task.id)}>
+                    <IconButton
+                      edge="end"
+                      aria-label={t('todolist.deleteNamed', { text: task.text })}
+                      onClick={() => setDeletingId(task.id)}
+                    >
                       <DeleteOutline />
                     </IconButton>
                   </>

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, expectShell, SCREENSHOTS, signIn } from './helpers';
+
+// Screens kept for a person to look at (apps/web/e2e/screenshots, git-ignored).
+test.describe('screens', () => {
+  test('public pages', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.getByRole('button', { name: /Escolher o plano/ }).first()).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/signup-plans.png` });
+    await page
+      .getByRole('button', { name: /Escolher o plano/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await page.screenshot({ path: `${SCREENSHOTS}/signup-step0-errors.png` });
+    await page.goto('/recovery-password');
+    await expect(page.getByLabel('Número de WhatsApp')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/recovery.png` });
+  });
+
+  test('shell pieces', async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectShell(page);
+    await page.getByRole('button', { name: /^Notificações/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Notificações' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-notifications.png` });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Perfil' }).click();
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-profile-menu.png` });
+    await page.getByRole('menuitem', { name: 'Meu perfil' }).click();
+    await expect(page.getByRole('dialog', { name: 'Editar perfil' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/profile-dialog.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.goto('/ajuda');
+    await expect(
+      page
+        .getByRole('button', { name: 'Ir para os atendimentos' })
+        .or(page.getByRole('link', { name: 'Ir para os atendimentos' })),
+    ).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/welcome.png`, fullPage: true });
+  });
+
+  test('narrow screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 780 });
+    await page.goto('/login');
+    await page.screenshot({ path: `${SCREENSHOTS}/login-narrow.png` });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/tickets$/);
+    // most pages redirect to /tickets on narrow screens
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/tickets$/);
+    await expect(page.getByRole('heading', { name: 'Atendimentos', level: 1 })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-narrow.png` });
+    await page.getByRole('button', { name: 'Abrir ou fechar o menu' }).click();
+    await expect(page.getByRole('link', { name: 'Tarefas' })).toBeInViewport();
+    await page.waitForTimeout(400); // let the slide-in finish
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-narrow-menu.png` });
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The config is read by the runner and by every worker: make the data folder once and pass it down.
+process.env.ATENDO_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atendo-e2e-'));
+
+/** Set E2E_BASE_URL to run against a product that is already up (then no server is started). */
+const external = process.env.E2E_BASE_URL;
+export const WEB_URL = external ?? 'http://localhost:3000';
+export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  // one embedded database, one product: journeys run one after another
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  use: {
+    baseURL: WEB_URL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    colorScheme: 'light',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 } } }],
+  webServer: external
+    ? undefined
+    : {
+        // build first so the journeys never run a stale bundle; start.mjs runs API :8080 + SPA :3000
+        command: 'npm run build && node ../../scripts/start.mjs',
+        url: `${WEB_URL}/login`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          DATA_DIR: process.env.ATENDO_E2E_DATA_DIR,
+          ADMIN_EMAIL: 'admin@atendo.test',
+          ADMIN_PASSWORD: 'Admin#12345',
+          NODE_ENV: 'production',
+          // journeys sign in many times from one address
+          LOGIN_RATE_IP_PER_MINUTE: '1000',
+          LOGIN_RATE_EMAIL_PER_15_MINUTES: '1000',
+        },
+      },
+});
