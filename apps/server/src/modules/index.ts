@@ -16,6 +16,7 @@ import { tagsRoutes } from './tags/tags.routes';
 import { createTagsService } from './tags/tags.service';
 import { ticketNotesRoutes } from './ticket-notes/ticket-notes.routes';
 import { createTicketNotesService } from './ticket-notes/ticket-notes.service';
+import { registerTicketsJobs } from './tickets/tickets.jobs';
 import { ticketsRoutes } from './tickets/tickets.routes';
 import { createTicketsService } from './tickets/tickets.service';
 import { registerUsersJobs } from './users/users.jobs';
@@ -55,6 +56,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   const messaging = registerMessaging(withoutRoutes(app, ['POST /messages/:ticketId']), deps);
   const tickets = createTicketsService(deps, messaging.outbound);
   ticketsRoutes(app, tickets);
+  registerTicketsJobs(deps.jobs, tickets);
   tagsRoutes(app, createTagsService(deps, tickets));
   conversationRoutes(app, deps, createConversationService(deps, tickets, messaging.outbound, messaging.channels));
   ticketNotesRoutes(app, createTicketNotesService(deps, tickets));

@@ -520,3 +520,83 @@ export async function groupAudience(db: Db, ctx: TenantContext, queueId: number 
   );
   return rows.map((r) => Number(r.id));
 }
+
+// ─── Automatic closing and the inactivity message ────────────────────────────
+
+export interface IdleTicket {
+  id: number;
+  companyId: number;
+  userId: number | null;
+  status: string;
+  closingText: string;
+}
+
+/**
+ * Attended tickets idle for their connection's expiresTicket hours (0: the environment's default), measured from
+ * the last message; with whenExpiresTicket '1' only when that message was the business's. nps tickets close after
+ * expiresTicketNPS minutes. One company at a time through its (company_id, status, updated_at) index.
+ */
+export async function findIdleTickets(db: Db, companyId: number, defaultHours: number, limit = 500): Promise<IdleTicket[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT t.id, t.company_id, t.user_id, t.status, w.expires_inactive_message AS closing_text
+      FROM tickets t
+      JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
+      CROSS JOIN LATERAL (
+        SELECT m.from_me, m.created_at FROM messages m
+        WHERE m.ticket_id = t.id AND NOT m.is_private ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+      ) last
+      WHERE t.company_id = ${companyId} AND t.status IN ('open', 'nps') AND NOT t.is_group
+        AND CASE WHEN t.status = 'nps'
+          THEN w.expires_ticket_nps > 0 AND last.created_at < now() - make_interval(mins => w.expires_ticket_nps)
+          ELSE last.created_at < now() - make_interval(hours => CASE WHEN w.expires_ticket > 0 THEN w.expires_ticket ELSE ${defaultHours}::int END)
+            AND (w.when_expires_ticket <> '1' OR last.from_me)
+        END
+      ORDER BY t.id LIMIT ${limit}`),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    userId: (r.user_id as number | null) ?? null,
+    status: String(r.status),
+    closingText: String(r.closing_text ?? ''),
+  }));
+}
+
+/**
+ * Open tickets whose last message is the business's, older than the connection's timeInactiveMessage minutes,
+ * and not the inactivity message itself (so it is sent once per silence).
+ */
+export async function findSilentTickets(db: Db, companyId: number, limit = 500) {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT t.id, t.user_id, w.inactive_message AS text
+      FROM tickets t
+      JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
+      CROSS JOIN LATERAL (
+        SELECT m.from_me, m.created_at, m.data_json FROM messages m
+        WHERE m.ticket_id = t.id AND NOT m.is_private ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+      ) last
+      WHERE t.company_id = ${companyId} AND t.status = 'open' AND NOT t.is_group AND t.user_id IS NOT NULL
+        AND w.time_inactive_message > 0 AND w.inactive_message <> ''
+        AND last.from_me AND COALESCE(last.data_json->>'automatic', '') <> 'inactive'
+        AND last.created_at < now() - make_interval(mins => w.time_inactive_message)
+      ORDER BY t.id LIMIT ${limit}`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), text: String(r.text) }));
+}
+
+/** Companies with live attended tickets (the sweep visits only these). */
+export async function companiesWithOpenTickets(db: Db): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`SELECT c.id FROM companies c WHERE EXISTS (
+      SELECT 1 FROM tickets t WHERE t.company_id = c.id AND t.status IN ('open', 'nps'))`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+export async function markAutomatic(db: Db, companyId: number, messageId: number, kind: string) {
+  await db.execute(sql`
+    UPDATE messages SET data_json = COALESCE(data_json, '{}'::jsonb) || jsonb_build_object('automatic', ${kind}::text)
+    WHERE id = ${messageId} AND company_id = ${companyId}`);
+}

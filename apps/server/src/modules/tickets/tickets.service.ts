@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
-import { findCompanySettings } from '../auth/auth.repository';
+import { findCompanySettings, loadTenantContext } from '../auth/auth.repository';
 import type { OutboundService } from '../messages/outbound.service';
 import { canSeeTicket, type Viewer, viewerOf } from './tickets.access';
 import * as repo from './tickets.repository';
@@ -559,6 +559,59 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
       });
       const mask = masksFor(ctx, s);
       return items.map((t) => present(t, mask));
+    },
+
+    /**
+     * Job: closes attended tickets idle past their connection's expiresTicket (environment default: 24 h), sending
+     * expiresInactiveMessage first; and sends inactiveMessage once when the customer is silent for timeInactiveMessage.
+     */
+    async sweepIdle(): Promise<{ closed: number; reminded: number }> {
+      let closed = 0;
+      let reminded = 0;
+      for (const companyId of await repo.companiesWithOpenTickets(db)) {
+        for (const t of await repo.findSilentTickets(db, companyId)) {
+          const ctx = await loadTenantContext(db, t.userId);
+          if (!ctx || ctx.companyId !== companyId) continue;
+          const ticket = await repo.findTicket(db, ctx, t.id);
+          if (!ticket) continue;
+          const { vars } = await templateVars(ctx, ticket, t.userId);
+          const sent = await outbound.send(ctx, t.id, { body: formatTemplate(t.text, vars) }).catch(() => null);
+          if (sent) {
+            await repo.markAutomatic(db, companyId, sent.id, 'inactive');
+            reminded++;
+          }
+        }
+        for (const t of await repo.findIdleTickets(db, companyId, deps.config.expiresTicketHours)) {
+          const ctx = t.userId ? await loadTenantContext(db, t.userId) : null;
+          const owner = ctx && ctx.companyId === companyId ? ctx : null;
+          const tenant = owner ?? ({ companyId } as TenantContext);
+          const before = await repo.findTicket(db, tenant, t.id);
+          if (!before) continue;
+          if (owner && t.closingText.trim()) {
+            const { vars } = await templateVars(owner, before, t.userId);
+            await sendAutomatic(owner, t.id, formatTemplate(t.closingText, vars));
+          }
+          const updated = await repo.updateTicket(
+            db,
+            tenant,
+            t.id,
+            {
+              status: 'closed',
+              closedAt: new Date(),
+              unreadMessages: 0,
+              isBot: false,
+              amountUsedBotQueues: 0,
+              sendInactiveMessage: false,
+            },
+            { fromStatuses: [t.status] },
+          );
+          if (!updated) continue;
+          await repo.insertLog(db, tenant, { ticketId: t.id, type: 'closed', userId: null, queueId: updated.queueId });
+          await publishTicket(tenant, t.id, before);
+          closed++;
+        }
+      }
+      return { closed, reminded };
     },
   };
 }
