@@ -4,7 +4,7 @@
  * adapter meets the modules.
  */
 import type { Db } from '../db/open';
-import { createIngestService } from '../modules/ingest/ingest.service';
+import { createIngestService, ttlMemo } from '../modules/ingest/ingest.service';
 import { registerMessagingJobs } from '../modules/messages/messages.jobs';
 import { messagesRoutes } from '../modules/messages/messages.routes';
 import { createOutboundService } from '../modules/messages/outbound.service';
@@ -31,8 +31,10 @@ export function registerMessaging(app: App, deps: CoreDeps, opts: { channels?: C
   whatsappsRoutes(app, deps);
   messagesRoutes(app, deps, outbound);
   registerMessagingJobs({ deps, channels, logger: app.log });
+  // Every webhook reads its connection's secret: reused for 2 s (a changed secret is honoured within that).
+  const findConnection = ttlMemo((id: number) => whatsappsRepo.findChannelConnection(db, id), 2000);
   cloudApiWebhookRoutes(app, {
-    findConnection: (id) => whatsappsRepo.findChannelConnection(db, id),
+    findConnection,
     findByPhoneNumberId: (id) => whatsappsRepo.findChannelConnectionsByPhoneNumberId(db, id),
     findCompanyConnections: (companyId) => whatsappsRepo.findCompanyCloudConnections(db, companyId),
     findByVerifyToken: (token) => whatsappsRepo.findChannelConnectionByVerifyToken(db, token),

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
-import { type ContactRow, camelRow, type MessageRow, type TicketRow } from '../messages/messages.dto';
+import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.dto';
 
 export interface Tenant {
   companyId: number;
@@ -78,6 +78,30 @@ export async function findMessageByExternalId(tx: Db, t: Tenant, whatsappId: num
       WHERE whatsapp_id = ${whatsappId} AND external_id = ${externalId} AND company_id = ${t.companyId}`),
   );
   return rows[0] ? { id: Number(rows[0].id), ticketId: rows[0].ticket_id, mediaPending: rows[0].media_pending === true } : null;
+}
+
+/**
+ * After the contact is locked: was this event stored before, and which ticket is live — one round trip.
+ * A new statement, so it sees what a concurrent delivery of the same contact committed while we waited.
+ */
+export async function findDuplicateOrLiveTicket(
+  tx: Db,
+  t: Tenant,
+  p: { whatsappId: number; externalId: string; contactId: number },
+): Promise<{ duplicate: { id: number; ticketId: number; mediaPending: boolean } | null; ticket: TicketRow | null }> {
+  const rows = rowsOf<{ dup: Record<string, unknown> | string | null; ticket: Record<string, unknown> | string | null }>(
+    await tx.execute(sql`
+      SELECT
+        (SELECT json_build_object('id', id, 'ticketId', ticket_id, 'mediaPending', media_ref IS NOT NULL AND media_url IS NULL)
+           FROM messages WHERE whatsapp_id = ${p.whatsappId} AND external_id = ${p.externalId} AND company_id = ${t.companyId}) AS dup,
+        (SELECT row_to_json(tk) FROM tickets tk
+           WHERE tk.contact_id = ${p.contactId} AND tk.whatsapp_id = ${p.whatsappId} AND tk.status <> 'closed'
+             AND tk.company_id = ${t.companyId}) AS ticket`),
+  );
+  const json = (v: Record<string, unknown> | string | null) => (v ? (typeof v === 'string' ? JSON.parse(v) : v) : null);
+  const dup = json(rows[0]?.dup ?? null) as { id: number; ticketId: number; mediaPending: boolean } | null;
+  const ticket = json(rows[0]?.ticket ?? null);
+  return { duplicate: dup ? { ...dup, id: Number(dup.id) } : null, ticket: ticket ? camelRow(ticket) : null };
 }
 
 export async function findLiveTicket(tx: Db, t: Tenant, contactId: number, whatsappId: number): Promise<TicketRow | null> {
@@ -189,7 +213,7 @@ export async function insertMessageAndTouchTicket(
           ${m.quotedExternalId ? sql`(SELECT id FROM messages WHERE whatsapp_id = ${m.whatsappId} AND external_id = ${m.quotedExternalId})` : null},
           ${m.quotedExternalId}, ${m.ack}, ${m.isForwarded}, ${m.queueId}, ${at}::timestamptz)
         ON CONFLICT (whatsapp_id, external_id) DO NOTHING
-        RETURNING *
+        RETURNING ${MESSAGE_RETURNING}
       ), t AS (
         UPDATE tickets SET
           last_message = CASE WHEN ${m.lastMessage}::text IS NOT NULL AND (last_message_at IS NULL OR last_message_at <= ${at}::timestamptz)
@@ -206,6 +230,74 @@ export async function insertMessageAndTouchTicket(
   const parse = (v: Record<string, unknown> | string | null) =>
     v ? camelRow<never>(typeof v === 'string' ? JSON.parse(v) : v) : null;
   return { message: parse(rows[0]?.message ?? null), ticket: parse(rows[0]?.ticket ?? null) };
+}
+
+/**
+ * The common case in one statement, without an explicit transaction: upsert the contact (taking its row lock
+ * for the statement), and if it already has a live ticket on this connection, insert the message there and move
+ * the ticket. `live` null means the slow path must run (new contact, no live ticket, or a ticket created by a
+ * concurrent delivery this statement's snapshot cannot see yet); `message` null with `live` set is a redelivery.
+ */
+export async function ingestIntoLiveTicket(
+  db: Db,
+  t: Tenant,
+  c: ContactInput,
+  m: Omit<MessageInput, 'ticketId' | 'contactId' | 'queueId'> & { senderIsContact: boolean },
+): Promise<{
+  contact: ContactRow & { inserted: boolean };
+  live: TicketRow | null;
+  message: MessageRow | null;
+  ticket: TicketRow | null;
+}> {
+  const at = m.createdAt.toISOString();
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      WITH c AS (
+        INSERT INTO contacts (company_id, channel, number, name, lid, is_group, whatsapp_id)
+        VALUES (${t.companyId}, ${c.channel}, ${c.number}, ${c.name}, ${c.lid ?? null}, ${c.isGroup}, ${c.whatsappId})
+        ON CONFLICT (company_id, channel, number) DO UPDATE SET
+          name = CASE WHEN ${c.keepName} THEN contacts.name
+                      WHEN contacts.name = contacts.number AND EXCLUDED.name <> EXCLUDED.number THEN EXCLUDED.name
+                      ELSE contacts.name END,
+          lid = COALESCE(EXCLUDED.lid, contacts.lid),
+          whatsapp_id = EXCLUDED.whatsapp_id,
+          updated_at = now()
+        RETURNING *, (xmax = 0) AS inserted
+      ), tk AS (
+        SELECT tickets.* FROM tickets, c
+        WHERE tickets.contact_id = c.id AND tickets.whatsapp_id = ${m.whatsappId} AND tickets.status <> 'closed'
+          AND tickets.company_id = ${t.companyId} AND NOT c.inserted
+      ), m AS (
+        INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, media_type,
+          media_ref, media_name, media_mime_type, media_size, data_json, quoted_msg_id, quoted_external_id, ack, is_forwarded,
+          queue_id, created_at)
+        SELECT ${t.companyId}, tk.id, CASE WHEN ${m.senderIsContact} THEN c.id END, ${m.whatsappId}, ${m.externalId}, ${m.body},
+          ${m.fromMe}, ${m.read}, ${m.mediaType}, ${m.mediaRef ? JSON.stringify(m.mediaRef) : null}::jsonb, ${m.mediaName},
+          ${m.mediaMimeType}, ${m.mediaSize}, ${m.dataJson ? JSON.stringify(m.dataJson) : null}::jsonb,
+          ${m.quotedExternalId ? sql`(SELECT id FROM messages WHERE whatsapp_id = ${m.whatsappId} AND external_id = ${m.quotedExternalId})` : null},
+          ${m.quotedExternalId}, ${m.ack}, ${m.isForwarded}, tk.queue_id, ${at}::timestamptz
+        FROM tk, c
+        ON CONFLICT (whatsapp_id, external_id) DO NOTHING
+        RETURNING ${MESSAGE_RETURNING}
+      ), u AS (
+        UPDATE tickets SET
+          last_message = CASE WHEN ${m.lastMessage}::text IS NOT NULL AND (last_message_at IS NULL OR last_message_at <= ${at}::timestamptz)
+                              THEN ${m.lastMessage}::text ELSE last_message END,
+          last_message_at = CASE WHEN ${m.lastMessage}::text IS NOT NULL THEN GREATEST(COALESCE(last_message_at, ${at}::timestamptz), ${at}::timestamptz)
+                                 ELSE last_message_at END,
+          unread_messages = CASE WHEN ${m.unreadIncrement}::int IS NULL THEN 0 ELSE unread_messages + ${m.unreadIncrement}::int END,
+          updated_at = now()
+        FROM m WHERE tickets.id = m.ticket_id
+        RETURNING tickets.*
+      )
+      SELECT row_to_json(c) AS contact, (SELECT row_to_json(tk) FROM tk) AS live, (SELECT row_to_json(m) FROM m) AS message,
+             (SELECT row_to_json(u) FROM u) AS ticket
+      FROM c`),
+  );
+  const parse = (v: unknown) =>
+    v ? camelRow<never>((typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>) : null;
+  const r = rows[0];
+  return { contact: parse(r.contact) as never, live: parse(r.live), message: parse(r.message), ticket: parse(r.ticket) };
 }
 
 // ─── delivery reports, edits, deletions ─────────────────────────────────────────

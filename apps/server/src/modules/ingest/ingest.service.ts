@@ -57,34 +57,100 @@ interface StoredMessage {
 
 export interface IngestServiceOptions {
   logger?: FastifyBaseLogger;
+  /** How long a connection's settings are reused between messages (every message would read them otherwise). */
+  connectionCacheMs?: number;
+}
+
+/** A small time-bounded memo for lookups every event needs; a change is seen within `ttlMs`. */
+export function ttlMemo<K, V>(load: (key: K) => Promise<V>, ttlMs: number, max = 1000) {
+  const entries = new Map<K, { at: number; value: Promise<V> }>();
+  return (key: K): Promise<V> => {
+    const now = Date.now();
+    const hit = entries.get(key);
+    if (hit && now - hit.at < ttlMs) return hit.value;
+    if (entries.size >= max) entries.clear();
+    const value = load(key);
+    entries.set(key, { at: now, value });
+    value.catch(() => entries.delete(key));
+    return value;
+  };
 }
 
 export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions = {}): IngestPort {
   const { db } = deps.database;
   const log = opts.logger;
+  const connectionOf = ttlMemo((id: number) => repo.loadIngestConnection(db, id), opts.connectionCacheMs ?? 2000);
 
   async function storeMessage(evt: InboundMessage): Promise<StoredMessage> {
-    const conn = await repo.loadIngestConnection(db, evt.connectionId);
+    const conn = await connectionOf(evt.connectionId);
     if (!conn) return { outcome: { kind: 'ignored', reason: 'unknown connection' } };
     if (evt.isGroup && !conn.allowGroup) return { outcome: { kind: 'ignored', reason: 'groups are off on this connection' } };
     const tenant = { companyId: conn.companyId };
     const contactChannel = contactChannelOf(evt.channel);
 
+    // The ticket's contact: the group itself in a group, else the customer.
+    const ticketContactInput: repo.ContactInput = {
+      channel: contactChannel,
+      number: evt.isGroup && evt.group ? evt.group.id : evt.from,
+      name:
+        (evt.isGroup ? evt.group?.name : evt.fromMe ? undefined : evt.contactName) ||
+        (evt.isGroup && evt.group ? evt.group.id : evt.from),
+      lid: evt.isGroup ? null : (evt.fromLid ?? null),
+      isGroup: evt.isGroup,
+      whatsappId: conn.id,
+      keepName: evt.fromMe && !evt.isGroup,
+    };
+    const isReaction = evt.mediaType === 'reaction';
+    const file = evt.media && isFileMediaType(evt.mediaType) ? evt.media : undefined;
+    const fields = {
+      whatsappId: conn.id,
+      externalId: evt.externalId,
+      body: evt.body,
+      fromMe: evt.fromMe,
+      read: evt.fromMe,
+      mediaType: evt.mediaType,
+      mediaRef: file ? { ...file } : null,
+      mediaName: file?.filename ?? null,
+      mediaMimeType: file?.mimeType ?? null,
+      mediaSize: file?.size ?? null,
+      dataJson: evt.dataJson ?? null,
+      quotedExternalId: evt.quotedExternalId ?? null,
+      ack: evt.fromMe ? 1 : 0,
+      isForwarded: evt.isForwarded ?? false,
+      createdAt: evt.timestamp,
+      lastMessage: isReaction ? null : lastMessageText(evt.body, evt.mediaType),
+      unreadIncrement: evt.fromMe ? null : isReaction ? 0 : 1,
+    };
+
+    let contactCreated = false;
+    /** Most messages: the contact already has a live ticket here — one statement. */
+    const fast = async () => {
+      if (evt.isGroup) return null;
+      const r = await repo.ingestIntoLiveTicket(db, tenant, ticketContactInput, { ...fields, senderIsContact: !evt.fromMe });
+      if (r.message && r.ticket) {
+        return {
+          kind: 'stored',
+          message: r.message,
+          ticket: r.ticket,
+          contact: r.contact,
+          sender: evt.fromMe ? null : r.contact,
+        } as const;
+      }
+      if (r.live) {
+        const dup = await repo.findMessageByExternalId(db, tenant, conn.id, evt.externalId);
+        if (dup) return { kind: 'duplicate', duplicate: dup } as const;
+      }
+      // The statement may have created the contact: the slow path must still announce it.
+      if (r.contact.inserted) contactCreated = true;
+      return null;
+    };
+
+    /** A new contact, a closed or missing ticket, a group: one transaction that may open or reopen the ticket. */
     const run = () =>
       db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        // The ticket's contact: the group itself in a group, else the customer.
-        const ticketContact = await repo.upsertContact(tx, tenant, {
-          channel: contactChannel,
-          number: evt.isGroup && evt.group ? evt.group.id : evt.from,
-          name:
-            (evt.isGroup ? evt.group?.name : evt.fromMe ? undefined : evt.contactName) ||
-            (evt.isGroup && evt.group ? evt.group.id : evt.from),
-          lid: evt.isGroup ? null : (evt.fromLid ?? null),
-          isGroup: evt.isGroup,
-          whatsappId: conn.id,
-          keepName: evt.fromMe && !evt.isGroup,
-        });
+        const ticketContact = await repo.upsertContact(tx, tenant, ticketContactInput);
+        if (contactCreated) ticketContact.inserted = true;
         let sender: (ContactRow & { inserted: boolean }) | null = evt.fromMe ? null : ticketContact;
         if (evt.isGroup && !evt.fromMe) {
           sender = await repo.upsertContact(tx, tenant, {
@@ -98,10 +164,14 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
           });
         }
         // Seen before (a redelivered webhook): nothing else moves.
-        const dup = await repo.findMessageByExternalId(tx, tenant, conn.id, evt.externalId);
-        if (dup) return { kind: 'duplicate', duplicate: dup } as const;
+        const seen = await repo.findDuplicateOrLiveTicket(tx, tenant, {
+          whatsappId: conn.id,
+          externalId: evt.externalId,
+          contactId: ticketContact.id,
+        });
+        if (seen.duplicate) return { kind: 'duplicate', duplicate: seen.duplicate } as const;
 
-        let ticket: TicketRow | null = await repo.findLiveTicket(tx, tenant, ticketContact.id, conn.id);
+        let ticket: TicketRow | null = seen.ticket;
         const openStatus = evt.isGroup && conn.groupAsTicket !== 'enabled' ? 'group' : 'pending';
         if (!ticket && conn.timeCreateNewTicket > 0) {
           ticket = await repo.reopenRecentTicket(tx, tenant, {
@@ -126,29 +196,11 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
           if (!ticket) throw Object.assign(new Error('ticket vanished while ingesting'), { code: '40001' });
         }
 
-        const isReaction = evt.mediaType === 'reaction';
-        const file = evt.media && isFileMediaType(evt.mediaType) ? evt.media : undefined;
         const { message, ticket: touched } = await repo.insertMessageAndTouchTicket(tx, tenant, {
+          ...fields,
           ticketId: ticket.id,
           contactId: sender?.id ?? null,
-          whatsappId: conn.id,
-          externalId: evt.externalId,
-          body: evt.body,
-          fromMe: evt.fromMe,
-          read: evt.fromMe,
-          mediaType: evt.mediaType,
-          mediaRef: file ? { ...file } : null,
-          mediaName: file?.filename ?? null,
-          mediaMimeType: file?.mimeType ?? null,
-          mediaSize: file?.size ?? null,
-          dataJson: evt.dataJson ?? null,
-          quotedExternalId: evt.quotedExternalId ?? null,
-          ack: evt.fromMe ? 1 : 0,
-          isForwarded: evt.isForwarded ?? false,
           queueId: ticket.queueId,
-          createdAt: evt.timestamp,
-          lastMessage: isReaction ? null : lastMessageText(evt.body, evt.mediaType),
-          unreadIncrement: evt.fromMe ? null : isReaction ? 0 : 1,
         });
         if (!message) {
           // Inserted by a concurrent delivery of the same event between our check and our insert.
@@ -168,7 +220,7 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
     let result: Awaited<ReturnType<typeof run>> | undefined;
     for (let attempt = 1; ; attempt++) {
       try {
-        result = await run();
+        result = (await fast()) ?? (await run());
         break;
       } catch (err) {
         // A concurrent writer (an attendant reopening, a deadlock) won a race: the whole event runs again.

@@ -1,5 +1,6 @@
 import type { ContactDto, MessageDto, TicketDto } from '@atendo/shared';
-import type { contacts, messages, tickets } from '../../db/schema';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { type contacts, messages, type tickets } from '../../db/schema';
 import { rooms } from '../../platform/realtime-port';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -18,10 +19,20 @@ const DATE_KEYS = new Set([
 ]);
 const BIGINT_KEYS = new Set(['id', 'mediaSize', 'quotedMsgId']);
 
+const camelKeys = new Map<string, string>();
+/** Columns other modules add for their own queries (full-text search) that no DTO carries. */
+const SKIPPED_KEYS = new Set(['body_tsv']);
+
 export function camelRow<T>(raw: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) {
-    const key = k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  for (const k in raw) {
+    if (SKIPPED_KEYS.has(k)) continue;
+    const v = raw[k];
+    let key = camelKeys.get(k);
+    if (key === undefined) {
+      key = k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+      camelKeys.set(k, key);
+    }
     if (DATE_KEYS.has(key) && v !== null && v !== undefined && !(v instanceof Date)) out[key] = new Date(v as string);
     else if (BIGINT_KEYS.has(key) && typeof v === 'string') out[key] = Number(v);
     else out[key] = v;
@@ -151,3 +162,10 @@ export function lastMessageText(body: string, mediaType: string) {
   if (body.trim()) return body.length > 255 ? body.slice(0, 255) : body;
   return LAST_MESSAGE_LABEL[mediaType] ?? '';
 }
+
+/** The message columns a RETURNING needs (not `*`: other modules add wide columns such as a tsvector). */
+export const MESSAGE_RETURNING = sql.raw(
+  Object.keys(getTableColumns(messages))
+    .map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))
+    .join(', '),
+);
