@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // the machine is shared with other test suites: give component tests room
+    testTimeout: 20_000,
     setupFiles: ['src/test/setup.ts'],
     css: false,
   },

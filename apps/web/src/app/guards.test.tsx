@@ -1,0 +1,191 @@
+import { PLATFORM_COMPANY_ID } from '@atendo/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makePlan, makeUser } from '../test/fixtures';
+import { mockFetch, renderWithProviders, sessionValue } from '../test/render';
+import { PublicOnly, RequireAuth, RouteGate } from './guards';
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}|${(location.state as { from?: string } | null)?.from ?? ''}`}</p>;
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+describe('route guards', () => {
+  beforeEach(() => {
+    mockFetch();
+  });
+
+  it('an anonymous visitor of a private page goes to /login, remembering where from', async () => {
+    renderWithProviders(
+      <Routes>
+        <Route path="/login" element={<Where />} />
+        <Route element={<RequireAuth />}>
+          <Route path="/todolist" element={<p>private</p>} />
+        </Route>
+      </Routes>,
+      { route: '/todolist?x=1' },
+    );
+    await waitFor(() => expect(where()).toBe('/login|/todolist?x=1'));
+  });
+
+  it('shows a loading state while the session loads', () => {
+    renderWithProviders(
+      <Routes>
+        <Route element={<RequireAuth />}>
+          <Route path="/tickets" element={<p>private</p>} />
+        </Route>
+      </Routes>,
+      { route: '/tickets', session: sessionValue(null, { status: 'loading' }) },
+    );
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.queryByText('private')).toBeNull();
+  });
+
+  it('an authenticated visitor of /login goes to the landing the session chose, else /', async () => {
+    const user = makeUser();
+    const routes = (
+      <Routes>
+        <Route element={<PublicOnly />}>
+          <Route path="/login" element={<p>login</p>} />
+        </Route>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    );
+    const first = renderWithProviders(routes, { route: '/login', session: sessionValue(user) });
+    await waitFor(() => expect(where()).toBe('/|'));
+    first.unmount();
+    renderWithProviders(routes, { route: '/login', session: sessionValue(user, { landing: '/financeiro' }) });
+    await waitFor(() => expect(where()).toBe('/financeiro|'));
+  });
+
+  it('super-only page: others get the plan-gate toast and go to / after 1 s', async () => {
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/companies"
+          element={
+            <RouteGate access={{ superOnly: 'home' }}>
+              <p>companies</p>
+            </RouteGate>
+          }
+        />
+        <Route path="/" element={<Where />} />
+      </Routes>,
+      { route: '/companies', session: sessionValue(makeUser({ profile: 'admin' })) },
+    );
+    expect(screen.queryByText('companies')).toBeNull();
+    expect(
+      await screen.findByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(where()).toBe('/|'), { timeout: 2000 });
+  });
+
+  it('super-only page is shown to a super user', () => {
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/companies"
+          element={
+            <RouteGate access={{ superOnly: 'home' }}>
+              <p>companies</p>
+            </RouteGate>
+          }
+        />
+      </Routes>,
+      { route: '/companies', session: sessionValue(makeUser({ profile: 'admin', super: true }, { id: PLATFORM_COMPANY_ID })) },
+    );
+    expect(screen.getByText('companies')).toBeTruthy();
+  });
+
+  it('dashboard without permission shows the 403 page with Back to /tickets', () => {
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <RouteGate access={{ permission: { name: 'dashboard:view', denied: 'forbidden' } }}>
+              <p>dashboard</p>
+            </RouteGate>
+          }
+        />
+      </Routes>,
+      { route: '/', session: sessionValue(makeUser()) },
+    );
+    expect(screen.getByRole('heading', { name: 'Oops! Acesso Negado!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar' }).getAttribute('href')).toBe('/tickets');
+  });
+
+  it('a profile user sees the no-permission view on admin pages', () => {
+    renderWithProviders(
+      <RouteGate access={{ permission: { name: 'users:manage', denied: 'noPermission' } }}>
+        <p>users</p>
+      </RouteGate>,
+      { route: '/users', session: sessionValue(makeUser()) },
+    );
+    expect(screen.getByRole('heading', { name: 'Sem permissão' })).toBeTruthy();
+    expect(screen.queryByText('users')).toBeNull();
+  });
+
+  it('a plan without the flag: toast and redirect', async () => {
+    const user = makeUser({ profile: 'admin' }, { plan: makePlan({ useSchedules: false }) });
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/schedules"
+          element={
+            <RouteGate access={{ plan: 'useSchedules' }}>
+              <p>schedules</p>
+            </RouteGate>
+          }
+        />
+        <Route path="/" element={<Where />} />
+      </Routes>,
+      { route: '/schedules', session: sessionValue(user) },
+    );
+    expect(await screen.findByText(/Esta empresa não possui permissão/)).toBeTruthy();
+    expect(screen.queryByText('schedules')).toBeNull();
+    await waitFor(() => expect(where()).toBe('/|'), { timeout: 2000 });
+  });
+
+  it('narrow screens send most pages to /tickets', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width:768px'),
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/users"
+          element={
+            <RouteGate>
+              <p>users</p>
+            </RouteGate>
+          }
+        />
+        <Route
+          path="/ajuda"
+          element={
+            <RouteGate access={{ narrowOk: true }}>
+              <p>ajuda</p>
+            </RouteGate>
+          }
+        />
+        <Route path="/tickets" element={<Where />} />
+      </Routes>,
+      { route: '/users', session: sessionValue(makeUser({ profile: 'admin' })) },
+    );
+    await waitFor(() => expect(where()).toBe('/tickets|'));
+  });
+});

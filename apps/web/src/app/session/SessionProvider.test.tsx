@@ -1,0 +1,105 @@
+import type { SessionUserDto } from '@atendo/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { inDays, makeUser } from '../../test/fixtures';
+import { type SessionContextValue, useSession } from './context';
+import { SessionProvider } from './SessionProvider';
+
+type Handler = (url: URL, init?: RequestInit) => Response;
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function stubApi(handler: Handler) {
+  const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => handler(new URL(String(input)), init));
+  vi.stubGlobal('fetch', spy);
+  return spy;
+}
+
+let session: SessionContextValue;
+function Probe() {
+  session = useSession();
+  return <p data-testid="status">{session.status}</p>;
+}
+
+function mount() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SnackbarProvider>
+        <MemoryRouter>
+          <SessionProvider>
+            <Probe />
+          </SessionProvider>
+        </MemoryRouter>
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const sessionFor = (user: SessionUserDto) => ({ token: 'tok', user });
+
+describe('SessionProvider', () => {
+  it('refreshes at start, retrying once on 403', async () => {
+    let calls = 0;
+    stubApi((url) => {
+      if (url.pathname === '/auth/refresh_token') {
+        calls += 1;
+        return calls === 1 ? json(403, { error: 'ERR_NO_PERMISSION' }) : json(200, sessionFor(makeUser()));
+      }
+      return json(404);
+    });
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated'));
+    expect(calls).toBe(2);
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
+
+  it('a 401 on refresh leaves the visitor anonymous without a token', async () => {
+    localStorage.setItem('token', 'old');
+    stubApi(() => json(401, { error: 'ERR_SESSION_EXPIRED' }));
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('login with an expired subscription: error toast and landing /financeiro', async () => {
+    const expired = makeUser({ profile: 'admin' }, { dueDate: '2020-03-15T15:00:00.000Z' });
+    stubApi((url) =>
+      url.pathname === '/auth/login' ? json(200, sessionFor(expired)) : json(401, { error: 'ERR_SESSION_EXPIRED' }),
+    );
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous'));
+    await act(() => session.login({ email: 'a@b.c', password: 'x' }, '/contacts'));
+    expect(session.landing).toBe('/financeiro');
+    expect(await screen.findByText(/Sua assinatura venceu em 15\/03\/2020/)).toBeTruthy();
+  });
+
+  it('login with fewer than 5 days left: warning toast; the origin is the landing', async () => {
+    const soon = makeUser({}, { dueDate: inDays(3.5) });
+    stubApi((url) => (url.pathname === '/auth/login' ? json(200, sessionFor(soon)) : json(401, {})));
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous'));
+    await act(() => session.login({ email: 'a@b.c', password: 'x' }, '/contacts'));
+    expect(session.landing).toBe('/contacts');
+    expect(await screen.findByText('Sua assinatura vence em 3 dia(s).')).toBeTruthy();
+  });
+
+  it('login without an origin lands on /tickets; logout calls the API and forgets the token', async () => {
+    const fetchSpy = stubApi((url) => {
+      if (url.pathname === '/auth/login') return json(200, sessionFor(makeUser()));
+      if (url.pathname === '/auth/logout') return json(204);
+      return json(401, {});
+    });
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous'));
+    await act(() => session.login({ email: 'a@b.c', password: 'x' }));
+    expect(session.landing).toBe('/tickets');
+    expect(screen.getByTestId('status').textContent).toBe('authenticated');
+    await act(() => session.logout());
+    expect(screen.getByTestId('status').textContent).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(fetchSpy.mock.calls.some(([u, init]) => String(u).endsWith('/auth/logout') && init?.method === 'DELETE')).toBe(true);
+  });
+});
