@@ -31,7 +31,9 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const fire = (name: string, payload?: unknown) => fake.listeners.get(name)?.forEach((fn) => fn(payload));
+const fire = (name: string, payload?: unknown) => {
+  for (const fn of fake.listeners.get(name) ?? []) fn(payload);
+};
 
 import { SocketProvider } from './SocketProvider';
 import { useSocketEvent } from './useSocketEvent';
