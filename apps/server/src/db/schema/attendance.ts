@@ -15,6 +15,13 @@ import {
 import { contacts, tickets } from './messaging';
 import { companies, users } from './tenancy';
 
+/*
+ * Also created by migration 0004_ticket_list_indexes (indexes on tables of messaging.ts, which drizzle-kit can only
+ * declare in their own file): tickets (company_id, status, updated_at DESC, id DESC) and (company_id, updated_at
+ * DESC, id DESC), both INCLUDE the visibility columns; a GIN on to_tsvector('simple', contacts.name).
+ * Migration 0003 adds messages.body_tsv (generated tsvector, portuguese) with its GIN index.
+ */
+
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
