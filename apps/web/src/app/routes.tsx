@@ -13,6 +13,7 @@ const WelcomePage = lazy(() => import('../features/help/pages/WelcomePage'));
 const TodoListPage = lazy(() => import('../features/todolist/pages/TodoListPage'));
 const ComingSoonPage = lazy(() => import('../features/system/pages/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../features/system/pages/NotFoundPage'));
+const TicketsPage = lazy(() => import('../features/tickets/pages/TicketsPage'));
 
 /** A feature that is not built yet: its route exists and says so. Replace with the page when it lands. */
 const soon = (feature: string) => <ComingSoonPage feature={feature} />;
@@ -32,7 +33,11 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/companies', element: soon('companies'), access: { superOnly: 'home' } },
   {
     path: '/tickets/:ticketId?',
-    element: <TicketIdGuard>{soon('tickets')}</TicketIdGuard>,
+    element: (
+      <TicketIdGuard>
+        <TicketsPage />
+      </TicketIdGuard>
+    ),
     access: { narrowOk: true },
   },
   {

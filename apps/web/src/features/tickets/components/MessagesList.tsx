@@ -1,0 +1,198 @@
+import { DEBOUNCE_MS, MESSAGE_PAGE_TOP_PX } from '@atendo/shared';
+import EditIcon from '@mui/icons-material/Edit';
+import LockIcon from '@mui/icons-material/Lock';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Box, Chip, CircularProgress, IconButton, Menu, MenuItem, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../app/session/context';
+import { toastError } from '../../../shared/api/errors';
+import { useDeleteMessage, useMessages } from '../hooks/useMessages';
+import type { Message } from '../types';
+import { canDeleteMessage, canEditMessage, dayKey } from '../utils/messageRules';
+import { AckIcon } from './AckIcon';
+import { MessageContent } from './renderers/MessageContent';
+
+function DaySeparator({ iso }: { iso: string }) {
+  const d = new Date(iso);
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', my: 1 }}>
+      <Chip size="small" label={Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString()} />
+    </Box>
+  );
+}
+
+function MessageBubble({ message, onEdit }: { message: Message; onEdit: (m: Message) => void }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const remove = useDeleteMessage();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const mine = message.fromMe;
+  const time = new Date(message.createdAt);
+  const editable = canEditMessage(message, user.id);
+  const deletable = canDeleteMessage(message);
+  return (
+    <Box
+      data-testid="message"
+      data-message-id={message.id}
+      sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.5 }}
+    >
+      <Box
+        sx={(theme) => ({
+          maxWidth: '70%',
+          minWidth: 80,
+          p: 1,
+          borderRadius: 2,
+          position: 'relative',
+          bgcolor: message.isPrivate
+            ? alpha(theme.palette.warning.main, 0.25)
+            : mine
+              ? alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.35 : 0.12)
+              : theme.palette.background.paper,
+          border: message.isPrivate ? `1px dashed ${theme.palette.warning.main}` : undefined,
+          boxShadow: 1,
+          '&:hover .message-menu': { opacity: 1 },
+        })}
+      >
+        {message.isPrivate ? (
+          <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'warning.dark' }}>
+            <LockIcon sx={{ fontSize: 12 }} /> {t('tickets.message.privateNote')}
+          </Typography>
+        ) : null}
+        {!mine && message.contact?.name ? (
+          <Typography variant="caption" color="primary" component="div" sx={{ fontWeight: 600 }}>
+            {message.contact.name}
+          </Typography>
+        ) : null}
+        {message.quotedMsg ? (
+          <Box sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1, mb: 0.5, opacity: 0.8 }}>
+            <Typography variant="caption" noWrap component="div">
+              {message.quotedMsg.body || message.quotedMsg.mediaType}
+            </Typography>
+          </Box>
+        ) : null}
+        {message.isDeleted ? (
+          <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+            {mine ? t('tickets.message.deletedOwn') : t('tickets.message.deletedByContact')}
+          </Typography>
+        ) : (
+          <MessageContent message={message} />
+        )}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
+          {message.isEdited ? (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
+              <EditIcon sx={{ fontSize: 12 }} /> {t('tickets.message.edited')}
+            </Typography>
+          ) : null}
+          <Typography variant="caption" color="text.secondary">
+            {Number.isNaN(time.getTime()) ? '' : time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+          </Typography>
+          {mine && !message.isPrivate ? (
+            <AckIcon ack={message.ack} mediaType={message.mediaType} failed={Boolean(message.sendError)} />
+          ) : null}
+        </Box>
+        {editable || deletable ? (
+          <IconButton
+            className="message-menu"
+            size="small"
+            aria-label={t('tickets.message.options')}
+            onClick={(e) => setAnchor(e.currentTarget)}
+            sx={{ position: 'absolute', top: 0, right: 0, opacity: 0, p: 0.25 }}
+          >
+            <MoreVertIcon sx={{ fontSize: 16 }} />
+          </IconButton>
+        ) : null}
+        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          {editable ? (
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                onEdit(message);
+              }}
+            >
+              {t('tickets.message.edit')}
+            </MenuItem>
+          ) : null}
+          {deletable ? (
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                remove.mutate(message.id, { onError: toastError });
+              }}
+            >
+              {t('tickets.message.delete')}
+            </MenuItem>
+          ) : null}
+        </Menu>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The conversation, oldest at the top. Scrolling within 50 px of the top loads the previous page
+ * (debounced 500 ms, seed 000 §9); the scroll position is kept when older messages are prepended.
+ */
+export function MessagesList({ ticketId, onEdit }: { ticketId: number; onEdit: (m: Message) => void }) {
+  const { messages, hasNextPage, isFetchingNextPage, fetchNextPage, isLoading } = useMessages(ticketId);
+  const ref = useRef<HTMLDivElement>(null);
+  const firstId = messages[0]?.id;
+  const lastId = messages[messages.length - 1]?.id;
+  const prev = useRef<{ firstId?: number; lastId?: number; height: number }>({ height: 0 });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const before = prev.current;
+    if (before.firstId !== undefined && firstId !== before.firstId && lastId === before.lastId) {
+      // older page prepended: keep what the user was looking at in place
+      el.scrollTop += el.scrollHeight - before.height;
+    } else if (lastId !== before.lastId) {
+      const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 200 + (el.scrollHeight - before.height);
+      if (before.lastId === undefined || nearBottom) el.scrollTop = el.scrollHeight;
+    }
+    prev.current = { firstId, lastId, height: el.scrollHeight };
+  }, [firstId, lastId]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const onScroll = () => {
+    const el = ref.current;
+    if (!el || el.scrollTop > MESSAGE_PAGE_TOP_PX || !hasNextPage || isFetchingNextPage || timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void fetchNextPage();
+    }, DEBOUNCE_MS);
+  };
+
+  return (
+    <Box
+      ref={ref}
+      onScroll={onScroll}
+      data-testid="messages-list"
+      sx={{ flex: 1, overflowY: 'auto', py: 1, bgcolor: 'action.hover' }}
+    >
+      {isLoading || isFetchingNextPage ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+          <CircularProgress size={20} />
+        </Box>
+      ) : null}
+      {messages.map((m, i) => {
+        const newDay = i === 0 || dayKey(m.createdAt) !== dayKey(messages[i - 1].createdAt);
+        return (
+          <Fragment key={m.id}>
+            {newDay ? <DaySeparator iso={m.createdAt} /> : null}
+            <MessageBubble message={m} onEdit={onEdit} />
+          </Fragment>
+        );
+      })}
+    </Box>
+  );
+}

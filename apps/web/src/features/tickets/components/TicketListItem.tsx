@@ -1,0 +1,104 @@
+import { isAdmin } from '@atendo/shared';
+import FacebookIcon from '@mui/icons-material/Facebook';
+import InstagramIcon from '@mui/icons-material/Instagram';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import { Avatar, Badge, Box, Chip, ListItemButton, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../app/session/context';
+import { mediaUrl } from '../../../shared/media';
+import type { Ticket } from '../types';
+import { truncate } from '../utils/messageRules';
+
+const RATING_EMOJI = ['', '😞', '🙁', '😐', '🙂', '😍'];
+
+export function ChannelIcon({ channel }: { channel: string }) {
+  const sx = { fontSize: 14 };
+  if (channel === 'facebook') return <FacebookIcon sx={{ ...sx, color: '#1877F2' }} titleAccess="facebook" />;
+  if (channel === 'instagram') return <InstagramIcon sx={{ ...sx, color: '#E1306C' }} titleAccess="instagram" />;
+  return <WhatsAppIcon sx={{ ...sx, color: '#25D366' }} titleAccess={channel} />;
+}
+
+/** "HH:mm" today, the date otherwise. */
+export function formatUpdated(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const now = new Date();
+  return d.toDateString() === now.toDateString()
+    ? d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    : d.toLocaleDateString();
+}
+
+/** One inbox row as seed 000 §2 lists its parts. */
+export const TicketListItem = memo(function TicketListItem({
+  ticket,
+  selected,
+  onOpen,
+}: {
+  ticket: Ticket;
+  selected: boolean;
+  onOpen: (t: Ticket) => void;
+}) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const pending = ticket.status === 'pending';
+  const rate = ticket.userRating?.rate;
+  return (
+    <ListItemButton
+      selected={selected}
+      onClick={() => onOpen(ticket)}
+      data-testid="ticket-item"
+      data-ticket-id={ticket.id}
+      sx={(theme) => ({
+        height: '100%',
+        alignItems: 'flex-start',
+        gap: 1.5,
+        borderLeft: 6,
+        borderColor: ticket.queue?.color ?? 'grey.400',
+        borderBottom: `1px solid ${theme.palette.divider}`,
+        bgcolor: pending ? alpha(theme.palette.warning.main, 0.12) : undefined,
+      })}
+    >
+      <Avatar src={mediaUrl(ticket.contact?.urlPicture)} alt={ticket.contact?.name} sx={{ mt: 0.5 }} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <ChannelIcon channel={ticket.channel} />
+          <Typography variant="subtitle2" noWrap sx={{ flex: 1 }} title={ticket.contact?.name}>
+            {truncate(ticket.contact?.name, 60)}
+          </Typography>
+          {rate && rate >= 1 && rate <= 5 ? (
+            <span role="img" aria-label={t('tickets.list.rating', { rate })}>
+              {RATING_EMOJI[rate]}
+            </span>
+          ) : null}
+          <Typography variant="caption" color={ticket.unreadMessages > 0 ? 'success.main' : 'text.secondary'}>
+            {formatUpdated(ticket.updatedAt)}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
+            {truncate(ticket.lastMessage, 40)}
+          </Typography>
+          {ticket.unreadMessages > 0 ? (
+            <Badge badgeContent={ticket.unreadMessages} color="success" max={999} sx={{ mr: 1 }} data-testid="unread" />
+          ) : null}
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'nowrap', gap: 0.5, mt: 0.5, overflow: 'hidden' }}>
+          {ticket.whatsapp ? <Chip size="small" variant="outlined" label={ticket.whatsapp.name} /> : null}
+          <Chip
+            size="small"
+            label={ticket.queue?.name ?? t('tickets.list.noQueue')}
+            sx={{ bgcolor: ticket.queue?.color ?? 'grey.500', color: '#fff' }}
+          />
+          {isAdmin(user) && ticket.user ? (
+            <Chip size="small" label={ticket.user.name} sx={{ bgcolor: ticket.user.color ?? 'grey.700', color: '#fff' }} />
+          ) : null}
+          {ticket.tags.map((tag) => (
+            <Chip key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: '#fff' }} />
+          ))}
+        </Box>
+      </Box>
+    </ListItemButton>
+  );
+});

@@ -1,0 +1,190 @@
+import { can } from '@atendo/shared';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckIcon from '@mui/icons-material/Check';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import ReplayIcon from '@mui/icons-material/Replay';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import UndoIcon from '@mui/icons-material/Undo';
+import { Alert, Avatar, Box, Button, IconButton, Menu, MenuItem, Paper, Tooltip, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../app/session/context';
+import { toastError } from '../../../shared/api/errors';
+import { mediaUrl } from '../../../shared/media';
+import { useSocket } from '../../../shared/socket/context';
+import { useUpdateTicket } from '../hooks/useTicket';
+import type { Message, TicketDetail } from '../types';
+import { AcceptQueueDialog } from './AcceptQueueDialog';
+import { MessageInput } from './MessageInput';
+import { MessagesList } from './MessagesList';
+import { TransferDialog } from './TransferDialog';
+
+/** Follow this ticket's room while it is on screen, so its messages and acks arrive. */
+function useTicketRoom(ticketId: number) {
+  const { socket } = useSocket();
+  useEffect(() => {
+    if (!socket) return;
+    const join = () => socket.emit('joinChatBox', String(ticketId));
+    join();
+    socket.on('connect', join);
+    return () => {
+      socket.off('connect', join);
+      socket.emit('joinChatBoxLeave', String(ticketId));
+    };
+  }, [socket, ticketId]);
+}
+
+/** The conversation (seed 000 §2): header, actions of §4, messages and composer. */
+export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: () => void }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const update = useUpdateTicket(user.id);
+  const [acceptAsk, setAcceptAsk] = useState(false);
+  const [transferOpen, setTransferOpen] = useState(false);
+  const [resolveAnchor, setResolveAnchor] = useState<HTMLElement | null>(null);
+  const [editing, setEditing] = useState<Message | null>(null);
+  useTicketRoom(ticket.id);
+
+  const run = (body: Parameters<typeof update.mutate>[0]['body'], after?: () => void) =>
+    update.mutate({ id: ticket.id, body }, { onSuccess: () => after?.(), onError: toastError });
+  const takeStatus = ticket.isGroup ? 'group' : 'open';
+  const accept = (queueId?: number) => run({ status: takeStatus, userId: user.id, ...(queueId ? { queueId } : {}) });
+  const resolve = (sendFarewellMessage: boolean) => {
+    setResolveAnchor(null);
+    run({ status: 'closed', userId: user.id, sendFarewellMessage }, () => navigate('/tickets'));
+  };
+  const live = ticket.status === 'open' || ticket.status === 'group';
+  const social = ticket.channel === 'facebook' || ticket.channel === 'instagram';
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }} data-testid="ticket-view">
+      <Paper square elevation={1} sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, zIndex: 1 }}>
+        {onBack ? (
+          <IconButton aria-label={t('tickets.actions.back')} onClick={onBack}>
+            <ArrowBackIcon />
+          </IconButton>
+        ) : null}
+        <Avatar src={mediaUrl(ticket.contact.urlPicture)} alt={ticket.contact.name} />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="subtitle1" noWrap data-testid="ticket-contact-name">
+            {ticket.contact.name}{' '}
+            <Typography component="span" variant="caption" color="text.secondary">
+              #{ticket.id}
+            </Typography>
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {ticket.user ? t('tickets.header.assignedTo', { name: ticket.user.name }) : t('tickets.header.unassigned')}
+            {ticket.queue ? ` · ${ticket.queue.name}` : ''}
+          </Typography>
+        </Box>
+        {ticket.status === 'pending' ? (
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<CheckIcon />}
+            disabled={update.isPending}
+            onClick={() => (ticket.queueId === null ? setAcceptAsk(true) : accept())}
+          >
+            {t('tickets.actions.accept')}
+          </Button>
+        ) : null}
+        {ticket.status === 'pending' && can(user, 'tickets:closePending') ? (
+          <Button
+            size="small"
+            disabled={update.isPending}
+            onClick={() =>
+              run({ status: 'closed', sendFarewellMessage: false, amountUsedBotQueues: 0 }, () => navigate('/tickets'))
+            }
+          >
+            {t('tickets.actions.ignore')}
+          </Button>
+        ) : null}
+        {live ? (
+          <>
+            <Tooltip title={t('tickets.actions.return')}>
+              <IconButton
+                aria-label={t('tickets.actions.return')}
+                disabled={update.isPending}
+                onClick={() => run({ status: 'pending', userId: null }, () => navigate('/tickets'))}
+              >
+                <UndoIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('tickets.actions.transfer')}>
+              <IconButton
+                aria-label={t('tickets.actions.transfer')}
+                disabled={update.isPending}
+                onClick={() => setTransferOpen(true)}
+              >
+                <SwapHorizIcon />
+              </IconButton>
+            </Tooltip>
+            <Button
+              variant="contained"
+              size="small"
+              color="success"
+              startIcon={<DoneAllIcon />}
+              disabled={update.isPending}
+              onClick={(e) => setResolveAnchor(e.currentTarget)}
+            >
+              {t('tickets.actions.resolve')}
+            </Button>
+            <Menu anchorEl={resolveAnchor} open={Boolean(resolveAnchor)} onClose={() => setResolveAnchor(null)}>
+              <MenuItem onClick={() => resolve(true)}>{t('tickets.actions.resolveWithFarewell')}</MenuItem>
+              <MenuItem onClick={() => resolve(false)}>{t('tickets.actions.resolveWithoutFarewell')}</MenuItem>
+            </Menu>
+          </>
+        ) : null}
+        {ticket.status === 'closed' ? (
+          <Button
+            size="small"
+            startIcon={<ReplayIcon />}
+            disabled={update.isPending}
+            onClick={() => run({ status: takeStatus, userId: user.id })}
+          >
+            {t('tickets.actions.reopen')}
+          </Button>
+        ) : null}
+      </Paper>
+      {social ? (
+        <Alert severity="info" sx={{ borderRadius: 0 }}>
+          {t('tickets.notice24h')}
+        </Alert>
+      ) : null}
+      <MessagesList ticketId={ticket.id} onEdit={setEditing} />
+      <MessageInput ticketId={ticket.id} enabled={live} editing={editing} onEditDone={() => setEditing(null)} />
+      <AcceptQueueDialog
+        open={acceptAsk}
+        onClose={() => setAcceptAsk(false)}
+        onConfirm={(queueId) => {
+          setAcceptAsk(false);
+          accept(queueId);
+        }}
+      />
+      {transferOpen ? (
+        <TransferDialog
+          open
+          busy={update.isPending}
+          onClose={() => setTransferOpen(false)}
+          onConfirm={({ userId, queueId, msgTransfer }) =>
+            run(
+              {
+                isTransfered: true,
+                userId,
+                ...(queueId ? { queueId } : {}),
+                status: userId ? takeStatus : 'pending',
+                ...(msgTransfer.trim() ? { msgTransfer: msgTransfer.trim() } : {}),
+              },
+              () => {
+                setTransferOpen(false);
+                navigate('/tickets');
+              },
+            )
+          }
+        />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import { LIST_PAGE_BOTTOM_PX } from '@atendo/shared';
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTickets } from '../hooks/useTickets';
+import type { Ticket } from '../types';
+import type { TicketListParams } from '../utils/ticketMatch';
+import { TicketListItem } from './TicketListItem';
+
+const ROW_PX = 96;
+
+/** A virtualized inbox view: only the rows on screen are in the DOM; the next page loads within 100 px of the bottom. */
+export function TicketsList({
+  params,
+  selectedUuid,
+  onOpen,
+  onCount,
+}: {
+  params: TicketListParams;
+  selectedUuid?: string;
+  onOpen: (t: Ticket) => void;
+  onCount?: (count: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { tickets, count, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } = useTickets(params);
+  const parentRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: tickets.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => ROW_PX,
+    overscan: 8,
+  });
+
+  useEffect(() => {
+    onCount?.(count);
+  }, [count, onCount]);
+
+  const onScroll = () => {
+    const el = parentRef.current;
+    if (!el || !hasNextPage || isFetchingNextPage) return;
+    if (el.scrollHeight - (el.scrollTop + el.clientHeight) < LIST_PAGE_BOTTOM_PX) void fetchNextPage();
+  };
+
+  return (
+    <Box ref={parentRef} onScroll={onScroll} sx={{ flex: 1, overflowY: 'auto' }} data-testid="tickets-list">
+      {isLoading ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
+          <CircularProgress size={24} />
+        </Box>
+      ) : tickets.length === 0 ? (
+        <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+          {t('tickets.list.empty')}
+        </Typography>
+      ) : (
+        <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const ticket = tickets[row.index];
+            return (
+              <Box
+                key={ticket.id}
+                sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_PX, transform: `translateY(${row.start}px)` }}
+              >
+                <TicketListItem ticket={ticket} selected={ticket.uuid === selectedUuid} onOpen={onOpen} />
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+      {isFetchingNextPage ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 1 }}>
+          <CircularProgress size={20} />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,9 @@
+import type { TicketListParams } from '../utils/ticketMatch';
+
+export const ticketKeys = {
+  lists: ['tickets', 'list'] as const,
+  list: (p: TicketListParams) => ['tickets', 'list', p] as const,
+  detail: (uuid: string) => ['tickets', 'detail', uuid] as const,
+  details: ['tickets', 'detail'] as const,
+  messages: (ticketId: number) => ['messages', ticketId] as const,
+};

@@ -1,0 +1,68 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from '../../../shared/api/client';
+import type { Message, MessagesPage } from '../types';
+import { ticketKeys } from './keys';
+import { upsertMessage } from './useTicketEvents';
+
+/** GET /messages/:ticketId — page 1 is the newest; older pages come as the list is scrolled up. */
+export function useMessages(ticketId: number | undefined) {
+  const query = useInfiniteQuery({
+    queryKey: ticketKeys.messages(ticketId ?? 0),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled: Boolean(ticketId),
+  });
+  const messages = useMemo(() => {
+    const pages = query.data?.pages ?? [];
+    const seen = new Set<number>();
+    const out: Message[] = [];
+    for (let i = pages.length - 1; i >= 0; i--) {
+      for (const m of pages[i].messages) {
+        if (seen.has(m.id)) continue;
+        seen.add(m.id);
+        out.push(m);
+      }
+    }
+    return out;
+  }, [query.data]);
+  return { ...query, messages };
+}
+
+export interface SendMessageInput {
+  body: string;
+  isPrivate?: boolean;
+  quotedMsg?: { id: number } | null;
+  mediaUrl?: string | null;
+}
+
+/** POST /messages/:ticketId (JSON). The stored message is put in the cache at once (ack 0). */
+export function useSendMessage(ticketId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendMessageInput) =>
+      api.post<Message | { message?: Message }>(`/messages/${ticketId}`, { ...input, fromMe: true, read: 1 }),
+    onSuccess: (answer) => {
+      const message = answer && 'message' in answer && answer.message ? answer.message : (answer as Message);
+      if (message && typeof message === 'object' && typeof message.id === 'number') upsertMessage(client, message, true);
+    },
+  });
+}
+
+export function useEditMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: string }) => api.post<Message>(`/messages/edit/${id}`, { body }),
+    onSuccess: (m) => m && typeof m.id === 'number' && upsertMessage(client, m, false),
+  });
+}
+
+export function useDeleteMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<Message>(`/messages/${id}`),
+    onSuccess: (m) => m && typeof m.id === 'number' && upsertMessage(client, m, false),
+  });
+}

@@ -1,0 +1,27 @@
+import type { UpdateTicketBody } from '@atendo/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import type { Ticket, TicketDetail } from '../types';
+import { ticketKeys } from './keys';
+import { applyTicketToCache } from './useTicketEvents';
+
+/** GET /tickets/u/:uuid — the conversation's ticket. */
+export function useTicket(uuid: string | undefined) {
+  return useQuery({
+    queryKey: ticketKeys.detail(uuid ?? ''),
+    queryFn: ({ signal }) => api.get<TicketDetail>(`/tickets/u/${uuid}`, { signal }),
+    enabled: Boolean(uuid),
+    retry: false,
+  });
+}
+
+/** PUT /tickets/:id — one transition of seed 000 §4 (accept, return, resolve, transfer, reopen). */
+export function useUpdateTicket(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateTicketBody }) => api.put<Ticket>(`/tickets/${id}`, body),
+    onSuccess: (ticket) => {
+      if (ticket && typeof ticket === 'object' && 'id' in ticket) applyTicketToCache(client, ticket, userId);
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import { NARROW_SCREEN_PX, TICKET_LIST_MAX_PX, TICKET_LIST_MIN_PX } from '@atendo/shared';
+import ChatIcon from '@mui/icons-material/Chat';
+import { Box, CircularProgress, Typography, useMediaQuery } from '@mui/material';
+import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../../app/session/context';
+import { api } from '../../../shared/api/client';
+import { TicketsManager } from '../components/TicketsManager';
+import { TicketView } from '../components/TicketView';
+import { useTicket } from '../hooks/useTicket';
+import { useTicketEvents } from '../hooks/useTicketEvents';
+import type { Ticket } from '../types';
+
+const clampWidth = (w: number) => Math.min(TICKET_LIST_MAX_PX, Math.max(TICKET_LIST_MIN_PX, Math.round(w)));
+
+function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => void }) {
+  const { data, isLoading, isError } = useTicket(uuid);
+  if (isError) return <Navigate to="/tickets" replace />;
+  if (isLoading || !data) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', height: '100%' }}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  return <TicketView key={data.id} ticket={data} onBack={onBack} />;
+}
+
+function Welcome() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        height: '100%',
+        gap: 2,
+        color: 'text.secondary',
+      }}
+    >
+      <ChatIcon sx={{ fontSize: 64, opacity: 0.4 }} />
+      <Typography>{t('tickets.welcome')}</Typography>
+    </Box>
+  );
+}
+
+/** /tickets and /tickets/:ticketId — the attendant's screen (seed 000 §2). */
+export default function TicketsPage() {
+  const { ticketId } = useParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const narrow = useMediaQuery(`(max-width:${NARROW_SCREEN_PX}px)`);
+  const [width, setWidth] = useState(() => clampWidth(user.defaultTicketsManagerWidth || 550));
+  const dragging = useRef<{ startX: number; startW: number } | null>(null);
+  useTicketEvents();
+
+  const open = useCallback((t: Ticket) => navigate(`/tickets/${t.uuid}`), [navigate]);
+
+  const onPointerDown = (e: ReactPointerEvent) => {
+    dragging.current = { startX: e.clientX, startW: width };
+    (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: ReactPointerEvent) => {
+    if (dragging.current) setWidth(clampWidth(dragging.current.startW + e.clientX - dragging.current.startX));
+  };
+  const onPointerUp = () => {
+    if (!dragging.current) return;
+    dragging.current = null;
+    // the chosen width is kept per user (seed 000 §2)
+    void api.put(`/users/toggleChangeWidht/${user.id}`, { defaultTicketsManagerWidth: width }).catch(() => {});
+  };
+  useEffect(() => {
+    setWidth(clampWidth(user.defaultTicketsManagerWidth || 550));
+  }, [user.defaultTicketsManagerWidth]);
+
+  if (narrow) {
+    return (
+      <Box sx={{ height: 'calc(100vh - 64px)', display: 'flex', flexDirection: 'column' }}>
+        {ticketId ? <Conversation uuid={ticketId} onBack={() => navigate('/tickets')} /> : <TicketsManager onOpen={open} />}
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', height: 'calc(100vh - 64px)', overflow: 'hidden' }}>
+      <Box sx={{ width, flexShrink: 0, display: 'flex', borderRight: 1, borderColor: 'divider' }}>
+        <TicketsManager selectedUuid={ticketId} onOpen={open} />
+      </Box>
+      <Box
+        role="separator"
+        aria-orientation="vertical"
+        aria-valuenow={width}
+        aria-valuemin={TICKET_LIST_MIN_PX}
+        aria-valuemax={TICKET_LIST_MAX_PX}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        sx={{ width: 6, cursor: 'col-resize', flexShrink: 0, '&:hover': { bgcolor: 'action.hover' } }}
+      />
+      <Box sx={{ flex: 1, minWidth: 0 }}>{ticketId ? <Conversation uuid={ticketId} /> : <Welcome />}</Box>
+    </Box>
+  );
+}
