@@ -4,9 +4,40 @@
  * and the unique (whatsapp_id, external_id) on messages make concurrent or repeated deliveries converge.
  * Each function takes the company the connection belongs to; none reads it from the event.
  */
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/open';
 import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.dto';
+
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a hot statement as a named prepared statement on PostgreSQL, so each pooled connection plans it once
+ * (planning a statement of several CTEs costs about as much as running it). Elsewhere (PGlite, a transaction
+ * handle) it runs as usual.
+ */
+async function executePrepared(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  const internals = db as unknown as { dialect?: PgDialect; $client?: { query?: unknown; totalCount?: number } };
+  const pool = internals.$client;
+  if (!internals.dialect || !pool || typeof pool.totalCount !== 'number' || typeof pool.query !== 'function') {
+    return rowsOf(await db.execute(query));
+  }
+  const { sql: text, params } = internals.dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `atendo_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  const res = await (
+    pool.query as (q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: Record<string, unknown>[] }>
+  )({
+    name,
+    text,
+    values: params,
+  });
+  return res.rows;
+}
 
 export interface Tenant {
   companyId: number;
@@ -233,10 +264,11 @@ export async function insertMessageAndTouchTicket(
 }
 
 /**
- * The common case in one statement, without an explicit transaction: upsert the contact (taking its row lock
- * for the statement), and if it already has a live ticket on this connection, insert the message there and move
- * the ticket. `live` null means the slow path must run (new contact, no live ticket, or a ticket created by a
- * concurrent delivery this statement's snapshot cannot see yet); `message` null with `live` set is a redelivery.
+ * The common case in one statement, without an explicit transaction: the contact exists and has a live ticket on
+ * this connection. The ticket's row is locked first (so one contact's messages are stored one after the other,
+ * in the order they took the lock), then the message is inserted and the ticket moved; the contact is written only
+ * when something about it changed. `live` null means the slow path must run (new contact, no live ticket, or a
+ * ticket just closed); `message` null with `live` set is a redelivery.
  */
 export async function ingestIntoLiveTicket(
   db: Db,
@@ -250,33 +282,38 @@ export async function ingestIntoLiveTicket(
   ticket: TicketRow | null;
 }> {
   const at = m.createdAt.toISOString();
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
+  const rows = await executePrepared(
+    db,
+    sql`
       WITH c AS (
-        INSERT INTO contacts (company_id, channel, number, name, lid, is_group, whatsapp_id)
-        VALUES (${t.companyId}, ${c.channel}, ${c.number}, ${c.name}, ${c.lid ?? null}, ${c.isGroup}, ${c.whatsappId})
-        ON CONFLICT (company_id, channel, number) DO UPDATE SET
-          name = CASE WHEN ${c.keepName} THEN contacts.name
-                      WHEN contacts.name = contacts.number AND EXCLUDED.name <> EXCLUDED.number THEN EXCLUDED.name
-                      ELSE contacts.name END,
-          lid = COALESCE(EXCLUDED.lid, contacts.lid),
-          whatsapp_id = EXCLUDED.whatsapp_id,
-          updated_at = now()
-        RETURNING *, (xmax = 0) AS inserted
+        SELECT * FROM contacts WHERE company_id = ${t.companyId} AND channel = ${c.channel} AND number = ${c.number}
       ), tk AS (
         SELECT tickets.* FROM tickets, c
         WHERE tickets.contact_id = c.id AND tickets.whatsapp_id = ${m.whatsappId} AND tickets.status <> 'closed'
-          AND tickets.company_id = ${t.companyId} AND NOT c.inserted
+          AND tickets.company_id = ${t.companyId}
+        FOR NO KEY UPDATE OF tickets
+      ), cu AS (
+        UPDATE contacts SET
+          name = CASE WHEN NOT ${c.keepName} AND contacts.name = contacts.number AND ${c.name}::text <> contacts.number
+                      THEN ${c.name}::text ELSE contacts.name END,
+          lid = COALESCE(${c.lid ?? null}::text, contacts.lid),
+          whatsapp_id = ${c.whatsappId}::int,
+          updated_at = now()
+        WHERE contacts.id = (SELECT contact_id FROM tk)
+          AND (contacts.whatsapp_id IS DISTINCT FROM ${c.whatsappId}::int
+               OR (${c.lid ?? null}::text IS NOT NULL AND contacts.lid IS DISTINCT FROM ${c.lid ?? null}::text)
+               OR (NOT ${c.keepName} AND contacts.name = contacts.number AND ${c.name}::text <> contacts.number))
+        RETURNING contacts.*
       ), m AS (
         INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, media_type,
           media_ref, media_name, media_mime_type, media_size, data_json, quoted_msg_id, quoted_external_id, ack, is_forwarded,
           queue_id, created_at)
-        SELECT ${t.companyId}, tk.id, CASE WHEN ${m.senderIsContact} THEN c.id END, ${m.whatsappId}, ${m.externalId}, ${m.body},
+        SELECT ${t.companyId}, tk.id, CASE WHEN ${m.senderIsContact} THEN tk.contact_id END, ${m.whatsappId}, ${m.externalId}, ${m.body},
           ${m.fromMe}, ${m.read}, ${m.mediaType}, ${m.mediaRef ? JSON.stringify(m.mediaRef) : null}::jsonb, ${m.mediaName},
           ${m.mediaMimeType}, ${m.mediaSize}, ${m.dataJson ? JSON.stringify(m.dataJson) : null}::jsonb,
           ${m.quotedExternalId ? sql`(SELECT id FROM messages WHERE whatsapp_id = ${m.whatsappId} AND external_id = ${m.quotedExternalId})` : null},
           ${m.quotedExternalId}, ${m.ack}, ${m.isForwarded}, tk.queue_id, ${at}::timestamptz
-        FROM tk, c
+        FROM tk
         ON CONFLICT (whatsapp_id, external_id) DO NOTHING
         RETURNING ${MESSAGE_RETURNING}
       ), u AS (
@@ -287,17 +324,18 @@ export async function ingestIntoLiveTicket(
                                  ELSE last_message_at END,
           unread_messages = CASE WHEN ${m.unreadIncrement}::int IS NULL THEN 0 ELSE unread_messages + ${m.unreadIncrement}::int END,
           updated_at = now()
-        FROM m WHERE tickets.id = m.ticket_id
+        WHERE tickets.id = (SELECT ticket_id FROM m) AND tickets.company_id = ${t.companyId}
         RETURNING tickets.*
       )
-      SELECT row_to_json(c) AS contact, (SELECT row_to_json(tk) FROM tk) AS live, (SELECT row_to_json(m) FROM m) AS message,
-             (SELECT row_to_json(u) FROM u) AS ticket
-      FROM c`),
+      SELECT COALESCE((SELECT row_to_json(cu) FROM cu), (SELECT row_to_json(c) FROM c)) AS contact,
+             (SELECT row_to_json(tk) FROM tk) AS live, (SELECT row_to_json(m) FROM m) AS message, (SELECT row_to_json(u) FROM u) AS ticket`,
   );
   const parse = (v: unknown) =>
     v ? camelRow<never>((typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>) : null;
-  const r = rows[0];
-  return { contact: parse(r.contact) as never, live: parse(r.live), message: parse(r.message), ticket: parse(r.ticket) };
+  const r = rows[0] ?? {};
+  const contact = parse(r.contact) as (ContactRow & { inserted: boolean }) | null;
+  if (contact) contact.inserted = false;
+  return { contact: contact as never, live: contact ? parse(r.live) : null, message: parse(r.message), ticket: parse(r.ticket) };
 }
 
 // ─── delivery reports, edits, deletions ─────────────────────────────────────────

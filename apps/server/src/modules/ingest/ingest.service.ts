@@ -122,7 +122,6 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
       unreadIncrement: evt.fromMe ? null : isReaction ? 0 : 1,
     };
 
-    let contactCreated = false;
     /** Most messages: the contact already has a live ticket here — one statement. */
     const fast = async () => {
       if (evt.isGroup) return null;
@@ -140,8 +139,6 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
         const dup = await repo.findMessageByExternalId(db, tenant, conn.id, evt.externalId);
         if (dup) return { kind: 'duplicate', duplicate: dup } as const;
       }
-      // The statement may have created the contact: the slow path must still announce it.
-      if (r.contact.inserted) contactCreated = true;
       return null;
     };
 
@@ -150,7 +147,6 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
       db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const ticketContact = await repo.upsertContact(tx, tenant, ticketContactInput);
-        if (contactCreated) ticketContact.inserted = true;
         let sender: (ContactRow & { inserted: boolean }) | null = evt.fromMe ? null : ticketContact;
         if (evt.isGroup && !evt.fromMe) {
           sender = await repo.upsertContact(tx, tenant, {
