@@ -40,15 +40,27 @@ export function findUserByEmail(db: Db, email: string) {
   return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
 }
 
-/** The principal of a request: user + company + plan in one query. */
-export async function loadTenantContext(db: Db, userId: number): Promise<TenantContext | null> {
-  const rows = await db
+function principalQuery(db: Db) {
+  return db
     .select({ user: users, company: companies, plan: plans })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('load_tenant_context');
+}
+// Every authenticated request runs this query: built once per database, not per request.
+const preparedPrincipal = new WeakMap<Db, ReturnType<typeof principalQuery>>();
+
+/** The principal of a request: user + company + plan in one prepared query. */
+export async function loadTenantContext(db: Db, userId: number): Promise<TenantContext | null> {
+  let stmt = preparedPrincipal.get(db);
+  if (!stmt) {
+    stmt = principalQuery(db);
+    preparedPrincipal.set(db, stmt);
+  }
+  const rows = await stmt.execute({ userId });
   const row = rows[0];
   if (!row) return null;
   const u = row.user;
@@ -96,11 +108,12 @@ const flag = (v: string) => (v === 'enabled' ? 'enabled' : 'disabled') as 'enabl
 /** The user as the session knows it (seed 000 §3), with company, settings and plan. */
 export async function loadSessionUser(
   db: Db,
-  userId: number,
+  who: number | TenantContext,
   mediaUrl: (stored: string) => string,
 ): Promise<SessionUserDto | null> {
-  const ctx = await loadTenantContext(db, userId);
+  const ctx = typeof who === 'number' ? await loadTenantContext(db, who) : who;
   if (!ctx) return null;
+  const userId = ctx.user.id;
   const [u, userQueueRows, settingsRow] = await Promise.all([
     db.query.users.findFirst({ where: eq(users.id, userId) }),
     db

@@ -112,7 +112,7 @@ export function createAuthService(deps: CoreDeps) {
     },
 
     async me(ctx: TenantContext) {
-      const user = await repo.loadSessionUser(db, ctx.user.id, deps.mediaUrl);
+      const user = await repo.loadSessionUser(db, ctx, deps.mediaUrl);
       if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
       return user;
     },

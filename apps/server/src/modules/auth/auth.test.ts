@@ -87,11 +87,11 @@ describe('login', () => {
 });
 
 describe('rate limit per IP', () => {
-  it('refuses the 31st attempt from one address within a minute', async () => {
-    const other = await createTestApp();
+  it('refuses attempts over the per-IP limit within a minute', async () => {
+    const other = await createTestApp({ env: { LOGIN_RATE_IP_PER_MINUTE: '5' } });
     try {
       const codes = new Set<number>();
-      for (let i = 0; i < 31; i++) {
+      for (let i = 0; i < 6; i++) {
         const r = await other.app.inject({
           method: 'POST',
           url: '/auth/login',
@@ -99,7 +99,7 @@ describe('rate limit per IP', () => {
           remoteAddress: '10.9.9.9',
         });
         codes.add(r.statusCode);
-        if (i === 30) expect(r.statusCode).toBe(429);
+        if (i === 5) expect(r.statusCode).toBe(429);
       }
       expect(codes.has(401)).toBe(true);
     } finally {
