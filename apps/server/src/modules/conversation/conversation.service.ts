@@ -160,29 +160,31 @@ export function createConversationService(
 
     /** A page of the conversation; reading it (as its owner) marks it read and sends read receipts. */
     async list(ctx: TenantContext, ticketId: number, q: MessageListQuery): Promise<MessageListDto> {
-      const ticket = await tickets.mustFindVisible(ctx, ticketId);
       const v = await tickets.viewer(ctx);
+      const ticket = await tickets.mustFindVisible(ctx, ticketId, v);
       // allHistoric: the contact's earlier tickets come along, in the chosen queues.
       const history = v.allHistoric ? await repo.ticketIdsOfContact(db, ctx, ticket.contactId) : [ticket.id];
-      const page = await repo.listMessages(
-        db,
-        ctx,
-        {
-          ticketIds: history.length ? history : [ticket.id],
-          currentTicketId: ticket.id,
-          historyQueueIds: v.allHistoric ? q.selectedQueues : undefined,
-          withPrivate: q.isPrivate !== false,
-          onlyMedia: q.hasMedia === true,
-        },
-        { offset: (q.pageNumber - 1) * MESSAGE_PAGE_SIZE, before: q.before },
-      );
       const firstPage = q.pageNumber === 1 && !q.before;
       if (firstPage && ticket.userId === ctx.user.id) {
         const read = await repo.markTicketRead(db, ctx, ticket.id);
         if (read.changed) await tickets.publishTicket(ctx, ticket.id);
         if (read.newestExternalId) sendReadReceipt(ctx, ticket, read.newestExternalId);
       }
-      const item = await tickets.show(ctx, ticket.id);
+      const [page, item] = await Promise.all([
+        repo.listMessages(
+          db,
+          ctx,
+          {
+            ticketIds: history.length ? history : [ticket.id],
+            currentTicketId: ticket.id,
+            historyQueueIds: v.allHistoric ? q.selectedQueues : undefined,
+            withPrivate: q.isPrivate !== false,
+            onlyMedia: q.hasMedia === true,
+          },
+          { offset: (q.pageNumber - 1) * MESSAGE_PAGE_SIZE, before: q.before },
+        ),
+        tickets.showVisible(ctx, ticket.id),
+      ]);
       return { messages: page.items.map(toDto).reverse(), ticket: item, hasMore: page.hasMore };
     },
 

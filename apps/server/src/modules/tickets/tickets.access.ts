@@ -55,8 +55,8 @@ export function canSeeTicket(v: Viewer, t: TicketScope, showAll = true): boolean
   return t.userId === null || (showAll && v.canShowAll);
 }
 
-/** The same rule over the tickets table (used with the ticket list and its count). */
-export function visibleTicketsSql(v: Viewer, showAll: boolean): SQL {
+/** The same rule over the tickets table (used with the ticket list and its count); null when it restricts nothing. */
+export function visibleTicketsSql(v: Viewer, showAll: boolean): SQL | null {
   const parts: SQL[] = [];
   if (!v.allowGroup) parts.push(sql`NOT ${tickets.isGroup}`);
   let queueScope: SQL | null = null;
@@ -65,13 +65,13 @@ export function visibleTicketsSql(v: Viewer, showAll: boolean): SQL {
     queueScope = v.allTicket ? sql`(${inQueues} OR ${tickets.queueId} IS NULL)` : inQueues;
   }
   const others = showAll && v.canShowAll;
-  const scoped = queueScope
-    ? others
-      ? queueScope
-      : sql`(${queueScope} AND ${tickets.userId} IS NULL)`
-    : others
-      ? sql`TRUE`
+  if (queueScope || !others) {
+    const scoped = queueScope
+      ? others
+        ? queueScope
+        : sql`(${queueScope} AND ${tickets.userId} IS NULL)`
       : sql`${tickets.userId} IS NULL`;
-  parts.push(sql`(${tickets.userId} = ${v.userId} OR ${scoped})`);
-  return sql.join(parts, sql` AND `);
+    parts.push(sql`(${tickets.userId} = ${v.userId} OR ${scoped})`);
+  }
+  return parts.length ? sql.join(parts, sql` AND `) : null;
 }

@@ -95,7 +95,7 @@ function selectItems(db: Db) {
 
 type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
 
-function toItem(r: ItemRow): TicketListItemDto & { cursorKey: string } {
+function toItem(r: ItemRow & { total?: number }): TicketListItemDto & { cursorKey: string } {
   const rating = r.rating ? json<{ rate: number; createdAt: string }>(r.rating) : null;
   return {
     id: r.id,
@@ -147,8 +147,11 @@ export async function findTicketItemByUuid(db: Db, ctx: TenantContext, uuid: str
 
 export interface TicketFilters {
   statuses?: string[];
-  /** Contact name/number/ticket number contains this. */
-  search?: { like: string; digits: string | null; ticketId: number | null; tsquery: string | null };
+  /**
+   * Contact name words (prefix tsquery), number digits (contained), ticket number — and, with inMessages, the
+   * words in the messages (full-text, through the GIN index on messages.body_tsv).
+   */
+  search?: { words: string | null; digits: string | null; ticketId: number | null; inMessages: boolean };
   tagIds?: number[];
   userIds?: number[];
   queueIds?: number[];
@@ -165,9 +168,11 @@ function dayRange(column: typeof tickets.createdAt | typeof tickets.updatedAt, d
   return sql`${column} >= (${day}::date)::timestamp AT TIME ZONE ${tz} AND ${column} < ((${day}::date + 1))::timestamp AT TIME ZONE ${tz}`;
 }
 
-/** Every condition of a list query: tenant, visibility and filters, all on indexed columns where it matters. */
-function listConditions(ctx: TenantContext, v: Viewer, f: TicketFilters): SQL {
-  const parts: SQL[] = [sql`${tickets.companyId} = ${ctx.companyId}`, visibleTicketsSql(v, f.showAll)];
+/** Conditions on the ticket's own columns (visibility and filters); none means the company's whole list. */
+function ticketColumnConditions(v: Viewer, f: TicketFilters): SQL[] {
+  const parts: SQL[] = [];
+  const visible = visibleTicketsSql(v, f.showAll);
+  if (visible) parts.push(visible);
   if (f.statuses?.length === 1) parts.push(sql`${tickets.status} = ${f.statuses[0]}`);
   else if (f.statuses?.length) parts.push(sql`${tickets.status} = ANY(${sql.param(f.statuses)}::text[])`);
   if (f.queueIds?.length) {
@@ -180,26 +185,80 @@ function listConditions(ctx: TenantContext, v: Viewer, f: TicketFilters): SQL {
   if (f.isGroup !== undefined) parts.push(sql`${tickets.isGroup} = ${f.isGroup}`);
   if (f.createdOn) parts.push(dayRange(tickets.createdAt, f.createdOn, f.timezone));
   if (f.updatedOn) parts.push(dayRange(tickets.updatedAt, f.updatedOn, f.timezone));
+  return parts;
+}
+
+/** Contacts whose name words start with the search words, or whose number holds its digits. */
+function contactSearchSql(ctx: TenantContext, s: NonNullable<TicketFilters['search']>): SQL | null {
+  const hits: SQL[] = [];
+  if (s.words) {
+    hits.push(
+      sql`SELECT c.id FROM ${contacts} c WHERE c.company_id = ${ctx.companyId} AND to_tsvector('simple', c.name) @@ to_tsquery('simple', ${s.words})`,
+    );
+  }
+  if (s.digits)
+    hits.push(sql`SELECT c.id FROM ${contacts} c WHERE c.company_id = ${ctx.companyId} AND c.number LIKE ${`%${s.digits}%`}`);
+  return hits.length ? sql.join(hits, sql` UNION `) : null;
+}
+
+/** Every condition of a list query: tenant, visibility and filters, all on indexed columns where it matters. */
+function listConditions(ctx: TenantContext, v: Viewer, f: TicketFilters): SQL {
+  const parts: SQL[] = [sql`${tickets.companyId} = ${ctx.companyId}`, ...ticketColumnConditions(v, f)];
   if (f.tagIds?.length) {
-    // Every chosen tag, probed per ticket through the (ticket_id, tag_id) key: no id list pasted into the SQL.
-    const n = new Set(f.tagIds).size;
+    // Probed per ticket through the (ticket_id, tag_id) key: no id list in the SQL.
+    const tagIds = [...new Set(f.tagIds)];
     parts.push(
-      sql`(SELECT count(*) FROM ${ticketTags} tt WHERE tt.ticket_id = ${tickets.id} AND tt.tag_id = ANY(${sql.param(f.tagIds)}::int[])) = ${n}`,
+      tagIds.length === 1
+        ? sql`EXISTS (SELECT 1 FROM ${ticketTags} tt WHERE tt.ticket_id = ${tickets.id} AND tt.company_id = ${ctx.companyId} AND tt.tag_id = ${tagIds[0]})`
+        : sql`${tickets.id} IN (SELECT tt.ticket_id FROM ${ticketTags} tt WHERE tt.company_id = ${ctx.companyId}
+            AND tt.tag_id = ANY(${sql.param(tagIds)}::int[]) GROUP BY tt.ticket_id HAVING count(*) = ${tagIds.length})`,
     );
   }
   if (f.search) {
     const s = f.search;
-    const any: SQL[] = [sql`${contacts.name} ILIKE ${s.like}`];
-    if (s.digits) any.push(sql`${contacts.number} LIKE ${`%${s.digits}%`}`);
+    const any: SQL[] = [];
+    const byContact = contactSearchSql(ctx, s);
+    if (byContact) any.push(sql`${tickets.contactId} IN (${byContact})`);
     if (s.ticketId) any.push(sql`${tickets.id} = ${s.ticketId}`);
-    if (s.tsquery) {
-      // Message contents through the GIN index on messages.body_tsv, limited to the company.
-      any.push(sql`${tickets.id} IN (SELECT m.ticket_id FROM messages m
-        WHERE m.body_tsv @@ to_tsquery('portuguese', ${s.tsquery}) AND m.company_id = ${ctx.companyId})`);
-    }
-    parts.push(sql`(${sql.join(any, sql` OR `)})`);
+    if (s.inMessages && s.words) any.push(sql`${tickets.id} IN (SELECT ticket_id FROM message_hits)`);
+    parts.push(any.length ? sql`(${sql.join(any, sql` OR `)})` : sql`FALSE`);
   }
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * The total of a list. Inside the subquery "tickets" is its own FROM: the same conditions, uncorrelated. When
+ * nothing restricts the tickets' own columns (an admin's show-all), a tag or search filter is counted from its
+ * own index instead of visiting every ticket of the company.
+ */
+function totalSql(ctx: TenantContext, v: Viewer, f: TicketFilters, where: SQL): SQL<number> {
+  const free = ticketColumnConditions(v, f).length === 0;
+  if (free && f.tagIds?.length && !f.search) {
+    const tagIds = [...new Set(f.tagIds)];
+    return sql<number>`(SELECT count(*)::int FROM (SELECT tt.ticket_id FROM ${ticketTags} tt WHERE tt.company_id = ${ctx.companyId}
+      AND tt.tag_id = ANY(${sql.param(tagIds)}::int[]) GROUP BY tt.ticket_id HAVING count(*) = ${tagIds.length}) tagged)`;
+  }
+  if (free && f.search && !f.tagIds?.length) {
+    const s = f.search;
+    const ids: SQL[] = [];
+    const byContact = contactSearchSql(ctx, s);
+    if (byContact)
+      ids.push(sql`SELECT t.id FROM ${tickets} t WHERE t.company_id = ${ctx.companyId} AND t.contact_id IN (${byContact})`);
+    if (s.ticketId) ids.push(sql`SELECT t.id FROM ${tickets} t WHERE t.company_id = ${ctx.companyId} AND t.id = ${s.ticketId}`);
+    if (s.inMessages && s.words) ids.push(sql`SELECT ticket_id FROM message_hits`);
+    return ids.length ? sql<number>`(SELECT count(*)::int FROM (${sql.join(ids, sql` UNION `)}) found)` : sql<number>`0`;
+  }
+  return sql<number>`(SELECT count(*)::int FROM ${tickets} WHERE ${where})`;
+}
+
+/** Tickets whose messages hold the words: the GIN index on messages.body_tsv, this company's rows only. */
+function messageHits(db: Db, ctx: TenantContext, words: string) {
+  return db.$with('message_hits').as(
+    db
+      .select({ ticketId: sql<number>`m.ticket_id`.as('ticket_id') })
+      .from(sql`messages m`)
+      .where(sql`m.body_tsv @@ to_tsquery('portuguese', ${words}) AND m.company_id = ${ctx.companyId}`),
+  );
 }
 
 export interface ListPage {
@@ -211,35 +270,47 @@ export interface ListPage {
   ascending: boolean;
 }
 
-/** One query per page: exactly `pageSize` tickets (never fewer because of joins), ordered with the id as tiebreak. */
+/**
+ * One statement per page: exactly `pageSize` tickets (never fewer because of joins), ordered with the id as
+ * tiebreak, and the total of the query as an InitPlan computed once (message hits are shared through a CTE).
+ */
 export async function listTickets(db: Db, ctx: TenantContext, v: Viewer, f: TicketFilters, page: ListPage) {
-  let where = listConditions(ctx, v, f);
+  const where = listConditions(ctx, v, f);
+  let pageWhere = where;
   if (page.after) {
     const at = sql`(timestamptz 'epoch' + ${page.after.key}::bigint * interval '1 microsecond')`;
-    where = page.ascending
+    pageWhere = page.ascending
       ? sql`${where} AND (${tickets.updatedAt}, ${tickets.id}) > (${at}, ${page.after.id})`
       : sql`${where} AND (${tickets.updatedAt}, ${tickets.id}) < (${at}, ${page.after.id})`;
   }
+  const total = totalSql(ctx, v, f, where).as('total');
+  const hits = f.search?.inMessages && f.search.words ? messageHits(db, ctx, f.search.words) : null;
   const order = page.ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
-  const rows = await selectItems(db)
-    .where(where)
+  const rows = await (hits ? db.with(hits) : db)
+    .select({ ...itemColumns, total })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(pageWhere)
     .orderBy(...order)
     .limit(page.pageSize + 1)
     .offset(page.after ? 0 : page.offset);
   const hasMore = rows.length > page.pageSize;
   const items = rows.slice(0, page.pageSize).map(toItem);
   const last = items[items.length - 1];
-  return { items, hasMore, nextCursor: hasMore && last ? `${last.cursorKey}_${last.id}` : null };
+  // A page past the end has no row to carry the total.
+  const count = rows.length ? Number(rows[0].total) : await countTickets(db, ctx, v, f);
+  return { items, hasMore, count, nextCursor: hasMore && last ? `${last.cursorKey}_${last.id}` : null };
 }
 
-/** The list's total, in one statement (the contact is joined only when the search needs it). */
+/** The list's total alone (a page past the end). */
 export async function countTickets(db: Db, ctx: TenantContext, v: Viewer, f: TicketFilters): Promise<number> {
   const where = listConditions(ctx, v, f);
-  const q = f.search
-    ? sql`SELECT count(*)::int AS n FROM ${tickets} JOIN ${contacts} ON ${contacts.id} = ${tickets.contactId} WHERE ${where}`
-    : sql`SELECT count(*)::int AS n FROM ${tickets} WHERE ${where}`;
-  const [row] = rowsOf<{ n: number }>(await db.execute(q));
-  return Number(row?.n ?? 0);
+  const hits = f.search?.inMessages && f.search.words ? messageHits(db, ctx, f.search.words) : null;
+  const rows = await (hits ? db.with(hits) : db).select({ n: totalSql(ctx, v, f, where) }).from(sql`(SELECT 1) one`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Tickets of the real-time panel: live tickets updated in a window, visible to the viewer (capped). */
@@ -252,7 +323,7 @@ export async function listMoments(
 ) {
   const parts: SQL[] = [
     sql`${tickets.companyId} = ${ctx.companyId}`,
-    visibleTicketsSql(v, f.showAll),
+    visibleTicketsSql(v, f.showAll) ?? sql`TRUE`,
     sql`${tickets.status} = ANY(${sql.param(f.statuses)}::text[])`,
     sql`${tickets.updatedAt} >= ${f.from.toISOString()}::timestamptz AND ${tickets.updatedAt} <= ${f.to.toISOString()}::timestamptz`,
   ];

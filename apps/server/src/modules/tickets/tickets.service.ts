@@ -45,8 +45,6 @@ export function toPrefixQuery(term: string): string | null {
     .join(' & ');
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
   const { db } = deps.database;
 
@@ -392,10 +390,10 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
         statuses: q.status ? [q.status] : q.statusFilter?.length ? q.statusFilter : undefined,
         search: term
           ? {
-              like: `%${escapeLike(term)}%`,
+              words: toPrefixQuery(term),
               digits: digits.length >= 3 ? digits : null,
               ticketId: /^\d{1,9}$/.test(term) ? Number(term) : null,
-              tsquery: q.searchOnMessages ? toPrefixQuery(term) : null,
+              inMessages: Boolean(q.searchOnMessages),
             }
           : undefined,
         tagIds: q.tags,
@@ -411,17 +409,19 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
       };
       const [sep] = q.cursor ? [q.cursor.lastIndexOf('_')] : [-1];
       const after = q.cursor ? { key: q.cursor.slice(0, sep), id: Number(q.cursor.slice(sep + 1)) } : undefined;
-      const [page, count] = await Promise.all([
-        repo.listTickets(db, ctx, v, filters, {
-          pageSize: q.pageSize,
-          offset: (q.pageNumber - 1) * q.pageSize,
-          after,
-          ascending: q.sortTickets === 'ASC',
-        }),
-        repo.countTickets(db, ctx, v, filters),
-      ]);
+      const page = await repo.listTickets(db, ctx, v, filters, {
+        pageSize: q.pageSize,
+        offset: (q.pageNumber - 1) * q.pageSize,
+        after,
+        ascending: q.sortTickets === 'ASC',
+      });
       const mask = masksFor(ctx, s);
-      return { tickets: page.items.map((t) => present(t, mask)), hasMore: page.hasMore, count, nextCursor: page.nextCursor };
+      return {
+        tickets: page.items.map((t) => present(t, mask)),
+        hasMore: page.hasMore,
+        count: page.count,
+        nextCursor: page.nextCursor,
+      };
     },
 
     async showByUuid(ctx: TenantContext, uuid: string): Promise<TicketDetailDto> {
@@ -431,6 +431,13 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
       const extras = await repo.contactExtras(db, ctx, item.contactId);
       const shown = present(item, masksFor(ctx, s));
       return { ...shown, contact: { ...shown.contact, ...extras } };
+    },
+
+    /** A ticket already checked visible, as lists show it. */
+    async showVisible(ctx: TenantContext, id: number) {
+      const [item, s] = await Promise.all([repo.findTicketItem(db, ctx, id), settingsOf(ctx)]);
+      if (!item) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+      return present(item, masksFor(ctx, s));
     },
 
     async show(ctx: TenantContext, id: number) {

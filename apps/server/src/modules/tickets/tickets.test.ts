@@ -195,6 +195,51 @@ describe('filters and search', () => {
     expect(ids(await list(admin.token, { date: '2001-01-01', whatsapps: String(conn.id) }))).toEqual([]);
   });
 
+  it('counts of show-all tag and search views (counted from their own index) match the tickets listed', async () => {
+    const conn = await addConnection(t, a, { queueIds: [queueA] });
+    const tag1 = (await req('POST', '/tags', admin.token, { name: 'Contagem 1' })).json();
+    const tag2 = (await req('POST', '/tags', admin.token, { name: 'Contagem 2' })).json();
+    const made = [];
+    for (let i = 0; i < 5; i++)
+      made.push(await customerWrites(t, conn.id, { name: `Contagem ${i}`, body: `pedido xyzcontagem ${i}` }));
+    for (const w of made.slice(0, 4)) await req('PUT', `/ticket-tags/${w.ticketId}/${tag1.id}`, admin.token);
+    for (const w of made.slice(2)) await req('PUT', `/ticket-tags/${w.ticketId}/${tag2.id}`, admin.token);
+    const all = async (q: Record<string, string>) => {
+      const first = await list(admin.token, { ...q, pageSize: '2' });
+      const seen = [...ids(first)];
+      let cursor = first.nextCursor;
+      while (cursor) {
+        const next = await list(admin.token, { ...q, pageSize: '2', cursor });
+        seen.push(...ids(next));
+        expect(next.count).toBe(first.count);
+        cursor = next.nextCursor;
+      }
+      return { count: first.count, seen };
+    };
+    const one = await all({ showAll: 'true', tags: JSON.stringify([tag1.id]) });
+    expect(one).toEqual({
+      count: 4,
+      seen: made
+        .slice(0, 4)
+        .map((w) => w.ticketId)
+        .reverse(),
+    });
+    const both = await all({ showAll: 'true', tags: JSON.stringify([tag1.id, tag2.id]) });
+    expect(both).toEqual({
+      count: 2,
+      seen: made
+        .slice(2, 4)
+        .map((w) => w.ticketId)
+        .reverse(),
+    });
+    const words = await all({ showAll: 'true', searchParam: 'xyzcontagem', searchOnMessages: 'true' });
+    expect(words.count).toBe(5);
+    expect(words.seen.sort()).toEqual(made.map((w) => w.ticketId).sort());
+    // An attendant of the queue counts through the tickets (visibility applies): the same numbers here.
+    expect((await list(caio.token, { showAll: 'true', tags: JSON.stringify([tag1.id]) })).count).toBe(4);
+    expect((await list(bia.token, { showAll: 'true', tags: JSON.stringify([tag1.id]) })).count).toBe(0);
+  });
+
   it('searches contact names, numbers and — when asked — message contents with full-text search', async () => {
     const conn = await addConnection(t, a, { queueIds: [queueA] });
     const byName = await customerWrites(t, conn.id, { name: 'Josefina Albuquerque', from: '5521987650001' });

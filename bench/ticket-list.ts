@@ -1,0 +1,473 @@
+/**
+ * Ticket list and conversation (issue 5).
+ *
+ *   node --import tsx bench/ticket-list.ts                  # embedded PGlite, scale 0.1 by default (see below)
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
+ *     node --import tsx bench/ticket-list.ts                # a fresh PostgreSQL database (dropped after), scale 1
+ *
+ * Seeds, with set-based INSERT … SELECT generate_series, one company with 100,000 tickets and 1,000,000 messages
+ * (one conversation of 2,000), 50 users, 10 queues, 20 tags on ~30% of the tickets (skewed: tag 1 is the largest),
+ * a word in 1% of the messages — plus two noise companies with 20,000 tickets and 200,000 messages each (same
+ * word, same shape). Then, over HTTP (autocannon, BENCH_CONNECTIONS=10, BENCH_SECONDS=5 per scenario), the first
+ * page of each tab, page 5, the largest tag, the message search, and pages 5 and 50 of the 2,000-message
+ * conversation — beside the HTTP floor (GET /auth/me on the same server: token check + principal load), as a
+ * ratio of p95. Also prints bench/results/http-baseline.json's floor when it was measured on the same engine.
+ *
+ * BENCH_SCALE (default 1 on PostgreSQL, 0.1 on PGlite: PGlite computes 1M tsvectors and builds the GIN index
+ * single-threaded in WASM, which takes long on these machines; BENCH_SCALE=1 works, slowly).
+ * BENCH_KEEP=1 keeps the PostgreSQL database (its name is printed); BENCH_REUSE=<name> runs on it again without seeding. Writes bench/results/ticket-list-<db>.json.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Database, openDatabase, runMigrations } from '../apps/server/src/db/open';
+import { seedPlatform } from '../apps/server/src/db/seed';
+import { hashPassword } from '../apps/server/src/modules/auth/auth.service';
+import { insertCompany } from '../apps/server/src/modules/companies/companies.repository';
+import { TokenService } from '../apps/server/src/platform/auth';
+import type { CoreDeps } from '../apps/server/src/platform/deps';
+import { Jobs } from '../apps/server/src/platform/jobs';
+import { MediaStorage } from '../apps/server/src/platform/media';
+import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit';
+import { RecordingPublisher } from '../apps/server/src/platform/realtime-port';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const onPg = Boolean(process.env.DATABASE_URL);
+const scale = Number(process.env.BENCH_SCALE ?? (onPg ? 1 : 0.1));
+const SEARCH_WORD = 'reembolso';
+const BIG_CONVERSATION = 2000;
+
+const VOCAB = [
+  'bom',
+  'dia',
+  'boa',
+  'tarde',
+  'pedido',
+  'entrega',
+  'boleto',
+  'pagamento',
+  'cartão',
+  'produto',
+  'troca',
+  'prazo',
+  'endereço',
+  'nota',
+  'fiscal',
+  'atraso',
+  'obrigado',
+  'ajuda',
+  'preciso',
+  'quando',
+  'chega',
+  'valor',
+  'frete',
+  'cancelar',
+  'status',
+  'compra',
+  'loja',
+  'site',
+  'app',
+  'senha',
+  'cadastro',
+  'desconto',
+  'cupom',
+  'promoção',
+  'garantia',
+  'defeito',
+];
+
+async function openBenchDatabase(dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url && process.env.BENCH_REUSE) {
+    // A database kept by an earlier BENCH_KEEP=1 run: no seeding, the same rows.
+    const u = new URL(url);
+    u.pathname = `/${process.env.BENCH_REUSE}`;
+    return { database: await openDatabase({ databaseUrl: u.toString(), poolSize: 20 }), drop: async () => {} };
+  }
+  if (!url) return { database: await openDatabase({ pgliteDir: path.join(dataDir, 'db') }), drop: async () => {} };
+  const name = `atendo_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ databaseUrl: u.toString(), poolSize: 20 }),
+    drop: async () => {
+      // BENCH_KEEP=1 leaves the seeded database for EXPLAIN sessions.
+      if (process.env.BENCH_KEEP === '1') return console.log(`kept database ${name}`);
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
+
+interface Seeded {
+  companyId: number;
+  adminId: number;
+  attendantId: number;
+  bigTicketId: number;
+  largestTagId: number;
+}
+
+/** One company's data, set-based. `tickets` live and closed; every (contact, connection) holds at most one live ticket. */
+async function seedCompany(
+  database: Database,
+  name: string,
+  n: { tickets: number; messagesPerTicket: number; big: boolean },
+  hash: string,
+) {
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
+  const company = await insertCompany(database.db, { name, dueDate: new Date(Date.now() + 365 * 86_400_000) });
+  const c = company.id;
+  await q(
+    `INSERT INTO queues (company_id, name, color) SELECT $1, 'Fila ' || g, '#' || lpad(to_hex($1 * 100 + g), 6, '0') FROM generate_series(1, 10) g`,
+    [c],
+  );
+  await q(
+    `INSERT INTO users (company_id, name, email, password_hash, profile, all_ticket, allow_group, all_user_chat)
+     SELECT $1, 'Atendente ' || g, 'u' || g || '-' || $1::int || '@bench.test', $2,
+       CASE WHEN g = 1 THEN 'admin' ELSE 'user' END, 'enabled', 'enabled', CASE WHEN g <= 5 THEN 'enabled' ELSE 'disabled' END
+     FROM generate_series(1, 50) g`,
+    [c, hash],
+  );
+  await q(
+    `INSERT INTO user_queues (company_id, user_id, queue_id)
+     SELECT $1, u.id, q.id FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users WHERE company_id = $1) u
+     JOIN (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM queues WHERE company_id = $1) q
+       ON q.rn IN (1 + u.rn % 10, 1 + (u.rn + 3) % 10)`,
+    [c],
+  );
+  await q(
+    `INSERT INTO whatsapps (company_id, name, channel, status, token, is_default)
+     SELECT $1, 'Número ' || g, 'whatsappapi', 'CONNECTED', substr(md5(random()::text || g), 1, 30), g = 1 FROM generate_series(1, 2) g`,
+    [c],
+  );
+  const contacts = Math.ceil(n.tickets / 2);
+  await q(
+    `INSERT INTO contacts (company_id, name, number, channel)
+     SELECT $1, 'Contato ' || g, '5511' || lpad(g::text, 9, '0'), 'whatsapp' FROM generate_series(1, $2) g`,
+    [c, contacts],
+  );
+  // Status mix of a busy inbox: 80% closed, 10% open, 7% pending, 3% group. Timestamps in whole seconds (ties).
+  await q(
+    `WITH cs AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS rn FROM contacts WHERE company_id = $1),
+      ws AS (SELECT array_agg(id ORDER BY id) AS ids FROM whatsapps WHERE company_id = $1),
+      qs AS (SELECT array_agg(id ORDER BY id) AS ids FROM queues WHERE company_id = $1),
+      us AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE company_id = $1),
+      g AS (SELECT g, random() AS r, random() AS rq, random() AS ru, date_trunc('second', now() - random() * interval '90 days') AS at
+            FROM generate_series(0, $2 - 1) g)
+     INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, user_id, queue_id, channel, is_group, last_message,
+       unread_messages, created_at, updated_at, closed_at)
+     SELECT $1, cs.id, ws.ids[1 + (g.g / $3) % 2],
+       s.status,
+       CASE WHEN s.status = 'pending' THEN NULL ELSE us.ids[1 + floor(g.ru * 50)::int] END,
+       CASE WHEN g.rq < 0.05 THEN NULL ELSE qs.ids[1 + floor(g.rq * 10)::int % 10] END,
+       'whatsappapi', s.status = 'group', 'última mensagem ' || g.g,
+       CASE WHEN s.status IN ('open', 'pending') THEN floor(g.ru * 3)::int ELSE 0 END,
+       g.at - interval '1 hour', g.at, CASE WHEN s.status = 'closed' THEN g.at END
+     FROM g JOIN cs ON cs.rn = g.g % $3 CROSS JOIN ws CROSS JOIN qs CROSS JOIN us
+     CROSS JOIN LATERAL (SELECT CASE WHEN g.r < 0.80 THEN 'closed' WHEN g.r < 0.90 THEN 'open' WHEN g.r < 0.97 THEN 'pending' ELSE 'group' END AS status) s`,
+    [c, n.tickets, contacts],
+  );
+  // The long conversation: an open ticket of the second attendant.
+  const [attendant] = await q<{ id: number }>(
+    `SELECT id FROM users WHERE company_id = $1 AND profile = 'user' ORDER BY id LIMIT 1`,
+    [c],
+  );
+  const [big] = await q<{ id: number }>(
+    `UPDATE tickets SET status = 'open', user_id = $2, is_group = false, closed_at = NULL
+     WHERE id = (SELECT id FROM tickets WHERE company_id = $1 AND status = 'open' ORDER BY id LIMIT 1) RETURNING id`,
+    [c, attendant.id],
+  );
+  const vocab = `ARRAY[${VOCAB.map((w) => `'${w}'`).join(',')}]`;
+  const word = `(${vocab})[1 + floor(random() * ${VOCAB.length})::int]`;
+  const body = `CASE WHEN random() < 0.01 THEN 'quero o ${SEARCH_WORD} do ' || ${word} ELSE ${word} || ' ' || ${word} || ' ' || ${word} || ' ' || ${word} || ' ' || ${word} END`;
+  const insertMessages = (where: string, perTicket: number) =>
+    q(
+      `INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, body, from_me, read, ack, media_type, queue_id, created_at, updated_at)
+       SELECT t.company_id, t.id, CASE WHEN k % 2 = 0 THEN t.contact_id END, t.whatsapp_id, ${body}, k % 2 = 1, true,
+         CASE WHEN k % 2 = 1 THEN 3 ELSE 0 END, 'text', t.queue_id,
+         t.updated_at - (${perTicket} - k) * interval '37 seconds', t.updated_at - (${perTicket} - k) * interval '37 seconds'
+       FROM tickets t CROSS JOIN generate_series(1, ${perTicket}) k WHERE t.company_id = $1 AND ${where}`,
+      [c, big.id],
+    );
+  await insertMessages('t.id <> $2', n.messagesPerTicket);
+  if (n.big) await insertMessages('t.id = $2', BIG_CONVERSATION);
+  await q(
+    `INSERT INTO tags (company_id, name, color, kanban) SELECT $1, 'Tag ' || g, '#' || lpad(to_hex(g * 4000), 6, '0'), (g > 15)::int FROM generate_series(1, 20) g`,
+    [c],
+  );
+  // ~30% of the tickets tagged, skewed so tag 1 is the largest (~ a third of them).
+  await q(
+    `WITH tg AS (SELECT array_agg(id ORDER BY id) AS ids FROM tags WHERE company_id = $1)
+     INSERT INTO ticket_tags (company_id, ticket_id, tag_id)
+     SELECT $1, t.id, tg.ids[1 + floor(power(random(), 2.5) * 20)::int] FROM tickets t CROSS JOIN tg
+     WHERE t.company_id = $1 AND random() < 0.3 ON CONFLICT DO NOTHING`,
+    [c],
+  );
+  const [largest] = await q<{ tag_id: number }>(
+    `SELECT tag_id FROM ticket_tags WHERE company_id = $1 GROUP BY tag_id ORDER BY count(*) DESC LIMIT 1`,
+    [c],
+  );
+  const [admin] = await q<{ id: number }>(`SELECT id FROM users WHERE company_id = $1 AND profile = 'admin'`, [c]);
+  return {
+    companyId: c,
+    adminId: admin.id,
+    attendantId: attendant.id,
+    bigTicketId: big.id,
+    largestTagId: largest.tag_id,
+  } satisfies Seeded;
+}
+
+interface Result {
+  name: string;
+  requestsPerSecond: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+}
+
+function run(name: string, url: string, token: string): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(
+      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      (err, result) => {
+        if (err) return reject(err);
+        latencies.sort((x, y) => x - y);
+        resolve({
+          name,
+          requestsPerSecond: Math.round(result.requests.average),
+          requests: result.requests.total,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          latencyMs: {
+            p50: +percentile(latencies, 50).toFixed(2),
+            p95: +percentile(latencies, 95).toFixed(2),
+            p99: +percentile(latencies, 99).toFixed(2),
+            max: +(latencies[latencies.length - 1] ?? 0).toFixed(2),
+          },
+        });
+      },
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+      latencies.push(responseTime),
+    );
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atendo-bench-'));
+  const config = loadConfig(
+    {},
+    { DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', JOBS: 'off' },
+  );
+  const { database, drop } = await openBenchDatabase(dataDir);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await runMigrations(database);
+    await seedPlatform(database.db, {});
+    const hash = await hashPassword('Bench#12345');
+    const tickets = Math.round(100_000 * scale);
+    const noiseTickets = Math.round(20_000 * scale);
+    console.log(
+      `Atendo ticket list — ${database.kind}, scale ${scale}: ${tickets} tickets / ~${tickets * 10} messages + 2 × (${noiseTickets} / ${noiseTickets * 10})`,
+    );
+    const t0 = Date.now();
+    let main: Seeded;
+    if (process.env.BENCH_REUSE) {
+      const [c] = await database.query<{ id: number }>(`SELECT id FROM companies WHERE name = 'Empresa'`);
+      const [ids] = await database.query<Omit<Seeded, 'companyId'>>(
+        `SELECT (SELECT id FROM users WHERE company_id = $1 AND profile = 'admin') AS "adminId",
+                (SELECT id FROM users WHERE company_id = $1 AND profile = 'user' ORDER BY id LIMIT 1) AS "attendantId",
+                (SELECT ticket_id FROM messages WHERE company_id = $1 GROUP BY ticket_id ORDER BY count(*) DESC LIMIT 1) AS "bigTicketId",
+                (SELECT tag_id FROM ticket_tags WHERE company_id = $1 GROUP BY tag_id ORDER BY count(*) DESC LIMIT 1) AS "largestTagId"`,
+        [c.id],
+      );
+      main = { companyId: c.id, ...ids };
+    } else {
+      // The GIN index is built once after the bulk insert (as a restore would), not row by row.
+      await database.query('DROP INDEX IF EXISTS messages_body_tsv_idx');
+      await seedCompany(database, 'Ruído A', { tickets: noiseTickets, messagesPerTicket: 10, big: false }, hash);
+      main = await seedCompany(database, 'Empresa', { tickets, messagesPerTicket: 10, big: true }, hash);
+      await seedCompany(database, 'Ruído B', { tickets: noiseTickets, messagesPerTicket: 10, big: false }, hash);
+      const seededIn = Date.now() - t0;
+      await database.query(
+        onPg
+          ? `SET maintenance_work_mem = '512MB'; CREATE INDEX messages_body_tsv_idx ON messages USING gin (body_tsv); VACUUM ANALYZE;`
+          : 'CREATE INDEX messages_body_tsv_idx ON messages USING gin (body_tsv)',
+      );
+      if (!onPg) await database.query('VACUUM ANALYZE');
+      console.log(
+        `seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s (rows ${(seededIn / 1000).toFixed(0)} s, search index + vacuum/analyze ${((Date.now() - t0 - seededIn) / 1000).toFixed(0)} s)`,
+      );
+    }
+    const [counts] = await database.query<{ tickets: number; messages: number; tagged: number; words: number }>(
+      `SELECT (SELECT count(*)::int FROM tickets WHERE company_id = $1) AS tickets,
+              (SELECT count(*)::int FROM messages WHERE company_id = $1) AS messages,
+              (SELECT count(DISTINCT ticket_id)::int FROM ticket_tags WHERE company_id = $1) AS tagged,
+              (SELECT count(*)::int FROM messages WHERE company_id = $1 AND body LIKE '%${SEARCH_WORD}%') AS words`,
+      [main.companyId],
+    );
+    console.log(
+      `${counts.tickets} tickets, ${counts.messages} messages, ${counts.tagged} tagged, '${SEARCH_WORD}' in ${counts.words} messages`,
+    );
+
+    const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret: config.jwtSecret! });
+    const tokens = new TokenService(config.jwtSecret!, 3600);
+    const deps: CoreDeps = {
+      config,
+      database,
+      tokens,
+      limiter: new MemoryRateLimiter(),
+      realtime: new RecordingPublisher(),
+      mediaUrl: (p) => media.url(p),
+      media,
+      jobs: new Jobs(database, { workers: false }),
+      version: 'bench',
+    };
+    app = await buildApp(deps);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const admin = await tokens.sign({ userId: main.adminId, companyId: main.companyId, tokenVersion: 0 });
+    const attendant = await tokens.sign({ userId: main.attendantId, companyId: main.companyId, tokenVersion: 0 });
+
+    // Every answer checked once before timing: 200 and exactly a page of tickets.
+    const check = async (url: string, token: string) => {
+      const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const scenarios: { name: string; url: string; token: string; target?: number }[] = [
+      { name: 'floor: GET /auth/me', url: '/auth/me', token: admin },
+      { name: 'tab open, page 1 (admin, show all)', url: '/tickets?status=open&showAll=true', token: admin, target: 10 },
+      { name: 'tab pending, page 1 (admin)', url: '/tickets?status=pending&showAll=true', token: admin, target: 10 },
+      { name: 'tab group, page 1 (admin)', url: '/tickets?status=group&showAll=true', token: admin, target: 10 },
+      { name: 'tab pending, page 1 (attendant, 2 queues)', url: '/tickets?status=pending', token: attendant, target: 10 },
+      {
+        name: 'tab open, page 5 (admin, show all)',
+        url: '/tickets?status=open&showAll=true&pageNumber=5',
+        token: admin,
+        target: 10,
+      },
+      {
+        name: 'largest tag, all statuses',
+        url: `/tickets?showAll=true&tags=${encodeURIComponent(`[${main.largestTagId}]`)}`,
+        token: admin,
+        target: 15,
+      },
+      {
+        name: `message search '${SEARCH_WORD}'`,
+        url: `/tickets?showAll=true&searchOnMessages=true&searchParam=${SEARCH_WORD}`,
+        token: admin,
+        target: 50,
+      },
+      {
+        name: `conversation (${BIG_CONVERSATION} msgs), page 5`,
+        url: `/messages/${main.bigTicketId}?pageNumber=5`,
+        token: admin,
+        target: 10,
+      },
+      {
+        name: `conversation (${BIG_CONVERSATION} msgs), page 50`,
+        url: `/messages/${main.bigTicketId}?pageNumber=50`,
+        token: admin,
+        target: 10,
+      },
+    ];
+    for (const s of scenarios.slice(1)) {
+      const body = (await check(s.url, s.token)) as { tickets?: unknown[]; messages?: unknown[]; count?: number };
+      const size = body.tickets?.length ?? body.messages?.length;
+      if (s.url.startsWith('/tickets') && size !== 40) throw new Error(`${s.name}: a page held ${size} tickets, not 40`);
+      if (s.url.startsWith('/tickets')) console.log(`  ${s.name}: count ${body.count}`);
+    }
+
+    // One request at a time first: what a request costs on its own, whatever else runs on the machine.
+    const serial: Record<string, { p50: number; p95: number }> = {};
+    for (const s of scenarios) {
+      const times: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const t1 = performance.now();
+        const res = await fetch(`${base}${s.url}`, { headers: { authorization: `Bearer ${s.token}` } });
+        await res.arrayBuffer();
+        times.push(performance.now() - t1);
+      }
+      times.sort((x, y) => x - y);
+      serial[s.name] = { p50: +percentile(times, 50).toFixed(2), p95: +percentile(times, 95).toFixed(2) };
+    }
+
+    const results: (Result & { target?: number; ratioP95?: number; serial?: { p50: number; p95: number } })[] = [];
+    let floor: Result | undefined;
+    for (const s of scenarios) {
+      const r = await run(s.name, `${base}${s.url}`, s.token);
+      floor ??= r;
+      results.push({
+        ...r,
+        target: s.target,
+        ratioP95: +(r.latencyMs.p95 / Math.max(floor.latencyMs.p95, 0.01)).toFixed(2),
+        serial: serial[s.name],
+      });
+    }
+    console.log(`\n${connections} connections, ${seconds} s each, node ${process.version}, ${os.cpus().length} cpus`);
+    console.table(
+      results.map((r) => ({
+        scenario: r.name,
+        'req/s': r.requestsPerSecond,
+        'p50 ms': r.latencyMs.p50,
+        'p95 ms': r.latencyMs.p95,
+        'p99 ms': r.latencyMs.p99,
+        'p95 / floor': r.ratioP95,
+        'alone p50': r.serial?.p50,
+        'alone p95': r.serial?.p95,
+        'target p95': r.target ? `≤ ${r.target}${r.latencyMs.p95 <= r.target ? ' ✓' : ' ✗'}` : '',
+        errors: r.non2xx + r.errors,
+      })),
+    );
+    const baselineFile = path.join(here, 'results', 'http-baseline.json');
+    if (existsSync(baselineFile)) {
+      const b = JSON.parse(readFileSync(baselineFile, 'utf8'));
+      const me = b.results?.find((r: Result) => r.name === 'GET /auth/me');
+      console.log(
+        b.database === database.kind && me
+          ? `bench/http-baseline (${b.date}): GET /auth/me ${me.requestsPerSecond} req/s, p95 ${me.latencyMs.p95} ms`
+          : `bench/http-baseline.json was measured on ${b.database}; the floor above is this run's own.`,
+      );
+    }
+    const out = path.join(here, 'results');
+    mkdirSync(out, { recursive: true });
+    const file = path.join(out, `ticket-list-${database.kind}.json`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ date: new Date().toISOString(), database: database.kind, scale, node: process.version, cpus: os.cpus().length, connections, seconds, counts, results }, null, 2)}\n`,
+    );
+    console.log(`written ${path.relative(process.cwd(), file)}`);
+    if (results.some((r) => r.non2xx > 0 || r.errors > 0)) process.exitCode = 1;
+  } finally {
+    await app?.close();
+    await database.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
