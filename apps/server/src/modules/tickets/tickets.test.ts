@@ -314,6 +314,20 @@ describe('transitions through PUT /tickets/:id (seed 000 §4)', () => {
     expect((await ticketRow(t, ticketId)).userId).toBe(ana.id);
   });
 
+  it("group ticket events reach only users with allowGroup (never the queue's whole room)", async () => {
+    const { ticketId } = await customerWrites(t, connA.id, { group: { id: '120363000000000011@g.us', name: 'Eventos' } });
+    const mark = t.realtime.events.length;
+    await req('PUT', `/tickets/${ticketId}`, caio.token, { status: 'open' });
+    const events = ticketEvents(t, mark);
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      expect(e.to).toContain(`user:${caio.id}`);
+      expect(e.to).not.toContain(`user:${ana.id}`);
+      expect(e.to).not.toContain(`queue:${queueA}`);
+      expect(e.to).not.toContain('admins');
+    }
+  });
+
   it('a WhatsApp group ticket is accepted into status group', async () => {
     const { ticketId } = await customerWrites(t, connA.id, { group: { id: '120363000000000002@g.us', name: 'Equipe' } });
     const res = await req('PUT', `/tickets/${ticketId}`, caio.token, { status: 'open' });
