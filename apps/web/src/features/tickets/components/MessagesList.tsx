@@ -15,10 +15,11 @@ import { AckIcon } from './AckIcon';
 import { MessageContent } from './renderers/MessageContent';
 
 function DaySeparator({ iso }: { iso: string }) {
+  const { i18n } = useTranslation();
   const d = new Date(iso);
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', my: 1 }}>
-      <Chip size="small" label={Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString()} />
+      <Chip size="small" label={Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(i18n.language)} />
     </Box>
   );
 }

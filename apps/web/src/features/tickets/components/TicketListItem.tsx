@@ -94,7 +94,7 @@ export const TicketListItem = memo(function TicketListItem({
           {isAdmin(user) && ticket.user ? (
             <Chip size="small" label={ticket.user.name} sx={{ bgcolor: ticket.user.color ?? 'grey.700', color: '#fff' }} />
           ) : null}
-          {ticket.tags.map((tag) => (
+          {(ticket.tags ?? []).map((tag) => (
             <Chip key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: '#fff' }} />
           ))}
         </Box>

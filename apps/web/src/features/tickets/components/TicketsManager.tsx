@@ -7,7 +7,6 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import MoveToInboxIcon from '@mui/icons-material/MoveToInbox';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  Badge,
   Box,
   Checkbox,
   FormControlLabel,
@@ -35,9 +34,26 @@ import { TicketsList } from './TicketsList';
 function TabCount({ params, label }: { params: TicketListParams; label: string }) {
   const { count } = useTickets(params);
   return (
-    <Badge badgeContent={count} color="primary" max={999} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
       {label}
-    </Badge>
+      {count > 0 ? (
+        <Box
+          component="span"
+          data-testid={`tab-count-${params.tab}`}
+          sx={{
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            borderRadius: 5,
+            px: 0.75,
+            fontSize: 11,
+            lineHeight: '18px',
+            minWidth: 18,
+          }}
+        >
+          {count > 999 ? '999+' : count}
+        </Box>
+      ) : null}
+    </Box>
   );
 }
 
@@ -117,7 +133,7 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
             displayEmpty
             value={queueIds}
             onChange={(e) => setQueueIds(typeof e.target.value === 'string' ? [] : e.target.value)}
-            renderValue={(v) => t('tickets.queues.selected', { count: v.length })}
+            renderValue={(v) => (v.length ? t('tickets.queues.selected', { count: v.length }) : t('tickets.queues.all'))}
             inputProps={{ 'aria-label': t('tickets.queues.label') }}
             sx={{ ml: 'auto', minWidth: 120 }}
           >
@@ -130,7 +146,13 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
           </Select>
         </Box>
       </Box>
-      <Tabs value={tab} onChange={(_, v: InboxTab) => setTab(v)} variant="scrollable" scrollButtons="auto">
+      <Tabs
+        value={tab}
+        onChange={(_, v: InboxTab) => setTab(v)}
+        variant="scrollable"
+        scrollButtons="auto"
+        sx={{ minHeight: 48, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minHeight: 48, px: 1.5 } }}
+      >
         <Tab
           value="open"
           icon={<MoveToInboxIcon fontSize="small" />}

@@ -24,8 +24,29 @@ function removeFromLists(client: QueryClient, ticketId: number) {
   });
 }
 
+/** A ticket from an event, completed from what the cache already holds, with safe defaults for list rows. */
+export function normalizeTicket(incoming: Ticket, known?: Ticket): Ticket {
+  const merged = { ...known, ...incoming } as Ticket;
+  const contact = { ...known?.contact, ...incoming.contact } as Ticket['contact'];
+  return {
+    ...merged,
+    contact: { ...contact, name: contact?.name ?? '', urlPicture: contact?.urlPicture ?? '' },
+    tags: Array.isArray(incoming.tags) ? incoming.tags : (known?.tags ?? []),
+    userRating: incoming.userRating ?? known?.userRating ?? null,
+    lastMessage: incoming.lastMessage ?? known?.lastMessage ?? '',
+    unreadMessages: typeof incoming.unreadMessages === 'number' ? incoming.unreadMessages : (known?.unreadMessages ?? 0),
+    updatedAt: incoming.updatedAt ?? known?.updatedAt ?? new Date().toISOString(),
+  };
+}
+
 /** Puts a changed ticket where it belongs: updated in place, moved to the top of its new tab, gone from the old one. */
-export function applyTicketToCache(client: QueryClient, ticket: Ticket, userId: number) {
+export function applyTicketToCache(client: QueryClient, incoming: Ticket, userId: number) {
+  // Ingest and outbound events carry a smaller ticket (no tags, rating, sometimes no contact): keep what the cache knows.
+  let known: Ticket | undefined;
+  for (const [, data] of client.getQueriesData<InfiniteData<TicketsPage>>({ queryKey: ticketKeys.lists })) {
+    known ??= data?.pages.flatMap((p) => p.tickets).find((t) => t.id === incoming.id);
+  }
+  const ticket = normalizeTicket(incoming, known);
   for (const [key, data] of client.getQueriesData<InfiniteData<TicketsPage>>({ queryKey: ticketKeys.lists })) {
     if (!data) continue;
     const params = key[2] as TicketListParams;

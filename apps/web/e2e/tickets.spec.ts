@@ -1,0 +1,102 @@
+import { type GraphStandin, inbound, startGraphStandin } from '@atendo/graph-standin';
+import { expect, test } from '@playwright/test';
+import { ADMIN, API_URL, SCREENSHOTS, signIn } from './helpers';
+
+// The product sends to the stand-in: the webServer of playwright.config.ts sets GRAPH_API_URL to this port.
+const GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? 8090);
+const APP_SECRET = 'e2e-app-secret';
+
+let standin: GraphStandin;
+
+test.beforeAll(async () => {
+  standin = await startGraphStandin({
+    port: GRAPH_PORT,
+    appSecret: APP_SECRET,
+    webhookUrl: `${API_URL}/webhooks/whatsappapi`,
+    autoStatuses: ['sent', 'delivered', 'read'],
+  });
+});
+
+test.afterAll(async () => {
+  await standin?.close();
+});
+
+test.describe('ticket inbox and conversation (issue 7)', () => {
+  test('a customer message appears in Pending live; the attendant accepts and replies; a private note stays inside', async ({
+    page,
+    request,
+  }) => {
+    const login = await request.post(`${API_URL}/auth/login`, { data: ADMIN });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const stamp = `${Date.now()}`.slice(-9);
+    const queue = await request.post(`${API_URL}/queue`, {
+      headers,
+      data: { name: `Fila ${stamp}`, color: `#${stamp.slice(-6)}`, greetingMessage: 'Bem-vindo!' },
+    });
+    expect(queue.ok(), await queue.text()).toBeTruthy();
+    const { id: queueId } = (await queue.json()) as { id: number };
+    const phoneNumberId = `77${stamp}0001`;
+    const connection = await request.post(`${API_URL}/whatsapp`, {
+      headers,
+      data: {
+        name: `Cloud ${stamp}`,
+        channel: 'whatsappapi',
+        phoneNumberId,
+        accessToken: 'tok',
+        appSecret: APP_SECRET,
+        queueIds: [queueId],
+      },
+    });
+    expect(connection.ok(), await connection.text()).toBeTruthy();
+    const { id: connectionId } = (await connection.json()) as { id: number };
+    const customer = `55119${stamp.slice(-8)}`;
+    const name = `Cliente ${stamp}`;
+    const deliver = (body: string) =>
+      standin.deliverMessages(phoneNumberId, [inbound.text({ from: customer, body })], {
+        url: `${API_URL}/webhooks/whatsappapi/${connectionId}`,
+        contacts: [{ waId: customer, name }],
+      });
+
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.getByRole('tab', { name: /Aguardando/ }).click();
+
+    // arrives without a reload
+    expect((await deliver('Olá, quero saber do meu pedido')).status).toBe(200);
+    const item = page.getByTestId('ticket-item').filter({ hasText: name });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('Olá, quero saber do meu pedido');
+    await page.screenshot({ path: `${SCREENSHOTS}/tickets-pending.png` });
+
+    await item.click();
+    await expect(page.getByTestId('ticket-contact-name')).toContainText(name);
+    const composer = page.getByLabel('Mensagem', { exact: true });
+    await expect(composer).toBeDisabled();
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    await expect(composer).toBeEnabled();
+    // accepted: it left Pending for Open
+    await expect(page.getByTestId('ticket-item').filter({ hasText: name })).toHaveCount(0);
+    await page.getByRole('tab', { name: /Abertos/ }).click();
+    await expect(page.getByTestId('ticket-item').filter({ hasText: name })).toBeVisible();
+
+    await composer.fill('Olá! Vou verificar agora.');
+    await composer.press('Enter');
+    const reply = page.getByTestId('message').filter({ hasText: 'Olá! Vou verificar agora.' });
+    await expect(reply).toBeVisible();
+    await expect.poll(() => standin.sent.some((s) => JSON.stringify(s.body).includes('Vou verificar agora'))).toBe(true);
+    // the stand-in reports sent, delivered, read: the ticks follow
+    await expect(reply.locator('[data-ack="3"]')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Nota privada' }).click();
+    await composer.fill('cliente VIP, priorizar');
+    await composer.press('Enter');
+    await expect(page.getByTestId('message').filter({ hasText: 'cliente VIP, priorizar' })).toContainText('Nota privada');
+
+    // a new customer message appends live
+    await deliver('Obrigado!');
+    await expect(page.getByTestId('message').filter({ hasText: 'Obrigado!' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/tickets-conversation.png` });
+    expect(standin.sent.some((s) => JSON.stringify(s.body).includes('cliente VIP'))).toBe(false);
+  });
+});
