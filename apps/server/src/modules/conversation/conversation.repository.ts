@@ -66,7 +66,8 @@ export interface ListedMessage {
 }
 
 /**
- * A page of a conversation, newest first: through the (ticket_id, created_at DESC, id DESC) index, with an id
+ * A page of a conversation, newest first: through the (ticket_id, created_at DESC NULLS LAST, id DESC NULLS LAST)
+ * index — the ORDER BY spells NULLS LAST to match it (the columns are never null) — with an id
  * tiebreak so equal timestamps never repeat or vanish between pages; `before` pages by keyset.
  */
 export async function listMessages(
@@ -97,14 +98,14 @@ export async function listMessages(
         CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name, 'profileImage', u.profile_image) END AS "user"
       FROM (
         SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE ${sql.join(conds, sql` AND `)}
-        ORDER BY m.created_at DESC, m.id DESC
+        ORDER BY m.created_at DESC NULLS LAST, m.id DESC NULLS LAST
         LIMIT ${MESSAGE_PAGE_SIZE + 1} OFFSET ${page.before ? 0 : page.offset}
       ) m
       LEFT JOIN contacts c ON c.id = m.contact_id
       LEFT JOIN messages q ON q.id = m.quoted_msg_id AND q.company_id = m.company_id
       LEFT JOIN contacts qc ON qc.id = q.contact_id
       LEFT JOIN users u ON u.id = m.user_id
-      ORDER BY m.created_at DESC, m.id DESC`),
+      ORDER BY m.created_at DESC NULLS LAST, m.id DESC NULLS LAST`),
   );
   const items = rows.slice(0, MESSAGE_PAGE_SIZE).map((r) => ({
     message: camelRow<MessageRow>(json(r.message)),

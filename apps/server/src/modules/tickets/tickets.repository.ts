@@ -615,7 +615,7 @@ export async function findIdleTickets(db: Db, companyId: number, defaultHours: n
       JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
       CROSS JOIN LATERAL (
         SELECT m.from_me, m.created_at FROM messages m
-        WHERE m.ticket_id = t.id AND NOT m.is_private ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+        WHERE m.ticket_id = t.id AND NOT m.is_private ORDER BY m.created_at DESC NULLS LAST, m.id DESC NULLS LAST LIMIT 1
       ) last
       WHERE t.company_id = ${companyId} AND t.status IN ('open', 'nps') AND NOT t.is_group
         AND CASE WHEN t.status = 'nps'
@@ -646,7 +646,7 @@ export async function findSilentTickets(db: Db, companyId: number, limit = 500) 
       JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
       CROSS JOIN LATERAL (
         SELECT m.from_me, m.created_at, m.data_json FROM messages m
-        WHERE m.ticket_id = t.id AND NOT m.is_private ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+        WHERE m.ticket_id = t.id AND NOT m.is_private ORDER BY m.created_at DESC NULLS LAST, m.id DESC NULLS LAST LIMIT 1
       ) last
       WHERE t.company_id = ${companyId} AND t.status = 'open' AND NOT t.is_group AND t.user_id IS NOT NULL
         AND w.time_inactive_message > 0 AND w.inactive_message <> ''
