@@ -1,7 +1,16 @@
-import type { TagRefDto, TicketListItemDto, TicketLogDto, TicketLogType, TicketStatus } from '@atendo/shared';
+import {
+  COMPANY_SETTING_COLUMNS,
+  type CompanySettings,
+  type TagRefDto,
+  type TicketListItemDto,
+  type TicketLogDto,
+  type TicketLogType,
+  type TicketStatus,
+} from '@atendo/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
 import {
+  companySettings,
   contactCustomFields,
   contacts,
   contactTags,
@@ -29,6 +38,28 @@ export async function userQueueIds(db: Db, ctx: TenantContext, userId: number): 
     .from(userQueues)
     .where(and(eq(userQueues.companyId, ctx.companyId), eq(userQueues.userId, userId)));
   return rows.map((r) => r.id);
+}
+
+/** The user's queue ids and the company's settings (as findCompanySettings answers them), one statement. */
+export async function queuesAndSettings(
+  db: Db,
+  ctx: TenantContext,
+): Promise<{ queueIds: number[]; settings: CompanySettings } | null> {
+  const [row] = await db
+    .select({
+      settings: companySettings,
+      queueIds: sql<number[]>`(SELECT coalesce(array_agg(uq.queue_id), '{}') FROM user_queues uq
+        WHERE uq.company_id = ${ctx.companyId} AND uq.user_id = ${ctx.user.id})`,
+    })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, ctx.companyId))
+    .limit(1);
+  if (!row) return null;
+  const settings = {} as CompanySettings;
+  for (const col of COMPANY_SETTING_COLUMNS) settings[col] = String(row.settings[col]);
+  const ids =
+    typeof row.queueIds === 'string' ? (row.queueIds as string).replace(/[{}]/g, '').split(',').filter(Boolean) : row.queueIds;
+  return { queueIds: ids.map(Number), settings };
 }
 
 // ─── The ticket as lists, the header and events carry it ─────────────────────

@@ -52,6 +52,13 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     return viewerOf(ctx, await repo.userQueueIds(db, ctx, ctx.user.id));
   }
 
+  /** The caller's queues and the company's settings in one statement (every list and header needs both). */
+  async function viewerAndSettings(ctx: TenantContext): Promise<[Viewer, CompanySettings]> {
+    const found = await repo.queuesAndSettings(db, ctx);
+    if (!found) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+    return [viewerOf(ctx, found.queueIds), found.settings];
+  }
+
   async function settingsOf(ctx: TenantContext): Promise<CompanySettings> {
     const s = await findCompanySettings(db, ctx.companyId);
     if (!s) throw new AppError('ERR_NO_SETTING_FOUND', 404);
@@ -383,7 +390,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     masksFor,
 
     async list(ctx: TenantContext, q: TicketListQuery): Promise<TicketListDto> {
-      const [v, s] = await Promise.all([viewer(ctx), settingsOf(ctx)]);
+      const [v, s] = await viewerAndSettings(ctx);
       const term = q.searchParam?.trim();
       const digits = term?.replace(/\D/g, '') ?? '';
       const filters: repo.TicketFilters = {
@@ -425,7 +432,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     },
 
     async showByUuid(ctx: TenantContext, uuid: string): Promise<TicketDetailDto> {
-      const [v, s] = await Promise.all([viewer(ctx), settingsOf(ctx)]);
+      const [v, s] = await viewerAndSettings(ctx);
       const item = await repo.findTicketItemByUuid(db, ctx, uuid);
       if (!item || !canSeeTicket(v, item)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
       const extras = await repo.contactExtras(db, ctx, item.contactId);
@@ -441,7 +448,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     },
 
     async show(ctx: TenantContext, id: number) {
-      const [v, s] = await Promise.all([viewer(ctx), settingsOf(ctx)]);
+      const [v, s] = await viewerAndSettings(ctx);
       const item = await repo.findTicketItem(db, ctx, id);
       if (!item || !canSeeTicket(v, item)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
       return present(item, masksFor(ctx, s));
@@ -551,7 +558,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     /** The dashboard's per-user view (dashboard:view) and the real-time panel (moments:view). */
     async moments(ctx: TenantContext, q: MomentsQuery) {
       if (!can(ctx.user, 'dashboard:view') && !can(ctx.user, 'moments:view')) throw new AppError('ERR_NO_PERMISSION', 403);
-      const [v, s] = await Promise.all([viewer(ctx), settingsOf(ctx)]);
+      const [v, s] = await viewerAndSettings(ctx);
       const to = q.dateEnd ? new Date(`${q.dateEnd}T23:59:59.999Z`) : new Date();
       const from = q.dateStart
         ? new Date(`${q.dateStart}T00:00:00.000Z`)
