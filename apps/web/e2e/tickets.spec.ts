@@ -96,6 +96,8 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     // a new customer message appends live
     await deliver('Obrigado!');
     await expect(page.getByTestId('message').filter({ hasText: 'Obrigado!' })).toBeVisible();
+    // read while on screen: the unread badge of that ticket goes away
+    await expect(page.getByTestId('ticket-item').filter({ hasText: name }).getByTestId('unread')).toHaveCount(0);
     await page.screenshot({ path: `${SCREENSHOTS}/tickets-conversation.png` });
     expect(standin.sent.some((s) => JSON.stringify(s.body).includes('cliente VIP'))).toBe(false);
   });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useConnectionsAttention } from '../../features/connections/hooks/useConnectionsAttention';
 import { useUnreadTickets } from '../../features/notifications/hooks/useUnreadTickets';
+import { useDesktopNotifications } from '../../features/tickets/hooks/useDesktopNotifications';
 import { api } from '../../shared/api/client';
 import { useCompanyPlan } from '../../shared/hooks/useCompanyPlan';
 import { useAppName } from '../../shared/hooks/usePublicSettings';
@@ -44,6 +45,7 @@ function Shell() {
   const groups = useMemo(() => buildMenu({ user, plan, campaignsFlag }), [user, plan, campaignsFlag]);
   const connectionsAttention = useConnectionsAttention(can(user, 'connections:view'));
   const unread = useUnreadTickets();
+  useDesktopNotifications();
   const appName = useAppName();
   const version = useVersion();
 

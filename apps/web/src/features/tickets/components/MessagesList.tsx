@@ -7,6 +7,7 @@ import { alpha } from '@mui/material/styles';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
+import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { useDeleteMessage, useMessages } from '../hooks/useMessages';
 import type { Message } from '../types';
@@ -163,6 +164,20 @@ export function MessagesList({ ticketId, onEdit }: { ticketId: number; onEdit: (
     },
     [],
   );
+
+  // A customer message that arrives while the conversation is on screen is read: reading page 1 marks it on the server.
+  const last = messages[messages.length - 1];
+  const initialLast = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!last) return;
+    if (initialLast.current === undefined) {
+      initialLast.current = last.id;
+      return;
+    }
+    if (last.id === initialLast.current || last.fromMe || last.read || document.visibilityState !== 'visible') return;
+    const t = setTimeout(() => void api.get(`/messages/${ticketId}`, { query: { pageNumber: 1 } }).catch(() => {}), 800);
+    return () => clearTimeout(t);
+  }, [last, ticketId]);
 
   const onScroll = () => {
     const el = ref.current;

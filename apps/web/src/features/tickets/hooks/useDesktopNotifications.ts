@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../app/session/context';
+import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { getVolume } from '../../../shared/storage';
+import type { Message, Ticket } from '../types';
+import { type NotifyTicket, shouldNotify } from '../utils/notificationRule';
+
+/** A short tone at the top bar's volume: no sound file to ship, and nothing happens where audio is blocked. */
+function beep(volume: number) {
+  if (volume <= 0) return;
+  try {
+    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Ctx) return;
+    const ctx = new Ctx();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 880;
+    gain.gain.value = 0.2 * volume;
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.18);
+    osc.onended = () => void ctx.close();
+  } catch {
+    // a browser without audio is tolerated silently
+  }
+}
+
+const settingOn = (settings: { key: string; value: string }[], key: string) =>
+  settings.some((s) => s.key === key && (s.value === 'enabled' || s.value === 'true'));
+
+/** Desktop notification and sound for incoming messages, by the rule of seed 000 §4 (mounted once in the shell). */
+export function useDesktopNotifications() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (typeof window !== 'undefined' && 'Notification' in window && Notification.permission === 'default') {
+      void Notification.requestPermission().catch(() => {});
+    }
+  }, []);
+
+  useSocketEvent('appMessage', (event) => {
+    if (event.action !== 'create') return;
+    const message = event.message as Message | undefined;
+    const ticket = event.ticket as (NotifyTicket & Partial<Ticket>) | undefined;
+    if (!message || !ticket || typeof ticket.id !== 'number') return;
+    const openUuid = /^\/tickets\/([^/]+)/.exec(location.pathname)?.[1];
+    const visible = document.visibilityState === 'visible' && openUuid !== undefined && openUuid === ticket.uuid;
+    const notify = shouldNotify({
+      message: { fromMe: Boolean(message.fromMe), read: Boolean(message.read) },
+      ticket: {
+        id: ticket.id,
+        status: ticket.status,
+        userId: ticket.userId ?? null,
+        queueId: ticket.queueId ?? null,
+        isGroup: Boolean(ticket.isGroup),
+        whatsapp: ticket.whatsapp ?? null,
+      },
+      user,
+      showNotificationPending: settingOn(user.company.companieSettings, 'showNotificationPending'),
+      visibleTicketId: visible ? ticket.id : null,
+    });
+    if (!notify) return;
+    beep(getVolume());
+    if (!('Notification' in window) || Notification.permission !== 'granted') return;
+    try {
+      const n = new Notification(ticket.contact?.name ?? '', {
+        body: typeof message.body === 'string' ? message.body.slice(0, 200) : '',
+        tag: `ticket-${ticket.id}`,
+        icon: ticket.contact?.urlPicture || undefined,
+      });
+      n.onclick = () => {
+        window.focus();
+        if (ticket.uuid) navigate(`/tickets/${ticket.uuid}`);
+        n.close();
+      };
+    } catch {
+      // some browsers only allow notifications from a service worker
+    }
+  });
+}
