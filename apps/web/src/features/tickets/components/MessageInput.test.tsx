@@ -1,0 +1,47 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
+import { MessageInput } from './MessageInput';
+
+const session = sessionValue(makeUser());
+const sent = (spy: ReturnType<typeof mockFetch>) =>
+  (spy.mock.calls as unknown as [unknown, RequestInit | undefined][])
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('MessageInput (composer)', () => {
+  it('Enter sends, Shift+Enter does not; private mode is sent and then cleared', async () => {
+    const spy = mockFetch({ '/messages/5': { id: 1, ticketId: 5 } });
+    renderWithProviders(<MessageInput ticketId={5} enabled editing={null} onEditDone={() => {}} />, { session });
+    const input = screen.getByLabelText('Mensagem');
+    fireEvent.change(input, { target: { value: 'linha 1' } });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(sent(spy)).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Nota privada' }));
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(sent(spy)).toHaveLength(1));
+    expect(sent(spy)[0]).toMatchObject({ body: 'linha 1', isPrivate: true });
+    expect((input as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Nota privada' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('is disabled unless the ticket is open or group', () => {
+    mockFetch();
+    renderWithProviders(<MessageInput ticketId={5} enabled={false} editing={null} onEditDone={() => {}} />, { session });
+    expect((screen.getByLabelText('Mensagem') as HTMLTextAreaElement).disabled).toBe(true);
+  });
+
+  it("'/' opens the quick messages and picking one fills the input", async () => {
+    mockFetch({
+      '/quick-messages': [{ id: 1, shortcode: 'ola', message: 'Olá! Como posso ajudar?', mediaUrl: null }],
+    });
+    renderWithProviders(<MessageInput ticketId={5} enabled editing={null} onEditDone={() => {}} />, { session });
+    const input = screen.getByLabelText('Mensagem') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: '/ol' } });
+    fireEvent.click(await screen.findByText('/ola'));
+    expect(input.value).toBe('Olá! Como posso ajudar?');
+  });
+});
