@@ -98,6 +98,15 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     await expect(page.getByTestId('message').filter({ hasText: 'Obrigado!' })).toBeVisible();
     // read while on screen: the unread badge of that ticket goes away
     await expect(page.getByTestId('ticket-item').filter({ hasText: name }).getByTestId('unread')).toHaveCount(0);
+    // reply quoting the customer's message
+    const thanks = page.getByTestId('message').filter({ hasText: 'Obrigado!' });
+    await thanks.hover();
+    await thanks.getByRole('button', { name: 'Opções da mensagem' }).click();
+    await page.getByRole('menuitem', { name: 'Responder' }).click();
+    await expect(page.getByTestId('replying-to')).toContainText('Obrigado!');
+    await composer.fill('Por nada!');
+    await composer.press('Enter');
+    await expect(page.getByTestId('message').filter({ hasText: 'Por nada!' })).toContainText('Obrigado!');
     await page.screenshot({ path: `${SCREENSHOTS}/tickets-conversation.png` });
     expect(standin.sent.some((s) => JSON.stringify(s.body).includes('cliente VIP'))).toBe(false);
   });

@@ -17,10 +17,13 @@ export interface MessageInputProps {
   enabled: boolean;
   editing: Message | null;
   onEditDone: () => void;
+  /** The message being answered (quoted). */
+  replyTo?: Message | null;
+  onReplyDone?: () => void;
 }
 
 /** Enter sends, Shift+Enter breaks the line; up to 5 rows; private-note mode cleared on send; '/' opens quick messages. */
-export function MessageInput({ ticketId, enabled, editing, onEditDone }: MessageInputProps) {
+export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo = null, onReplyDone }: MessageInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [isPrivate, setPrivate] = useState(false);
@@ -52,8 +55,10 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone }: Message
     setText('');
     const wasPrivate = isPrivate;
     setPrivate(false);
+    const quoted = replyTo;
+    onReplyDone?.();
     send.mutate(
-      { body, isPrivate: wasPrivate },
+      { body, isPrivate: wasPrivate, quotedMsg: quoted ? { id: quoted.id } : null, quoted },
       {
         onError: (err) => {
           setText(body);
@@ -93,6 +98,16 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone }: Message
             ))}
           </List>
         </Paper>
+      ) : null}
+      {replyTo && !editing ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, borderLeft: 3, borderColor: 'primary.main', pl: 1 }}>
+          <Typography variant="caption" noWrap sx={{ flex: 1 }} data-testid="replying-to">
+            {t('tickets.composer.replyingTo')}: {replyTo.body || replyTo.mediaType}
+          </Typography>
+          <IconButton size="small" aria-label={t('common.cancel')} onClick={() => onReplyDone?.()}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Box>
       ) : null}
       {editing ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>

@@ -25,7 +25,15 @@ function DaySeparator({ iso }: { iso: string }) {
   );
 }
 
-function MessageBubble({ message, onEdit }: { message: Message; onEdit: (m: Message) => void }) {
+function MessageBubble({
+  message,
+  onEdit,
+  onReply,
+}: {
+  message: Message;
+  onEdit: (m: Message) => void;
+  onReply: (m: Message) => void;
+}) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const remove = useDeleteMessage();
@@ -94,7 +102,7 @@ function MessageBubble({ message, onEdit }: { message: Message; onEdit: (m: Mess
             <AckIcon ack={message.ack} mediaType={message.mediaType} failed={Boolean(message.sendError)} />
           ) : null}
         </Box>
-        {editable || deletable ? (
+        {!message.isDeleted ? (
           <IconButton
             className="message-menu"
             size="small"
@@ -106,6 +114,22 @@ function MessageBubble({ message, onEdit }: { message: Message; onEdit: (m: Mess
           </IconButton>
         ) : null}
         <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              onReply(message);
+            }}
+          >
+            {t('tickets.message.reply')}
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigator.clipboard?.writeText(message.body).catch(() => {});
+            }}
+          >
+            {t('tickets.message.copy')}
+          </MenuItem>
           {editable ? (
             <MenuItem
               onClick={() => {
@@ -136,7 +160,15 @@ function MessageBubble({ message, onEdit }: { message: Message; onEdit: (m: Mess
  * The conversation, oldest at the top. Scrolling within 50 px of the top loads the previous page
  * (debounced 500 ms, seed 000 §9); the scroll position is kept when older messages are prepended.
  */
-export function MessagesList({ ticketId, onEdit }: { ticketId: number; onEdit: (m: Message) => void }) {
+export function MessagesList({
+  ticketId,
+  onEdit,
+  onReply,
+}: {
+  ticketId: number;
+  onEdit: (m: Message) => void;
+  onReply: (m: Message) => void;
+}) {
   const { messages, hasNextPage, isFetchingNextPage, fetchNextPage, isLoading } = useMessages(ticketId);
   const ref = useRef<HTMLDivElement>(null);
   const firstId = messages[0]?.id;
@@ -205,7 +237,7 @@ export function MessagesList({ ticketId, onEdit }: { ticketId: number; onEdit: (
         return (
           <Fragment key={m.id}>
             {newDay ? <DaySeparator iso={m.createdAt} /> : null}
-            <MessageBubble message={m} onEdit={onEdit} />
+            <MessageBubble message={m} onEdit={onEdit} onReply={onReply} />
           </Fragment>
         );
       })}

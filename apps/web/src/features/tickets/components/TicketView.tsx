@@ -45,6 +45,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const [transferOpen, setTransferOpen] = useState(false);
   const [resolveAnchor, setResolveAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
   useTicketRoom(ticket.id);
 
   const run = (body: Parameters<typeof update.mutate>[0]['body'], after?: () => void) =>
@@ -153,8 +154,15 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
           {t('tickets.notice24h')}
         </Alert>
       ) : null}
-      <MessagesList ticketId={ticket.id} onEdit={setEditing} />
-      <MessageInput ticketId={ticket.id} enabled={live} editing={editing} onEditDone={() => setEditing(null)} />
+      <MessagesList ticketId={ticket.id} onEdit={setEditing} onReply={setReplyTo} />
+      <MessageInput
+        ticketId={ticket.id}
+        enabled={live}
+        editing={editing}
+        onEditDone={() => setEditing(null)}
+        replyTo={replyTo}
+        onReplyDone={() => setReplyTo(null)}
+      />
       <AcceptQueueDialog
         open={acceptAsk}
         onClose={() => setAcceptAsk(false)}

@@ -36,17 +36,32 @@ export interface SendMessageInput {
   isPrivate?: boolean;
   quotedMsg?: { id: number } | null;
   mediaUrl?: string | null;
+  /** The message answered, shown quoted at once (the answer of the POST carries only its id). */
+  quoted?: Message | null;
 }
 
 /** POST /messages/:ticketId (JSON). The stored message is put in the cache at once (ack 0). */
 export function useSendMessage(ticketId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendMessageInput) =>
+    mutationFn: ({ quoted: _quoted, ...input }: SendMessageInput) =>
       api.post<Message | { message?: Message }>(`/messages/${ticketId}`, { ...input, fromMe: true, read: 1 }),
-    onSuccess: (answer) => {
+    onSuccess: (answer, { quoted }) => {
       const message = answer && 'message' in answer && answer.message ? answer.message : (answer as Message);
-      if (message && typeof message === 'object' && typeof message.id === 'number') upsertMessage(client, message, true);
+      if (!message || typeof message !== 'object' || typeof message.id !== 'number') return;
+      const quotedMsg =
+        message.quotedMsg ??
+        (quoted
+          ? {
+              id: quoted.id,
+              body: quoted.body,
+              mediaType: quoted.mediaType,
+              mediaUrl: quoted.mediaUrl,
+              fromMe: quoted.fromMe,
+              contact: quoted.contact ? { name: quoted.contact.name } : null,
+            }
+          : null);
+      upsertMessage(client, { ...message, quotedMsg }, true);
     },
   });
 }

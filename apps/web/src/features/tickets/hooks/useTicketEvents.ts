@@ -87,7 +87,8 @@ export function upsertMessage(client: QueryClient, message: Message, appendIfMis
       messages: p.messages.map((m) => {
         if (m.id !== message.id) return m;
         found = true;
-        return { ...m, ...message };
+        // ack and edit events carry no quoted message: keep the one already shown
+        return { ...m, ...message, quotedMsg: message.quotedMsg ?? m.quotedMsg ?? null, user: message.user ?? m.user ?? null };
       }),
     }));
     if (!found && appendIfMissing && pages.length > 0) pages[0] = { ...pages[0], messages: [...pages[0].messages, message] };
