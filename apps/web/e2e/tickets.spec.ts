@@ -107,6 +107,9 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     await composer.fill('Por nada!');
     await composer.press('Enter');
     await expect(page.getByTestId('message').filter({ hasText: 'Por nada!' })).toContainText('Obrigado!');
+    // live events never lose the owner or the queue of the ticket on screen
+    await expect(page.getByTestId('ticket-view')).toContainText('Atribuído a: Admin');
+    await expect(page.getByTestId('ticket-item').filter({ hasText: name })).toContainText(`Fila ${stamp}`);
     await page.screenshot({ path: `${SCREENSHOTS}/tickets-conversation.png` });
     expect(standin.sent.some((s) => JSON.stringify(s.body).includes('cliente VIP'))).toBe(false);
   });

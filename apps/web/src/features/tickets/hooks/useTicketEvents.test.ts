@@ -66,12 +66,13 @@ describe('live ticket events in the cache', () => {
   it('an event without tags keeps the tags the list knew', () => {
     const client = new QueryClient();
     const tag = { id: 1, name: 'VIP', color: '#f00', kanban: 0 };
-    seed(client, params('pending'), [ticket(1, { tags: [tag] })]);
-    const partial = { ...ticket(1, { lastMessage: 'novo' }) } as Partial<Ticket>;
+    seed(client, params('pending'), [ticket(1, { tags: [tag], queue: { id: 1, name: 'Vendas', color: '#00f' } })]);
+    const partial = { ...ticket(1, { lastMessage: 'novo', queue: null }) } as Partial<Ticket>;
     delete partial.tags;
     applyTicketToCache(client, partial as Ticket, ME);
     const [t] = client.getQueryData<InfiniteData<TicketsPage>>(ticketKeys.list(params('pending')))?.pages[0].tickets ?? [];
     expect(t.tags).toEqual([tag]);
+    expect(t.queue).toEqual({ id: 1, name: 'Vendas', color: '#00f' });
     expect(t.lastMessage).toBe('novo');
   });
 

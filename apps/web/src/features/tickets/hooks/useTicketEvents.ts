@@ -28,8 +28,14 @@ function removeFromLists(client: QueryClient, ticketId: number) {
 export function normalizeTicket(incoming: Ticket, known?: Ticket): Ticket {
   const merged = { ...known, ...incoming } as Ticket;
   const contact = { ...known?.contact, ...incoming.contact } as Ticket['contact'];
+  // some events send the ids without their refs (user, queue, connection): keep the refs while the ids match
+  const keep = <K extends 'user' | 'queue' | 'whatsapp'>(ref: K, id: 'userId' | 'queueId' | 'whatsappId') =>
+    incoming[ref] ?? (known && known[id] === merged[id] ? known[ref] : null) ?? null;
   return {
     ...merged,
+    user: keep('user', 'userId'),
+    queue: keep('queue', 'queueId'),
+    whatsapp: keep('whatsapp', 'whatsappId'),
     contact: { ...contact, name: contact?.name ?? '', urlPicture: contact?.urlPicture ?? '' },
     tags: Array.isArray(incoming.tags) ? incoming.tags : (known?.tags ?? []),
     userRating: incoming.userRating ?? known?.userRating ?? null,
@@ -73,7 +79,9 @@ export function applyTicketToCache(client: QueryClient, incoming: Ticket, userId
     client.setQueryData(key, { ...data, pages });
   }
   client.setQueriesData<TicketDetail>({ queryKey: ticketKeys.details }, (detail) =>
-    detail && detail.id === ticket.id ? { ...detail, ...ticket, contact: { ...detail.contact, ...ticket.contact } } : detail,
+    detail && detail.id === ticket.id
+      ? { ...detail, ...normalizeTicket(incoming, detail), contact: { ...detail.contact, ...ticket.contact } }
+      : detail,
   );
 }
 
