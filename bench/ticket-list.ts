@@ -310,10 +310,10 @@ async function main() {
       const seededIn = Date.now() - t0;
       await database.query(
         onPg
-          ? `SET maintenance_work_mem = '512MB'; CREATE INDEX messages_body_tsv_idx ON messages USING gin (body_tsv); VACUUM ANALYZE;`
+          ? `SET maintenance_work_mem = '512MB'; CREATE INDEX messages_body_tsv_idx ON messages USING gin (body_tsv);`
           : 'CREATE INDEX messages_body_tsv_idx ON messages USING gin (body_tsv)',
       );
-      if (!onPg) await database.query('VACUUM ANALYZE');
+      await database.query('VACUUM ANALYZE');
       console.log(
         `seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s (rows ${(seededIn / 1000).toFixed(0)} s, search index + vacuum/analyze ${((Date.now() - t0 - seededIn) / 1000).toFixed(0)} s)`,
       );
