@@ -107,6 +107,27 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     await composer.fill('Por nada!');
     await composer.press('Enter');
     await expect(page.getByTestId('message').filter({ hasText: 'Por nada!' })).toContainText('Obrigado!');
+    // edit own note (within 15 min; the Cloud API cannot edit sent messages) and delete own message;
+    // a customer message offers neither
+    const note = page.getByTestId('message').filter({ hasText: 'cliente VIP, priorizar' });
+    await note.hover();
+    await note.getByRole('button', { name: 'Opções da mensagem' }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    await expect(composer).toHaveValue('cliente VIP, priorizar');
+    await composer.fill('cliente VIP, prioridade alta');
+    await composer.press('Enter');
+    await expect(page.getByTestId('message').filter({ hasText: 'cliente VIP, prioridade alta' })).toContainText('Editada');
+    const mine = page.getByTestId('message').filter({ hasText: 'Por nada!' });
+    await mine.hover();
+    await mine.getByRole('button', { name: 'Opções da mensagem' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Editar' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Apagar' }).click();
+    await expect(page.getByTestId('message').filter({ hasText: 'Essa mensagem foi apagada' })).toHaveCount(1);
+    await thanks.first().hover();
+    await thanks.first().getByRole('button', { name: 'Opções da mensagem' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Editar' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Apagar' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
     // live events never lose the owner or the queue of the ticket on screen
     await expect(page.getByTestId('ticket-view')).toContainText('Atribuído a: Admin');
     await expect(page.getByTestId('ticket-item').filter({ hasText: name })).toContainText(`Fila ${stamp}`);

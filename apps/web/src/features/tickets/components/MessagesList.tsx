@@ -29,8 +29,10 @@ function MessageBubble({
   message,
   onEdit,
   onReply,
+  channel,
 }: {
   message: Message;
+  channel: string;
   onEdit: (m: Message) => void;
   onReply: (m: Message) => void;
 }) {
@@ -40,7 +42,8 @@ function MessageBubble({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const mine = message.fromMe;
   const time = new Date(message.createdAt);
-  const editable = canEditMessage(message, user.id);
+  // only notes, and messages on channels that can edit what was sent (WhatsApp by QR), are edited
+  const editable = canEditMessage(message, user.id) && (message.isPrivate || channel === 'whatsapp');
   const deletable = canDeleteMessage(message);
   return (
     <Box
@@ -164,8 +167,10 @@ export function MessagesList({
   ticketId,
   onEdit,
   onReply,
+  channel,
 }: {
   ticketId: number;
+  channel: string;
   onEdit: (m: Message) => void;
   onReply: (m: Message) => void;
 }) {
@@ -237,7 +242,7 @@ export function MessagesList({
         return (
           <Fragment key={m.id}>
             {newDay ? <DaySeparator iso={m.createdAt} /> : null}
-            <MessageBubble message={m} onEdit={onEdit} onReply={onReply} />
+            <MessageBubble message={m} onEdit={onEdit} onReply={onReply} channel={channel} />
           </Fragment>
         );
       })}
