@@ -350,6 +350,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     | 'integration'
     | 'accept'
     | 'taken'
+    | 'refused'
     | 'returnToQueue'
     | 'resolve'
     | 'ignore'
@@ -373,6 +374,8 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     if (asksToTake(b)) {
       if (takes) return 'accept';
       if (LIVE.includes(t.status) && t.userId !== ctx.user.id) return 'taken';
+      // Waiting for the contact's LGPD consent: nobody takes it until the contact answers (or it is ignored).
+      if (t.status === 'lgpd') return 'refused';
       return 'update';
     }
     if ((t.status === 'open' || t.status === 'group') && b.status === 'pending') return 'returnToQueue';
@@ -503,6 +506,8 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
       switch (transitionOf(ctx, t, b)) {
         case 'taken':
           return otherOpenTicket(ctx, t);
+        case 'refused':
+          throw new AppError('ERR_TICKET_STATE', 409);
         case 'integration': {
           const values = {
             useIntegration: b.useIntegration,

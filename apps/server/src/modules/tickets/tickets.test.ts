@@ -513,6 +513,16 @@ describe('transitions through PUT /tickets/:id (seed 000 §4)', () => {
     await companySetting(t, a, 'closeTicketOnTransfer', 'false');
   });
 
+  it('a ticket waiting for LGPD consent cannot be accepted (ERR_TICKET_STATE), only ignored', async () => {
+    const { ticketId } = await customerWrites(t, connA.id);
+    await t.database.db.execute(sql`UPDATE tickets SET status = 'lgpd' WHERE id = ${ticketId}`);
+    const res = await req('PUT', `/tickets/${ticketId}`, ana.token, { status: 'open' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'ERR_TICKET_STATE' });
+    const ignored = await req('PUT', `/tickets/${ticketId}`, caio.token, { status: 'closed', sendFarewellMessage: false });
+    expect(ignored.json()).toMatchObject({ status: 'closed' });
+  });
+
   it('useIntegration toggle', async () => {
     const { ticketId } = await customerWrites(t, connA.id);
     const res = await req('PUT', `/tickets/${ticketId}`, ana.token, { useIntegration: true });
