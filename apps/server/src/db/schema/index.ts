@@ -1,4 +1,4 @@
-export * from './tenancy';
+export * from './attendance';
 export * from './chatbots';
 export * from './messaging';
-export * from './attendance';
+export * from './tenancy';

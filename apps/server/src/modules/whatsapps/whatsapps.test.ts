@@ -190,7 +190,7 @@ describe('connections API (Cloud API channel)', () => {
       expect(res.json()).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
     }
     const theirs = (
-      await t.app.inject({ method: 'GET', url: '/whatsapp?companyId=' + a.companyId, headers: bearer(b.adminToken) })
+      await t.app.inject({ method: 'GET', url: `/whatsapp?companyId=${a.companyId}`, headers: bearer(b.adminToken) })
     ).json();
     expect(theirs.some((w: { id: number }) => w.id === firstId)).toBe(false);
 
