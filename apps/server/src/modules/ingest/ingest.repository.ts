@@ -267,8 +267,8 @@ export async function insertMessageAndTouchTicket(
  * The common case in one statement, without an explicit transaction: the contact exists and has a live ticket on
  * this connection. The ticket's row is locked first (so one contact's messages are stored one after the other,
  * in the order they took the lock), then the message is inserted and the ticket moved; the contact is written only
- * when something about it changed. `live` null means the slow path must run (new contact, no live ticket, or a
- * ticket just closed); `message` null with `live` set is a redelivery.
+ * when something about it changed. `liveTicketId` null means the slow path must run (new contact, no live ticket, or a
+ * ticket just closed); `message` null with `liveTicketId` set is a redelivery.
  */
 export async function ingestIntoLiveTicket(
   db: Db,
@@ -277,7 +277,7 @@ export async function ingestIntoLiveTicket(
   m: Omit<MessageInput, 'ticketId' | 'contactId' | 'queueId'> & { senderIsContact: boolean },
 ): Promise<{
   contact: ContactRow & { inserted: boolean };
-  live: TicketRow | null;
+  liveTicketId: number | null;
   message: MessageRow | null;
   ticket: TicketRow | null;
 }> {
@@ -328,14 +328,19 @@ export async function ingestIntoLiveTicket(
         RETURNING tickets.*
       )
       SELECT COALESCE((SELECT row_to_json(cu) FROM cu), (SELECT row_to_json(c) FROM c)) AS contact,
-             (SELECT row_to_json(tk) FROM tk) AS live, (SELECT row_to_json(m) FROM m) AS message, (SELECT row_to_json(u) FROM u) AS ticket`,
+             (SELECT id FROM tk) AS live_id, (SELECT row_to_json(m) FROM m) AS message, (SELECT row_to_json(u) FROM u) AS ticket`,
   );
   const parse = (v: unknown) =>
     v ? camelRow<never>((typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>) : null;
   const r = rows[0] ?? {};
   const contact = parse(r.contact) as (ContactRow & { inserted: boolean }) | null;
   if (contact) contact.inserted = false;
-  return { contact: contact as never, live: contact ? parse(r.live) : null, message: parse(r.message), ticket: parse(r.ticket) };
+  return {
+    contact: contact as never,
+    liveTicketId: contact && r.live_id != null ? Number(r.live_id) : null,
+    message: parse(r.message),
+    ticket: parse(r.ticket),
+  };
 }
 
 // ─── delivery reports, edits, deletions ─────────────────────────────────────────

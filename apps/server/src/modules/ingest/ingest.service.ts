@@ -135,7 +135,7 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
           sender: evt.fromMe ? null : r.contact,
         } as const;
       }
-      if (r.live) {
+      if (r.liveTicketId) {
         const dup = await repo.findMessageByExternalId(db, tenant, conn.id, evt.externalId);
         if (dup) return { kind: 'duplicate', duplicate: dup } as const;
       }
