@@ -8,6 +8,7 @@ import { loadConfig, resolveJwtSecret } from './config';
 import { DatabaseLockedError, openDatabase, runMigrations } from './db/open';
 import { seedPlatform } from './db/seed';
 import { loadTenantContext } from './modules/auth/auth.repository';
+import { ticketsRealtimeHandlers } from './modules/tickets/tickets.realtime';
 import { usersRealtimeHandlers } from './modules/users/users.realtime';
 import { TokenService } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
@@ -56,7 +57,7 @@ async function main() {
     handlers: {
       roomsFor: (ctx) => handlers!.roomsFor(ctx),
       userStatus: (ctx) => handlers!.userStatus(ctx),
-      canJoinTicket: (ctx, id) => handlers?.canJoinTicket?.(ctx, id) ?? Promise.resolve(true),
+      canJoinTicket: (ctx, id) => handlers?.canJoinTicket?.(ctx, id) ?? Promise.resolve(false),
     },
     logger,
   });
@@ -82,7 +83,7 @@ async function main() {
     jobs,
     version,
   };
-  handlers = usersRealtimeHandlers(deps);
+  handlers = { ...usersRealtimeHandlers(deps), ...ticketsRealtimeHandlers(deps) };
   const app = await buildApp(deps, { logger, extend: (a) => gateway.register(a) });
   await app.listen({ port: config.apiPort, host: config.host });
   await jobs.start();

@@ -13,6 +13,7 @@ import { seedPlatform } from '../src/db/seed';
 import { loadTenantContext } from '../src/modules/auth/auth.repository';
 import { hashPassword } from '../src/modules/auth/auth.service';
 import { insertCompany } from '../src/modules/companies/companies.repository';
+import { ticketsRealtimeHandlers } from '../src/modules/tickets/tickets.realtime';
 import { usersRealtimeHandlers } from '../src/modules/users/users.realtime';
 import { TokenService } from '../src/platform/auth';
 import type { CoreDeps } from '../src/platform/deps';
@@ -108,7 +109,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
         tokens,
         loadContext: (id) => loadTenantContext(database.db, id),
         // late-bound: the handlers need the deps that hold this gateway
-        handlers: { roomsFor: (ctx) => handlers.roomsFor(ctx), userStatus: (ctx) => handlers.userStatus(ctx) },
+        handlers: {
+          roomsFor: (ctx) => handlers.roomsFor(ctx),
+          userStatus: (ctx) => handlers.userStatus(ctx),
+          canJoinTicket: (ctx, id) => handlers.canJoinTicket(ctx, id),
+        },
         userStatusThrottleMs: 0,
       })
     : undefined;
@@ -125,7 +130,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
     jobs,
     version: '0.0.0-test',
   };
-  const handlers = usersRealtimeHandlers(deps);
+  const handlers = { ...usersRealtimeHandlers(deps), ...ticketsRealtimeHandlers(deps) };
   const routes: RouteOptions[] = [];
   const app = await buildApp(deps, {
     ...opts.build,

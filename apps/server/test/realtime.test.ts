@@ -4,6 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queues, userQueues, users } from '../src/db/schema';
 import { rooms } from '../src/platform/realtime-port';
+import { addConnection, customerWrites, setUserFlags } from './attendance';
 import { bearer, createTenant, createTestApp, PASSWORD, type Tenant, type TestContext } from './harness';
 import { connect, connected, emitWithAck, openSocket, recorder, sleep } from './socket-client';
 
@@ -96,9 +97,13 @@ describe('rooms and events', () => {
   });
 
   it('joins and leaves ticket, status and notification rooms on request, validating arguments', async () => {
+    // A ticket without queue, visible to a user with allTicket.
+    await setUserFlags(t, a.userId, { allTicket: 'enabled' });
+    const { ticketId } = await customerWrites(t, (await addConnection(t, a)).id);
     const user = track(await connect(t.url!, a.companyId, a.userToken, a.userId));
     const r = recorder(user);
-    expect(await emitWithAck(user, 'joinChatBox', '42')).toEqual({ ok: true });
+    expect(await emitWithAck(user, 'joinChatBox', '999999')).toEqual({ ok: false, error: 'ERR_NO_TICKET_FOUND' });
+    expect(await emitWithAck(user, 'joinChatBox', String(ticketId))).toEqual({ ok: true });
     expect(await emitWithAck(user, 'joinTickets', 'open')).toEqual({ ok: true });
     expect(await emitWithAck(user, 'joinNotification')).toEqual({ ok: true });
     expect(await emitWithAck(user, 'joinTickets', 'open; DROP TABLE users')).toEqual({ ok: false, error: 'ERR_VALIDATION' });
@@ -106,7 +111,7 @@ describe('rooms and events', () => {
     expect(await emitWithAck(user, 'joinChatBox', '../1')).toEqual({ ok: false, error: 'ERR_VALIDATION' });
 
     const gw = t.gateway!;
-    gw.publish(a.companyId, 'appMessage', { action: 'create', message: { id: 1 } }, [rooms.ticket(42)]);
+    gw.publish(a.companyId, 'appMessage', { action: 'create', message: { id: 1 } }, [rooms.ticket(ticketId)]);
     gw.publish(a.companyId, 'ticket', { action: 'update', ticketId: 42 }, [rooms.status('open')]);
     gw.publish(a.companyId, 'chat', { action: 'new-message', chatId: 1 }, [rooms.notification()]);
     await r.wait(`company-${a.companyId}-chat`);
@@ -116,10 +121,10 @@ describe('rooms and events', () => {
       `company-${a.companyId}-chat`,
     ]);
 
-    expect(await emitWithAck(user, 'joinChatBoxLeave', '42')).toEqual({ ok: true });
+    expect(await emitWithAck(user, 'joinChatBoxLeave', String(ticketId))).toEqual({ ok: true });
     expect(await emitWithAck(user, 'leaveTickets', 'open')).toEqual({ ok: true });
     expect(await emitWithAck(user, 'leaveNotification')).toEqual({ ok: true });
-    gw.publish(a.companyId, 'appMessage', { action: 'create', message: { id: 2 } }, [rooms.ticket(42)]);
+    gw.publish(a.companyId, 'appMessage', { action: 'create', message: { id: 2 } }, [rooms.ticket(ticketId)]);
     gw.publish(a.companyId, 'ticket', { action: 'update', ticketId: 42 }, [rooms.status('open')]);
     gw.publish(a.companyId, 'chat', { action: 'new-message', chatId: 1 }, [rooms.notification()]);
     gw.publish(a.companyId, 'tag', { action: 'delete', tagId: 1 }); // sentinel

@@ -161,7 +161,8 @@ export class SocketGateway implements RealtimePublisher {
         return ack({ ok: false, error: 'ERR_VALIDATION' });
       }
       const ticketId = Number(raw);
-      const check = this.opts.handlers.canJoinTicket?.(ctx, ticketId) ?? Promise.resolve(true);
+      // Without a rule nobody follows a ticket room: the room carries the ticket's messages.
+      const check = this.opts.handlers.canJoinTicket?.(ctx, ticketId) ?? Promise.resolve(false);
       check
         .then((ok) => {
           if (!ok) return ack({ ok: false, error: 'ERR_NO_TICKET_FOUND' });
