@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 import { contacts, tickets } from './messaging';
 import { companies, users } from './tenancy';
 
@@ -21,11 +22,6 @@ import { companies, users } from './tenancy';
  * DESC, id DESC), both INCLUDE the visibility columns; a GIN on to_tsvector('simple', contacts.name).
  * Migration 0003 adds messages.body_tsv (generated tsvector, portuguese) with its GIN index.
  */
-
-const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-};
 
 /** Tags and kanban lanes (seed 002 §3 "Tag"): `kanban` 1 makes the tag a lane of the board. */
 export const tags = pgTable(

@@ -15,12 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 import { companies, queues, type ScheduleRow, users } from './tenancy';
-
-const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-};
 
 /**
  * Messaging connections (seed 001 §3 "Connection"). One row per WhatsApp QR session, Cloud API number,

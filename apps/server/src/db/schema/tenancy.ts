@@ -15,11 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from './columns';
 
 /** Service hours row (seed 001 §3 "Schedule row"). */
 export type ScheduleRow = ScheduleRowDto;
