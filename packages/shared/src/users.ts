@@ -103,3 +103,14 @@ export interface UserEventUser {
   profileImage?: string | null;
   [key: string]: unknown;
 }
+
+/** GET /users/list: the company's users for selectors (transfer, filters, chatbot targets). */
+export const UserListItemDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  profile: z.enum(['admin', 'user']),
+  online: z.boolean(),
+  color: z.string().nullable(),
+  queues: z.array(UserQueueDto),
+});
+export type UserListItemDto = z.infer<typeof UserListItemDto>;

@@ -143,3 +143,27 @@ export async function markStaleUsersOffline(db: Db, cutoff: Date): Promise<{ id:
     .where(and(eq(users.online, true), or(isNull(users.lastSeen), lt(users.lastSeen, cutoff))))
     .returning({ id: users.id, companyId: users.companyId });
 }
+
+/** The company's users with their queues, for selectors: two queries whatever the number of users. */
+export async function listCompanyUsers(db: Db, ctx: TenantContext) {
+  const [rows, memberships] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, profile: users.profile, online: users.online, color: users.color })
+      .from(users)
+      .where(eq(users.companyId, ctx.companyId))
+      .orderBy(users.name, users.id),
+    db
+      .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
+      .from(userQueues)
+      .innerJoin(queues, eq(queues.id, userQueues.queueId))
+      .where(eq(userQueues.companyId, ctx.companyId))
+      .orderBy(queues.name),
+  ]);
+  const byUser = new Map<number, { id: number; name: string; color: string }[]>();
+  for (const { userId, ...q } of memberships) byUser.set(userId, [...(byUser.get(userId) ?? []), q]);
+  return rows.map((u) => ({
+    ...u,
+    profile: u.profile === 'admin' ? ('admin' as const) : ('user' as const),
+    queues: byUser.get(u.id) ?? [],
+  }));
+}

@@ -1,9 +1,16 @@
-import { ToggleTicketsWidthBody, UpdateUserBody, UserDto, UserIdParams, UserIdPathParams } from '@atendo/shared';
+import { ToggleTicketsWidthBody, UpdateUserBody, UserDto, UserIdParams, UserIdPathParams, UserListItemDto } from '@atendo/shared';
+import { z } from 'zod';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
+import { listCompanyUsers } from './users.repository';
 import { createUsersService, type UsersService } from './users.service';
 
 export function usersRoutes(app: App, deps: CoreDeps, users: UsersService = createUsersService(deps)) {
+  // Every user of the company picks colleagues (transfer, filters): names and queues only, no e-mails.
+  app.get('/users/list', { schema: { tags: ['users'], response: { 200: z.array(UserListItemDto) } } }, async (req) =>
+    listCompanyUsers(deps.database.db, req.ctx),
+  );
+
   app.get('/users/:id', { schema: { tags: ['users'], params: UserIdParams, response: { 200: UserDto } } }, async (req) =>
     users.get(req.ctx, req.params.id),
   );

@@ -311,3 +311,22 @@ describe('POST /users/:id/media-upload', () => {
     expect(json.statusCode).toBe(415);
   });
 });
+
+describe('GET /users/list', () => {
+  it("lists the company's users with their queues, and nobody of another company", async () => {
+    const t2 = await createTestApp();
+    try {
+      const a = await createTenant(t2);
+      const b = await createTenant(t2);
+      const res = await t2.app.inject({ method: 'GET', url: '/users/list', headers: bearer(a.userToken) });
+      expect(res.statusCode).toBe(200);
+      const ids = res.json().map((u: { id: number }) => u.id);
+      expect(ids.sort()).toEqual([a.adminId, a.userId].sort());
+      expect(ids).not.toContain(b.adminId);
+      expect(res.json()[0]).toEqual(expect.objectContaining({ queues: [], online: false }));
+      expect(res.json()[0].email).toBeUndefined();
+    } finally {
+      await t2.close();
+    }
+  });
+});
