@@ -58,6 +58,8 @@ export default defineConfig({
           ADMIN_EMAIL: 'admin@atendo.test',
           ADMIN_PASSWORD: 'Admin#12345',
           NODE_ENV: 'production',
+          // request lines would drown the test report; warnings and errors still show
+          LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
           // the Graph API stand-in that e2e/tickets.spec.ts starts
           GRAPH_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}`,
           // journeys sign in many times from one address

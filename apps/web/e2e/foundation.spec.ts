@@ -35,8 +35,9 @@ test.describe('sign-in and shell', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByTestId('greeting')).toContainText('Admin');
     await expect(page.getByTestId('greeting')).toContainText('31/12/2999');
-    // unbuilt features say so
-    await expect(page.getByRole('heading', { name: 'Atendimentos', level: 1 })).toBeVisible();
+    // the inbox is the landing page; unbuilt features say so
+    await expect(page.getByRole('textbox', { name: 'Buscar atendimentos e mensagens' })).toBeVisible();
+    await page.goto('/Kanban');
     await expect(page.getByText(/Em breve/)).toBeVisible();
     await nav.getByRole('link', { name: 'Empresas' }).click();
     await expect(page).toHaveURL(/\/companies$/);

@@ -50,7 +50,7 @@ test.describe('screens', () => {
     // most pages redirect to /tickets on narrow screens
     await page.goto('/users');
     await expect(page).toHaveURL(/\/tickets$/);
-    await expect(page.getByRole('heading', { name: 'Atendimentos', level: 1 })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Buscar atendimentos e mensagens' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/shell-narrow.png` });
     await page.getByRole('button', { name: 'Abrir ou fechar o menu' }).click();
     await expect(page.getByRole('link', { name: 'Tarefas' })).toBeInViewport();

@@ -86,7 +86,7 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     await expect(reply).toBeVisible();
     await expect.poll(() => standin.sent.some((s) => JSON.stringify(s.body).includes('Vou verificar agora'))).toBe(true);
     // the stand-in reports sent, delivered, read: the ticks follow
-    await expect(reply.locator('[data-ack="3"]')).toBeVisible();
+    await expect(reply.locator('[data-ack="3"]')).toBeVisible({ timeout: 30_000 }); // job + three status webhooks, on a busy CI machine
 
     await page.getByRole('button', { name: 'Nota privada' }).click();
     await composer.fill('cliente VIP, priorizar');
