@@ -28,8 +28,12 @@ export interface AccessTokenClaims {
   tokenVersion: number;
 }
 
+/** Verified tokens kept in memory (a token never changes; its expiry is checked on every use). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
   private key: Uint8Array;
+  private verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
   constructor(
     secret: string,
     private ttlSeconds: number,
@@ -46,15 +50,33 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** Null for anything that is not a valid, unexpired token of ours. */
+  /**
+   * Null for anything that is not a valid, unexpired token of ours. A token verified once is remembered until it
+   * expires: the HMAC check runs through WebCrypto's thread pool, which costs more than the rest of a light request.
+   * Revocation does not depend on this (the session's tokenVersion is compared with the database on every request).
+   */
   async verify(token: string): Promise<AccessTokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const companyId = Number(payload.cid);
       const tokenVersion = Number(payload.tv);
       if (!Number.isInteger(userId) || !Number.isInteger(companyId) || !Number.isInteger(tokenVersion)) return null;
-      return { userId, companyId, tokenVersion };
+      const claims = { userId, companyId, tokenVersion };
+      if (typeof payload.exp === 'number') {
+        if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+          const oldest = this.verified.keys().next().value;
+          if (oldest !== undefined) this.verified.delete(oldest);
+        }
+        this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      }
+      return claims;
     } catch {
       return null;
     }
