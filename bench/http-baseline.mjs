@@ -6,7 +6,7 @@
  *     node --import tsx bench/http-baseline.mjs               # a fresh PostgreSQL database (dropped after)
  *
  * Starts the API in this process on an ephemeral port (jobs on, as `npm start` runs it), signs in,
- * then runs autocannon for BENCH_SECONDS (default 10) on GET /version and GET /auth/me with a valid
+ * then runs autocannon (in a worker thread) for BENCH_SECONDS (default 10) on GET /version and GET /auth/me with a valid
  * token. Prints requests/s and latency p50/p95/p99; writes bench/results/http-baseline.json.
  * Figures depend on the machine and on what else runs on it: compare runs on the same machine.
  */
@@ -15,7 +15,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -26,6 +25,7 @@ import { Jobs } from '../apps/server/src/platform/jobs.ts';
 import { MediaStorage } from '../apps/server/src/platform/media.ts';
 import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit.ts';
 import { RecordingPublisher } from '../apps/server/src/platform/realtime-port.ts';
+import { load } from './_load.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,33 +56,9 @@ async function openBenchDatabase(dataDir) {
   };
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function run(name, opts) {
-  return new Promise((resolve, reject) => {
-    const latencies = [];
-    const instance = autocannon({ ...opts, connections, duration: seconds }, (err, result) => {
-      if (err) return reject(err);
-      latencies.sort((a, b) => a - b);
-      resolve({
-        name,
-        requestsPerSecond: Math.round(result.requests.average),
-        requests: result.requests.total,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        latencyMs: {
-          p50: +percentile(latencies, 50).toFixed(2),
-          p95: +percentile(latencies, 95).toFixed(2),
-          p99: +percentile(latencies, 99).toFixed(2),
-          max: +(latencies[latencies.length - 1] ?? 0).toFixed(2),
-        },
-      });
-    });
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
+/** The load generator runs in a worker thread (bench/_load.mjs): it never shares the server's event loop. */
+async function run(name, opts) {
+  return { name, ...(await load({ ...opts, connections, duration: seconds })) };
 }
 
 async function main() {
