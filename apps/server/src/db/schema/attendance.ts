@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { contacts, tickets } from './messaging';
-import { companies, users } from './tenancy';
+import { companies, queues, users } from './tenancy';
 
 /*
  * Also created by migration 0004_ticket_list_indexes (indexes on tables of messaging.ts, which drizzle-kit can only
@@ -142,7 +142,7 @@ export const quickMessages = pgTable(
   ],
 );
 
-/** A contact's rating of an attendance (1 to 5, seed 000 §3 "userRating"); one per closing. */
+/** A contact's rating of an attendance (NPS 0 to 10, asked on closing by the automation); one per closing. */
 export const userRatings = pgTable(
   'user_ratings',
   {
@@ -154,6 +154,8 @@ export const userRatings = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The queue the rated attendance was in (the dashboard groups NPS by queue). */
+    queueId: integer().references(() => queues.id, { onDelete: 'set null' }),
     rate: smallint().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,6 @@
 export * from './attendance';
+export * from './baileys';
 export * from './chatbots';
+export * from './contacts';
 export * from './messaging';
 export * from './tenancy';

@@ -1,0 +1,2 @@
+ALTER TABLE "user_ratings" ADD COLUMN "queue_id" integer;--> statement-breakpoint
+ALTER TABLE "user_ratings" ADD CONSTRAINT "user_ratings_queue_id_queues_id_fk" FOREIGN KEY ("queue_id") REFERENCES "public"."queues"("id") ON DELETE set null ON UPDATE no action;
