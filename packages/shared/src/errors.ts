@@ -58,6 +58,7 @@ export const ERROR_CODES = [
   'ERR_NO_MESSAGE_FOUND',
   'ERR_NO_TAG_FOUND',
   'ERR_TAG_ALREADY_EXISTS',
+  'ERR_FACEBOOK_LOGIN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,6 +13,8 @@ export interface CompanyEventMap {
   ticket: { action: 'update' | 'delete' | 'removeFromList'; ticket?: unknown; ticketId?: number };
   appMessage: { action: CrudAction; message: unknown; ticket?: unknown; contact?: unknown };
   contact: { action: CrudAction; contact?: unknown; contactId?: number };
+  /** A contact import's progress and summary (ContactImportDto), to the user who started it. */
+  contactImport: { action: 'progress' | 'done' | 'failed'; record: unknown };
   chat: { action: 'new-message' | 'update' | 'create' | 'delete'; record?: unknown; chatId?: number };
   payment: { action: string; company?: unknown };
   queue: { action: CrudAction; queue?: unknown; queueId?: number };

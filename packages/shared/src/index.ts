@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './constants';
+export * from './contacts';
 export * from './conversation';
 export * from './errors';
 export * from './events';
@@ -7,6 +8,7 @@ export * from './messaging';
 export * from './permissions';
 export * from './plans';
 export * from './queues';
+export * from './quick-messages';
 export * from './settings';
 export * from './tags';
 export * from './tickets';

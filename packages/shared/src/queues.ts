@@ -14,6 +14,27 @@ export const ScheduleRowSchema = z.object({
 });
 export type ScheduleRowDto = z.infer<typeof ScheduleRowSchema>;
 
+/**
+ * Service hours as a request sends them: one row per weekday, each interval either empty (closed) or
+ * with its start before its end (checked only on input, so older stored rows still read back).
+ */
+export const ScheduleRowsInput = z
+  .array(ScheduleRowSchema)
+  .max(7)
+  .superRefine((rows, ctx) => {
+    if (new Set(rows.map((r) => r.weekdayEn)).size !== rows.length) ctx.addIssue({ code: 'custom', message: V.invalid });
+    rows.forEach((r, i) => {
+      for (const [start, end] of [
+        ['startTimeA', 'endTimeA'],
+        ['startTimeB', 'endTimeB'],
+      ] as const) {
+        if (Boolean(r[start]) !== Boolean(r[end]) || (r[start] && r[start] >= r[end])) {
+          ctx.addIssue({ code: 'custom', path: [i, end], message: V.invalid });
+        }
+      }
+    });
+  });
+
 const WEEKDAYS: [string, ScheduleRowDto['weekdayEn']][] = [
   ['Segunda-feira', 'monday'],
   ['Terça-feira', 'tuesday'],
@@ -50,20 +71,42 @@ export interface ChatbotOptionInput {
 }
 
 const optionalId = z.coerce.number().int().positive().nullable().optional();
+
+/** The target a step's type needs (seed 001 §3): queue → optQueueId, attendent → optUserId, and so on. */
+export const CHATBOT_TARGET: Record<(typeof CHATBOT_TYPES)[number], keyof ChatbotOptionInput | null> = {
+  text: null,
+  attendent: 'optUserId',
+  queue: 'optQueueId',
+  integration: 'optIntegrationId',
+  file: 'optFileId',
+};
+
+type StepShape = Pick<ChatbotOptionInput, 'queueType' | 'greetingMessage' | 'options'> & Record<string, unknown>;
+/** A step's own rules: its type's target is set; a step with inner options has the message that leads to them. */
+function checkStep(step: StepShape, ctx: z.RefinementCtx) {
+  const target = step.queueType ? CHATBOT_TARGET[step.queueType] : null;
+  if (target && !step[target]) ctx.addIssue({ code: 'custom', path: [target], message: V.required });
+  if (step.options?.length && !step.greetingMessage?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['greetingMessage'], message: V.greetingRequired });
+  }
+}
+
 /** One step of a chatbot flow, nested to any depth (seed 001 §3 "Chatbot option"). */
 export const ChatbotOptionBody: z.ZodType<ChatbotOptionInput> = z.lazy(() =>
-  z.object({
-    id: z.number().int().positive().optional(),
-    name: z.string({ error: V.required }).trim().min(4, V.tooShort).max(100, V.tooLong),
-    greetingMessage: z.string().max(10_000, V.tooLong).optional(),
-    queueType: z.enum(CHATBOT_TYPES).optional(),
-    optQueueId: optionalId,
-    optUserId: optionalId,
-    optIntegrationId: optionalId,
-    optFileId: optionalId,
-    closeTicket: z.boolean().optional(),
-    options: z.array(ChatbotOptionBody).max(50).optional(),
-  }),
+  z
+    .object({
+      id: z.number().int().positive().optional(),
+      name: z.string({ error: V.required }).trim().min(4, V.tooShort).max(100, V.tooLong),
+      greetingMessage: z.string().max(10_000, V.tooLong).optional(),
+      queueType: z.enum(CHATBOT_TYPES).optional(),
+      optQueueId: optionalId,
+      optUserId: optionalId,
+      optIntegrationId: optionalId,
+      optFileId: optionalId,
+      closeTicket: z.boolean().optional(),
+      options: z.array(ChatbotOptionBody).max(50).optional(),
+    })
+    .superRefine(checkStep),
 );
 
 export const QueueBody = z.object({
@@ -72,7 +115,7 @@ export const QueueBody = z.object({
   greetingMessage: z.string().max(10_000, V.tooLong).optional(),
   outOfHoursMessage: z.string().max(10_000, V.tooLong).optional(),
   orderQueue: z.coerce.number().int().min(0).max(100_000).nullable().optional(),
-  schedules: z.array(ScheduleRowSchema).max(7).optional(),
+  schedules: ScheduleRowsInput.optional(),
   ativarRoteador: z.boolean().optional(),
   tempoRoteador: z.coerce
     .number()
@@ -138,6 +181,7 @@ export const CreateChatbotBody = z
     closeTicket: z.boolean().optional(),
     options: z.array(ChatbotOptionBody).max(50).optional(),
   })
+  .superRefine(checkStep)
   .refine((b) => Boolean(b.queueId) !== Boolean(b.chatbotId), { message: V.required, path: ['queueId'] });
 export const UpdateChatbotBody = z.object({
   name: z.string().trim().min(4, V.tooShort).max(100, V.tooLong).optional(),
@@ -152,3 +196,37 @@ export const UpdateChatbotBody = z.object({
   /** When present, replaces the step's children. */
   options: z.array(ChatbotOptionBody).max(50).optional(),
 });
+export type UpdateChatbotBody = z.infer<typeof UpdateChatbotBody>;
+export type CreateChatbotBody = z.infer<typeof CreateChatbotBody>;
+
+/**
+ * Reads a flow exported as JSON (the editor's import): it must be an array of steps; each step is
+ * checked like the editor's own. Answers the steps or which of the seed's two messages to show.
+ */
+export function parseChatbotFlow(
+  text: string,
+): { ok: true; steps: ChatbotOptionInput[] } | { ok: false; error: 'notArray' | 'invalid' } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'invalid' };
+  }
+  if (!Array.isArray(data)) return { ok: false, error: 'notArray' };
+  const strip = (steps: unknown[]): unknown[] =>
+    steps.map((s) => {
+      if (!s || typeof s !== 'object') return s;
+      const {
+        id: _id,
+        queueId: _q,
+        chatbotId: _c,
+        order: _o,
+        createdAt: _a,
+        updatedAt: _u,
+        ...rest
+      } = s as Record<string, unknown>;
+      return { ...rest, options: Array.isArray(rest.options) ? strip(rest.options) : undefined };
+    });
+  const parsed = z.array(ChatbotOptionBody).max(50).safeParse(strip(data));
+  return parsed.success ? { ok: true, steps: parsed.data } : { ok: false, error: 'invalid' };
+}

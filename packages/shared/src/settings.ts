@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScheduleRowSchema, ScheduleRowsInput } from './queues';
 
 /** Company-level setting columns (seed 001 §3) with the value a new company gets. */
 export const COMPANY_SETTING_DEFAULTS = {
@@ -106,3 +107,10 @@ export const UpdateCompanySettingBody = z.object({
 
 export const UpdateGlobalSettingBody = z.object({ value: z.string().max(2000, 'validation.tooLong') });
 export const SettingDto = z.object({ key: z.string(), value: z.string() });
+
+/** PUT /companies/{id}/schedules ({id, schedules}): the company's service hours, one row per weekday. */
+export const CompanySchedulesBody = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  schedules: ScheduleRowsInput,
+});
+export const CompanySchedulesDto = z.object({ id: z.number(), schedules: z.array(ScheduleRowSchema) });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { boolParam } from './tickets';
 import { idParam, V } from './validation';
 
 const color = z
@@ -13,13 +12,26 @@ const kanbanFlag = z.preprocess(
 );
 
 /** A tag name: at least 3 characters ('Tag muito curta!', seed 000 §5). */
-export const tagNameField = z.string({ error: V.required }).trim().min(1, V.required).min(3, V.tagTooShort).max(100, V.tooLong);
+export const tagNameField = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, { error: V.required, abort: true })
+  .min(3, V.tagTooShort)
+  .max(100, V.tooLong);
 
 /** POST /tags (seed 000 §7: name, kanban, color). */
 export const CreateTagBody = z.object({
   name: tagNameField,
   color: color.optional(),
   kanban: kanbanFlag.optional(),
+  position: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.min0).max(15, V.max15).nullable().optional(),
+  ),
+  timeLane: z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(100_000, V.invalid).optional(),
+  nextLaneId: idParam.nullable().optional(),
+  rollbackLaneId: idParam.nullable().optional(),
+  greetingMessageLane: z.string().max(5000, V.tooLong).optional(),
 });
 export type CreateTagBody = z.infer<typeof CreateTagBody>;
 
@@ -52,28 +64,40 @@ export type TagDto = z.infer<typeof TagDto>;
 export const TicketTagParams = z.object({ ticketId: idParam, tagId: idParam });
 export const ContactIdParams = z.object({ contactId: idParam });
 
-// ─── Quick messages (seed 002 §3) ────────────────────────────────────────────
+/** The tags page's form (seed 002 §5): name ≥ 3 ('Mensagem muito curta'), position 0–15 or empty, the lane fields. */
+export const TagFormBody = CreateTagBody.extend({
+  name: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required, abort: true })
+    .min(3, V.tagNameTooShort)
+    .max(100, V.tooLong),
+});
+export type TagFormBody = z.infer<typeof TagFormBody>;
 
-/** GET /quick-messages for the '/' picker: the caller's own and the shared (geral) ones. */
-export const QuickMessageListQuery = z.object({
-  searchParam: z.string().trim().max(100).optional(),
-  isMedia: boolParam.optional(),
+export const TAGS_PAGE_SIZE = 20;
+
+/** GET /tags (seed 002 §7): searchParam, pageNumber, kanban, tagId. */
+export const TagPageQuery = z.object({
+  searchParam: z.string().trim().max(100, V.tooLong).optional(),
+  pageNumber: z.coerce.number({ error: V.invalid }).int(V.invalid).min(1, V.invalid).max(100_000, V.invalid).default(1),
+  kanban: kanbanFlag.optional(),
+  tagId: idParam.optional(),
 });
 
-export const QuickMessageDto = z.object({
-  id: z.number(),
-  shortcode: z.string(),
-  message: z.string(),
-  geral: z.boolean(),
-  visao: z.boolean(),
-  status: z.string(),
-  userId: z.number().nullable(),
-  mediaPath: z.string().nullable(),
-  mediaName: z.string().nullable(),
-  /** Signed URL of the attached file, when there is one. */
-  mediaUrl: z.string().nullable(),
-  isMedia: z.boolean(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+/** A row of the tags page: the tag with its contact and ticket counts. */
+export const TagRowDto = TagDto.extend({ contactsCount: z.number(), ticketsCount: z.number() });
+export type TagRowDto = z.infer<typeof TagRowDto>;
+export const TagPageDto = z.object({ tags: z.array(TagRowDto), hasMore: z.boolean(), count: z.number() });
+
+export const TagIdParams = z.object({ tagId: idParam });
+export const TagContactParams = z.object({ tagId: idParam, contactId: idParam });
+export const TagContactsQuery = z.object({
+  pageNumber: z.coerce.number({ error: V.invalid }).int(V.invalid).min(1, V.invalid).max(100_000, V.invalid).default(1),
 });
-export type QuickMessageDto = z.infer<typeof QuickMessageDto>;
+/** The tag-contacts dialog: id, name, number (masked for profile users under LGPD). */
+export const TagContactsPageDto = z.object({
+  contacts: z.array(z.object({ id: z.number(), name: z.string(), number: z.string() })),
+  hasMore: z.boolean(),
+  count: z.number(),
+});

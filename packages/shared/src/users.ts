@@ -6,8 +6,8 @@ export const LANGUAGES = ['pt', 'en', 'es', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const flag = z.enum(['enabled', 'disabled'], { error: V.invalid });
-/** HH:mm in 10-minute steps (seed 001 §3 startWork/endWork). */
-const workTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]0$/, V.invalid);
+/** HH:mm in 10-minute steps, plus the default end of day 23:59 (seed 001 §3 startWork/endWork). */
+const workTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]0|23:59)$/, V.invalid);
 
 export const UserIdParams = z.object({ id: idParam });
 export const UserIdPathParams = z.object({ userId: idParam });
@@ -46,6 +46,23 @@ export const UpdateUserBody = OwnUserFields.extend({
   userClosePendingTicket: flag.optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+/** POST /users (admins): the same fields with name, e-mail and password required (seed 001 §5). */
+export const CreateUserBody = UpdateUserBody.extend({
+  name: nameField(2, 50),
+  email: emailField(),
+  password: passwordField(),
+  profile: z.enum(['admin', 'user'], { error: V.invalid }).default('user'),
+});
+export type CreateUserBody = z.infer<typeof CreateUserBody>;
+
+/** GET /users/ — search by name or e-mail, 20 per page (seed 001 §7). */
+export const UserListQuery = z.object({
+  searchParam: z.string().trim().max(100, V.tooLong).optional(),
+  pageNumber: z.coerce.number({ error: V.invalid }).int(V.invalid).min(1, V.invalid).max(100_000, V.invalid).default(1),
+});
+export type UserListQuery = z.infer<typeof UserListQuery>;
+export const USERS_PAGE_SIZE = 20;
 
 /** Keys of UpdateUserBody a plain user may send about themself. */
 export const OWN_USER_FIELDS = Object.keys(OwnUserFields.shape) as (keyof z.infer<typeof OwnUserFields>)[];
@@ -114,3 +131,6 @@ export const UserListItemDto = z.object({
   queues: z.array(UserQueueDto),
 });
 export type UserListItemDto = z.infer<typeof UserListItemDto>;
+
+export const UserListDto = z.object({ users: z.array(UserDto), count: z.number(), hasMore: z.boolean() });
+export type UserListDto = z.infer<typeof UserListDto>;

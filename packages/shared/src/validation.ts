@@ -20,6 +20,12 @@ export const V = {
   selectQueue: 'validation.selectQueue',
   tagTooShort: 'validation.tagTooShort',
   invalidTicketId: 'validation.invalidTicketId',
+  contactNumberFormat: 'validation.contactNumberFormat',
+  tagNameTooShort: 'validation.tagNameTooShort',
+  importNumberColumn: 'validation.importNumberColumn',
+  importNameColumn: 'validation.importNameColumn',
+  importColumnTwice: 'validation.importColumnTwice',
+  importNoRows: 'validation.importNoRows',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

@@ -182,6 +182,8 @@ export const WhatsappDto = z.object({
   verifyToken: z.string().nullable(),
   /** The callback URL to configure at Meta (Cloud API connections). */
   webhookUrl: z.string().nullable(),
+  /** The Facebook Page id or Instagram account id a `facebook` / `instagram` connection serves. */
+  facebookPageUserId: z.string().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
@@ -199,3 +201,37 @@ export const WhatsappSessionDto = z.object({
   retries: z.number(),
 });
 export type WhatsappSessionDto = z.infer<typeof WhatsappSessionDto>;
+
+/** Facebook / Instagram: a reply is accepted up to 24 hours after the customer's last message (Messenger Platform policy). */
+export const SOCIAL_REPLY_WINDOW_MS = 24 * 3600_000;
+export const SOCIAL_CHANNELS = ['facebook', 'instagram'] as const;
+
+/** POST /facebook (seed 001 §7): the Facebook login's user id and token; addInstagram connects the Pages' Instagram accounts. */
+export const FacebookConnectBody = z.object({
+  facebookUserId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,40}$/, V.invalid),
+  facebookUserToken: z.string().trim().min(10, V.invalid).max(2000, V.tooLong),
+  addInstagram: z.boolean().optional(),
+});
+export type FacebookConnectBody = z.infer<typeof FacebookConnectBody>;
+
+/** GET /whatsapp/all (super users): every company's connections, without secrets, for the all-connections page. */
+export const AllConnectionsItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  channel: z.enum(CHANNELS),
+  status: z.string(),
+  companyId: z.number(),
+  companyName: z.string(),
+  updatedAt: z.date(),
+});
+export type AllConnectionsItem = z.infer<typeof AllConnectionsItem>;
+
+/** Seed 001 §9: the QR code is drawn at 250 px. */
+export const QR_CODE_SIZE = 250;
+/** Seed 001 §4: an import shows 'preparing' for 35 s after its timestamp (statusImportMessages). */
+export const IMPORT_PREPARING_MS = 35_000;
+/** statusImportMessages value after an import, when imported tickets can be closed in bulk. */
+export const IMPORT_CLOSE_TICKETS_STATUS = 'renderButtonCloseTickets';
