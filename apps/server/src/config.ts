@@ -32,6 +32,12 @@ const EnvSchema = z.object({
   EXPIRES_TICKET_HOURS: z.coerce.number().positive().default(24),
   GRAPH_API_URL: z.string().default('https://graph.facebook.com'),
   GRAPH_API_VERSION: z.string().default('v13.0'),
+  /** Meta app of the Facebook/Instagram channels: login token exchange, webhook signatures and handshake. */
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  FACEBOOK_VERIFY_TOKEN: z.string().optional(),
+  /** `on` only for the Playwright server: test hooks such as a fake QR pushed through the session event. */
+  E2E_HOOKS: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.string().default('info'),
   SERVE_WEB: bool,
   WEB_DIST: z.string().optional(),
@@ -65,6 +71,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     expiresTicketHours: parsed.EXPIRES_TICKET_HOURS,
     graphApiUrl: parsed.GRAPH_API_URL.replace(/\/$/, ''),
     graphApiVersion: parsed.GRAPH_API_VERSION,
+    facebookAppId: parsed.FACEBOOK_APP_ID || undefined,
+    facebookAppSecret: parsed.FACEBOOK_APP_SECRET || undefined,
+    facebookVerifyToken: parsed.FACEBOOK_VERIFY_TOKEN || undefined,
+    e2eHooks: parsed.E2E_HOOKS === 'on',
     logLevel: parsed.LOG_LEVEL,
     serveWeb: parsed.SERVE_WEB,
     webDist: parsed.WEB_DIST ? path.resolve(parsed.WEB_DIST) : undefined,

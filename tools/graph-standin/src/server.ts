@@ -17,6 +17,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CloudStatusName, envelope, type Json, newWamid, status as statusItem } from './builders';
+import { createMessengerState, type MessengerApi, type MessengerStandinOptions } from './messenger-server';
 
 export interface RecordedRequest {
   seq: number;
@@ -76,7 +77,7 @@ export interface WebhookOptions {
   signature?: string | false;
 }
 
-export interface GraphStandinOptions {
+export interface GraphStandinOptions extends MessengerStandinOptions {
   /** 0 or omitted: any free port. */
   port?: number;
   host?: string;
@@ -92,7 +93,7 @@ export interface GraphStandinOptions {
   log?: (line: string) => void;
 }
 
-export interface GraphStandin {
+export interface GraphStandin extends MessengerApi {
   url: string;
   port: number;
   requests: RecordedRequest[];
@@ -166,6 +167,13 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
   const deliverStatus: GraphStandin['deliverStatus'] = (phoneNumberId, name, s, o) =>
     sendWebhook(envelope({ phoneNumberId }, { statuses: [statusItem(name, s)] }), o);
 
+  const messengerState = createMessengerState(opts, {
+    baseUrl: () => baseUrl,
+    log,
+    addMedia: (data, mimeType, filename) => addMedia(data, mimeType, filename, 'inbound'),
+    post: (url, payload, o) => postSignedWebhook(url, payload, o?.appSecret ?? opts.appSecret, o?.signature),
+  });
+
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => {
       if (!res.headersSent) json(res, 500, { error: { message: String(err), code: 1 } });
@@ -212,6 +220,8 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
     requests.push(rec);
 
     if (!VERSION_RE.test(parts[0] ?? '')) return reply(404, graphError(100, 'Unknown path components', 400).body);
+    // Messenger Platform paths (pages, Send API, token exchange) authenticate with `access_token`.
+    if (await messengerState.handle(parts.slice(1), req.method ?? 'GET', u, rec, reply, failures)) return;
     if (opts.accessToken && req.headers.authorization !== `Bearer ${opts.accessToken}`) {
       return reply(401, graphError(190, 'Invalid OAuth access token - Cannot parse access token', 401).body);
     }
@@ -353,6 +363,16 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
       rec.body = { size: raw.byteLength };
       return reply(200, { id: item.id, sha256: item.sha256, mime_type: item.mimeType });
     }
+    if (what === 'cdn' && req.method === 'GET' && id) {
+      // Messenger attachment URLs are public CDN links: no token.
+      const item = media.get(id);
+      if (!item) return reply(404, { error: 'not found' });
+      rec.status = 200;
+      res.writeHead(200, { 'content-type': item.mimeType, 'content-length': String(item.data.byteLength) });
+      res.end(item.data);
+      return;
+    }
+    if (await messengerState.control(what, id, req.method ?? 'GET', rec, reply)) return;
     if (what === 'media' && req.method === 'GET' && id) {
       const item = media.get(id);
       if (opts.accessToken && req.headers.authorization !== `Bearer ${opts.accessToken}`)
@@ -401,6 +421,7 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
   baseUrl = `http://${host}:${port}`;
 
   return {
+    ...messengerState.api,
     url: baseUrl,
     port,
     requests,
@@ -418,6 +439,7 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
       requests.length = 0;
       sent.length = 0;
       failures.length = 0;
+      messengerState.api.messengerSent.length = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -427,7 +449,7 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
   };
 }
 
-function graphError(code: number, message: string, status: number, details?: string) {
+export function graphError(code: number, message: string, status: number, details?: string) {
   return {
     status,
     body: {

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, percentile } from './args';
 import { envelope, inbound, type Json } from './builders';
+import { messenger, messengerEnvelope } from './messenger';
 import { postSignedWebhook, type WebhookDelivery } from './server';
 
 const HELP = `simulate — post signed WhatsApp Cloud API webhooks to a running Atendo, as a customer would
@@ -35,6 +36,15 @@ What it sends:
   --burst N           send N messages ("TEXT #1" … "TEXT #N"), --concurrency at a time (default 10)
   --reply-to WAMID    reply context for the message
 
+Messenger / Instagram (posts to {product}/webhooks/facebook, signed with the Meta app secret):
+  --facebook PAGE_ID  play a Messenger customer writing to this Page (see the connection's facebookPageUserId)
+  --instagram IG_ID   play an Instagram customer writing to this Instagram account
+  --from ID           the customer's PSID / IGSID (default 7000000000000001)
+  --name NAME         the profile name the stand-in will answer for this customer (needs --graph)
+  --text TEXT · --image FILE [--caption TEXT] · --reply-to MID
+  --story-reply URL   (Instagram) the text answers the story at URL
+  --react MID [--emoji E]   react to a message (the mid shown in the stand-in's log)
+
 Start a stand-in the product sends to: npm run standin -w tools/graph-standin -- --webhook-url http://localhost:8080/webhooks/whatsappapi`;
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -51,6 +61,7 @@ async function main() {
     console.log(HELP);
     return 0;
   }
+  if (args.has('facebook') || args.has('instagram')) return simulateMessenger(args);
   const to = args.get('to');
   if (!to) return fail('--to is required (a connection id or a phone_number_id)');
   const appSecret = args.get('app-secret', 'ATENDO_APP_SECRET');
@@ -143,6 +154,64 @@ async function main() {
   }
   if (errors.length) console.log(`  ${errors.length} request(s) failed: ${errors[0]}`);
   return errors.length || results.some((r) => r.status !== 200) ? 1 : 0;
+}
+
+async function simulateMessenger(args: ReturnType<typeof parseArgs>) {
+  const object = args.has('instagram') ? 'instagram' : 'page';
+  const entryId = args.get(object === 'instagram' ? 'instagram' : 'facebook');
+  if (!entryId || entryId === 'true') return fail(`--${object === 'instagram' ? 'instagram' : 'facebook'} needs the account id`);
+  const appSecret = args.get('app-secret', 'ATENDO_APP_SECRET');
+  if (!appSecret) return fail('--app-secret (or ATENDO_APP_SECRET) is required: the Meta app secret (FACEBOOK_APP_SECRET)');
+  const product = (args.get('product', 'ATENDO_URL', 'http://localhost:8080') as string).replace(/\/+$/, '');
+  const graph = (args.get('graph', 'GRAPH_STANDIN_URL', 'http://127.0.0.1:8090') as string).replace(/\/+$/, '');
+  const webhookUrl = args.get('webhook-url') ?? `${product}/webhooks/facebook`;
+  const from = args.get('from', undefined, '7000000000000001') as string;
+  const base = { from, to: entryId, replyTo: args.get('reply-to') };
+  const name = args.get('name');
+  if (name) {
+    const [first, ...rest] = name.split(' ');
+    const profile =
+      object === 'instagram'
+        ? { id: from, name, username: name.toLowerCase().replace(/\s+/g, '.') }
+        : { id: from, first_name: first, last_name: rest.join(' ') };
+    await fetch(`${graph}/_standin/messenger/profile`, { method: 'POST', body: JSON.stringify(profile) }).catch(() =>
+      console.log(`(no graph-standin at ${graph}: the product will name the contact by its id)`),
+    );
+  }
+  let item: Json;
+  const image = args.get('image');
+  const react = args.get('react');
+  if (react) {
+    item = messenger.reaction({ ...base, targetMid: react, emoji: args.get('emoji') ?? '❤️' });
+  } else if (image) {
+    const bytes = await readFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), image));
+    const mimeType = IMAGE_TYPES[path.extname(image).toLowerCase()] ?? 'application/octet-stream';
+    let stored: { id: string };
+    try {
+      const res = await fetch(
+        `${graph}/_standin/media?type=${encodeURIComponent(mimeType)}&filename=${encodeURIComponent(path.basename(image))}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': mimeType },
+          body: bytes,
+        },
+      );
+      stored = (await res.json()) as { id: string };
+    } catch {
+      return fail(`no graph-standin at ${graph}: the image is served from it`);
+    }
+    item = messenger.attachment({ ...base, type: 'image', url: `${graph}/_standin/cdn/${stored.id}`, text: args.get('caption') });
+  } else if (args.get('story-reply')) {
+    item = messenger.storyReply({ ...base, text: args.get('text') ?? 'Que lindo!', storyUrl: args.get('story-reply') as string });
+  } else {
+    item = messenger.text({ ...base, text: args.get('text') ?? 'Olá' });
+  }
+  const out = await postSignedWebhook(webhookUrl, messengerEnvelope(object, entryId, [item]), appSecret);
+  const mid = (item.message as Json | undefined)?.mid;
+  console.log(
+    `POST ${webhookUrl} → ${out.status} ${out.body.slice(0, 200)} (${out.ms.toFixed(1)} ms)${mid ? ` · mid ${mid}` : ''}`,
+  );
+  return out.status === 200 ? 0 : 1;
 }
 
 function fail(message: string) {

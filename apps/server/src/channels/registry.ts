@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { CloudApiAdapter } from './cloud-api/adapter';
+import { MessengerAdapter } from './messenger/adapter';
 import {
   type Channel,
   type ChannelAdapterFactory,
@@ -15,7 +16,7 @@ export interface ChannelRegistryOptions {
   fetch?: typeof fetch;
 }
 
-/** The registry with the channels this build serves (Cloud API; Baileys and Meta register theirs in their issue). */
+/** The registry with the channels this build serves (Cloud API, Messenger and Instagram; Baileys registers its own). */
 export function createChannelRegistry(opts: ChannelRegistryOptions): ChannelRegistry {
   const factories = new Map<Channel, ChannelAdapterFactory>();
   const registry: ChannelRegistry = {
@@ -37,6 +38,15 @@ export function createChannelRegistry(opts: ChannelRegistryOptions): ChannelRegi
       { baseUrl: opts.graphApiUrl, version: opts.graphApiVersion, maxDownloadBytes: opts.maxDownloadBytes, fetch: opts.fetch },
     );
   });
+  for (const channel of ['facebook', 'instagram'] as const) {
+    registry.register(channel, (c) => {
+      if (!c.tokenMeta) throw new ChannelError('Page connection without a Page access token', false, 'NOT_CONFIGURED');
+      return new MessengerAdapter(
+        { id: c.id, channel, pageToken: c.tokenMeta },
+        { baseUrl: opts.graphApiUrl, version: opts.graphApiVersion, maxDownloadBytes: opts.maxDownloadBytes, fetch: opts.fetch },
+      );
+    });
+  }
   return registry;
 }
 

@@ -2,14 +2,17 @@ import { createHash } from 'node:crypto';
 import { ChannelError } from '../types';
 import { GraphApiError } from './graph-errors';
 
-/** Graph API version used when the configuration gives none. */
-export const DEFAULT_GRAPH_API_VERSION = 'v21.0';
+/**
+ * Graph API version used when the configuration gives none: v13.0, the version seed 001 §7 names for the Facebook
+ * login, and the default of GRAPH_API_VERSION (Meta serves a retired version as the oldest one it still runs).
+ */
+export const DEFAULT_GRAPH_API_VERSION = 'v13.0';
 export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com';
 
 export interface GraphClientOptions {
   /** `https://graph.facebook.com` in production; `http://127.0.0.1:PORT` against the stand-in. */
   baseUrl?: string;
-  /** `v21.0` …; with or without the leading `v`. */
+  /** `v13.0` …; with or without the leading `v`. */
   version?: string;
   accessToken: string;
   phoneNumberId: string;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { queues, whatsappQueues, whatsapps } from '../../db/schema';
+import { companies, companySettings, queues, whatsappQueues, whatsapps } from '../../db/schema';
 import type { TenantContext } from '../../platform/context';
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
@@ -232,4 +232,50 @@ export async function findChannelConnectionByVerifyToken(db: Db, verifyToken: st
     .orderBy(asc(whatsapps.id))
     .limit(1);
   return row ?? null;
+}
+
+/** Facebook / Instagram connections (of any company) holding this Page or Instagram account id: a webhook's routing. */
+export async function findPageConnections(db: Db, channel: string, entryId: string) {
+  return db
+    .select({ id: whatsapps.id, companyId: whatsapps.companyId, channel: whatsapps.channel, tokenMeta: whatsapps.tokenMeta })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.facebookPageUserId, entryId), eq(whatsapps.channel, channel)))
+    .orderBy(asc(whatsapps.id))
+    .limit(20);
+}
+
+/** The company's connection of this channel holding this Page / Instagram account (a reconnect updates it). */
+export async function findCompanyPageConnection(db: Db, ctx: TenantContext, channel: string, entryId: string) {
+  const [row] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.channel, channel), eq(whatsapps.facebookPageUserId, entryId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The company's userRating setting (seed 001 §5: a rating asks for the NPS expiry and message). */
+export async function companyUserRating(db: Db, ctx: TenantContext): Promise<boolean> {
+  const [row] = await db
+    .select({ userRating: companySettings.userRating })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, ctx.companyId));
+  return row?.userRating === 'enabled';
+}
+
+/** Every company's connections, for the super users' overview (no secrets, one query). */
+export async function listAllConnections(db: Db) {
+  return db
+    .select({
+      id: whatsapps.id,
+      name: whatsapps.name,
+      channel: whatsapps.channel,
+      status: whatsapps.status,
+      companyId: whatsapps.companyId,
+      companyName: companies.name,
+      updatedAt: whatsapps.updatedAt,
+    })
+    .from(whatsapps)
+    .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+    .orderBy(asc(companies.name), asc(whatsapps.companyId), asc(whatsapps.name));
 }

@@ -1,4 +1,5 @@
 import {
+  AllConnectionsItem,
   CreateWhatsappBody,
   UpdateWhatsappBody,
   WhatsappDto,
@@ -28,6 +29,37 @@ export function whatsappsRoutes(app: App, deps: CoreDeps) {
     '/whatsapp/filter',
     { schema: { tags, querystring: WhatsappListQuery, response: { 200: z.array(WhatsappFilterItem) } } },
     async (req) => whatsapps.filter(req.ctx, req.query),
+  );
+  // Super users: every company's connections (the /allConnections overview counts them per company).
+  for (const path of ['/whatsapp/all', '/whatsapp/all/']) {
+    app.get(
+      path,
+      {
+        config: { superOnly: true },
+        schema: { tags, querystring: WhatsappListQuery, response: { 200: z.array(AllConnectionsItem) } },
+      },
+      async () => whatsapps.listAll(),
+    );
+  }
+  app.post(
+    '/whatsapp/:whatsappId/media-upload',
+    {
+      config: edit,
+      schema: {
+        tags,
+        params: WhatsappIdParams,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart form with the greeting attachment in field `file` (image, video, audio or document; download limit).',
+        response: { 200: WhatsappDto },
+      },
+    },
+    async (req) => whatsapps.uploadGreetingMedia(req.ctx, req.params.whatsappId, req),
+  );
+  app.delete(
+    '/whatsapp/:whatsappId/media-upload',
+    { config: edit, schema: { tags, params: WhatsappIdParams, response: { 200: WhatsappDto } } },
+    async (req) => whatsapps.removeGreetingMedia(req.ctx, req.params.whatsappId),
   );
   app.get(
     '/whatsapp/:whatsappId',

@@ -1,22 +1,30 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
+  type AllConnectionsItem,
   CONNECTION_TOKEN_LENGTH,
   type CreateWhatsappBody,
   can,
   isMaskedSecret,
   maskSecret,
+  type PlanFlag,
   planAllows,
   type UpdateWhatsappBody,
   V,
   type WhatsappDto,
   type WhatsappSessionDto,
 } from '@atendo/shared';
+import type { FastifyRequest } from 'fastify';
 import type { TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
+import { mediaLimitBytes, receiveUpload } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
 import * as repo from './whatsapps.repository';
+
+/** What a greeting may carry: images, videos, audio and documents (what the channels send); never executables. */
+const GREETING_MEDIA_RE =
+  /^(image\/(jpeg|png|gif|webp)|video\/(mp4|3gpp|quicktime|webm)|audio\/[\w.+-]+|application\/(pdf|msword|zip|vnd\.[\w.+-]+)|text\/(plain|csv))$/;
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -94,6 +102,7 @@ export function createWhatsappsService(deps: CoreDeps) {
       appSecret: maskSecret(row.appSecret),
       verifyToken: reveal.verifyToken ? row.verifyToken : maskSecret(row.verifyToken),
       webhookUrl: webhookUrl(row),
+      facebookPageUserId: row.facebookPageUserId,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
@@ -122,6 +131,13 @@ export function createWhatsappsService(deps: CoreDeps) {
     const ids = [...(body.queueIds ?? []), body.sendIdQueue, body.queueIdImportMessages].filter((x): x is number => !!x);
     const found = await repo.existingQueueIds(db, ctx, ids);
     if (ids.some((id) => !found.has(id))) throw new AppError('ERR_NO_QUEUE_FOUND', 400);
+  }
+
+  /** Seed 001 §5: with user rating enabled (or a rating message), the rating message and a non-zero NPS expiry are required. */
+  async function checkRating(ctx: TenantContext, v: { ratingMessage?: string; expiresTicketNPS?: number }) {
+    if (!(await repo.companyUserRating(db, ctx))) return;
+    if (!v.ratingMessage?.trim()) throw fieldError('ratingMessage', V.required);
+    if (!v.expiresTicketNPS) throw fieldError('expiresTicketNPS', V.required);
   }
 
   function mapUnique(err: unknown): never {
@@ -159,6 +175,7 @@ export function createWhatsappsService(deps: CoreDeps) {
         throw new AppError('ERR_PLAN_LIMIT_REACHED', 403, { limit: ctx.plan.connections });
       }
       await checkQueues(ctx, body);
+      await checkRating(ctx, body);
       const { queueIds = [], channel, isDefault, token, accessToken, appSecret, verifyToken, ...rest } = body;
       const cloud = channel === 'whatsappapi';
       const values: repo.WhatsappValues = {
@@ -184,6 +201,12 @@ export function createWhatsappsService(deps: CoreDeps) {
       const current = await mustFind(ctx, id);
       if (body.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
       await checkQueues(ctx, body);
+      if (body.ratingMessage !== undefined || body.expiresTicketNPS !== undefined) {
+        await checkRating(ctx, {
+          ratingMessage: body.ratingMessage ?? current.ratingMessage,
+          expiresTicketNPS: body.expiresTicketNPS ?? current.expiresTicketNPS,
+        });
+      }
       const { queueIds, token, accessToken, appSecret, verifyToken, ...rest } = body;
       const values: Partial<repo.WhatsappValues> = { ...rest };
       if (token !== undefined) values.token = token || generateConnectionToken();
@@ -203,10 +226,110 @@ export function createWhatsappsService(deps: CoreDeps) {
       return toDto(ctx, full);
     },
 
+    /**
+     * Creates or refreshes the company's Facebook / Instagram connections of a login (POST /facebook): a Page already
+     * connected gets its new tokens, a new one becomes a connection (plan flag and connection count checked first).
+     */
+    async savePageConnections(ctx: TenantContext, pages: PageConnectionInput[]): Promise<WhatsappDto[]> {
+      for (const flag of new Set(pages.map((p): PlanFlag => (p.channel === 'instagram' ? 'useInstagram' : 'useFacebook')))) {
+        if (!planAllows(ctx.plan, flag)) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
+      }
+      const existing = await Promise.all(
+        pages.map((p) => repo.findCompanyPageConnection(db, ctx, p.channel, p.facebookPageUserId)),
+      );
+      const count = await repo.countWhatsapps(db, ctx);
+      const newOnes = existing.filter((e) => !e).length;
+      if (newOnes && ctx.plan && ctx.plan.connections > 0 && count + newOnes > ctx.plan.connections) {
+        throw new AppError('ERR_PLAN_LIMIT_REACHED', 403, { limit: ctx.plan.connections });
+      }
+      const out: WhatsappDto[] = [];
+      let total = count;
+      for (const [i, page] of pages.entries()) {
+        const tokens = {
+          facebookUserId: page.facebookUserId,
+          facebookUserToken: page.facebookUserToken,
+          tokenMeta: page.pageToken,
+          status: 'CONNECTED',
+        };
+        const current = existing[i];
+        const row = current
+          ? await repo.updateWhatsapp(db, ctx, current.id, tokens, undefined)
+          : await repo
+              .insertWhatsapp(
+                db,
+                ctx,
+                {
+                  ...tokens,
+                  name: page.name.slice(0, 50),
+                  channel: page.channel,
+                  facebookPageUserId: page.facebookPageUserId,
+                  number: page.number ?? '',
+                  isDefault: total++ === 0,
+                  token: generateConnectionToken(),
+                  schedules: [],
+                },
+                [],
+              )
+              .catch(mapUnique);
+        if (!row) continue;
+        const full = await mustFind(ctx, row.id);
+        publish(ctx, full);
+        out.push(toDto(ctx, full));
+      }
+      return out;
+    },
+
+    /** POST /whatsapp/:id/media-upload: the greeting's attachment (a file WhatsApp can send, within the download limit). */
+    async uploadGreetingMedia(ctx: TenantContext, id: number, req: FastifyRequest): Promise<WhatsappDto> {
+      const before = await mustFind(ctx, id);
+      const stored = await receiveUpload(req, deps.media, {
+        companyId: ctx.companyId,
+        kind: 'media',
+        field: 'file',
+        maxBytes: await mediaLimitBytes(db),
+      });
+      if (!GREETING_MEDIA_RE.test(stored.mime)) {
+        await deps.media.remove(stored.path);
+        throw new AppError('ERR_INVALID_FILE_TYPE', 415, { mime: stored.mime });
+      }
+      const row = await repo
+        .updateWhatsapp(db, ctx, id, { greetingMediaAttachment: stored.path }, undefined)
+        .catch(async (err) => {
+          await deps.media.remove(stored.path);
+          throw err;
+        });
+      if (!row) {
+        await deps.media.remove(stored.path);
+        throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      }
+      if (before.greetingMediaAttachment && before.greetingMediaAttachment !== stored.path) {
+        await deps.media.remove(before.greetingMediaAttachment);
+      }
+      const full = await mustFind(ctx, id);
+      publish(ctx, full);
+      return toDto(ctx, full);
+    },
+
+    /** DELETE /whatsapp/:id/media-upload */
+    async removeGreetingMedia(ctx: TenantContext, id: number): Promise<WhatsappDto> {
+      const before = await mustFind(ctx, id);
+      if (before.greetingMediaAttachment) {
+        await repo.updateWhatsapp(db, ctx, id, { greetingMediaAttachment: null }, undefined);
+        await deps.media.remove(before.greetingMediaAttachment);
+      }
+      const full = await mustFind(ctx, id);
+      publish(ctx, full);
+      return toDto(ctx, full);
+    },
+
+    /** GET /whatsapp/all (super users): every company's connections, for the per-company overview. */
+    listAll: async () => repo.listAllConnections(db) as Promise<AllConnectionsItem[]>,
+
     async remove(ctx: TenantContext, id: number) {
-      await mustFind(ctx, id);
+      const before = await mustFind(ctx, id);
       const { deleted, promoted } = await repo.deleteWhatsapp(db, ctx, id);
       if (!deleted) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      if (before.greetingMediaAttachment) await deps.media.remove(before.greetingMediaAttachment);
       deps.realtime.publish(ctx.companyId, 'whatsapp', { action: 'delete', whatsappId: id });
       if (promoted) {
         const full = await repo.findWhatsapp(db, ctx, promoted.id);
@@ -217,3 +340,18 @@ export function createWhatsappsService(deps: CoreDeps) {
 }
 
 export type WhatsappsService = ReturnType<typeof createWhatsappsService>;
+
+/** One Page or Instagram account of a Facebook login, with the tokens to keep. */
+export interface PageConnectionInput {
+  channel: 'facebook' | 'instagram';
+  name: string;
+  /** Page id, or Instagram professional account id. */
+  facebookPageUserId: string;
+  /** The Instagram username or the Page id, shown in the number column. */
+  number?: string;
+  facebookUserId: string;
+  /** The long-lived user token. */
+  facebookUserToken: string;
+  /** The Page access token the Send API is called with (Instagram uses its Page's). */
+  pageToken: string;
+}

@@ -1,6 +1,17 @@
+import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  bearer,
+  createTenant,
+  createTestApp,
+  multipart,
+  PNG_1PX,
+  type Tenant,
+  type TestContext,
+} from '../../../test/harness';
 import { query } from '../../../test/messaging';
 import { rooms } from '../../platform/realtime-port';
 
@@ -229,5 +240,95 @@ describe('connections API (Cloud API channel)', () => {
     const over = await create(limited, { name: 'Segunda', channel: 'whatsappapi' });
     expect(over.statusCode).toBe(403);
     expect(over.json().error).toBe('ERR_PLAN_LIMIT_REACHED');
+  });
+});
+
+describe('connection form rules that depend on the company (seed 001 §5)', () => {
+  it('with user rating enabled, the rating message and a non-zero NPS expiry are required', async () => {
+    const c = await createTenant(t);
+    await t.database.db.execute(sql`UPDATE company_settings SET user_rating = 'enabled' WHERE company_id = ${c.companyId}`);
+    const noMessage = await create(c, { name: 'Com NPS', channel: 'whatsappapi' });
+    expect(noMessage.statusCode).toBe(400);
+    expect(noMessage.json().fields).toEqual([{ path: 'ratingMessage', message: 'validation.required' }]);
+    const noExpiry = await create(c, { name: 'Com NPS', channel: 'whatsappapi', ratingMessage: 'Dê uma nota de 0 a 10' });
+    expect(noExpiry.statusCode).toBe(400);
+    expect(noExpiry.json().fields[0].path).toBe('expiresTicketNPS');
+    const ok = await create(c, {
+      name: 'Com NPS',
+      channel: 'whatsappapi',
+      ratingMessage: 'Dê uma nota de 0 a 10',
+      expiresTicketNPS: 5,
+    });
+    expect(ok.statusCode).toBe(201);
+    const clear = await t.app.inject({
+      method: 'PUT',
+      url: `/whatsapp/${ok.json().id}`,
+      headers: bearer(c.adminToken),
+      payload: { expiresTicketNPS: '' },
+    });
+    expect(clear.statusCode).toBe(400);
+  });
+});
+
+describe('greeting media upload', () => {
+  it('stores an image within the limit, replaces and deletes it; refuses other types; other companies get 404', async () => {
+    const c = await createTenant(t);
+    const conn = (await create(c, { name: 'Saudação', channel: 'whatsappapi' })).json();
+    const upload = (data: Buffer, filename: string, contentType: string, token = c.adminToken, id = conn.id) => {
+      const form = multipart([{ name: 'file', data, filename, contentType }]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/whatsapp/${id}/media-upload`,
+        headers: { ...bearer(token), ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const res = await upload(PNG_1PX, 'logo.png', 'image/png');
+    expect(res.statusCode).toBe(200);
+    const path1 = res.json().greetingMediaAttachment as string;
+    expect(path1).toMatch(new RegExp(`^${c.companyId}/media/.+\\.png$`));
+    expect(existsSync(t.deps.media.resolve(path1) ?? '')).toBe(true);
+    expect(t.realtime.events.some((e) => e.event === 'whatsapp')).toBe(true);
+
+    const exe = await upload(Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), 'setup.exe', 'application/x-msdownload');
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json().error).toBe('ERR_INVALID_FILE_TYPE');
+
+    const pdf = await upload(
+      Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF'),
+      'tabela.pdf',
+      'application/pdf',
+    );
+    expect(pdf.statusCode).toBe(200);
+    expect(existsSync(t.deps.media.resolve(path1) ?? '')).toBe(false);
+
+    expect((await upload(PNG_1PX, 'x.png', 'image/png', b.adminToken)).statusCode).toBe(404);
+    const del = await t.app.inject({ method: 'DELETE', url: `/whatsapp/${conn.id}/media-upload`, headers: bearer(c.adminToken) });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().greetingMediaAttachment).toBeNull();
+  });
+});
+
+describe('GET /whatsapp/all (super users)', () => {
+  it('lists every company connection with its company name; refused to a company admin', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/whatsapp/all/?session=0', headers: bearer(login.json().token) });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { companyId: number; companyName: string; status: string }[];
+    expect(new Set(list.map((c) => c.companyId))).toContain(a.companyId);
+    expect(list[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        name: expect.any(String),
+        companyName: expect.any(String),
+        status: expect.any(String),
+      }),
+    );
+    expect(JSON.stringify(list)).not.toMatch(/accessToken|appSecret|token/);
+    expect((await t.app.inject({ method: 'GET', url: '/whatsapp/all', headers: bearer(a.adminToken) })).statusCode).toBe(403);
   });
 });

@@ -1,0 +1,89 @@
+/**
+ * The WhatsApp QR channel (`whatsapp`, Baileys 7): the session manager of this process, the adapter the outbound
+ * and download jobs use, and the session routes. Wired by channels/wiring.ts.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/open';
+import { ticketRooms } from '../../modules/messages/messages.dto';
+import type { SessionControl } from '../../modules/whatsapp-session/whatsapp-session.service';
+import type { CoreDeps } from '../../platform/deps';
+import type { App } from '../../platform/http';
+import type { ChannelRegistry, IngestPort } from '../types';
+import { BaileysAdapter, baileysDownloader, type MediaDownloader } from './adapter';
+import { BaileysSessionManager, type SessionManagerOptions } from './sessions';
+import { baileysSocketFactory, type SocketFactory } from './socket';
+import { closeImportedTickets } from './store';
+
+export { BaileysAdapter, type MediaDownloader } from './adapter';
+export { clearAuthState, useDatabaseAuthState } from './auth-state';
+export { mapCall, mapMessageUpdate, mapUpsertMessage } from './map';
+export { BaileysSessionManager, Session } from './sessions';
+export type { BaileysSocketLike, SocketFactory } from './socket';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process' Baileys sessions (tests swap the socket factory and drive the lease loop through it). */
+    baileys?: BaileysChannel;
+  }
+}
+
+export interface BaileysChannel {
+  manager: BaileysSessionManager;
+  control: SessionControl;
+  /** Replaces the media download (tests: no WhatsApp CDN here). */
+  useDownloader(d: MediaDownloader): void;
+}
+
+export interface BaileysOptions {
+  channels: ChannelRegistry;
+  ingest: IngestPort;
+  logger?: FastifyBaseLogger;
+  socketFactory?: SocketFactory;
+  manager?: Partial<SessionManagerOptions>;
+}
+
+/**
+ * Registers the `whatsapp` adapter and the session manager. The lease loop runs in processes that run background
+ * work (JOBS=on, the default): a send-only process never holds a socket. Closing the app closes the sockets without
+ * logging out and releases the leases, so another process takes the connections over at once.
+ */
+export function registerBaileys(app: App, deps: CoreDeps, opts: BaileysOptions): BaileysChannel {
+  const db: Db = deps.database.db;
+  const closeImported = async (companyId: number, connectionId: number) => {
+    const closed = await closeImportedTickets(db, companyId, connectionId);
+    for (const t of closed)
+      deps.realtime.publish(companyId, 'ticket', { action: 'removeFromList', ticketId: t.id }, ticketRooms(t));
+    return closed;
+  };
+  const manager = new BaileysSessionManager({
+    db,
+    ingest: opts.ingest,
+    socketFactory: opts.socketFactory ?? baileysSocketFactory,
+    publishImport: (companyId, payload) => deps.realtime.publishImportMessages?.(companyId, payload),
+    logger: opts.logger,
+    closeImported,
+    ...opts.manager,
+  });
+  let downloader: MediaDownloader = baileysDownloader;
+  opts.channels.register('whatsapp', (c) => new BaileysAdapter(c.id, manager, (m, r) => downloader(m, r)));
+
+  const control: SessionControl = {
+    retry: (id) => manager.retry(id),
+    newQr: (id) => manager.newQr(id),
+    disconnect: (id) => manager.disconnect(id),
+    closeImported: async (companyId, id) => (await closeImported(companyId, id)).length,
+  };
+  const channel: BaileysChannel = {
+    manager,
+    control,
+    useDownloader: (d) => {
+      downloader = d;
+    },
+  };
+  app.decorate('baileys', channel);
+  // The Playwright server (E2E_HOOKS=on) pushes fake session states itself: no real socket there (WhatsApp is unreachable).
+  const e2e = (deps.config as { e2eHooks?: boolean }).e2eHooks === true;
+  if (deps.config.jobs && !e2e) app.addHook('onReady', async () => manager.start());
+  app.addHook('onClose', async () => manager.stop());
+  return channel;
+}

@@ -1,0 +1,235 @@
+/**
+ * The SQL the Baileys sessions need: leases (one owner process per connection), the connection's settings,
+ * LID ↔ phone number resolution on contacts, and the bookkeeping of a history import.
+ */
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/open';
+
+export interface SessionConnection {
+  id: number;
+  companyId: number;
+  name: string;
+  status: string;
+  groupAsTicket: string;
+  allowGroup: boolean;
+  importOldMessages: Date | null;
+  importRecentMessages: Date | null;
+  importOldMessagesGroups: boolean;
+  closedTicketsPostImported: boolean;
+  queueIdImportMessages: number | null;
+  statusImportMessages: string;
+  acceptCallWhatsapp: string;
+  acceptCallWhatsappMessage: string;
+}
+
+const toDate = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+
+/** A QR connection with what the session decides by (group rule, import, call rule). */
+export async function loadSessionConnection(db: Db, id: number): Promise<SessionConnection | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT w.id, w.company_id, w.name, w.status, w.group_as_ticket, w.allow_group, w.import_old_messages,
+             w.import_recent_messages, w.import_old_messages_groups, w.closed_tickets_post_imported,
+             w.queue_id_import_messages, w.status_import_messages,
+             COALESCE(cs.accept_call_whatsapp, 'enabled') AS accept_call_whatsapp,
+             COALESCE(cs.accept_call_whatsapp_message, '') AS accept_call_whatsapp_message
+      FROM whatsapps w LEFT JOIN company_settings cs ON cs.company_id = w.company_id
+      WHERE w.id = ${id} AND w.channel = 'whatsapp'`),
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    name: String(r.name),
+    status: String(r.status),
+    groupAsTicket: String(r.group_as_ticket),
+    allowGroup: r.allow_group === true,
+    importOldMessages: toDate(r.import_old_messages),
+    importRecentMessages: toDate(r.import_recent_messages),
+    importOldMessagesGroups: r.import_old_messages_groups === true,
+    closedTicketsPostImported: r.closed_tickets_post_imported === true,
+    queueIdImportMessages: r.queue_id_import_messages == null ? null : Number(r.queue_id_import_messages),
+    statusImportMessages: String(r.status_import_messages ?? ''),
+    acceptCallWhatsapp: String(r.accept_call_whatsapp),
+    acceptCallWhatsappMessage: String(r.accept_call_whatsapp_message),
+  };
+}
+
+// ─── leases ─────────────────────────────────────────────────────────────────────
+
+/**
+ * QR connections that should run and that nobody else holds: never started (no session row) or not
+ * DISCONNECTED, and unowned, expired, or already ours.
+ */
+export async function claimableConnections(db: Db, owner: string): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      SELECT w.id FROM whatsapps w LEFT JOIN baileys_sessions s ON s.whatsapp_id = w.id
+      WHERE w.channel = 'whatsapp'
+        AND (s.whatsapp_id IS NULL OR w.status <> 'DISCONNECTED' OR s.command IS NOT NULL)
+        AND (s.owner IS NULL OR s.owner = ${owner} OR s.lease_expires_at < now())
+      ORDER BY w.id`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Takes (or renews) the lease when it is free, expired or ours; false when another live process holds it. */
+export async function acquireLease(db: Db, p: { whatsappId: number; owner: string; ttlMs: number }): Promise<boolean> {
+  const rows = rowsOf<{ owner: string }>(
+    await db.execute(sql`
+      INSERT INTO baileys_sessions (whatsapp_id, company_id, owner, lease_expires_at)
+      SELECT w.id, w.company_id, ${p.owner}, now() + make_interval(secs => ${p.ttlMs / 1000})
+      FROM whatsapps w WHERE w.id = ${p.whatsappId}
+      ON CONFLICT (whatsapp_id) DO UPDATE SET owner = EXCLUDED.owner, lease_expires_at = EXCLUDED.lease_expires_at, updated_at = now()
+        WHERE baileys_sessions.owner IS NULL OR baileys_sessions.owner = EXCLUDED.owner OR baileys_sessions.lease_expires_at < now()
+      RETURNING owner`),
+  );
+  return rows[0]?.owner === p.owner;
+}
+
+/** Renews every lease this process holds; answers the ids still ours and the commands waiting for them. */
+export async function renewLeases(
+  db: Db,
+  p: { owner: string; ids: number[]; ttlMs: number },
+): Promise<Map<number, string | null>> {
+  if (p.ids.length === 0) return new Map();
+  const rows = rowsOf<{ whatsapp_id: number; command: string | null }>(
+    await db.execute(sql`
+      WITH old AS (
+        SELECT whatsapp_id, command FROM baileys_sessions
+        WHERE owner = ${p.owner} AND whatsapp_id IN (${sql.join(
+          p.ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        FOR UPDATE
+      ), u AS (
+        UPDATE baileys_sessions s SET lease_expires_at = now() + make_interval(secs => ${p.ttlMs / 1000}), command = NULL, updated_at = now()
+        FROM old WHERE s.whatsapp_id = old.whatsapp_id
+        RETURNING s.whatsapp_id, old.command
+      ) SELECT * FROM u`),
+  );
+  return new Map(rows.map((r) => [Number(r.whatsapp_id), r.command]));
+}
+
+/** Lets go of a connection (shutdown, lost interest): another process may take it at once. */
+export async function releaseLease(db: Db, p: { whatsappId: number; owner: string }) {
+  await db.execute(sql`
+    UPDATE baileys_sessions SET owner = NULL, lease_expires_at = NULL, updated_at = now()
+    WHERE whatsapp_id = ${p.whatsappId} AND owner = ${p.owner}`);
+}
+
+/** Who holds the connection now (null: nobody alive). */
+export async function leaseOwner(db: Db, whatsappId: number): Promise<string | null> {
+  const rows = rowsOf<{ owner: string | null }>(
+    await db.execute(sql`
+      SELECT owner FROM baileys_sessions WHERE whatsapp_id = ${whatsappId} AND owner IS NOT NULL AND lease_expires_at >= now()`),
+  );
+  return rows[0]?.owner ?? null;
+}
+
+/** Leaves a command for the connection's owner (another process), creating the session row when missing. */
+export async function requestCommand(db: Db, whatsappId: number, command: 'restart' | 'newqr' | 'logout') {
+  await db.execute(sql`
+    INSERT INTO baileys_sessions (whatsapp_id, company_id, command)
+    SELECT id, company_id, ${command} FROM whatsapps WHERE id = ${whatsappId}
+    ON CONFLICT (whatsapp_id) DO UPDATE SET command = EXCLUDED.command, updated_at = now()`);
+}
+
+export async function takeCommand(db: Db, whatsappId: number): Promise<string | null> {
+  const rows = rowsOf<{ command: string | null }>(
+    await db.execute(sql`
+      WITH old AS (SELECT command FROM baileys_sessions WHERE whatsapp_id = ${whatsappId} FOR UPDATE)
+      UPDATE baileys_sessions SET command = NULL FROM old WHERE whatsapp_id = ${whatsappId} RETURNING old.command`),
+  );
+  return rows[0]?.command ?? null;
+}
+
+/** Marks the connection as started once (so a DISCONNECTED connection that was never started still starts). */
+export async function ensureSessionRow(db: Db, whatsappId: number) {
+  await db.execute(sql`
+    INSERT INTO baileys_sessions (whatsapp_id, company_id) SELECT id, company_id FROM whatsapps WHERE id = ${whatsappId}
+    ON CONFLICT (whatsapp_id) DO NOTHING`);
+}
+
+export async function connectionExists(db: Db, whatsappId: number) {
+  const rows = rowsOf(await db.execute(sql`SELECT 1 FROM whatsapps WHERE id = ${whatsappId}`));
+  return rows.length > 0;
+}
+
+// ─── identities ─────────────────────────────────────────────────────────────────
+
+/**
+ * The phone number of a person known only by LID: a contact of the company that has this LID.
+ * `number` is digits, or the LID jid itself for a contact first seen without a number.
+ */
+export async function numberForLid(db: Db, companyId: number, lid: string): Promise<string | null> {
+  const rows = rowsOf<{ number: string }>(
+    await db.execute(sql`
+      SELECT number FROM contacts WHERE company_id = ${companyId} AND channel = 'whatsapp' AND lid = ${lid} AND NOT is_group
+      ORDER BY (number = ${lid}) ASC, id LIMIT 1`),
+  );
+  return rows[0]?.number ?? null;
+}
+
+/**
+ * WhatsApp told us a LID's phone number: a contact created under the LID alone takes the number (unless a contact with
+ * that number exists — then it only learns the LID), so later messages under either address reach one contact.
+ */
+export async function mergeLidIntoNumber(db: Db, companyId: number, p: { lid: string; number: string }) {
+  await db.execute(sql`
+    WITH moved AS (
+      UPDATE contacts SET number = ${p.number}, updated_at = now()
+      WHERE company_id = ${companyId} AND channel = 'whatsapp' AND number = ${p.lid}
+        AND NOT EXISTS (SELECT 1 FROM contacts c2 WHERE c2.company_id = ${companyId} AND c2.channel = 'whatsapp' AND c2.number = ${p.number})
+      RETURNING id
+    )
+    UPDATE contacts SET lid = ${p.lid}, updated_at = now()
+    WHERE company_id = ${companyId} AND channel = 'whatsapp' AND number = ${p.number} AND lid IS DISTINCT FROM ${p.lid}
+      AND NOT EXISTS (SELECT 1 FROM moved)`);
+}
+
+// ─── import ─────────────────────────────────────────────────────────────────────
+
+export async function setImportStatus(db: Db, whatsappId: number, status: string) {
+  const rows = rowsOf<{ company_id: number }>(
+    await db.execute(sql`
+      UPDATE whatsapps SET status_import_messages = ${status}, updated_at = now() WHERE id = ${whatsappId} RETURNING company_id`),
+  );
+  return rows[0] ? Number(rows[0].company_id) : null;
+}
+
+/** Tickets an import touched: marked imported and put in the import queue (when they have none). */
+export async function markImportedTickets(db: Db, companyId: number, ticketIds: number[], queueId: number | null) {
+  if (ticketIds.length === 0) return;
+  await db.execute(sql`
+    UPDATE tickets SET imported = COALESCE(imported, now()), queue_id = COALESCE(queue_id, ${queueId}::int), unread_messages = 0
+    WHERE company_id = ${companyId} AND id IN (${sql.join(
+      ticketIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}
+
+/** POST /closedimported/:id and closedTicketsPostImported: closes the connection's imported tickets still open. */
+export async function closeImportedTickets(
+  db: Db,
+  companyId: number,
+  whatsappId: number,
+): Promise<{ id: number; queueId: number | null; userId: number | null }[]> {
+  const rows = rowsOf<{ id: number; queue_id: number | null; user_id: number | null }>(
+    await db.execute(sql`
+      WITH t AS (
+        UPDATE tickets SET status = 'closed', closed_at = now(), updated_at = now()
+        WHERE company_id = ${companyId} AND whatsapp_id = ${whatsappId} AND imported IS NOT NULL AND status <> 'closed'
+        RETURNING id, company_id, queue_id, user_id
+      ), l AS (
+        INSERT INTO ticket_logs (company_id, ticket_id, type, queue_id) SELECT company_id, id, 'closed', queue_id FROM t
+      )
+      SELECT id, queue_id, user_id FROM t`),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    queueId: r.queue_id == null ? null : Number(r.queue_id),
+    userId: r.user_id == null ? null : Number(r.user_id),
+  }));
+}
