@@ -266,6 +266,9 @@ function totalSql(ctx: TenantContext, v: Viewer, f: TicketFilters, where: SQL): 
   const free = ticketColumnConditions(v, f).length === 0;
   if (free && f.tagIds?.length && !f.search) {
     const tagIds = [...new Set(f.tagIds)];
+    // One tag: (ticket_id, tag_id) is the key, so its rows are its tickets — counted straight from the index.
+    if (tagIds.length === 1)
+      return sql<number>`(SELECT count(*)::int FROM ${ticketTags} tt WHERE tt.company_id = ${ctx.companyId} AND tt.tag_id = ${tagIds[0]})`;
     return sql<number>`(SELECT count(*)::int FROM (SELECT tt.ticket_id FROM ${ticketTags} tt WHERE tt.company_id = ${ctx.companyId}
       AND tt.tag_id = ANY(${sql.param(tagIds)}::int[]) GROUP BY tt.ticket_id HAVING count(*) = ${tagIds.length}) tagged)`;
   }
@@ -302,8 +305,11 @@ export interface ListPage {
 }
 
 /**
- * One statement per page: exactly `pageSize` tickets (never fewer because of joins), ordered with the id as
- * tiebreak, and the total of the query as an InitPlan computed once (message hits are shared through a CTE).
+ * Two statements per page. The first finds exactly `pageSize` ticket ids (never fewer because of joins), ordered with
+ * the id as tiebreak, with the total of the query as an InitPlan computed once (message hits shared through a CTE):
+ * it reads only the tickets table and its filters, so PostgreSQL plans it in a fraction of a millisecond. The second
+ * loads those tickets with their contact, queue, user, connection, tags and rating by id: always the same shape, so
+ * its plan is cached (planning the joined list statement for every call took ~2 ms, more than running it).
  */
 export async function listTickets(db: Db, ctx: TenantContext, v: Viewer, f: TicketFilters, page: ListPage) {
   const where = listConditions(ctx, v, f);
@@ -317,23 +323,30 @@ export async function listTickets(db: Db, ctx: TenantContext, v: Viewer, f: Tick
   const total = totalSql(ctx, v, f, where).as('total');
   const hits = f.search?.inMessages && f.search.words ? messageHits(db, ctx, f.search.words) : null;
   const order = page.ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
-  const rows = await (hits ? db.with(hits) : db)
-    .select({ ...itemColumns, total })
+  const found = await (hits ? db.with(hits) : db)
+    .select({ id: tickets.id, total })
     .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
     .where(pageWhere)
     .orderBy(...order)
     .limit(page.pageSize + 1)
     .offset(page.after ? 0 : page.offset);
-  const hasMore = rows.length > page.pageSize;
-  const items = rows.slice(0, page.pageSize).map(toItem);
+  const hasMore = found.length > page.pageSize;
+  const ids = found.slice(0, page.pageSize).map((r) => r.id);
+  const items = (await findItems(db, ctx, ids)).map(toItem);
   const last = items[items.length - 1];
   // A page past the end has no row to carry the total.
-  const count = rows.length ? Number(rows[0].total) : await countTickets(db, ctx, v, f);
+  const count = found.length ? Number(found[0].total) : await countTickets(db, ctx, v, f);
   return { items, hasMore, count, nextCursor: hasMore && last ? `${last.cursorKey}_${last.id}` : null };
+}
+
+/** Tickets as list items, in the order of `ids` (a ticket deleted in between is left out). */
+async function findItems(db: Db, ctx: TenantContext, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await selectItems(db).where(
+    sql`${tickets.companyId} = ${ctx.companyId} AND ${tickets.id} = ANY(${sql.param(ids)}::int[])`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The list's total alone (a page past the end). */

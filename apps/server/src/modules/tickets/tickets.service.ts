@@ -22,6 +22,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
 import { findCompanySettings, loadTenantContext } from '../auth/auth.repository';
+import { ratingInsteadOfClose } from '../automation/automation.hooks';
 import type { OutboundService } from '../messages/outbound.service';
 import { canSeeTicket, type Viewer, viewerOf } from './tickets.access';
 import * as repo from './tickets.repository';
@@ -197,6 +198,9 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     if (s.requiredTag === 'enabled' && !(await repo.hasAnyTag(db, ctx, t.id, t.contactId))) {
       throw new AppError('ERR_TICKET_REQUIRES_TAG', 409);
     }
+    // Ratings on: the ticket waits in nps for the customer's 0–10 answer instead of closing (modules/automation).
+    const rating = await ratingInsteadOfClose(deps, ctx.companyId, t);
+    if (rating) return rating;
     if (b.sendFarewellMessage !== false && !t.isGroup) {
       // Sent before closing: a closed ticket takes no message. The attendant's own farewell wins over the connection's.
       const { vars, whatsapp, user } = await templateVars(ctx, t, ctx.user.id);
