@@ -4,7 +4,11 @@ import type { App } from '../platform/http';
 import { mediaRoutes } from '../platform/media';
 import { loadTenantContext } from './auth/auth.repository';
 import { authRoutes } from './auth/auth.routes';
+import { createAutomationService, registerAutomationJobs } from './automation/automation.service';
 import { companiesRoutes } from './companies/companies.routes';
+import { registerContactsJobs } from './contacts/contacts.jobs';
+import { contactsRoutes } from './contacts/contacts.routes';
+import { createContactsService } from './contacts/contacts.service';
 import { conversationRoutes } from './conversation/conversation.routes';
 import { createConversationService } from './conversation/conversation.service';
 import { plansRoutes } from './plans/plans.routes';
@@ -23,24 +27,6 @@ import { registerUsersJobs } from './users/users.jobs';
 import { usersRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
 
-/**
- * The attendance API (issue 5, modules/conversation) serves POST /messages/:ticketId with the composer's rules
- * (visibility, open/group only, signature, contact cards, several files); the message pipeline's own early
- * declaration of that route is skipped here until messages.routes.ts drops it.
- */
-function withoutRoutes(app: App, skip: string[]): App {
-  return new Proxy(app, {
-    get(target, prop) {
-      if (prop === 'post') {
-        return (url: string, ...rest: unknown[]) =>
-          skip.includes(`POST ${url}`) ? target : (target.post as (...a: unknown[]) => App).call(target, url, ...rest);
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
 /** Every domain's routes, registered in one place. */
 export function registerModules(app: App, deps: CoreDeps) {
   systemRoutes(app, deps);
@@ -53,12 +39,16 @@ export function registerModules(app: App, deps: CoreDeps) {
   usersRoutes(app, deps, users);
   registerUsersJobs(deps.jobs, users);
   queuesRoutes(app, deps);
-  const messaging = registerMessaging(withoutRoutes(app, ['POST /messages/:ticketId']), deps);
+  const messaging = registerMessaging(app, deps);
   const tickets = createTicketsService(deps, messaging.outbound);
   ticketsRoutes(app, tickets);
   registerTicketsJobs(deps.jobs, tickets);
+  registerAutomationJobs(deps, createAutomationService(deps, tickets, { logger: app.log }));
   tagsRoutes(app, createTagsService(deps, tickets));
   conversationRoutes(app, deps, createConversationService(deps, tickets, messaging.outbound, messaging.channels));
   ticketNotesRoutes(app, createTicketNotesService(deps, tickets));
   quickMessagesRoutes(app, deps);
+  const contacts = createContactsService(deps, { channels: messaging.channels });
+  contactsRoutes(app, contacts);
+  registerContactsJobs(deps.jobs, contacts);
 }

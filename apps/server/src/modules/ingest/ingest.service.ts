@@ -20,6 +20,7 @@ import type { Db } from '../../db/open';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { rooms } from '../../platform/realtime-port';
+import { handInboundToAutomation, type StoredInbound } from '../automation/automation.hooks';
 import {
   type ContactRow,
   lastMessageText,
@@ -53,6 +54,8 @@ interface StoredMessage {
   publish?: () => Promise<void>;
   mediaMessageId?: number;
   companyId?: number;
+  /** What the conversation automation gets once the transaction committed. */
+  automation?: StoredInbound;
 }
 
 export interface IngestServiceOptions {
@@ -133,6 +136,7 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
           ticket: r.ticket,
           contact: r.contact,
           sender: evt.fromMe ? null : r.contact,
+          isNewTicket: false,
         } as const;
       }
       if (r.liveTicketId) {
@@ -168,6 +172,7 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
         if (seen.duplicate) return { kind: 'duplicate', duplicate: seen.duplicate } as const;
 
         let ticket: TicketRow | null = seen.ticket;
+        let isNewTicket = false;
         const openStatus = evt.isGroup && conn.groupAsTicket !== 'enabled' ? 'group' : 'pending';
         if (!ticket && conn.timeCreateNewTicket > 0) {
           ticket = await repo.reopenRecentTicket(tx, tenant, {
@@ -188,6 +193,7 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
             isGroup: evt.isGroup,
             fromMe: evt.fromMe,
           });
+          isNewTicket = ticket !== null;
           ticket ??= await repo.findLiveTicket(tx, tenant, ticketContact.id, conn.id);
           if (!ticket) throw Object.assign(new Error('ticket vanished while ingesting'), { code: '40001' });
         }
@@ -210,6 +216,7 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
           ticket: touched ?? ticket,
           contact: ticketContact,
           sender,
+          isNewTicket,
         } as const;
       });
 
@@ -232,7 +239,7 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
         companyId: tenant.companyId,
       };
     }
-    const { message, ticket, contact, sender } = result;
+    const { message, ticket, contact, sender, isNewTicket } = result;
 
     const publish = async () => {
       const queue = ticket.queueId
@@ -275,6 +282,16 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
       publish,
       mediaMessageId: message.mediaRef ? message.id : undefined,
       companyId: tenant.companyId,
+      automation: {
+        companyId: tenant.companyId,
+        ticketId: ticket.id,
+        messageId: message.id,
+        isNewTicket,
+        fromMe: evt.fromMe,
+        isGroup: evt.isGroup,
+        mediaType: evt.mediaType,
+        body: evt.body,
+      },
     };
   }
 
@@ -328,6 +345,8 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
             if (stored.publish) {
               await stored.publish().catch((err) => log?.error({ err }, 'publishing an ingested message failed'));
             }
+            // After commit and publish: the bot's answer follows the customer's message (modules/automation).
+            if (stored.automation) await handInboundToAutomation(deps, stored.automation, log);
             break;
           }
           case 'status':

@@ -30,6 +30,18 @@ export async function findTicketForSend(db: Db, t: Tenant, ticketId: number): Pr
   return { ticket: camelRow(json(r.ticket)), contact: json(r.contact), whatsapp: json(r.whatsapp) };
 }
 
+/** When the customer last wrote on this connection (any of their tickets): the Messenger 24-hour window. */
+export async function lastCustomerMessageAt(db: Db, t: Tenant, contactId: number, whatsappId: number): Promise<Date | null> {
+  const rows = rowsOf<{ at: string | Date | null }>(
+    await db.execute(sql`
+      SELECT max(m.created_at) AS at FROM messages m
+      WHERE m.company_id = ${t.companyId} AND m.from_me = false AND m.whatsapp_id = ${whatsappId}
+        AND m.ticket_id IN (SELECT id FROM tickets WHERE company_id = ${t.companyId} AND contact_id = ${contactId} AND whatsapp_id = ${whatsappId})`),
+  );
+  const at = rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
 /** A message of the same ticket, to quote. */
 export async function findQuotable(db: Db, t: Tenant, ticketId: number, messageId: number) {
   const rows = rowsOf<{ id: string | number }>(
@@ -53,7 +65,8 @@ export interface OutboundRow {
   quotedMsgId: number | null;
   isPrivate: boolean;
   queueId: number | null;
-  userId: number;
+  /** The attendant; null for the automation (the bot is no user). */
+  userId: number | null;
   lastMessage: string;
 }
 

@@ -2,6 +2,7 @@
  * The business's messages: stored first (ack 0, the clock), then sent by the `messages.send` job, which retries
  * with back-off and marks the message failed (never sent) when the channel refuses it for good.
  */
+import { SOCIAL_CHANNELS, SOCIAL_REPLY_WINDOW_MS } from '@atendo/shared';
 import type { OutboundContent } from '../../channels/types';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
@@ -71,6 +72,11 @@ export function createOutboundService(deps: CoreDeps) {
       const isPrivate = req.isPrivate === true;
       if (!isPrivate && ticket.status === 'closed') throw new AppError('ERR_TICKET_STATE', 409);
       if (!isPrivate && !found.whatsapp) throw new AppError('ERR_NO_WAPP_FOUND', 400);
+      // Facebook / Instagram accept a reply only within 24 hours of the customer's last message (seed 000 §2 notice).
+      if (!isPrivate && found.whatsapp && (SOCIAL_CHANNELS as readonly string[]).includes(found.whatsapp.channel)) {
+        const last = await repo.lastCustomerMessageAt(db, ctx, ticket.contactId, found.whatsapp.id);
+        if (!last || Date.now() - last.getTime() > SOCIAL_REPLY_WINDOW_MS) throw new AppError('ERR_OUTSIDE_24H_WINDOW', 400);
+      }
       const text = req.body?.trim() ?? '';
       if (!text && !req.file && !req.content) throw new AppError('ERR_VALIDATION', 400);
 
