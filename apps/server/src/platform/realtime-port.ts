@@ -1,4 +1,4 @@
-import type { CompanyEventMap, CompanyEventName } from '@atendo/shared';
+import type { CompanyEventMap, CompanyEventName, ImportMessagesEvent } from '@atendo/shared';
 
 /**
  * Room names inside a company's namespace, in one place. Services never build room strings by hand.
@@ -27,6 +27,8 @@ export interface RealtimePublisher {
   disconnectUser?(companyId: number, userId: number): void;
   /** Moves a user's live sockets between rooms (their profile or queues changed), in every process. */
   setUserRooms?(companyId: number, userId: number, change: { leave: string[]; join: string[] }): void;
+  /** `importMessages-{companyId}` (seed 001 §7): a channel history import's progress, to the whole company. */
+  publishImportMessages?(companyId: number, payload: ImportMessagesEvent): void;
 }
 
 /** Publisher used where no gateway runs (CLI tools); tests use the real gateway or record calls. */
@@ -34,5 +36,8 @@ export class RecordingPublisher implements RealtimePublisher {
   readonly events: { companyId: number; event: string; payload: unknown; to?: string[] }[] = [];
   publish<K extends CompanyEventName>(companyId: number, event: K, payload: CompanyEventMap[K], to?: string[]) {
     this.events.push({ companyId, event, payload, to });
+  }
+  publishImportMessages(companyId: number, payload: ImportMessagesEvent) {
+    this.events.push({ companyId, event: 'importMessages', payload });
   }
 }

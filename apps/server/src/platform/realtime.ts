@@ -4,6 +4,7 @@ import {
   type CompanyEventMap,
   type CompanyEventName,
   companyEventName,
+  type ImportMessagesEvent,
   TICKET_STATUSES,
 } from '@atendo/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -216,6 +217,11 @@ export class SocketGateway implements RealtimePublisher {
     const wire = companyEventName(companyId, event);
     if (to) nsp.to(to).emit(wire, payload);
     else nsp.emit(wire, payload);
+  }
+
+  publishImportMessages(companyId: number, payload: ImportMessagesEvent) {
+    if (this.closed || !Number.isSafeInteger(companyId) || companyId <= 0) return;
+    this.namespace(companyId)?.emit(`importMessages-${companyId}`, payload);
   }
 
   /** Ends a user's sockets in every process — on the next tick, so an event published just before reaches them first. */

@@ -1,5 +1,5 @@
 import type { CreateChatbotBody, UpdateChatbotBody } from '@atendo/shared';
-import { type ChatbotOptionInput, defaultSchedules, type QueueBody, V } from '@atendo/shared';
+import { CHATBOT_TARGET, type ChatbotOptionInput, defaultSchedules, planAllows, type QueueBody, V } from '@atendo/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/open';
 import type { TenantContext } from '../../platform/context';
@@ -52,14 +52,28 @@ export function createQueuesService(deps: CoreDeps) {
     if (others >= 1 && (creating || body.greetingMessage !== undefined) && !body.greetingMessage?.trim()) {
       throw fieldError('greetingMessage', V.greetingRequired);
     }
+    // With service hours per queue, a customer writing out of hours must be told something.
     if (
       (await repo.scheduleType(db, ctx)) === 'queue' &&
-      body.outOfHoursMessage !== undefined &&
-      !body.outOfHoursMessage.trim()
+      (creating || body.outOfHoursMessage !== undefined) &&
+      !body.outOfHoursMessage?.trim()
     ) {
       throw fieldError('outOfHoursMessage', V.required);
     }
+    checkPlan(ctx, body);
     if (body.chatbots) await checkTargets(ctx, body.chatbots);
+  }
+
+  /** integrationId (and integration steps) need useIntegrations; promptId needs useOpenAi (seed 001 §6). */
+  function checkPlan(ctx: TenantContext, body: Partial<QueueBody>) {
+    const usesIntegration = (steps: ChatbotOptionInput[] | undefined): boolean =>
+      Boolean(steps?.some((s) => s.queueType === 'integration' || s.optIntegrationId || usesIntegration(s.options)));
+    if ((body.integrationId || usesIntegration(body.chatbots)) && !planAllows(ctx.plan, 'useIntegrations')) {
+      throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, { feature: 'useIntegrations' });
+    }
+    if (body.promptId && !planAllows(ctx.plan, 'useOpenAi')) {
+      throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, { feature: 'useOpenAi' });
+    }
   }
 
   function mapUnique(err: unknown): never {
@@ -127,7 +141,13 @@ export function createQueuesService(deps: CoreDeps) {
 
     async createChatbot(ctx: TenantContext, body: z.infer<typeof CreateChatbotBody>) {
       if (body.queueId) await mustFindQueue(ctx, body.queueId);
-      if (body.chatbotId && !(await repo.findChatbot(db, ctx, body.chatbotId))) throw new AppError('ERR_NOT_FOUND', 404);
+      if (body.chatbotId) {
+        const parent = await repo.findChatbot(db, ctx, body.chatbotId);
+        if (!parent) throw new AppError('ERR_NOT_FOUND', 404);
+        // The bot goes one level deeper only after the parent's message: no message, no inner options.
+        if (!parent.greetingMessage.trim()) throw fieldError('chatbotId', V.greetingRequired);
+      }
+      checkPlan(ctx, { chatbots: [body] });
       await checkTargets(ctx, [body]);
       const parent = body.chatbotId ? { chatbotId: body.chatbotId } : { queueId: body.queueId! };
       const id = await db.transaction(async (tx) => {
@@ -147,7 +167,12 @@ export function createQueuesService(deps: CoreDeps) {
     },
 
     async updateChatbot(ctx: TenantContext, id: number, body: z.infer<typeof UpdateChatbotBody>) {
-      await this.showChatbot(ctx, id);
+      const current = await this.showChatbot(ctx, id);
+      const next = { ...current, ...body, options: body.options ?? current.options };
+      const target = CHATBOT_TARGET[next.queueType as keyof typeof CHATBOT_TARGET];
+      if (target && !next[target as keyof typeof next]) throw fieldError(target, V.required);
+      if (next.options.length > 0 && !next.greetingMessage.trim()) throw fieldError('greetingMessage', V.greetingRequired);
+      checkPlan(ctx, { chatbots: [{ ...body, name: next.name }] });
       await checkTargets(ctx, [body]);
       const { options, order, ...values } = body;
       await db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { parseChatbotFlow } from '@atendo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
 
@@ -129,7 +130,9 @@ describe('chatbot flows', () => {
   });
 
   it('refuses steps with names under 4 characters, at any depth', async () => {
-    const res = await req('PUT', `/queue/${queueId}`, a.adminToken, { chatbots: [{ name: 'Okay', options: [{ name: 'No' }] }] });
+    const res = await req('PUT', `/queue/${queueId}`, a.adminToken, {
+      chatbots: [{ name: 'Okay', greetingMessage: 'Escolha', options: [{ name: 'No' }] }],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[0]).toEqual({ path: 'chatbots.0.options.0.name', message: 'validation.tooShort' });
   });
@@ -145,7 +148,9 @@ describe('chatbot flows', () => {
     const top = (
       await req('POST', '/chatbot', a.adminToken, { queueId, name: 'Cancelamento', greetingMessage: 'Motivo?' })
     ).json();
-    const child = (await req('POST', '/chatbot', a.adminToken, { chatbotId: top.id, name: 'Preço alto' })).json();
+    const child = (
+      await req('POST', '/chatbot', a.adminToken, { chatbotId: top.id, name: 'Preço alto', greetingMessage: 'Temos uma oferta' })
+    ).json();
     const grandchild = (await req('POST', '/chatbot', a.adminToken, { chatbotId: child.id, name: 'Oferta especial' })).json();
     expect((await req('GET', `/chatbot/${top.id}`, a.adminToken)).json().options[0].options[0].id).toBe(grandchild.id);
     const moved = await req('PUT', `/chatbot/${top.id}`, a.adminToken, { order: 0, name: 'Cancelar plano' });
@@ -163,7 +168,7 @@ describe('chatbot flows', () => {
         name: 'Temporária',
         color: '#0A0A0A',
         greetingMessage: 'x',
-        chatbots: [{ name: 'Passo um', options: [{ name: 'Passo dois' }] }],
+        chatbots: [{ name: 'Passo um', greetingMessage: 'Escolha', options: [{ name: 'Passo dois' }] }],
       })
     ).json();
     const stepId = q.chatbots[0].options[0].id;
@@ -176,5 +181,165 @@ describe('chatbot flows', () => {
     expect((await req('GET', `/chatbot/${top.id}`, b.adminToken)).statusCode).toBe(404);
     expect((await req('DELETE', `/chatbot/${top.id}`, b.adminToken)).statusCode).toBe(404);
     expect((await req('POST', '/chatbot', b.adminToken, { chatbotId: top.id, name: 'Intruso' })).statusCode).toBe(404);
+  });
+});
+
+describe('queue rules beyond name and colour', () => {
+  it('requires the out-of-hours message on create when the schedule type is queue, even when not sent', async () => {
+    const tenant = await createTenant(t);
+    await req('PUT', '/companySettings', tenant.adminToken, { column: 'scheduleType', data: 'queue' });
+    const res = await req('POST', '/queue', tenant.adminToken, { name: 'Noite', color: '#123123' });
+    expect(res.json().fields).toEqual([{ path: 'outOfHoursMessage', message: 'validation.required' }]);
+    const ok = await req('POST', '/queue', tenant.adminToken, {
+      name: 'Noite',
+      color: '#123123',
+      outOfHoursMessage: 'Voltamos às 8h',
+      schedules: [
+        { weekday: 'Sábado', weekdayEn: 'saturday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' },
+      ],
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().schedules).toEqual([
+      { weekday: 'Sábado', weekdayEn: 'saturday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' },
+    ]);
+    const badTime = await req('PUT', `/queue/${ok.json().id}`, tenant.adminToken, {
+      schedules: [
+        { weekday: 'Sábado', weekdayEn: 'saturday', startTimeA: '25:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' },
+      ],
+    });
+    expect(badTime.statusCode).toBe(400);
+  });
+
+  it('keeps rotation, order and closeTicket; rotation minutes only from the seed options', async () => {
+    const tenant = await createTenant(t);
+    const res = await req('POST', '/queue', tenant.adminToken, {
+      name: 'Rodízio',
+      color: '#ABC',
+      orderQueue: 3,
+      ativarRoteador: true,
+      tempoRoteador: 15,
+      closeTicket: true,
+    });
+    expect(res.json()).toMatchObject({ orderQueue: 3, ativarRoteador: true, tempoRoteador: 15, closeTicket: true });
+    const bad = await req('PUT', `/queue/${res.json().id}`, tenant.adminToken, { tempoRoteador: 7 });
+    expect(bad.json().fields).toEqual([{ path: 'tempoRoteador', message: 'validation.invalid' }]);
+    expect((await req('PUT', `/queue/${res.json().id}`, tenant.adminToken, { tempoRoteador: 0 })).json().tempoRoteador).toBe(0);
+  });
+
+  it('integrationId and integration steps need useIntegrations; promptId needs useOpenAi', async () => {
+    const tenant = await createTenant(t, { planFlags: { useIntegrations: false, useOpenAi: false } });
+    const body = { name: 'Bot', color: '#0F0F0F' };
+    const withIntegration = await req('POST', '/queue', tenant.adminToken, { ...body, integrationId: 1 });
+    expect(withIntegration.statusCode).toBe(403);
+    expect(withIntegration.json().error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    const withPrompt = await req('POST', '/queue', tenant.adminToken, { ...body, promptId: 1 });
+    expect(withPrompt.json().error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    const step = await req('POST', '/queue', tenant.adminToken, {
+      ...body,
+      chatbots: [{ name: 'Typebot', queueType: 'integration', optIntegrationId: 4 }],
+    });
+    expect(step.json().error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect((await req('POST', '/queue', tenant.adminToken, { ...body, fileListId: 2 })).statusCode).toBe(201);
+  });
+});
+
+describe('chatbot step rules', () => {
+  let tenant: Tenant;
+  let queueId: number;
+  beforeAll(async () => {
+    tenant = await createTenant(t);
+    queueId = (await req('POST', '/queue', tenant.adminToken, { name: 'Atendimento', color: '#445566' })).json().id;
+  });
+
+  it('each type needs its target', async () => {
+    const res = await req('PUT', `/queue/${queueId}`, tenant.adminToken, {
+      chatbots: [
+        { name: 'Para fila', queueType: 'queue' },
+        { name: 'Para pessoa', queueType: 'attendent' },
+        { name: 'Arquivos', queueType: 'file' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual([
+      { path: 'chatbots.0.optQueueId', message: 'validation.required' },
+      { path: 'chatbots.1.optUserId', message: 'validation.required' },
+      { path: 'chatbots.2.optFileId', message: 'validation.required' },
+    ]);
+    const top = (await req('POST', '/chatbot', tenant.adminToken, { queueId, name: 'Texto simples' })).json();
+    const change = await req('PUT', `/chatbot/${top.id}`, tenant.adminToken, { queueType: 'queue' });
+    expect(change.json().fields).toEqual([{ path: 'optQueueId', message: 'validation.required' }]);
+  });
+
+  it('a step needs its message before it can have inner options', async () => {
+    const res = await req('PUT', `/queue/${queueId}`, tenant.adminToken, {
+      chatbots: [{ name: 'Sem mensagem', options: [{ name: 'Filho um' }] }],
+    });
+    expect(res.json().fields).toEqual([{ path: 'chatbots.0.greetingMessage', message: 'validation.greetingRequired' }]);
+    const silent = (await req('POST', '/chatbot', tenant.adminToken, { queueId, name: 'Mudo' })).json();
+    const child = await req('POST', '/chatbot', tenant.adminToken, { chatbotId: silent.id, name: 'Filho' });
+    expect(child.json().fields).toEqual([{ path: 'chatbotId', message: 'validation.greetingRequired' }]);
+    await req('PUT', `/chatbot/${silent.id}`, tenant.adminToken, { greetingMessage: 'Escolha uma opção' });
+    expect((await req('POST', '/chatbot', tenant.adminToken, { chatbotId: silent.id, name: 'Filho' })).statusCode).toBe(201);
+    const empty = await req('PUT', `/chatbot/${silent.id}`, tenant.adminToken, { greetingMessage: '' });
+    expect(empty.json().fields).toEqual([{ path: 'greetingMessage', message: 'validation.greetingRequired' }]);
+  });
+
+  it('a step change publishes its queue to the company', async () => {
+    const top = (await req('POST', '/chatbot', tenant.adminToken, { queueId, name: 'Evento' })).json();
+    t.realtime.events.length = 0;
+    await req('PUT', `/chatbot/${top.id}`, tenant.adminToken, { name: 'Evento novo' });
+    const event = t.realtime.events.find((e) => e.event === 'queue');
+    expect(event).toMatchObject({ companyId: tenant.companyId, payload: { action: 'update' } });
+    const queue = (event?.payload as { queue: { chatbots: { name: string }[] } } | undefined)?.queue ?? { chatbots: [] };
+    expect(queue.chatbots.map((c) => c.name)).toContain('Evento novo');
+    t.realtime.events.length = 0;
+    await req('DELETE', `/queue/${queueId}`, tenant.adminToken);
+    expect(t.realtime.events).toContainEqual(
+      expect.objectContaining({ event: 'queue', payload: expect.objectContaining({ action: 'delete', queueId }) }),
+    );
+  });
+
+  it('refuses a profile user every chatbot route', async () => {
+    const q = (await req('POST', '/queue', tenant.adminToken, { name: 'Outra', color: '#778899', greetingMessage: 'oi' })).json();
+    const top = (await req('POST', '/chatbot', tenant.adminToken, { queueId: q.id, name: 'Opção A' })).json();
+    expect((await req('GET', `/chatbot/${top.id}`, tenant.userToken)).statusCode).toBe(403);
+    expect((await req('PUT', `/chatbot/${top.id}`, tenant.userToken, { name: 'Hacked' })).statusCode).toBe(403);
+    expect((await req('DELETE', `/chatbot/${top.id}`, tenant.userToken)).statusCode).toBe(403);
+  });
+});
+
+describe('flow import from JSON', () => {
+  it('accepts an exported array (ids dropped) and saves it as the queue flow', async () => {
+    const tenant = await createTenant(t);
+    const source = (
+      await req('POST', '/queue', tenant.adminToken, {
+        name: 'Origem',
+        color: '#101010',
+        chatbots: [{ name: 'Vendas', greetingMessage: 'Qual produto?', options: [{ name: 'Planos', greetingMessage: 'ok' }] }],
+      })
+    ).json();
+    const exported = JSON.stringify(source.chatbots);
+    const parsed = parseChatbotFlow(exported);
+    expect(parsed.ok).toBe(true);
+    const target = (
+      await req('POST', '/queue', tenant.adminToken, { name: 'Destino', color: '#202020', greetingMessage: 'oi' })
+    ).json();
+    const saved = await req('PUT', `/queue/${target.id}`, tenant.adminToken, { chatbots: parsed.ok ? parsed.steps : [] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().chatbots[0]).toMatchObject({ name: 'Vendas', options: [{ name: 'Planos' }] });
+    expect(saved.json().chatbots[0].id).not.toBe(source.chatbots[0].id);
+  });
+
+  it("answers which of the seed's two messages applies", () => {
+    expect(parseChatbotFlow('{"name":"Vendas"}')).toEqual({ ok: false, error: 'notArray' });
+    expect(parseChatbotFlow('not json')).toEqual({ ok: false, error: 'invalid' });
+    expect(parseChatbotFlow('[{"name":"abc"}]')).toEqual({ ok: false, error: 'invalid' });
+  });
+
+  it('the API refuses a flow that is not an array', async () => {
+    const tenant = await createTenant(t);
+    const q = (await req('POST', '/queue', tenant.adminToken, { name: 'Fila', color: '#303030' })).json();
+    const res = await req('PUT', `/queue/${q.id}`, tenant.adminToken, { chatbots: { name: 'Vendas' } });
+    expect(res.statusCode).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
-import { type CompanySettingColumn, GLOBAL_SETTING_DEFAULTS } from '@atendo/shared';
+import { type CompanySettingColumn, GLOBAL_SETTING_DEFAULTS, type ScheduleRowDto } from '@atendo/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { companySettings, settings } from '../../db/schema';
+import { companies, companySettings, settings } from '../../db/schema';
 
 export async function getGlobalSetting(db: Db, key: string): Promise<string | null> {
   const row = await db.query.settings.findFirst({ where: eq(settings.key, key) });
@@ -30,4 +30,13 @@ export async function updateCompanySetting(db: Db, companyId: number, column: Co
     .update(companySettings)
     .set({ [column]: value, updatedAt: new Date() })
     .where(eq(companySettings.companyId, companyId));
+}
+
+export async function findCompanySchedules(db: Db, companyId: number) {
+  const row = await db.query.companies.findFirst({ columns: { schedules: true }, where: eq(companies.id, companyId) });
+  return row?.schedules ?? null;
+}
+
+export async function updateCompanySchedules(db: Db, companyId: number, schedules: ScheduleRowDto[]) {
+  await db.update(companies).set({ schedules, updatedAt: new Date() }).where(eq(companies.id, companyId));
 }

@@ -1,4 +1,6 @@
 import {
+  CompanySchedulesBody,
+  CompanySchedulesDto,
   idParam,
   PUBLIC_SETTING_KEYS,
   PublicSettingDto,
@@ -54,6 +56,21 @@ export function settingsRoutes(app: App, deps: CoreDeps) {
     '/companySettings',
     { config: { permission: 'settings:options' }, schema: { tags, body: UpdateCompanySettingBody } },
     async (req) => settings.updateCompany(req.ctx, req.body.column, req.body.data),
+  );
+  // Company service hours (seed 001 §7 PUT /companies/{id}/schedules); the schedules tab needs useSchedules (§6).
+  const companySchedules = { permission: 'settings:options', plan: 'useSchedules' } as const;
+  app.get(
+    '/companies/:id/schedules',
+    { config: companySchedules, schema: { tags, params: z.object({ id: idParam }), response: { 200: CompanySchedulesDto } } },
+    async (req) => settings.companySchedules(req.ctx, req.params.id),
+  );
+  app.put(
+    '/companies/:id/schedules',
+    {
+      config: companySchedules,
+      schema: { tags, params: z.object({ id: idParam }), body: CompanySchedulesBody, response: { 200: CompanySchedulesDto } },
+    },
+    async (req) => settings.updateCompanySchedules(req.ctx, req.params.id, req.body.schedules),
   );
   app.get(
     '/companySettingOne',

@@ -3,9 +3,11 @@ import {
   type CompanySettings,
   companySettingValueSchema,
   DOWNLOAD_LIMIT_OPTIONS_MB,
+  defaultSchedules,
   GLOBAL_SETTING_DEFAULTS,
   PUBLIC_SETTING_KEYS,
   REQUIRED_WHILE,
+  type ScheduleRowDto,
   SECRET_SETTING_KEYS,
   V,
 } from '@atendo/shared';
@@ -66,6 +68,19 @@ export function createSettingsService(deps: CoreDeps) {
       throw new AppError('ERR_NO_SETTING_FOUND', 404);
     },
 
+    /** Company service hours (schedules tab, scheduleType company): the caller's company only. */
+    async companySchedules(ctx: TenantContext, companyId: number) {
+      if (companyId !== ctx.companyId) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+      const schedules = await repo.findCompanySchedules(db, ctx.companyId);
+      return { id: ctx.companyId, schedules: schedules?.length ? schedules : defaultSchedules() };
+    },
+
+    async updateCompanySchedules(ctx: TenantContext, companyId: number, schedules: ScheduleRowDto[]) {
+      if (companyId !== ctx.companyId) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+      await repo.updateCompanySchedules(db, ctx.companyId, schedules);
+      return { id: ctx.companyId, schedules };
+    },
+
     async listCompany(ctx: TenantContext, companyId: number) {
       if (companyId !== ctx.companyId && !ctx.user.super) throw new AppError('ERR_NO_SETTING_FOUND', 404);
       return companySettingsOf(companyId);
@@ -76,8 +91,10 @@ export function createSettingsService(deps: CoreDeps) {
       if (!parsed.success) throw fieldError('data', parsed.error.issues[0]?.message ?? V.invalid);
       const current = await companySettingsOf(ctx.companyId);
       const next = { ...current, [column]: parsed.data };
+      // Either way round: the message cannot be emptied while its switch uses it, nor the switch
+      // turned to use it while the message is empty (write the message first).
       for (const rule of REQUIRED_WHILE) {
-        if (rule.text === column && next[rule.switch] === rule.when && !next[rule.text].trim()) {
+        if ((rule.text === column || rule.switch === column) && next[rule.switch] === rule.when && !next[rule.text].trim()) {
           throw fieldError('data', V.requiredWhileEnabled);
         }
       }

@@ -1,3 +1,4 @@
+import { BOOLEAN_TEXT_COLUMNS, COMPANY_SETTING_COLUMNS, COMPANY_TEXT_COLUMNS, REQUIRED_WHILE } from '@atendo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
@@ -26,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const req = (method: 'GET' | 'PUT', url: string, token: string, payload?: unknown) =>
+const req = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: bearer(token), payload: payload as never });
 
 describe('company settings', () => {
@@ -63,8 +64,21 @@ describe('company settings', () => {
     const res = await req('PUT', '/companySettings', a.adminToken, { column: 'transferMessage', data: '  ' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual([{ path: 'data', message: 'validation.requiredWhileEnabled' }]);
+    // nor can the switch be turned on while its message is empty
+    const tenant = await createTenant(t);
+    const on = await req('PUT', '/companySettings', tenant.adminToken, { column: 'sendGreetingAccepted', data: 'enabled' });
+    expect(on.json().fields).toEqual([{ path: 'data', message: 'validation.requiredWhileEnabled' }]);
+    expect(
+      (await req('PUT', '/companySettings', tenant.adminToken, { column: 'sendQueuePosition', data: 'enabled' })).statusCode,
+    ).toBe(400);
     // AcceptCallWhatsappMessage is required while accepting calls is DISABLED
-    await req('PUT', '/companySettings', a.adminToken, { column: 'acceptCallWhatsapp', data: 'disabled' });
+    expect(
+      (await req('PUT', '/companySettings', a.adminToken, { column: 'acceptCallWhatsapp', data: 'disabled' })).statusCode,
+    ).toBe(400);
+    await req('PUT', '/companySettings', a.adminToken, { column: 'AcceptCallWhatsappMessage', data: 'Não atendemos ligações' });
+    expect(
+      (await req('PUT', '/companySettings', a.adminToken, { column: 'acceptCallWhatsapp', data: 'disabled' })).statusCode,
+    ).toBe(200);
     expect(
       (await req('PUT', '/companySettings', a.adminToken, { column: 'AcceptCallWhatsappMessage', data: '' })).statusCode,
     ).toBe(400);
@@ -95,5 +109,58 @@ describe('global settings', () => {
     expect(adminList.map((s: { key: string }) => s.key)).not.toContain('stripeprivatekey');
     expect((await req('GET', '/setting/stripeprivatekey', a.adminToken)).statusCode).toBe(404);
     expect((await req('GET', '/settings', a.userToken)).statusCode).toBe(403);
+  });
+});
+
+describe('every company column (seed 001 §3) saves and reads back', () => {
+  it('switches take enabled/disabled (true/false for two), scheduleType its four values, texts any text', async () => {
+    const tenant = await createTenant(t);
+    for (const column of COMPANY_SETTING_COLUMNS) {
+      let data = 'enabled';
+      if (COMPANY_TEXT_COLUMNS.includes(column)) data = `texto ${column}`;
+      else if (BOOLEAN_TEXT_COLUMNS.includes(column)) data = 'true';
+      else if (column === 'scheduleType') data = 'company';
+      if (REQUIRED_WHILE.some((r) => r.switch === column && r.when === 'enabled')) {
+        const rule = REQUIRED_WHILE.find((r) => r.switch === column)!;
+        await req('PUT', '/companySettings', tenant.adminToken, { column: rule.text, data: 'mensagem' });
+      }
+      const res = await req('PUT', '/companySettings', tenant.adminToken, { column, data });
+      expect(res.statusCode, column).toBe(200);
+      expect((await req('GET', `/companySettingOne?column=${column}`, tenant.adminToken)).json().value, column).toBe(data);
+    }
+  });
+});
+
+describe('company service hours', () => {
+  it('start with the default hours, save by weekday, and check each interval', async () => {
+    const tenant = await createTenant(t);
+    const first = (await req('GET', `/companies/${tenant.companyId}/schedules`, tenant.adminToken)).json();
+    expect(first.schedules).toHaveLength(7);
+    expect(first.schedules[0]).toMatchObject({ weekdayEn: 'monday', startTimeA: '08:00', endTimeB: '18:00' });
+    const schedules = first.schedules.map((r: Record<string, string>) =>
+      r.weekdayEn === 'sunday' ? { ...r, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' } : r,
+    );
+    const saved = await req('PUT', `/companies/${tenant.companyId}/schedules`, tenant.adminToken, {
+      id: tenant.companyId,
+      schedules,
+    });
+    expect(saved.statusCode).toBe(200);
+    const again = (await req('GET', `/companies/${tenant.companyId}/schedules`, tenant.adminToken)).json();
+    expect(again.schedules[6]).toMatchObject({ weekdayEn: 'sunday', startTimeA: '' });
+    const reversed = schedules.map((r: Record<string, string>, i: number) =>
+      i === 0 ? { ...r, startTimeA: '13:00', endTimeA: '12:00' } : r,
+    );
+    const bad = await req('PUT', `/companies/${tenant.companyId}/schedules`, tenant.adminToken, { schedules: reversed });
+    expect(bad.json().fields).toEqual([{ path: 'schedules.0.endTimeA', message: 'validation.invalid' }]);
+  });
+
+  it("refuses a profile user, another company's hours, and a plan without useSchedules", async () => {
+    const tenant = await createTenant(t);
+    expect((await req('GET', `/companies/${tenant.companyId}/schedules`, tenant.userToken)).statusCode).toBe(403);
+    expect((await req('GET', `/companies/${a.companyId}/schedules`, tenant.adminToken)).statusCode).toBe(404);
+    expect((await req('PUT', `/companies/${a.companyId}/schedules`, tenant.adminToken, { schedules: [] })).statusCode).toBe(404);
+    const noPlan = await createTenant(t, { planFlags: { useSchedules: false } });
+    const res = await req('GET', `/companies/${noPlan.companyId}/schedules`, noPlan.adminToken);
+    expect(res.json().error).toBe('ERR_PLAN_FEATURE_DISABLED');
   });
 });

@@ -147,3 +147,96 @@ export async function liveTicketIdsOfContact(db: Db, ctx: TenantContext, contact
   );
   return rows.map((r) => Number(r.id));
 }
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The tags page: tags with their contact and ticket counts, searched by name, 20 per page. */
+export async function pageTags(
+  db: Db,
+  ctx: TenantContext,
+  f: { search?: string; kanban?: number; tagId?: number; offset: number; limit: number },
+) {
+  const conds = [eq(tags.companyId, ctx.companyId)];
+  if (f.kanban !== undefined) conds.push(eq(tags.kanban, f.kanban));
+  if (f.tagId !== undefined) conds.push(eq(tags.id, f.tagId));
+  if (f.search) conds.push(sql`${tags.name} ILIKE ${`%${escapeLike(f.search)}%`}`);
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        tag: tags,
+        contactsCount: sql<number>`(SELECT count(*)::int FROM contact_tags ct WHERE ct.company_id = ${ctx.companyId} AND ct.tag_id = ${tags.id})`,
+        ticketsCount: sql<number>`(SELECT count(*)::int FROM ticket_tags tt WHERE tt.company_id = ${ctx.companyId} AND tt.tag_id = ${tags.id})`,
+      })
+      .from(tags)
+      .where(where)
+      .orderBy(asc(tags.name), asc(tags.id))
+      .limit(f.limit + 1)
+      .offset(f.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(tags).where(where),
+  ]);
+  return {
+    rows: rows
+      .slice(0, f.limit)
+      .map((r) => ({ ...toTagDto(r.tag), contactsCount: Number(r.contactsCount), ticketsCount: Number(r.ticketsCount) })),
+    hasMore: rows.length > f.limit,
+    count: Number(total?.n ?? 0),
+  };
+}
+
+export async function tagRow(db: Db, ctx: TenantContext, id: number) {
+  const page = await pageTags(db, ctx, { tagId: id, offset: 0, limit: 1 });
+  return page.rows[0] ?? null;
+}
+
+export async function updateTag(db: Db, ctx: TenantContext, id: number, v: Partial<TagRow>) {
+  const [row] = await db
+    .update(tags)
+    .set({ ...v, updatedAt: new Date() })
+    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteTag(db: Db, ctx: TenantContext, id: number) {
+  const rows = await db
+    .delete(tags)
+    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.id, id)))
+    .returning({ id: tags.id });
+  return rows.length > 0;
+}
+
+/** Contacts of a tag for its dialog (id, name, number), by name. */
+export async function tagContacts(db: Db, ctx: TenantContext, tagId: number, page: { offset: number; limit: number }) {
+  const where = and(eq(contactTags.companyId, ctx.companyId), eq(contactTags.tagId, tagId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: contacts.id, name: contacts.name, number: contacts.number, isGroup: contacts.isGroup })
+      .from(contactTags)
+      .innerJoin(contacts, eq(contacts.id, contactTags.contactId))
+      .where(where)
+      .orderBy(asc(contacts.name), asc(contacts.id))
+      .limit(page.limit + 1)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(contactTags).where(where),
+  ]);
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit, count: Number(total?.n ?? 0) };
+}
+
+export async function unlinkContact(db: Db, ctx: TenantContext, tagId: number, contactId: number) {
+  const rows = await db
+    .delete(contactTags)
+    .where(and(eq(contactTags.companyId, ctx.companyId), eq(contactTags.tagId, tagId), eq(contactTags.contactId, contactId)))
+    .returning({ tagId: contactTags.tagId });
+  return rows.length > 0;
+}
+
+/** Lane ids must be the company's kanban tags. */
+export async function laneIdsExist(db: Db, ctx: TenantContext, ids: number[]) {
+  if (!ids.length) return true;
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.kanban, 1), inArray(tags.id, ids)));
+  return rows.length === new Set(ids).size;
+}

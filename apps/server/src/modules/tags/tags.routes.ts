@@ -3,8 +3,15 @@ import {
   CreateTagBody,
   idParam,
   SyncContactTagsBody,
+  TagContactParams,
+  TagContactsPageDto,
+  TagContactsQuery,
   TagDto,
+  TagFormBody,
+  TagIdParams,
   TagListQuery,
+  TagPageDto,
+  TagPageQuery,
   TagRefDto,
   TicketTagParams,
 } from '@atendo/shared';
@@ -19,6 +26,34 @@ export function tagsRoutes(app: App, tags: TagsService) {
     '/tags/list',
     { schema: { tags: schemaTags, querystring: TagListQuery, response: { 200: z.array(TagDto) } } },
     async (req) => tags.list(req.ctx, req.query),
+  );
+  app.get('/tags', { schema: { tags: schemaTags, querystring: TagPageQuery, response: { 200: TagPageDto } } }, async (req) =>
+    tags.page(req.ctx, req.query),
+  );
+  app.get('/tags/:tagId', { schema: { tags: schemaTags, params: TagIdParams, response: { 200: TagDto } } }, async (req) =>
+    tags.show(req.ctx, req.params.tagId),
+  );
+  app.put(
+    '/tags/:tagId',
+    { schema: { tags: schemaTags, params: TagIdParams, body: TagFormBody, response: { 200: TagDto } } },
+    async (req) => tags.update(req.ctx, req.params.tagId, req.body),
+  );
+  app.delete('/tags/:tagId', { schema: { tags: schemaTags, params: TagIdParams } }, async (req, reply) => {
+    await tags.remove(req.ctx, req.params.tagId);
+    return reply.code(204).send();
+  });
+  app.get(
+    '/tags/:tagId/contacts',
+    { schema: { tags: schemaTags, params: TagIdParams, querystring: TagContactsQuery, response: { 200: TagContactsPageDto } } },
+    async (req) => tags.contacts(req.ctx, req.params.tagId, req.query.pageNumber),
+  );
+  app.delete(
+    '/tags-contacts/:tagId/:contactId',
+    { schema: { tags: schemaTags, params: TagContactParams } },
+    async (req, reply) => {
+      await tags.unlinkContact(req.ctx, req.params.tagId, req.params.contactId);
+      return reply.code(204).send();
+    },
   );
   app.post('/tags', { schema: { tags: schemaTags, body: CreateTagBody, response: { 201: TagDto } } }, async (req, reply) =>
     reply.code(201).send(await tags.create(req.ctx, req.body)),

@@ -1,8 +1,18 @@
-import { type CreateTagBody, planAllows, type SyncContactTagsBody } from '@atendo/shared';
+import {
+  type CreateTagBody,
+  isAdmin,
+  maskPhoneNumber,
+  planAllows,
+  type SyncContactTagsBody,
+  TAGS_PAGE_SIZE,
+  type TagFormBody,
+} from '@atendo/shared';
 import type { TenantContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
+import { findCompanySettings } from '../auth/auth.repository';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './tags.repository';
 
@@ -20,6 +30,39 @@ export function createTagsService(deps: CoreDeps, tickets: TicketsService) {
     if (!(await repo.contactExists(db, ctx, contactId))) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
   }
 
+  /** Seed 002 §9: a random default tag colour. */
+  const randomColor = () =>
+    `#${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, '0')}`;
+
+  const laneFields = (b: CreateTagBody) => {
+    const out: Partial<{
+      position: number;
+      timeLane: number;
+      nextLaneId: number | null;
+      rollbackLaneId: number | null;
+      greetingMessageLane: string;
+    }> = {};
+    if (b.position !== undefined) out.position = b.position ?? 0;
+    if (b.timeLane !== undefined) out.timeLane = b.timeLane;
+    if (b.nextLaneId !== undefined) out.nextLaneId = b.nextLaneId;
+    if (b.rollbackLaneId !== undefined) out.rollbackLaneId = b.rollbackLaneId;
+    if (b.greetingMessageLane !== undefined) out.greetingMessageLane = b.greetingMessageLane;
+    return out;
+  };
+
+  async function checkLanes(ctx: TenantContext, b: CreateTagBody, selfId?: number) {
+    const ids = [b.nextLaneId, b.rollbackLaneId].filter((x): x is number => typeof x === 'number' && x !== selfId);
+    if (!(await repo.laneIdsExist(db, ctx, ids))) throw new AppError('ERR_NO_TAG_FOUND', 404);
+  }
+
+  /** Tags are the company's: every user receives the row with its counts. */
+  async function publishTag(ctx: TenantContext, action: 'create' | 'update', id: number) {
+    const tag = await repo.tagRow(db, ctx, id);
+    if (tag) deps.realtime.publish(ctx.companyId, 'tag', { action, tag });
+  }
+
   return {
     list: (ctx: TenantContext, f: { kanban?: number; searchParam?: string }) =>
       repo.listTags(db, ctx, { kanban: f.kanban, search: f.searchParam }),
@@ -27,11 +70,79 @@ export function createTagsService(deps: CoreDeps, tickets: TicketsService) {
     async create(ctx: TenantContext, b: CreateTagBody) {
       const kanban = b.kanban ?? 0;
       if (kanban === 1 && !planAllows(ctx.plan, 'useKanban')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
-      const row = await repo.insertTag(db, ctx, { name: b.name, color: b.color ?? '#7C7C7C', kanban, userId: ctx.user.id });
+      await checkLanes(ctx, b);
+      const row = await repo.insertTag(db, ctx, { name: b.name, color: b.color ?? randomColor(), kanban, userId: ctx.user.id });
       if (!row) throw new AppError('ERR_TAG_ALREADY_EXISTS', 409);
-      const tag = repo.toTagDto(row);
-      deps.realtime.publish(ctx.companyId, 'tag', { action: 'create', tag });
+      const lane = laneFields(b);
+      const saved = Object.keys(lane).length ? ((await repo.updateTag(db, ctx, row.id, lane)) ?? row) : row;
+      const tag = repo.toTagDto(saved);
+      await publishTag(ctx, 'create', tag.id);
       return tag;
+    },
+
+    /** GET /tags: the tags page (search, kanban filter, 20 per page, contact and ticket counts). */
+    async page(ctx: TenantContext, q: { searchParam?: string; pageNumber: number; kanban?: number; tagId?: number }) {
+      const page = await repo.pageTags(db, ctx, {
+        search: q.searchParam,
+        kanban: q.kanban,
+        tagId: q.tagId,
+        offset: (q.pageNumber - 1) * TAGS_PAGE_SIZE,
+        limit: TAGS_PAGE_SIZE,
+      });
+      return { tags: page.rows, hasMore: page.hasMore, count: page.count };
+    },
+
+    async show(ctx: TenantContext, id: number) {
+      return repo.toTagDto(await mustFindTag(ctx, id));
+    },
+
+    async update(ctx: TenantContext, id: number, b: TagFormBody) {
+      const before = await mustFindTag(ctx, id);
+      const kanban = b.kanban ?? before.kanban;
+      if (kanban === 1 && before.kanban !== 1 && !planAllows(ctx.plan, 'useKanban')) {
+        throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
+      }
+      await checkLanes(ctx, b, id);
+      const row = await repo.updateTag(db, ctx, id, { name: b.name, color: b.color, kanban, ...laneFields(b) }).catch((err) => {
+        if (isUniqueViolation(err, 'tags_company_name_unique')) throw new AppError('ERR_TAG_ALREADY_EXISTS', 409);
+        throw err;
+      });
+      if (!row) throw new AppError('ERR_NO_TAG_FOUND', 404);
+      await publishTag(ctx, 'update', id);
+      return repo.toTagDto(row);
+    },
+
+    async remove(ctx: TenantContext, id: number) {
+      await mustFindTag(ctx, id);
+      if (!(await repo.deleteTag(db, ctx, id))) throw new AppError('ERR_NO_TAG_FOUND', 404);
+      deps.realtime.publish(ctx.companyId, 'tag', { action: 'delete', tagId: id });
+    },
+
+    /** The tag-contacts dialog (numbers masked for profile users under LGPD hiding). */
+    async contacts(ctx: TenantContext, tagId: number, pageNumber: number) {
+      await mustFindTag(ctx, tagId);
+      const s = await findCompanySettings(db, ctx.companyId);
+      const mask = !isAdmin(ctx.user) && s?.enableLGPD === 'enabled' && s?.lgpdHideNumber === 'enabled';
+      const page = await repo.tagContacts(db, ctx, tagId, { offset: (pageNumber - 1) * TAGS_PAGE_SIZE, limit: TAGS_PAGE_SIZE });
+      return {
+        contacts: page.rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          number: mask && !r.isGroup ? maskPhoneNumber(r.number) : r.number,
+        })),
+        hasMore: page.hasMore,
+        count: page.count,
+      };
+    },
+
+    /** DELETE /tags-contacts/:tagId/:contactId: the link goes; the tag's count and the contact's tags update live. */
+    async unlinkContact(ctx: TenantContext, tagId: number, contactId: number) {
+      await mustFindTag(ctx, tagId);
+      await mustFindContact(ctx, contactId);
+      if (!(await repo.unlinkContact(db, ctx, tagId, contactId))) throw new AppError('ERR_NOT_FOUND', 404);
+      await publishTag(ctx, 'update', tagId);
+      const tags = await repo.contactTagRefs(db, ctx, contactId);
+      deps.realtime.publish(ctx.companyId, 'contact', { action: 'update', contactId, contact: { id: contactId, tags } });
     },
 
     async contactTags(ctx: TenantContext, contactId: number) {

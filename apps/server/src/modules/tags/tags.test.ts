@@ -84,4 +84,83 @@ describe('tags', () => {
     expect(await tagsOf()).toEqual([]);
     expect((await req('PUT', `/ticket-tags/${ticketId}/${label.id}`, b.adminToken)).statusCode).toBe(404);
   });
+
+  it('tags page: form rules (Mensagem muito curta, position 0–15), search and paging with counts, update, delete', async () => {
+    const tenant = await createTenant(t);
+    const tok = tenant.userToken;
+    const bad = await req('POST', '/tags', tok, { name: 'Ok1', position: 16 });
+    expect(bad.json().fields).toEqual([{ path: 'position', message: 'validation.max15' }]);
+    expect((await req('POST', '/tags', tok, { name: 'Ok1', position: -1 })).json().fields).toEqual([
+      { path: 'position', message: 'validation.min0' },
+    ]);
+    const created = await req('POST', '/tags', tok, {
+      name: 'Lane A',
+      kanban: 1,
+      position: 3,
+      timeLane: 2,
+      greetingMessageLane: 'Oi',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ position: 3, timeLane: 2, greetingMessageLane: 'Oi' });
+    expect(created.json().color).toMatch(/^#[0-9a-f]{6}$/);
+    const lane = created.json();
+    const shortPut = await req('PUT', `/tags/${lane.id}`, tok, { name: 'ab' });
+    expect(shortPut.json().fields).toEqual([{ path: 'name', message: 'validation.tagNameTooShort' }]);
+    expect((await req('PUT', `/tags/${lane.id}`, tok, { name: '' })).json().fields).toEqual([
+      { path: 'name', message: 'validation.required' },
+    ]);
+    expect((await req('PUT', `/tags/${lane.id}`, tok, { name: 'Lane B', nextLaneId: 999999 })).json()).toEqual({
+      error: 'ERR_NO_TAG_FOUND',
+    });
+    const before = t.realtime.events.length;
+    const put = await req('PUT', `/tags/${lane.id}`, tok, { name: 'Lane B', color: '#112233', position: null });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ name: 'Lane B', color: '#112233', position: 0 });
+    const ev = t.realtime.events.slice(before).find((e) => e.event === 'tag');
+    expect(ev).toMatchObject({
+      companyId: tenant.companyId,
+      payload: { action: 'update', tag: { id: lane.id, contactsCount: 0 } },
+    });
+    for (let i = 0; i < 22; i++) await req('POST', '/tags', tok, { name: `Etiqueta ${String(i).padStart(2, '0')}` });
+    const p1 = (await req('GET', '/tags?searchParam=etiqueta&pageNumber=1', tok)).json();
+    expect(p1.tags).toHaveLength(20);
+    expect(p1).toMatchObject({ hasMore: true, count: 22 });
+    expect((await req('GET', '/tags?searchParam=etiqueta&pageNumber=2', tok)).json().hasMore).toBe(false);
+    expect((await req('GET', '/tags?kanban=1', tok)).json().tags.map((x: { name: string }) => x.name)).toEqual(['Lane B']);
+    expect((await req('GET', `/tags/${lane.id}`, b.adminToken)).statusCode).toBe(404);
+    expect((await req('DELETE', `/tags/${lane.id}`, b.adminToken)).statusCode).toBe(404);
+    expect((await req('DELETE', `/tags/${lane.id}`, tok)).statusCode).toBe(204);
+    expect((await req('GET', `/tags/${lane.id}`, tok)).statusCode).toBe(404);
+  });
+
+  it('tag contacts: counts, the dialog list, DELETE /tags-contacts removes one link and publishes tag and contact events', async () => {
+    const tag = (await req('POST', '/tags', ana.token, { name: 'Dialogo' })).json();
+    const c1 = (await req('POST', '/contacts', ana.token, { name: 'Zé', number: '5511933330001' })).json();
+    const c2 = (await req('POST', '/contacts', ana.token, { name: 'Ari', number: '5511933330002' })).json();
+    await req('POST', '/tags/sync', ana.token, { contactId: c1.id, tags: [tag.id] });
+    await req('POST', '/tags/sync', ana.token, { contactId: c2.id, tags: [tag.id] });
+    const row = (await req('GET', `/tags?tagId=${tag.id}`, ana.token)).json().tags[0];
+    expect(row).toMatchObject({ id: tag.id, contactsCount: 2, ticketsCount: 0 });
+    const list = (await req('GET', `/tags/${tag.id}/contacts`, ana.token)).json();
+    expect(list).toEqual({
+      contacts: [
+        { id: c2.id, name: 'Ari', number: '5511933330002' },
+        { id: c1.id, name: 'Zé', number: '5511933330001' },
+      ],
+      hasMore: false,
+      count: 2,
+    });
+    expect((await req('DELETE', `/tags-contacts/${tag.id}/${c1.id}`, b.adminToken)).statusCode).toBe(404);
+    const before = t.realtime.events.length;
+    expect((await req('DELETE', `/tags-contacts/${tag.id}/${c1.id}`, ana.token)).statusCode).toBe(204);
+    expect((await req('DELETE', `/tags-contacts/${tag.id}/${c1.id}`, ana.token)).statusCode).toBe(404);
+    const ev = t.realtime.events.slice(before);
+    expect(ev.find((e) => e.event === 'tag')?.payload).toMatchObject({ action: 'update', tag: { id: tag.id, contactsCount: 1 } });
+    expect(ev.find((e) => e.event === 'contact')?.payload).toMatchObject({
+      action: 'update',
+      contactId: c1.id,
+      contact: { tags: [] },
+    });
+    expect((await req('GET', `/contactTags/${c2.id}`, ana.token)).json().map((x: { id: number }) => x.id)).toEqual([tag.id]);
+  });
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { queues, userQueues, userSessions, users } from '../../db/schema';
+import { queues, tickets, userQueues, userSessions, users } from '../../db/schema';
 import type { TenantContext } from '../../platform/context';
 
 export type UserRow = typeof users.$inferSelect;
@@ -166,4 +166,68 @@ export async function listCompanyUsers(db: Db, ctx: TenantContext) {
     profile: u.profile === 'admin' ? ('admin' as const) : ('user' as const),
     queues: byUser.get(u.id) ?? [],
   }));
+}
+
+/** One page of the company's users (name or e-mail contains the term, without case), with their queues. */
+export async function listUsersPage(db: Db, ctx: TenantContext, search: string, offset: number, limit: number) {
+  const term = search ? `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    eq(users.companyId, ctx.companyId),
+    term ? or(sql`lower(${users.name}) LIKE ${term}`, sql`lower(${users.email}) LIKE ${term}`) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(users.name, users.id).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const memberships = ids.length
+    ? await db
+        .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
+        .from(userQueues)
+        .innerJoin(queues, eq(queues.id, userQueues.queueId))
+        .where(and(eq(userQueues.companyId, ctx.companyId), inArray(userQueues.userId, ids)))
+        .orderBy(queues.orderQueue, queues.name)
+    : [];
+  const byUser = new Map<number, { id: number; name: string; color: string }[]>();
+  for (const { userId, ...q } of memberships) byUser.set(userId, [...(byUser.get(userId) ?? []), q]);
+  return { rows: rows.map((u) => ({ ...u, queues: byUser.get(u.id) ?? [] })), count: n };
+}
+
+export async function countUsers(db: Db, ctx: TenantContext): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.companyId, ctx.companyId));
+  return row.n;
+}
+
+export type UserInsert = UserUpdate & Pick<typeof users.$inferInsert, 'name' | 'email' | 'passwordHash'>;
+
+/** Inserts a user of the company with their queues in one transaction; returns the new id. */
+export async function insertUser(db: Db, ctx: TenantContext, values: UserInsert, queueIds: number[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ ...values, companyId: ctx.companyId })
+      .returning({ id: users.id });
+    if (queueIds.length > 0) {
+      await tx.insert(userQueues).values(queueIds.map((queueId) => ({ companyId: ctx.companyId, userId: row.id, queueId })));
+    }
+    return row.id;
+  });
+}
+
+/**
+ * Deletes a user of the company. Their open tickets go back to the waiting list first (nobody would
+ * answer them otherwise); everything else that named them keeps its history with no user (FK set null).
+ */
+export async function deleteUser(db: Db, ctx: TenantContext, userId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(tickets)
+      .set({ status: 'pending', userId: null, updatedAt: new Date() })
+      .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.userId, userId), eq(tickets.status, 'open')));
+    const rows = await tx
+      .delete(users)
+      .where(and(eq(users.id, userId), eq(users.companyId, ctx.companyId)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  });
 }

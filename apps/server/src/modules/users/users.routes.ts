@@ -1,4 +1,14 @@
-import { ToggleTicketsWidthBody, UpdateUserBody, UserDto, UserIdParams, UserIdPathParams, UserListItemDto } from '@atendo/shared';
+import {
+  CreateUserBody,
+  ToggleTicketsWidthBody,
+  UpdateUserBody,
+  UserDto,
+  UserIdParams,
+  UserIdPathParams,
+  UserListDto,
+  UserListItemDto,
+  UserListQuery,
+} from '@atendo/shared';
 import { z } from 'zod';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
@@ -10,6 +20,22 @@ export function usersRoutes(app: App, deps: CoreDeps, users: UsersService = crea
   app.get('/users/list', { schema: { tags: ['users'], response: { 200: z.array(UserListItemDto) } } }, async (req) =>
     listCompanyUsers(deps.database.db, req.ctx),
   );
+
+  const manage = { permission: 'users:manage' } as const;
+  app.get(
+    '/users',
+    { config: manage, schema: { tags: ['users'], querystring: UserListQuery, response: { 200: UserListDto } } },
+    async (req) => users.list(req.ctx, req.query),
+  );
+  app.post(
+    '/users',
+    { config: manage, schema: { tags: ['users'], body: CreateUserBody, response: { 201: UserDto } } },
+    async (req, reply) => reply.code(201).send(await users.create(req.ctx, req.body)),
+  );
+  app.delete('/users/:id', { config: manage, schema: { tags: ['users'], params: UserIdParams } }, async (req, reply) => {
+    await users.remove(req.ctx, req.params.id);
+    return reply.code(204).send();
+  });
 
   app.get('/users/:id', { schema: { tags: ['users'], params: UserIdParams, response: { 200: UserDto } } }, async (req) =>
     users.get(req.ctx, req.params.id),

@@ -1,4 +1,5 @@
 import {
+  type CreateUserBody,
   can,
   flagOn,
   isAdmin,
@@ -6,7 +7,10 @@ import {
   type ToggleTicketsWidthBody,
   type UpdateUserBody,
   USER_STATUS_PING_MS,
+  USERS_PAGE_SIZE,
   type UserDto,
+  type UserListDto,
+  type UserListQuery,
 } from '@atendo/shared';
 import type { FastifyRequest } from 'fastify';
 import type { TenantContext } from '../../platform/context';
@@ -16,6 +20,7 @@ import { AppError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
 import { hashPassword } from '../auth/auth.service';
+import { getGlobalSetting } from '../settings/settings.repository';
 import * as repo from './users.repository';
 
 /** A user is considered gone after two missed userStatus pings. */
@@ -80,12 +85,64 @@ export function createUsersService(deps: CoreDeps) {
     deps.realtime.publish(ctx.companyId, 'user', { action: 'update', user: dto }, [rooms.admins(), rooms.user(dto.id)]);
   }
 
+  /** Queues and connection named in a body must be the company's own. */
+  async function checkRefs(ctx: TenantContext, queueIds: number[] | undefined, whatsappId: number | null | undefined) {
+    if (queueIds && new Set(queueIds).size !== (await repo.countCompanyQueues(db, ctx, [...new Set(queueIds)]))) {
+      throw new AppError('ERR_NO_QUEUE_FOUND', 404);
+    }
+    if (whatsappId && !(await repo.companyHasConnection(db, ctx, whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+  }
+
   async function mayEdit(ctx: TenantContext, userId: number) {
     if (userId !== ctx.user.id && !can(ctx.user, 'users:manage')) throw new AppError('ERR_NO_PERMISSION', 403);
   }
 
   return {
     toDto,
+
+    /** GET /users/: admins page through the company's users (search by name or e-mail). */
+    async list(ctx: TenantContext, query: UserListQuery): Promise<UserListDto> {
+      if (!can(ctx.user, 'users:manage')) throw new AppError('ERR_NO_PERMISSION', 403);
+      const offset = (query.pageNumber - 1) * USERS_PAGE_SIZE;
+      const { rows, count } = await repo.listUsersPage(db, ctx, query.searchParam ?? '', offset, USERS_PAGE_SIZE);
+      return { users: rows.map(toDto), count, hasMore: offset + rows.length < count };
+    },
+
+    async create(ctx: TenantContext, body: CreateUserBody): Promise<UserDto> {
+      if (!can(ctx.user, 'users:manage')) throw new AppError('ERR_NO_PERMISSION', 403);
+      // The platform switch stops company admins from adding people; the super admin still can.
+      if (!ctx.user.super && (await getGlobalSetting(db, 'userCreation')) === 'disabled') {
+        throw new AppError('ERR_USER_CREATION_DISABLED', 403);
+      }
+      const limit = ctx.plan?.users ?? 0;
+      if (limit > 0 && (await repo.countUsers(db, ctx)) >= limit) {
+        throw new AppError('ERR_PLAN_LIMIT_REACHED', 403, { limit, resource: 'users' });
+      }
+      const { password, queueIds = [], ...fields } = body;
+      if (await repo.emailTakenByOther(db, fields.email, 0)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
+      await checkRefs(ctx, queueIds, fields.whatsappId);
+      let id: number;
+      try {
+        id = await repo.insertUser(db, ctx, { ...fields, passwordHash: await hashPassword(password) }, [...new Set(queueIds)]);
+      } catch (err) {
+        if (isUniqueViolation(err, 'users_email_unique')) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
+        throw err;
+      }
+      const dto = toDto(await load(ctx, id));
+      deps.realtime.publish(ctx.companyId, 'user', { action: 'create', user: dto }, [rooms.admins()]);
+      return dto;
+    },
+
+    async remove(ctx: TenantContext, userId: number): Promise<void> {
+      const user = await load(ctx, userId);
+      if (!can(ctx.user, 'users:manage')) throw new AppError('ERR_NO_PERMISSION', 403);
+      // Nobody deletes themself (the company would lose its admin) nor, unless super, a super admin.
+      if (userId === ctx.user.id || (user.super && !ctx.user.super)) throw new AppError('ERR_NO_PERMISSION', 403);
+      if (!(await repo.deleteUser(db, ctx, userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
+      deps.realtime.publish(ctx.companyId, 'auth', { action: 'logout', user: { id: userId } }, [rooms.user(userId)]);
+      deps.realtime.disconnectUser?.(ctx.companyId, userId);
+      deps.realtime.publish(ctx.companyId, 'user', { action: 'delete', userId }, [rooms.admins()]);
+    },
 
     async get(ctx: TenantContext, userId: number): Promise<UserDto> {
       const user = await load(ctx, userId);
@@ -110,12 +167,7 @@ export function createUsersService(deps: CoreDeps) {
       if (fields.email && (await repo.emailTakenByOther(db, fields.email, userId))) {
         throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
       }
-      if (queueIds && new Set(queueIds).size !== (await repo.countCompanyQueues(db, ctx, [...new Set(queueIds)]))) {
-        throw new AppError('ERR_NO_QUEUE_FOUND', 404);
-      }
-      if (fields.whatsappId && !(await repo.companyHasConnection(db, ctx, fields.whatsappId))) {
-        throw new AppError('ERR_NO_WAPP_FOUND', 404);
-      }
+      await checkRefs(ctx, queueIds, fields.whatsappId);
       const values: repo.UserUpdate = { ...fields };
       if (password) values.passwordHash = await hashPassword(password);
 

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineJob } from '../../platform/jobs';
+
+const TicketRef = z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive() });
+
+/** timeSendQueue minutes after the queue menu: a ticket still without a queue goes to the connection's sendIdQueue. */
+export const sendToDefaultQueueJob = defineJob({
+  name: 'automation.sendToDefaultQueue',
+  schema: TicketRef,
+  queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 120 },
+});
+
+/** Every minute: waiting tickets of queues with rotation on (ativarRoteador) go round-robin to online users. */
+export const rotateQueuesJob = defineJob({
+  name: 'automation.rotateQueues',
+  schema: z.object({}),
+  queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
+});

@@ -1,0 +1,292 @@
+/**
+ * Every SQL statement of the conversation automation; the company is in every signature and every filter.
+ * The per-ticket decision runs in a transaction that holds the ticket's row lock (`lockTicket`), so two
+ * messages of one ticket are decided one after the other (never two menus for one question).
+ */
+import type { CompanySettings, TicketLogType } from '@atendo/shared';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/open';
+import {
+  chatbots,
+  companies,
+  companySettings,
+  contacts,
+  messages,
+  queues,
+  ticketLogs,
+  tickets,
+  userRatings,
+  whatsapps,
+} from '../../db/schema';
+import type { TicketRow } from '../messages/messages.dto';
+
+export type QueueRow = typeof queues.$inferSelect;
+export type ChatbotRow = typeof chatbots.$inferSelect;
+export type ConnectionRow = typeof whatsapps.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+type TicketValues = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'companyId'>>;
+
+/** The ticket, locked until the transaction ends. */
+export async function lockTicket(tx: Db, companyId: number, ticketId: number): Promise<TicketRow | null> {
+  const rows = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export interface Scene {
+  contact: ContactRow;
+  connection: ConnectionRow | null;
+  /** The connection's queues in menu order (orderQueue, then name). */
+  queues: QueueRow[];
+  settings: CompanySettings;
+  company: { timezone: string; schedules: typeof companies.$inferSelect.schedules };
+}
+
+/** What a decision reads about a ticket: its contact, connection (with queues), the company's settings and hours. */
+export async function loadScene(tx: Db, companyId: number, t: TicketRow): Promise<Scene | null> {
+  const [contact] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, t.contactId)));
+  const [company] = await tx
+    .select({ timezone: companies.timezone, schedules: companies.schedules })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const [settings] = await tx.select().from(companySettings).where(eq(companySettings.companyId, companyId));
+  if (!contact || !company) return null;
+  const connection = t.whatsappId
+    ? ((
+        await tx
+          .select()
+          .from(whatsapps)
+          .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, t.whatsappId)))
+      )[0] ?? null)
+    : null;
+  const queueRows = connection
+    ? rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`
+          SELECT q.id FROM whatsapp_queues wq JOIN queues q ON q.id = wq.queue_id AND q.company_id = wq.company_id
+          WHERE wq.whatsapp_id = ${connection.id} AND wq.company_id = ${companyId}
+          ORDER BY q.order_queue NULLS LAST, q.name`),
+      ).map((r) => Number(r.id))
+    : [];
+  const all = queueRows.length
+    ? await tx
+        .select()
+        .from(queues)
+        .where(and(eq(queues.companyId, companyId), sql`${queues.id} = ANY(${sql.param(queueRows)}::int[])`))
+    : [];
+  const ordered = queueRows.map((id) => all.find((q) => q.id === id)).filter((q): q is QueueRow => Boolean(q));
+  return {
+    contact,
+    connection,
+    queues: ordered,
+    settings: (settings ?? { companyId }) as unknown as CompanySettings,
+    company,
+  };
+}
+
+export async function findQueue(tx: Db, companyId: number, queueId: number): Promise<QueueRow | null> {
+  const [q] = await tx
+    .select()
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+  return q ?? null;
+}
+
+export async function findChatbot(tx: Db, companyId: number, id: number): Promise<ChatbotRow | null> {
+  const [c] = await tx
+    .select()
+    .from(chatbots)
+    .where(and(eq(chatbots.companyId, companyId), eq(chatbots.id, id)));
+  return c ?? null;
+}
+
+/** The options of a level: a queue's top steps (parent null) or a step's inner steps, in their order. */
+export async function optionsOf(tx: Db, companyId: number, level: { queueId: number; parentId: number | null }) {
+  const where =
+    level.parentId === null
+      ? and(eq(chatbots.companyId, companyId), eq(chatbots.queueId, level.queueId), isNull(chatbots.chatbotId))
+      : and(eq(chatbots.companyId, companyId), eq(chatbots.chatbotId, level.parentId));
+  return tx.select().from(chatbots).where(where).orderBy(asc(chatbots.order), asc(chatbots.id));
+}
+
+export async function updateTicket(tx: Db, companyId: number, id: number, values: TicketValues): Promise<TicketRow | null> {
+  const rows = await tx
+    .update(tickets)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function insertLog(
+  tx: Db,
+  companyId: number,
+  e: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null },
+) {
+  await tx
+    .insert(ticketLogs)
+    .values({ companyId, ticketId: e.ticketId, type: e.type, userId: e.userId ?? null, queueId: e.queueId ?? null });
+}
+
+/** The customer's messages in the ticket (the bot hands over once a conversation with it grows too long). */
+export async function customerMessageCount(tx: Db, companyId: number, ticketId: number): Promise<number> {
+  const rows = rowsOf<{ n: number }>(
+    await tx.execute(
+      sql`SELECT count(*)::int AS n FROM messages WHERE company_id = ${companyId} AND ticket_id = ${ticketId} AND NOT from_me`,
+    ),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The attendant of the contact's latest earlier ticket who still belongs to the company (their "wallet"). */
+export async function lastAttendant(tx: Db, companyId: number, contactId: number, exceptTicketId: number) {
+  const rows = rowsOf<{ user_id: number; queue_id: number | null }>(
+    await tx.execute(sql`
+      SELECT t.user_id, t.queue_id FROM tickets t JOIN users u ON u.id = t.user_id AND u.company_id = t.company_id
+      WHERE t.company_id = ${companyId} AND t.contact_id = ${contactId} AND t.id <> ${exceptTicketId} AND t.user_id IS NOT NULL
+      ORDER BY t.updated_at DESC, t.id DESC LIMIT 1`),
+  );
+  return rows[0]
+    ? { userId: Number(rows[0].user_id), queueId: rows[0].queue_id === null ? null : Number(rows[0].queue_id) }
+    : null;
+}
+
+/** 1-based place of the ticket among the queue's waiting tickets (oldest first). */
+export async function queuePosition(db: Db, companyId: number, queueId: number, ticketId: number): Promise<number> {
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS n FROM tickets t, (SELECT created_at FROM tickets WHERE id = ${ticketId} AND company_id = ${companyId}) me
+      WHERE t.company_id = ${companyId} AND t.queue_id = ${queueId} AND t.status = 'pending' AND t.user_id IS NULL
+        AND NOT t.is_group AND (t.created_at < me.created_at OR (t.created_at = me.created_at AND t.id <= ${ticketId}))`),
+  );
+  return Math.max(1, Number(rows[0]?.n ?? 1));
+}
+
+export async function setContactConsent(tx: Db, companyId: number, contactId: number, at: Date) {
+  await tx
+    .update(contacts)
+    .set({ lgpdAcceptedAt: at, updatedAt: at })
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
+}
+
+export async function insertRating(
+  tx: Db,
+  companyId: number,
+  r: { ticketId: number; userId: number | null; queueId: number | null; rate: number; at: Date },
+) {
+  await tx.insert(userRatings).values({
+    companyId,
+    ticketId: r.ticketId,
+    userId: r.userId,
+    queueId: r.queueId,
+    rate: r.rate,
+    createdAt: r.at,
+  });
+}
+
+/** When the rating question of this nps round was sent (the first rating message after the last close request). */
+export async function ratingAskedAt(tx: Db, companyId: number, ticketId: number): Promise<Date | null> {
+  const rows = rowsOf<{ at: string | Date }>(
+    await tx.execute(sql`
+      SELECT created_at AS at FROM messages
+      WHERE company_id = ${companyId} AND ticket_id = ${ticketId} AND from_me AND data_json->>'automatic' = 'rating'
+      ORDER BY id DESC LIMIT 1`),
+  );
+  return rows[0] ? new Date(rows[0].at) : null;
+}
+
+/** Marks a stored outbound message as the bot's (dataJson.automatic = kind), beside user_id NULL. */
+export async function markAutomatic(db: Db, companyId: number, messageId: number, kind: string) {
+  await db.execute(sql`
+    UPDATE messages SET data_json = COALESCE(data_json, '{}'::jsonb) || jsonb_build_object('automatic', ${kind}::text)
+    WHERE id = ${messageId} AND company_id = ${companyId}`);
+}
+
+// ─── Rotation (ativarRoteador) ──────────────────────────────────────────────
+
+export interface RotatingQueue {
+  id: number;
+  companyId: number;
+  tempoRoteador: number;
+}
+
+export async function rotatingQueues(db: Db): Promise<RotatingQueue[]> {
+  const rows = await db
+    .select({ id: queues.id, companyId: queues.companyId, tempoRoteador: queues.tempoRoteador })
+    .from(queues)
+    .where(and(eq(queues.ativarRoteador, true), sql`${queues.tempoRoteador} > 0`))
+    .orderBy(asc(queues.companyId), asc(queues.id));
+  return rows;
+}
+
+/** Waiting tickets of the queue (no attendant, not in the bot) that have waited since before `cutoff`, oldest first. */
+export async function waitingTickets(db: Db, companyId: number, queueId: number, cutoff: Date, limit = 500) {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      SELECT id FROM tickets
+      WHERE company_id = ${companyId} AND queue_id = ${queueId} AND status = 'pending' AND user_id IS NULL
+        AND NOT is_group AND NOT is_bot AND updated_at <= ${cutoff.toISOString()}::timestamptz
+      ORDER BY created_at, id LIMIT ${limit}`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Online active users of the queue with their live tickets, fewest first (ties: the one served longest ago). */
+export async function rotationCandidates(db: Db, companyId: number, queueId: number) {
+  const rows = rowsOf<{ id: number; open: number }>(
+    await db.execute(sql`
+      SELECT u.id,
+        (SELECT count(*)::int FROM tickets t WHERE t.company_id = u.company_id AND t.user_id = u.id AND t.status IN ('open', 'group')) AS open,
+        (SELECT max(l.created_at) FROM ticket_logs l WHERE l.company_id = u.company_id AND l.user_id = u.id AND l.type = 'open') AS last_open
+      FROM users u JOIN user_queues uq ON uq.user_id = u.id AND uq.company_id = u.company_id
+      WHERE u.company_id = ${companyId} AND uq.queue_id = ${queueId} AND u.online AND u.status = 'active'
+      ORDER BY open, last_open NULLS FIRST, u.id`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), open: Number(r.open) }));
+}
+
+/** Assigns a still-waiting ticket (compare-and-set: an attendant who accepted it first wins). */
+export async function assignWaiting(db: Db, companyId: number, ticketId: number, userId: number): Promise<TicketRow | null> {
+  const rows = await db
+    .update(tickets)
+    .set({ userId, status: 'open', isBot: false, updatedAt: new Date() })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), eq(tickets.status, 'pending'), isNull(tickets.userId)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function findTicket(db: Db, companyId: number, ticketId: number): Promise<TicketRow | null> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+  return row ?? null;
+}
+
+export async function findMessages(db: Db, companyId: number, ids: number[]) {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)));
+}
+
+/**
+ * The customer wrote this message before the bot's latest menu was stored (by the channel's clock, or it was
+ * stored before it): "Oi", "bom dia" sent in a row are not answers to the menu the first one triggered.
+ */
+export async function writtenBeforeLastMenu(tx: Db, companyId: number, ticketId: number, messageId: number): Promise<boolean> {
+  const rows = rowsOf<{ before: boolean }>(
+    await tx.execute(sql`
+      SELECT EXISTS (
+        SELECT 1 FROM messages m JOIN messages b ON b.ticket_id = m.ticket_id AND b.company_id = m.company_id
+        WHERE m.id = ${messageId} AND m.company_id = ${companyId} AND m.ticket_id = ${ticketId}
+          AND b.from_me AND b.data_json->>'automatic' = 'menu' AND (b.id > m.id OR b.created_at > m.created_at)
+      ) AS before`),
+  );
+  return rows[0]?.before === true;
+}

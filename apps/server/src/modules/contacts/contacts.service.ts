@@ -1,0 +1,489 @@
+import { PassThrough } from 'node:stream';
+import {
+  CONTACT_NAME_MAX_PAGE,
+  CONTACT_NUMBER_MAX,
+  CONTACT_NUMBER_MIN,
+  CONTACTS_LIST_LIMIT,
+  type CompanySettings,
+  type ContactImportBody,
+  type ContactImportDto,
+  type ContactImportMapping,
+  type ContactImportRowBody,
+  type ContactItemDto,
+  type ContactListQuery,
+  type CreateContactBody,
+  IMPORT_MAX_ROWS,
+  IMPORT_PREVIEW_ROWS,
+  isAdmin,
+  maskPhoneNumber,
+  type UpdateContactBody,
+  V,
+} from '@atendo/shared';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ChannelRegistry } from '../../channels/types';
+import type { TenantContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db-errors';
+import type { CoreDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import type { StoredMedia } from '../../platform/media';
+import { rooms } from '../../platform/realtime-port';
+import { findCompanySettings } from '../auth/auth.repository';
+import { contactsImportJob } from './contacts.jobs';
+import * as repo from './contacts.repository';
+import { dataRows, previewSheet } from './contacts.spreadsheet';
+
+const MB = 1024 * 1024;
+const UPLOAD_MAX_BYTES = 50 * MB;
+const IMPORT_BATCH = 1000;
+const MAX_ERRORS_KEPT = 100;
+const email = z.string().email();
+
+type RowCheck = { field: string; message: string } | null;
+
+/** The rules of seed 000 §5 for one spreadsheet row (name and number present: checked before). */
+export function checkImportRow(name: string, number: string, mail: string): RowCheck {
+  if (name.length < 2) return { field: 'name', message: V.tooShort };
+  if (name.length > CONTACT_NAME_MAX_PAGE) return { field: 'name', message: V.tooLong };
+  if (number.length < CONTACT_NUMBER_MIN) return { field: 'number', message: V.tooShort };
+  if (number.length > CONTACT_NUMBER_MAX) return { field: 'number', message: V.tooLong };
+  if (mail && !email.safeParse(mail).success) return { field: 'email', message: V.invalidEmail };
+  return null;
+}
+
+/** Tag names of a cell: comma or semicolon separated, each at least 3 characters. */
+const tagNames = (cell: string) =>
+  cell
+    .split(/[,;]/)
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 3 && s.length <= 100);
+
+/**
+ * An optional capability of a WhatsApp (QR) adapter: the contacts of its chats. The Baileys adapter offers it
+ * as `listContacts()`; channels without it answer ERR_CHANNEL_NOT_SUPPORTED.
+ */
+interface ChatContactsSource {
+  listContacts(): Promise<{ number: string; name?: string | null }[]>;
+}
+
+export function createContactsService(deps: CoreDeps, opts: { channels?: ChannelRegistry } = {}) {
+  const { db } = deps.database;
+
+  async function settingsOf(companyId: number): Promise<CompanySettings> {
+    const s = await findCompanySettings(db, companyId);
+    if (!s) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+    return s;
+  }
+  const lgpdHides = (s: CompanySettings) => s.enableLGPD === 'enabled' && s.lgpdHideNumber === 'enabled';
+  /** Seed 000 §5: a profile user sees masked numbers (never of groups) when LGPD hiding is on. */
+  const masksFor = async (ctx: TenantContext) => !isAdmin(ctx.user) && lgpdHides(await settingsOf(ctx.companyId));
+  const shownNumber = (number: string, isGroup: boolean, mask: boolean) => (mask && !isGroup ? maskPhoneNumber(number) : number);
+
+  function toItem(r: repo.ContactRow, tags: ContactItemDto['tags'], mask: boolean, extraInfo?: ContactItemDto['extraInfo']) {
+    const item: ContactItemDto = {
+      id: r.id,
+      uuid: r.uuid,
+      name: r.name,
+      number: shownNumber(r.number, r.isGroup, mask),
+      email: r.email,
+      urlPicture: r.urlPicture ? deps.mediaUrl(r.urlPicture) : '',
+      active: r.active,
+      acceptAudioMessage: r.acceptAudioMessage,
+      disableBot: r.disableBot,
+      lgpdAcceptedAt: r.lgpdAcceptedAt,
+      channel: r.channel,
+      isGroup: r.isGroup,
+      whatsappId: r.whatsappId,
+      tags,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    };
+    if (extraInfo) item.extraInfo = extraInfo;
+    return item;
+  }
+
+  async function mustFind(ctx: TenantContext, id: number) {
+    const row = await repo.findContact(db, ctx.companyId, id);
+    if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    return row;
+  }
+
+  async function detail(ctx: TenantContext, row: repo.ContactRow, mask: boolean) {
+    const [tags, extra] = await Promise.all([
+      repo.tagsOfContacts(db, ctx.companyId, [row.id]),
+      repo.extraInfoOf(db, ctx.companyId, row.id),
+    ]);
+    return toItem(row, tags.get(row.id) ?? [], mask, extra);
+  }
+
+  /** Everyone in the company sees contacts; with LGPD hiding on, events carry the masked number to all. */
+  async function publishContact(ctx: TenantContext, action: 'create' | 'update', row: repo.ContactRow) {
+    const hides = lgpdHides(await settingsOf(ctx.companyId));
+    const contact = await detail(ctx, row, hides);
+    deps.realtime.publish(ctx.companyId, 'contact', { action, contact });
+  }
+
+  const duplicated = (err: unknown) => {
+    if (isUniqueViolation(err, 'contacts_company_channel_number_unique')) throw new AppError('ERR_DUPLICATED_CONTACT', 409);
+    throw err;
+  };
+
+  function publishImport(
+    companyId: number,
+    userId: number | null,
+    action: 'progress' | 'done' | 'failed',
+    r: repo.ContactImportRow,
+  ) {
+    const to = userId ? [rooms.user(userId)] : [rooms.admins()];
+    deps.realtime.publish(companyId, 'contactImport', { action, record: repo.toImportDto(r) }, to);
+  }
+
+  return {
+    async list(ctx: TenantContext, q: ContactListQuery) {
+      const mask = await masksFor(ctx);
+      const page = await repo.listContacts(
+        db,
+        ctx.companyId,
+        { search: q.searchParam, tagIds: q.contactTag, channel: q.channel, isGroup: q.isGroup },
+        { offset: (q.pageNumber - 1) * q.pageSize, limit: q.pageSize },
+      );
+      const tags = await repo.tagsOfContacts(
+        db,
+        ctx.companyId,
+        page.rows.map((r) => r.id),
+      );
+      return { contacts: page.rows.map((r) => toItem(r, tags.get(r.id) ?? [], mask)), hasMore: page.hasMore, count: page.count };
+    },
+
+    async listRefs(ctx: TenantContext, searchParam?: string) {
+      const mask = await masksFor(ctx);
+      const rows = await repo.listContactRefs(db, ctx.companyId, searchParam, CONTACTS_LIST_LIMIT);
+      return rows.map((r) => ({ id: r.id, name: r.name, number: shownNumber(r.number, r.isGroup, mask), channel: r.channel }));
+    },
+
+    async show(ctx: TenantContext, id: number) {
+      return detail(ctx, await mustFind(ctx, id), await masksFor(ctx));
+    },
+
+    async profile(ctx: TenantContext, number: string) {
+      const row = await repo.findContactByNumber(db, ctx.companyId, number);
+      if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      return { contactId: row.id, urlPicture: row.urlPicture ? deps.mediaUrl(row.urlPicture) : '' };
+    },
+
+    async create(ctx: TenantContext, b: CreateContactBody) {
+      const row = await repo
+        .insertContact(db, ctx.companyId, {
+          name: b.name,
+          number: b.number,
+          email: b.email ?? '',
+          acceptAudioMessage: b.acceptAudioMessage,
+          disableBot: b.disableBot,
+        })
+        .catch(duplicated);
+      if (b.extraInfo?.length) await repo.replaceExtraInfo(db, ctx.companyId, row.id, b.extraInfo);
+      await publishContact(ctx, 'create', row);
+      return detail(ctx, row, await masksFor(ctx));
+    },
+
+    async update(ctx: TenantContext, id: number, b: UpdateContactBody) {
+      const current = await mustFind(ctx, id);
+      const mask = await masksFor(ctx);
+      const changes: Partial<repo.ContactRow> = {};
+      if (b.name !== undefined) changes.name = b.name;
+      if (b.email !== undefined) changes.email = b.email;
+      if (b.acceptAudioMessage !== undefined) changes.acceptAudioMessage = b.acceptAudioMessage;
+      if (b.disableBot !== undefined) changes.disableBot = b.disableBot;
+      // A masked number sent back unchanged by a profile user's form is not a new number.
+      if (b.number !== undefined && b.number !== shownNumber(current.number, current.isGroup, mask)) changes.number = b.number;
+      const row = Object.keys(changes).length
+        ? await repo.updateContact(db, ctx.companyId, id, changes).catch(duplicated)
+        : current;
+      if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      if (b.extraInfo) await repo.replaceExtraInfo(db, ctx.companyId, id, b.extraInfo);
+      await publishContact(ctx, 'update', row);
+      return detail(ctx, row, mask);
+    },
+
+    async remove(ctx: TenantContext, id: number) {
+      await mustFind(ctx, id);
+      const { deleted, ticketIds } = await repo.deleteContact(db, ctx.companyId, id);
+      if (!deleted) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      deps.realtime.publish(ctx.companyId, 'contact', { action: 'delete', contactId: id });
+      for (const ticketId of ticketIds) deps.realtime.publish(ctx.companyId, 'ticket', { action: 'delete', ticketId });
+    },
+
+    async setActive(ctx: TenantContext, id: number, active: boolean) {
+      await mustFind(ctx, id);
+      const row = await repo.updateContact(db, ctx.companyId, id, { active });
+      if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      await publishContact(ctx, 'update', row);
+      return detail(ctx, row, await masksFor(ctx));
+    },
+
+    async toggle(ctx: TenantContext, id: number, column: 'acceptAudioMessage' | 'disableBot') {
+      const row = await repo.toggleContactFlag(db, ctx.companyId, id, column);
+      if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      await publishContact(ctx, 'update', row);
+      return detail(ctx, row, await masksFor(ctx));
+    },
+
+    // ─── Import ────────────────────────────────────────────────────────────
+
+    /** POST /contactsImport: one row, as the seed's client sends them (validateContact is accepted, see decisions). */
+    async importRow(ctx: TenantContext, b: ContactImportRowBody) {
+      const name = b.name.trim();
+      const number = b.number.replace(/\D/g, '');
+      const fields: { path: string; message: string }[] = [];
+      if (!name) fields.push({ path: 'name', message: V.required });
+      if (!number) fields.push({ path: 'number', message: V.required });
+      if (fields.length) throw new AppError('ERR_VALIDATION', 400, undefined, fields);
+      const bad = checkImportRow(name, number, b.email.trim());
+      if (bad) throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: bad.field, message: bad.message }]);
+      const { created, ids } = await repo.upsertContactsBatch(db, ctx.companyId, [
+        { name, number, email: b.email.trim().toLowerCase(), tags: [] },
+      ]);
+      const row = await repo.findContact(db, ctx.companyId, ids.get(number) ?? 0);
+      if (!row) throw new AppError('ERR_INTERNAL', 500);
+      await publishContact(ctx, created ? 'create' : 'update', row);
+      return {
+        outcome: created ? ('created' as const) : ('updated' as const),
+        contact: await detail(ctx, row, await masksFor(ctx)),
+      };
+    },
+
+    /** POST /contacts/upload: stores the file (never in a public folder) and answers its columns and first rows. */
+    async upload(ctx: TenantContext, req: FastifyRequest) {
+      if (!req.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
+      let fileName = 'contacts';
+      let stored: StoredMedia | undefined;
+      try {
+        for await (const part of req.parts({ limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 3 } })) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'file' || stored) {
+            part.file.resume();
+            continue;
+          }
+          fileName = part.filename || fileName;
+          stored = await deps.media.save(ctx.companyId, 'file', part.file, part, { maxBytes: UPLOAD_MAX_BYTES });
+        }
+      } catch (err) {
+        if (stored) await deps.media.remove(stored.path);
+        if (err instanceof AppError) throw err;
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes: UPLOAD_MAX_BYTES });
+        if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('ERR_VALIDATION', 400);
+        throw err;
+      }
+      if (!stored) throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: 'file', message: V.required }]);
+      // Spreadsheets are zip (.xlsx) or text: anything the bytes show to be a picture, a PDF, a sound… is refused.
+      if (!['text/csv', 'text/plain', 'application/octet-stream'].includes(stored.mime)) {
+        await deps.media.remove(stored.path);
+        throw new AppError('ERR_INVALID_FILE_TYPE', 400);
+      }
+      const abs = deps.media.resolve(stored.path);
+      try {
+        if (!abs) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
+        const sheet = await previewSheet(abs, IMPORT_PREVIEW_ROWS, IMPORT_MAX_ROWS);
+        const row = await repo.insertImport(db, ctx.companyId, {
+          userId: ctx.user.id,
+          fileName: fileName.slice(0, 200),
+          filePath: stored.path,
+          total: sheet.total,
+        });
+        return { importId: row.id, fileName: row.fileName, ...sheet };
+      } catch (err) {
+        await deps.media.remove(stored.path);
+        throw err;
+      }
+    },
+
+    async importStatus(ctx: TenantContext, importId: number): Promise<ContactImportDto> {
+      const row = await repo.findImport(db, ctx.companyId, importId);
+      if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+      return repo.toImportDto(row);
+    },
+
+    /** POST /contacts/import: the uploaded file is imported by a background job; progress arrives as events. */
+    async startImport(ctx: TenantContext, b: ContactImportBody) {
+      const found = await repo.findImport(db, ctx.companyId, b.importId);
+      if (!found) throw new AppError('ERR_NOT_FOUND', 404);
+      if (!found.filePath) throw new AppError('ERR_NOT_FOUND', 404);
+      const claimed = await repo.claimImport(db, ctx.companyId, b.importId);
+      if (!claimed) throw new AppError('ERR_VALIDATION', 409, { status: found.status });
+      const total = b.rows ? new Set(b.rows.filter((r) => r < found.total)).size : found.total;
+      const row = await repo.updateImport(db, ctx.companyId, b.importId, {
+        userId: ctx.user.id,
+        total,
+        processed: 0,
+        created: 0,
+        updated: 0,
+        ignored: 0,
+        failed: 0,
+        errors: [],
+        finishedAt: null,
+      });
+      await deps.jobs.send(contactsImportJob, {
+        companyId: ctx.companyId,
+        userId: ctx.user.id,
+        importId: b.importId,
+        mapping: b.mapping,
+        rows: b.rows,
+      });
+      return repo.toImportDto(row ?? claimed);
+    },
+
+    /** The job: reads the file once, upserts 1,000 rows per statement, publishes progress after each batch. */
+    async runImport(p: { companyId: number; userId: number; importId: number; mapping: ContactImportMapping; rows?: number[] }) {
+      const imp = await repo.findImport(db, p.companyId, p.importId);
+      if (!imp?.filePath) return;
+      const abs = deps.media.resolve(imp.filePath);
+      if (!abs) return;
+      const m = p.mapping;
+      const selected = p.rows ? new Set(p.rows) : null;
+      const c = { processed: 0, created: 0, updated: 0, ignored: 0, failed: 0 };
+      const errors: { row: number; field: string; message: string }[] = [];
+      let batch = new Map<string, repo.ImportRow>();
+      let lastEvent = 0;
+      let current = (await repo.updateImport(db, p.companyId, p.importId, { status: 'running' })) ?? imp;
+
+      const flush = async (final = false) => {
+        if (batch.size) {
+          const rows = [...batch.values()];
+          batch = new Map();
+          const res = await repo.upsertContactsBatch(db, p.companyId, rows);
+          c.created += res.created;
+          c.updated += res.matched;
+          const links = rows.flatMap((r) => {
+            const contactId = res.ids.get(r.number);
+            return contactId ? r.tags.map((tag) => ({ contactId, tag })) : [];
+          });
+          await repo.linkTagsByName(db, p.companyId, p.userId, links);
+        }
+        const now = Date.now();
+        if (final || now - lastEvent >= 300) {
+          lastEvent = now;
+          current = (await repo.updateImport(db, p.companyId, p.importId, { ...c, errors })) ?? current;
+          if (!final) publishImport(p.companyId, p.userId, 'progress', current);
+        }
+      };
+
+      try {
+        for await (const { index, cells } of dataRows(abs)) {
+          if (selected && !selected.has(index)) continue;
+          c.processed++;
+          const name = (cells[m.name ?? -1] ?? '').trim();
+          const number = (cells[m.number ?? -1] ?? '').replace(/\D/g, '');
+          const mail = m.email !== undefined ? (cells[m.email] ?? '').trim().toLowerCase() : '';
+          if (!name || !number) {
+            c.ignored++;
+            continue;
+          }
+          const bad = checkImportRow(name, number, mail);
+          if (bad) {
+            c.failed++;
+            if (errors.length < MAX_ERRORS_KEPT) errors.push({ row: index + 1, ...bad });
+            continue;
+          }
+          // The same number twice in a file: the later row wins and the earlier one counts as updated.
+          if (batch.has(number)) c.updated++;
+          batch.set(number, { name, number, email: mail, tags: m.tags !== undefined ? tagNames(cells[m.tags] ?? '') : [] });
+          if (batch.size >= IMPORT_BATCH) await flush();
+        }
+        await flush(true);
+        const done = await repo.updateImport(db, p.companyId, p.importId, {
+          ...c,
+          errors,
+          status: 'done',
+          finishedAt: new Date(),
+          filePath: null,
+        });
+        await deps.media.remove(imp.filePath);
+        if (done) publishImport(p.companyId, p.userId, 'done', done);
+        if (c.created + c.updated > 0) deps.realtime.publish(p.companyId, 'contact', { action: 'update' });
+      } catch (err) {
+        const failed = await repo.updateImport(db, p.companyId, p.importId, {
+          ...c,
+          errors,
+          status: 'failed',
+          finishedAt: new Date(),
+        });
+        if (failed) publishImport(p.companyId, p.userId, 'failed', failed);
+        if (err instanceof AppError) return; // a file that cannot be read is the import's failure, not the job's
+        throw err;
+      }
+    },
+
+    /** POST /contacts/import/chats: the chats of a connected WhatsApp QR session become contacts. */
+    async importChats(ctx: TenantContext, whatsappId?: number) {
+      const conn = await repo.findWhatsappForChats(db, ctx.companyId, whatsappId);
+      if (!conn) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      if (conn.channel !== 'whatsapp' || conn.status !== 'CONNECTED' || !opts.channels) {
+        throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, { channel: conn.channel, status: conn.status });
+      }
+      let adapter: unknown;
+      try {
+        adapter = opts.channels.adapterFor({ id: conn.id, companyId: conn.companyId, channel: 'whatsapp', status: conn.status });
+      } catch {
+        throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, { channel: conn.channel, status: conn.status });
+      }
+      const source = adapter as Partial<ChatContactsSource>;
+      if (typeof source.listContacts !== 'function') throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 400);
+      const listed = await source.listContacts.call(adapter);
+      const seen = new Map<string, { name: string; number: string }>();
+      for (const x of listed) {
+        const number = String(x.number ?? '').replace(/\D/g, '');
+        if (number.length < CONTACT_NUMBER_MIN || number.length > CONTACT_NUMBER_MAX) continue;
+        seen.set(number, { number, name: (x.name ?? '').trim().slice(0, CONTACT_NAME_MAX_PAGE) || number });
+      }
+      const rows = [...seen.values()];
+      let created = 0;
+      for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
+        created += await repo.insertChatContacts(db, ctx.companyId, conn.id, rows.slice(i, i + IMPORT_BATCH));
+      }
+      if (created) deps.realtime.publish(ctx.companyId, 'contact', { action: 'update' });
+      return { created, updated: 0, total: rows.length };
+    },
+
+    // ─── Export ────────────────────────────────────────────────────────────
+
+    /** All contacts as .xlsx, written to a stream page by page (memory stays flat whatever the size). */
+    async exportXlsx(ctx: TenantContext) {
+      const extraNames = await repo.extraInfoNames(db, ctx.companyId);
+      const out = new PassThrough();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+      const sheet = workbook.addWorksheet('contacts');
+      const write = async () => {
+        sheet.addRow(['name', 'number', 'email', 'tags', 'channel', 'group', 'active', ...extraNames]).commit();
+        let after = 0;
+        for (;;) {
+          const page = await repo.exportPage(db, ctx.companyId, after, 2000);
+          for (const r of page) {
+            const extra = new Map((r.extra ?? []).map((e) => [e.name, e.value]));
+            sheet
+              .addRow([
+                r.name,
+                r.number,
+                r.email,
+                r.tags ?? '',
+                r.channel,
+                r.isGroup ? 'yes' : 'no',
+                r.active ? 'yes' : 'no',
+                ...extraNames.map((n) => extra.get(n) ?? ''),
+              ])
+              .commit();
+          }
+          if (page.length < 2000) break;
+          after = page[page.length - 1].id;
+        }
+        sheet.commit();
+        await workbook.commit();
+      };
+      write().catch((err) => out.destroy(err));
+      return out;
+    },
+  };
+}
+
+export type ContactsService = ReturnType<typeof createContactsService>;

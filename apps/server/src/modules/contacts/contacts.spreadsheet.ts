@@ -1,0 +1,205 @@
+/**
+ * Reading contact spreadsheets: .xlsx through exceljs' streaming reader (first worksheet), CSV/TXT by a small
+ * streaming parser (delimiter guessed from the header: ; , or tab). The kind is decided from the bytes, never
+ * from the name. Legacy binary .xls (OLE) is refused: no maintained reader on the registry is safe for
+ * untrusted files (decision in docs/decisions.md).
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { AppError } from '../../platform/errors';
+
+export type SheetKind = 'xlsx' | 'csv';
+
+export async function detectKind(file: string): Promise<SheetKind> {
+  const fh = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(8);
+    const { bytesRead } = await fh.read(head, 0, 8, 0);
+    const b = head.subarray(0, bytesRead);
+    if (b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) return 'xlsx';
+    if (b.length >= 4 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0) {
+      throw new AppError('ERR_INVALID_FILE_TYPE', 400, { reason: 'legacyXls' });
+    }
+    if (b.includes(0)) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
+    return 'csv';
+  } finally {
+    await fh.close();
+  }
+}
+
+/** A cell as text: numbers without exponent, rich text and hyperlinks by their text, formulas by their result. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number') {
+    if (Number.isInteger(v)) return BigInt(v).toString();
+    return String(v);
+  }
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString();
+  if (typeof v === 'object') {
+    const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; hyperlink?: string; error?: string };
+    if (Array.isArray(o.richText))
+      return o.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
+    if (o.text !== undefined) return cellText(o.text);
+    if (o.result !== undefined) return cellText(o.result);
+    if (o.hyperlink)
+      return String(o.hyperlink)
+        .replace(/^mailto:/i, '')
+        .trim();
+  }
+  return '';
+}
+
+async function* xlsxRows(file: string): AsyncGenerator<string[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  let first = true;
+  for await (const sheet of reader) {
+    if (!first) continue; // only the first worksheet; later ones are drained
+    first = false;
+    let expected = 1;
+    for await (const row of sheet) {
+      // Empty rows are not emitted: keep the row numbering of the sheet.
+      while (expected < row.number) {
+        yield [];
+        expected++;
+      }
+      expected = row.number + 1;
+      const values = row.values as unknown[];
+      const out: string[] = [];
+      for (let i = 1; i < values.length; i++) out.push(cellText(values[i]));
+      yield out;
+    }
+  }
+}
+
+/** RFC 4180-ish CSV: quoted fields with "" escapes and line breaks; BOM dropped; delimiter from the first line. */
+async function* csvRows(file: string): AsyncGenerator<string[]> {
+  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+  let delimiter: string | null = null;
+  let field = '';
+  let row: string[] = [];
+  let quoted = false;
+  let afterQuote = false;
+  let pending = '';
+  let started = false;
+  for await (const chunk of stream as AsyncIterable<string>) {
+    let text = pending + chunk;
+    pending = '';
+    if (!started) {
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      started = true;
+    }
+    if (delimiter === null) {
+      const nl = text.indexOf('\n');
+      if (nl < 0 && text.length < 64 * 1024) {
+        pending = text;
+        continue;
+      }
+      const line = nl < 0 ? text : text.slice(0, nl);
+      const counts = [';', ',', '\t'].map((d) => [d, line.split(d).length] as const);
+      delimiter = counts.sort((a, b) => b[1] - a[1])[0][1] > 1 ? counts[0][0] : ',';
+    }
+    const rows: string[][] = [];
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (quoted) {
+        if (c === '"') {
+          if (i + 1 >= text.length) {
+            pending = '"';
+            break;
+          }
+          if (text[i + 1] === '"') {
+            field += '"';
+            i++;
+          } else {
+            quoted = false;
+            afterQuote = true;
+          }
+        } else field += c;
+        continue;
+      }
+      if (c === '"' && field === '' && !afterQuote) quoted = true;
+      else if (c === delimiter) {
+        row.push(field.trim());
+        field = '';
+        afterQuote = false;
+      } else if (c === '\n') {
+        row.push(field.trim());
+        rows.push(row);
+        row = [];
+        field = '';
+        afterQuote = false;
+      } else if (c !== '\r') field += c;
+    }
+    for (const r of rows) yield r;
+  }
+  if (delimiter === null && pending) {
+    // A single line without a newline: guess from it.
+    const counts = [';', ',', '\t'].map((d) => [d, pending.split(d).length] as const).sort((a, b) => b[1] - a[1]);
+    yield pending.split(counts[0][1] > 1 ? counts[0][0] : ',').map((s) => s.trim().replace(/^"(.*)"$/, '$1'));
+    return;
+  }
+  if (field !== '' || row.length) {
+    row.push(field.trim());
+    yield row;
+  }
+}
+
+/** Every row of the file (the first is the header), as text cells. */
+export async function* readRows(file: string): AsyncGenerator<string[]> {
+  const kind = await detectKind(file);
+  try {
+    yield* kind === 'xlsx' ? xlsxRows(file) : csvRows(file);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('ERR_INVALID_FILE_TYPE', 400);
+  }
+}
+
+/** The header, the first `previewRows` data rows and the number of data rows (blank rows are not counted). */
+export async function previewSheet(file: string, previewRows: number, maxRows: number) {
+  let columns: string[] | null = null;
+  const rows: string[][] = [];
+  let total = 0;
+  for await (const r of readRows(file)) {
+    if (columns === null) {
+      if (r.every((c) => c === '')) continue;
+      columns = r;
+      continue;
+    }
+    if (r.every((c) => c === '')) continue;
+    total++;
+    if (total > maxRows)
+      throw new AppError('ERR_VALIDATION', 400, { maxRows }, [{ path: 'file', message: 'validation.tooLong' }]);
+    if (rows.length < previewRows) rows.push(r);
+  }
+  if (!columns) throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: 'file', message: 'validation.required' }]);
+  const width = Math.max(columns.length, ...rows.map((r) => r.length));
+  const header = Array.from({ length: width }, (_, i) => columns?.[i] || `#${i + 1}`);
+  return { columns: header, rows: rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? '')), total };
+}
+
+/** The data rows (blank rows skipped), numbered from 0 in the order previewSheet counts them. */
+export async function* dataRows(file: string): AsyncGenerator<{ index: number; cells: string[] }> {
+  let header = false;
+  let index = 0;
+  for await (const r of readRows(file)) {
+    if (r.every((c) => c === '')) continue;
+    if (!header) {
+      header = true;
+      continue;
+    }
+    yield { index: index++, cells: r };
+  }
+}
