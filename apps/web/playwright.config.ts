@@ -64,6 +64,8 @@ export default defineConfig({
           GRAPH_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}`,
           // journeys sign in many times from one address
           LOGIN_RATE_IP_PER_MINUTE: '1000',
+          // test hooks (a fake QR pushed through the real session event: e2e/connections.spec.ts)
+          E2E_HOOKS: 'on',
           LOGIN_RATE_EMAIL_PER_15_MINUTES: '1000',
         },
       },

@@ -14,6 +14,17 @@ const TodoListPage = lazy(() => import('../features/todolist/pages/TodoListPage'
 const ComingSoonPage = lazy(() => import('../features/system/pages/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../features/system/pages/NotFoundPage'));
 const TicketsPage = lazy(() => import('../features/tickets/pages/TicketsPage'));
+const MomentsPage = lazy(() => import('../features/moments/pages/MomentsPage'));
+const UsersPage = lazy(() => import('../features/users/pages/UsersPage'));
+const QueuesPage = lazy(() => import('../features/queues/pages/QueuesPage'));
+const ChatbotPage = lazy(() => import('../features/queues/pages/ChatbotPage'));
+const ConnectionsPage = lazy(() => import('../features/connections/pages/ConnectionsPage'));
+const AllConnectionsPage = lazy(() => import('../features/connections/pages/AllConnectionsPage'));
+const SettingsPage = lazy(() => import('../features/settings/pages/SettingsPage'));
+const ContactsPage = lazy(() => import('../features/contacts/pages/ContactsPage'));
+const ContactsImportPage = lazy(() => import('../features/contacts/pages/ContactsImportPage'));
+const TagsPage = lazy(() => import('../features/tags/pages/TagsPage'));
+const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/QuickMessagesPage'));
 
 /** A feature that is not built yet: its route exists and says so. Replace with the page when it lands. */
 const soon = (feature: string) => <ComingSoonPage feature={feature} />;
@@ -42,24 +53,24 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   },
   {
     path: '/connections',
-    element: soon('connections'),
+    element: <ConnectionsPage />,
     access: { permission: { name: 'connections:view', denied: 'noPermission' } },
   },
-  { path: '/allConnections', element: soon('allConnections'), access: { superOnly: 'tickets' } },
-  { path: '/quick-messages', element: soon('quickMessages') },
+  { path: '/allConnections', element: <AllConnectionsPage />, access: { superOnly: 'tickets' } },
+  { path: '/quick-messages', element: <QuickMessagesPage /> },
   { path: '/todolist', element: <TodoListPage />, access: { narrowOk: true } },
   { path: '/schedules', element: soon('schedules'), access: { plan: 'useSchedules' } },
-  { path: '/tags', element: soon('tags') },
+  { path: '/tags', element: <TagsPage /> },
   { path: '/Kanban', element: soon('kanban'), access: { plan: 'useKanban' } },
   { path: '/TagsKanban', element: soon('tagsKanban'), access: { plan: 'useKanban' } },
-  { path: '/contacts', element: soon('contacts'), access: { narrowOk: true } },
-  { path: '/contacts/import', element: soon('contactsImport') },
+  { path: '/contacts', element: <ContactsPage />, access: { narrowOk: true } },
+  { path: '/contacts/import', element: <ContactsImportPage /> },
   { path: '/helps', element: soon('helps') },
   { path: '/ajuda', element: <WelcomePage />, access: { narrowOk: true } },
-  { path: '/users', element: soon('users'), access: { permission: { name: 'users:manage', denied: 'noPermission' } } },
+  { path: '/users', element: <UsersPage />, access: { permission: { name: 'users:manage', denied: 'noPermission' } } },
   { path: '/messages-api', element: soon('messagesApi'), access: { plan: 'useExternalApi' } },
-  { path: '/settings', element: soon('settings'), access: { permission: { name: 'settings:options', denied: 'noPermission' } } },
-  { path: '/queues', element: soon('queues'), access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
+  { path: '/settings', element: <SettingsPage />, access: { permission: { name: 'settings:options', denied: 'noPermission' } } },
+  { path: '/queues', element: <QueuesPage />, access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
   { path: '/reports', element: soon('reports'), access: { permission: { name: 'reports:view', denied: 'noPermission' } } },
   {
     path: '/queue-integration',
@@ -69,14 +80,14 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/announcements', element: soon('announcements'), access: { superOnly: 'home' } },
   { path: '/chats/:id?', element: soon('chats'), access: { narrowOk: true, plan: 'useInternalChat' } },
   { path: '/files', element: soon('files'), access: { permission: { name: 'files:manage', denied: 'noPermission' } } },
-  { path: '/moments', element: soon('moments'), access: { permission: { name: 'moments:view', denied: 'noPermission' } } },
+  { path: '/moments', element: <MomentsPage />, access: { permission: { name: 'moments:view', denied: 'noPermission' } } },
   {
     path: '/prompts',
     element: soon('prompts'),
     access: { permission: { name: 'prompts:manage', denied: 'noPermission' }, plan: 'useOpenAi' },
   },
   { path: '/typebot', element: soon('typebot') },
-  { path: '/chatbot/:id', element: soon('chatbot'), access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
+  { path: '/chatbot/:id', element: <ChatbotPage />, access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
   // campaigns and contact lists: only with the local flag cshow
   {
     path: '/contact-lists',

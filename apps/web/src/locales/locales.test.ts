@@ -1,11 +1,21 @@
 import { ERROR_CODES, V } from '@atendo/shared';
 import { describe, expect, it } from 'vitest';
+import { type Lang, mergeTree, type Tree } from './bundles';
 import en from './en.json';
 import es from './es.json';
 import pt from './pt.json';
 import tr from './tr.json';
 
-type Tree = { [key: string]: string | Tree };
+// the same files the app merges: core + every feature's locales/{lang}.json
+const featureFiles = import.meta.glob<Tree>('../features/*/locales/*.json', { eager: true, import: 'default' });
+const conflicts: Record<Lang, string[]> = { pt: [], en: [], es: [], tr: [] };
+function whole(lang: Lang, core: Tree): Tree {
+  const out = mergeTree({}, core, conflicts[lang]);
+  for (const [path, file] of Object.entries(featureFiles)) {
+    if (path.endsWith(`/locales/${lang}.json`)) mergeTree(out, file, conflicts[lang]);
+  }
+  return out;
+}
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -20,11 +30,19 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 const tags = (text: string) => [...text.matchAll(/<(\w+)>/g)].map((m) => m[1]).sort();
 
-const source = flatten(pt as Tree);
-const others = { en: flatten(en as Tree), es: flatten(es as Tree), tr: flatten(tr as Tree) };
+const source = flatten(whole('pt', pt as Tree));
+const others = {
+  en: flatten(whole('en', en as Tree)),
+  es: flatten(whole('es', es as Tree)),
+  tr: flatten(whole('tr', tr as Tree)),
+};
 const all = { pt: source, ...others };
 
 describe('locales', () => {
+  it('no text is defined twice across the core and the feature files', () => {
+    expect(conflicts).toEqual({ pt: [], en: [], es: [], tr: [] });
+  });
+
   for (const [lang, keys] of Object.entries(others)) {
     it(`${lang}.json has every key of pt.json`, () => {
       const missing = [...source.keys()].filter((k) => !keys.has(k));

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import pt from '../locales/pt.json';
+import { loadBundle, portugueseBundle } from '../locales/bundles';
 import { getItem, STORAGE_KEYS, setItem } from './storage';
 
 export const LANGUAGES = [
@@ -11,13 +11,6 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const DEFAULT_LANGUAGE: LanguageCode = 'pt';
-
-// Portuguese ships in the entry chunk (default and fallback); the others load on demand.
-const loaders: Record<Exclude<LanguageCode, 'pt'>, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../locales/en.json'),
-  es: () => import('../locales/es.json'),
-  tr: () => import('../locales/tr.json'),
-};
 
 export function isLanguage(value: unknown): value is LanguageCode {
   return typeof value === 'string' && LANGUAGES.some((l) => l.code === value);
@@ -31,7 +24,7 @@ export function normalizeLanguage(value: string | null | undefined): LanguageCod
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { pt: { translation: pt } },
+  resources: { pt: { translation: portugueseBundle() } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
@@ -42,8 +35,8 @@ void i18n.use(initReactI18next).init({
 
 export async function changeLanguage(code: LanguageCode, persist = true): Promise<void> {
   if (code !== 'pt' && !i18n.hasResourceBundle(code, 'translation')) {
-    const bundle = await loaders[code]();
-    i18n.addResourceBundle(code, 'translation', bundle.default, true, true);
+    const bundle = await loadBundle(code);
+    i18n.addResourceBundle(code, 'translation', bundle, true, true);
   }
   await i18n.changeLanguage(code);
   document.documentElement.lang = LANGUAGES.find((l) => l.code === code)?.htmlLang ?? code;

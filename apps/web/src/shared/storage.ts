@@ -14,7 +14,14 @@ export const STORAGE_KEYS = {
   announcementLastSeen: 'announcementLastSeen',
 } as const;
 
-export const FIRST_VISIT_FLAGS = ['hasVisitedSchedules', 'hasVisitedTypebot', 'hasVisitedKanban', 'hasVisitedPrompts'] as const;
+export const FIRST_VISIT_FLAGS = [
+  'hasVisitedSchedules',
+  'hasVisitedTypebot',
+  'hasVisitedKanban',
+  'hasVisitedPrompts',
+  'hasVisitedQueues',
+  'hasVisitedConnections',
+] as const;
 export type FirstVisitFlag = (typeof FIRST_VISIT_FLAGS)[number];
 
 const CHANGE_EVENT = 'atendo:storage';

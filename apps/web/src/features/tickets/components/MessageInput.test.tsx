@@ -36,7 +36,7 @@ describe('MessageInput (composer)', () => {
 
   it("'/' opens the quick messages and picking one fills the input", async () => {
     mockFetch({
-      '/quick-messages': [{ id: 1, shortcode: 'ola', message: 'Olá! Como posso ajudar?', mediaUrl: null }],
+      '/quick-messages/list': [{ id: 1, shortcode: 'ola', message: 'Olá! Como posso ajudar?', mediaUrl: null }],
     });
     renderWithProviders(<MessageInput ticketId={5} enabled editing={null} onEditDone={() => {}} />, { session });
     const input = screen.getByLabelText('Mensagem') as HTMLTextAreaElement;

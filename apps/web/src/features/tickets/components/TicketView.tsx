@@ -1,21 +1,44 @@
 import { can } from '@atendo/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import HistoryIcon from '@mui/icons-material/History';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PersonIcon from '@mui/icons-material/Person';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Alert, Avatar, Box, Button, IconButton, Menu, MenuItem, Paper, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Paper,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
+import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { mediaUrl } from '../../../shared/media';
 import { useSocket } from '../../../shared/socket/context';
+import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { ticketKeys } from '../hooks/keys';
 import { useUpdateTicket } from '../hooks/useTicket';
 import type { Message, TicketDetail } from '../types';
 import { AcceptQueueDialog } from './AcceptQueueDialog';
+import { ContactDrawer } from './inbox/ContactDrawer';
+import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
 import { TransferDialog } from './TransferDialog';
@@ -46,6 +69,20 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const [resolveAnchor, setResolveAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<Message | null>(null);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
+  const [logOpen, setLogOpen] = useState(false);
+  const [deleteAsk, setDeleteAsk] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const client = useQueryClient();
+  const mayDelete = can(user, 'ticket-options:deleteTicket');
+  const remove = useMutation({
+    mutationFn: () => api.delete(`/tickets/${ticket.id}`),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ticketKeys.lists });
+      navigate('/tickets');
+    },
+    onError: toastError,
+  });
   useTicketRoom(ticket.id);
 
   const run = (body: Parameters<typeof update.mutate>[0]['body'], after?: () => void) =>
@@ -67,8 +104,17 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
             <ArrowBackIcon />
           </IconButton>
         ) : null}
-        <Avatar src={mediaUrl(ticket.contact.urlPicture)} alt={ticket.contact.name} />
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Avatar
+          src={mediaUrl(ticket.contact.urlPicture)}
+          alt={ticket.contact.name}
+          sx={{ cursor: 'pointer' }}
+          onClick={() => setContactOpen(true)}
+        />
+        <Box
+          sx={{ flex: 1, minWidth: 0, cursor: 'pointer' }}
+          onClick={() => setContactOpen(true)}
+          title={t('inbox.contact.open')}
+        >
           <Typography variant="subtitle1" noWrap data-testid="ticket-contact-name">
             {ticket.contact.name}{' '}
             <Typography component="span" variant="caption" color="text.secondary">
@@ -148,6 +194,46 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
             {t('tickets.actions.reopen')}
           </Button>
         ) : null}
+        <IconButton aria-label={t('inbox.more')} onClick={(e) => setMoreAnchor(e.currentTarget)}>
+          <MoreVertIcon />
+        </IconButton>
+        <Menu anchorEl={moreAnchor} open={Boolean(moreAnchor)} onClose={() => setMoreAnchor(null)}>
+          <MenuItem
+            onClick={() => {
+              setMoreAnchor(null);
+              setContactOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <PersonIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('inbox.contact.open')}</ListItemText>
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setMoreAnchor(null);
+              setLogOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <HistoryIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('inbox.log.open')}</ListItemText>
+          </MenuItem>
+          {mayDelete ? (
+            <MenuItem
+              onClick={() => {
+                setMoreAnchor(null);
+                setDeleteAsk(true);
+              }}
+            >
+              <ListItemIcon>
+                <DeleteOutlineIcon fontSize="small" color="error" />
+              </ListItemIcon>
+              <ListItemText>{t('inbox.delete.open')}</ListItemText>
+            </MenuItem>
+          ) : null}
+        </Menu>
       </Paper>
       {social ? (
         <Alert severity="info" sx={{ borderRadius: 0 }}>
@@ -163,6 +249,17 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
         replyTo={replyTo}
         onReplyDone={() => setReplyTo(null)}
       />
+      <TicketLogDialog ticketId={ticket.id} open={logOpen} onClose={() => setLogOpen(false)} />
+      <ContactDrawer contactId={ticket.contactId} ticketId={ticket.id} open={contactOpen} onClose={() => setContactOpen(false)} />
+      <ConfirmationDialog
+        open={deleteAsk}
+        onClose={() => setDeleteAsk(false)}
+        onConfirm={() => remove.mutate()}
+        title={t('inbox.delete.title', { id: ticket.id })}
+        busy={remove.isPending}
+      >
+        {t('inbox.delete.message')}
+      </ConfirmationDialog>
       <AcceptQueueDialog
         open={acceptAsk}
         onClose={() => setAcceptAsk(false)}

@@ -1,7 +1,9 @@
 import { can, DEBOUNCE_MS } from '@atendo/shared';
+import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
 import GroupIcon from '@mui/icons-material/Group';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import MoveToInboxIcon from '@mui/icons-material/MoveToInbox';
@@ -22,14 +24,27 @@ import {
   TextField,
   Tooltip,
 } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
+import { api } from '../../../shared/api/client';
+import { toastError } from '../../../shared/api/errors';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
+import { toast } from '../../../shared/toast';
+import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { ticketKeys } from '../hooks/keys';
 import { useTickets } from '../hooks/useTickets';
 import type { InboxTab, Ticket } from '../types';
-import type { TicketListParams } from '../utils/ticketMatch';
+import { type InboxFilters, NO_FILTERS, type TicketListParams } from '../utils/ticketMatch';
+import { NewTicketDialog } from './inbox/NewTicketDialog';
+import { type OpenTicketInfo, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
+import { TicketsFilter } from './inbox/TicketsFilter';
 import { TicketsList } from './TicketsList';
+
+/** Close-all applies to the tabs that hold live tickets. */
+const CLOSABLE: InboxTab[] = ['open', 'pending', 'group'];
 
 function TabCount({ params, label }: { params: TicketListParams; label: string }) {
   const { count } = useTickets(params);
@@ -70,11 +85,31 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
   const [showAll, setShowAll] = useState(false);
   const [queueIds, setQueueIds] = useState<number[]>(() => user.queues.map((q) => q.id));
   const [sortTickets, setSort] = useState<'ASC' | 'DESC'>('DESC');
+  const [filters, setFilters] = useState<InboxFilters>(NO_FILTERS);
+  const [newOpen, setNewOpen] = useState(false);
+  const [alreadyOpen, setAlreadyOpen] = useState<OpenTicketInfo | null>(null);
+  const [closeAllAsk, setCloseAllAsk] = useState(false);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const mayCloseAll = can(user, 'tickets-manager:closeAll');
+  const isAdmin = user.profile === 'admin';
 
   const base = useMemo(
-    () => ({ searchParam: '', searchOnMessages: false, showAll: mayShowAll && showAll, queueIds, sortTickets }),
-    [mayShowAll, showAll, queueIds, sortTickets],
+    () => ({ searchParam: '', searchOnMessages: false, showAll: mayShowAll && showAll, queueIds, sortTickets, filters }),
+    [mayShowAll, showAll, queueIds, sortTickets, filters],
   );
+  const closeAll = useMutation({
+    mutationFn: () =>
+      api.post<{ closed?: number }>('/tickets/closeAll', {
+        status: tab,
+        selectedQueueIds: queueIds.length ? JSON.stringify(queueIds) : undefined,
+      }),
+    onSuccess: () => {
+      toast.success(t('inbox.closeAll.done'));
+      void client.invalidateQueries({ queryKey: ticketKeys.lists });
+    },
+    onError: toastError,
+  });
   const params: TicketListParams = useMemo(
     () =>
       tab === 'search'
@@ -117,6 +152,24 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
               label={t('tickets.showAll')}
               slotProps={{ typography: { variant: 'caption' } }}
             />
+          ) : null}
+          <Tooltip title={t('inbox.newTicket.title')}>
+            <IconButton size="small" color="primary" aria-label={t('inbox.newTicket.title')} onClick={() => setNewOpen(true)}>
+              <AddIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <TicketsFilter value={filters} onChange={setFilters} showUsers={isAdmin} />
+          {mayCloseAll && CLOSABLE.includes(tab) ? (
+            <Tooltip title={t('inbox.closeAll.button')}>
+              <IconButton
+                size="small"
+                aria-label={t('inbox.closeAll.button')}
+                disabled={closeAll.isPending}
+                onClick={() => setCloseAllAsk(true)}
+              >
+                <DoneAllIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
           ) : null}
           <Tooltip title={sortTickets === 'DESC' ? t('tickets.sort.desc') : t('tickets.sort.asc')}>
             <IconButton
@@ -182,6 +235,43 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
         <Tab value="search" icon={<SearchIcon fontSize="small" />} iconPosition="start" label={t('tickets.tabs.search')} />
       </Tabs>
       <TicketsList key={JSON.stringify(params)} params={params} selectedUuid={selectedUuid} onOpen={onOpen} />
+      {newOpen ? (
+        <NewTicketDialog
+          open
+          onClose={() => setNewOpen(false)}
+          onCreated={(ticket) => {
+            setNewOpen(false);
+            setTab('open');
+            navigate(`/tickets/${ticket.uuid}`);
+          }}
+          onAlreadyOpen={(info) => {
+            setNewOpen(false);
+            setAlreadyOpen(info);
+          }}
+        />
+      ) : null}
+      <TicketAlreadyOpenDialog
+        info={alreadyOpen}
+        onClose={() => setAlreadyOpen(null)}
+        onOpen={
+          alreadyOpen && (isAdmin || alreadyOpen.userId === user.id || !alreadyOpen.userId)
+            ? (uuid) => {
+                setAlreadyOpen(null);
+                navigate(`/tickets/${uuid}`);
+              }
+            : undefined
+        }
+      />
+      <ConfirmationDialog
+        open={closeAllAsk}
+        onClose={() => setCloseAllAsk(false)}
+        onConfirm={() => closeAll.mutate()}
+        title={t('inbox.closeAll.title')}
+        confirmLabel={t('inbox.closeAll.confirm')}
+        busy={closeAll.isPending}
+      >
+        {t('inbox.closeAll.message', { tab: t(`tickets.tabs.${tab}`) })}
+      </ConfirmationDialog>
     </Paper>
   );
 }

@@ -2,12 +2,15 @@ import type { QuickMessageDto } from '@atendo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, orEmpty } from '../../../shared/api/client';
 
-/** GET /quick-messages for the composer's '/' picker (only fetched while the picker is open). */
+/** GET /quick-messages/list for the composer's '/' picker (only fetched while the picker is open). */
 export function useQuickMessages(enabled: boolean, searchParam: string) {
   return useQuery({
     queryKey: ['quickMessages', 'picker', searchParam],
     queryFn: ({ signal }) =>
-      orEmpty(api.get<QuickMessageDto[]>('/quick-messages', { query: { searchParam: searchParam || undefined }, signal }), []),
+      orEmpty(
+        api.get<QuickMessageDto[]>('/quick-messages/list', { query: { searchParam: searchParam || undefined }, signal }),
+        [],
+      ),
     enabled,
     staleTime: 30_000,
   });

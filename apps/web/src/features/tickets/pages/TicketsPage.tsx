@@ -1,6 +1,6 @@
 import { NARROW_SCREEN_PX, TICKET_LIST_MAX_PX, TICKET_LIST_MIN_PX } from '@atendo/shared';
 import ChatIcon from '@mui/icons-material/Chat';
-import { Box, CircularProgress, Typography, useMediaQuery } from '@mui/material';
+import { Box, CircularProgress, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -47,6 +47,27 @@ function Welcome() {
   );
 }
 
+function NarrowTickets({ ticketId, onOpen }: { ticketId?: string; onOpen: (t: Ticket) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [view, setView] = useState<'ticket' | 'list'>(ticketId ? 'ticket' : 'list');
+  useEffect(() => setView(ticketId ? 'ticket' : 'list'), [ticketId]);
+  return (
+    <Box sx={{ height: 'calc(100vh - 64px)', display: 'flex', flexDirection: 'column' }}>
+      <Tabs value={view} onChange={(_, v) => setView(v)} variant="fullWidth" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="ticket" label={t('inbox.narrow.ticket')} disabled={!ticketId} />
+        <Tab value="list" label={t('inbox.narrow.list')} />
+      </Tabs>
+      <Box sx={{ flex: 1, minHeight: 0, display: view === 'ticket' && ticketId ? 'flex' : 'none', flexDirection: 'column' }}>
+        {ticketId ? <Conversation uuid={ticketId} onBack={() => navigate('/tickets')} /> : null}
+      </Box>
+      <Box sx={{ flex: 1, minHeight: 0, display: view === 'list' ? 'flex' : 'none', flexDirection: 'column' }}>
+        <TicketsManager selectedUuid={ticketId} onOpen={onOpen} />
+      </Box>
+    </Box>
+  );
+}
+
 /** /tickets and /tickets/:ticketId — the attendant's screen (seed 000 §2). */
 export default function TicketsPage() {
   const { ticketId } = useParams();
@@ -77,11 +98,8 @@ export default function TicketsPage() {
   }, [user.defaultTicketsManagerWidth]);
 
   if (narrow) {
-    return (
-      <Box sx={{ height: 'calc(100vh - 64px)', display: 'flex', flexDirection: 'column' }}>
-        {ticketId ? <Conversation uuid={ticketId} onBack={() => navigate('/tickets')} /> : <TicketsManager onOpen={open} />}
-      </Box>
-    );
+    // Narrow screens (seed 000 §2): two tabs, the ticket and the list of attendances; opening a ticket shows it.
+    return <NarrowTickets ticketId={ticketId} onOpen={open} />;
   }
 
   return (

@@ -1,3 +1,4 @@
+import type { TicketStatus } from '@atendo/shared';
 import type { InboxTab, Ticket } from '../types';
 
 export interface TicketListParams {
@@ -7,7 +8,24 @@ export interface TicketListParams {
   showAll: boolean;
   queueIds: number[];
   sortTickets: 'ASC' | 'DESC';
+  /** The filter panel (seed 000 §2): every tag chosen, any of the connections/users/statuses. */
+  filters?: InboxFilters;
 }
+
+export interface InboxFilters {
+  tags: number[];
+  whatsapps: number[];
+  users: number[];
+  /** Statuses apply to the Search view (the tabs are statuses already). */
+  statuses: TicketStatus[];
+}
+
+export const NO_FILTERS: InboxFilters = { tags: [], whatsapps: [], users: [], statuses: [] };
+
+export const activeFilterCount = (f?: InboxFilters) =>
+  f ? f.tags.length + f.whatsapps.length + f.users.length + f.statuses.length : 0;
+
+const list = (ids: readonly (number | string)[]) => (ids.length ? JSON.stringify(ids) : undefined);
 
 /** The GET /tickets query of an inbox view. */
 export function ticketQuery(p: TicketListParams, pageNumber: number) {
@@ -18,8 +36,12 @@ export function ticketQuery(p: TicketListParams, pageNumber: number) {
     searchParam: p.searchParam || undefined,
     searchOnMessages: p.searchParam ? p.searchOnMessages : undefined,
     showAll: p.showAll,
-    queueIds: p.queueIds.length ? JSON.stringify(p.queueIds) : undefined,
+    queueIds: list(p.queueIds),
     sortTickets: p.sortTickets,
+    tags: list(p.filters?.tags ?? []),
+    whatsapps: list(p.filters?.whatsapps ?? []),
+    users: list(p.filters?.users ?? []),
+    statusFilter: p.tab === 'search' ? list(p.filters?.statuses ?? []) : undefined,
   };
 }
 
@@ -29,6 +51,8 @@ export function ticketQuery(p: TicketListParams, pageNumber: number) {
  */
 export function ticketBelongs(ticket: Ticket, p: TicketListParams, userId: number): boolean | null {
   if (p.tab === 'search' || p.searchParam) return null;
+  // tags and the other filters are not all carried by an event: re-read the list
+  if (activeFilterCount(p.filters) > 0) return null;
   if (ticket.status !== p.tab) return false;
   if (p.queueIds.length && ticket.queueId !== null && !p.queueIds.includes(ticket.queueId)) return false;
   if (p.tab === 'open' && !p.showAll && ticket.userId !== userId) return false;

@@ -6,6 +6,26 @@ import { Component, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../../shared/media';
 import { arr, num, rec, str } from './safe';
+import {
+  AdPreviewBox,
+  AdPreviewMessage,
+  ButtonsMessage,
+  CallLogMessage,
+  EventMessage,
+  InteractiveMessage,
+  LinkPreviewMessage,
+  ListMessage,
+  MeetingMessage,
+  OrderMessage,
+  PaymentRequestMessage,
+  PollMessage,
+  ReactionMessage,
+  readAd,
+  SystemMessage,
+  TemplateMessage,
+  UnsupportedMessage,
+  ViewOnceMessage,
+} from './structured';
 
 /** The fields a renderer reads; everything may be missing or of the wrong type. */
 export interface RenderableMessage {
@@ -14,6 +34,7 @@ export interface RenderableMessage {
   mediaUrl?: unknown;
   mediaName?: unknown;
   dataJson?: unknown;
+  ticketId?: unknown;
 }
 
 function TextBody({ text }: { text: string }) {
@@ -178,7 +199,20 @@ export function ContactMessage({ message }: { message: RenderableMessage }) {
 }
 
 export function TextMessage({ message }: { message: RenderableMessage }) {
-  return <TextBody text={typeof message.body === 'string' ? message.body : ''} />;
+  const text = <TextBody text={typeof message.body === 'string' ? message.body : ''} />;
+  // a text that came from a click-to-WhatsApp ad shows the ad above it
+  const data = rec(message.dataJson);
+  if (!readAd(data)) return text;
+  return (
+    <>
+      <AdPreviewBox data={data} />
+      {text}
+    </>
+  );
+}
+
+function Meeting({ message }: { message: RenderableMessage }) {
+  return <MeetingMessage message={message} ticketId={num(message.ticketId)} />;
 }
 
 const RENDERERS: Record<string, (props: { message: RenderableMessage }) => ReactNode> = {
@@ -192,6 +226,22 @@ const RENDERERS: Record<string, (props: { message: RenderableMessage }) => React
   contact: ContactMessage,
   vcard: ContactMessage,
   contactMessage: ContactMessage,
+  callLog: CallLogMessage,
+  event: EventMessage,
+  list: ListMessage,
+  buttons: ButtonsMessage,
+  paymentRequest: PaymentRequestMessage,
+  order: OrderMessage,
+  meeting: Meeting,
+  linkPreview: LinkPreviewMessage,
+  viewOnce: ViewOnceMessage,
+  interactive: InteractiveMessage,
+  template: TemplateMessage,
+  poll: PollMessage,
+  reaction: ReactionMessage,
+  adPreview: AdPreviewMessage,
+  system: SystemMessage,
+  unsupported: UnsupportedMessage,
 };
 
 /** A renderer that fails on a malformed payload falls back to the text; the error is not shown (seed 000 §2). */
@@ -206,7 +256,7 @@ class RenderBoundary extends Component<{ fallback: ReactNode; children: ReactNod
   }
 }
 
-/** The content of one message, picked by mediaType (other types show their text until their renderer lands). */
+/** The content of one message, picked by mediaType (an unknown type shows its text). */
 export function MessageContent({ message }: { message: RenderableMessage }) {
   const type = typeof message.mediaType === 'string' ? message.mediaType : 'text';
   const Renderer = RENDERERS[type] ?? TextMessage;

@@ -1,0 +1,132 @@
+import { CONTACT_NAME_MAX_PAGE, type ContactItemDto, contactFormSchema } from '@atendo/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useId } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { toast } from '../../../shared/toast';
+import { useContact, useSaveContact } from '../hooks/useContacts';
+
+interface Form {
+  name: string;
+  number: string;
+  email: string;
+  extraInfo: { id?: number; name: string; value: string }[];
+}
+
+const empty: Form = { name: '', number: '', email: '', extraInfo: [] };
+
+/** Add/edit a contact (seed 000 §5: name 2–250 here, number 8–50 digits with country code, valid e-mail). */
+export function ContactModal({ open, contactId, onClose }: { open: boolean; contactId: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { data } = useContact(open ? contactId : null);
+  const save = useSaveContact();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Form>({ resolver: zodResolver(contactFormSchema(CONTACT_NAME_MAX_PAGE)) as never, defaultValues: empty });
+  const extra = useFieldArray({ control, name: 'extraInfo' });
+
+  useEffect(() => {
+    if (!open) return;
+    const c: ContactItemDto | undefined = contactId ? data : undefined;
+    reset(c ? { name: c.name, number: c.number, email: c.email, extraInfo: c.extraInfo ?? [] } : empty);
+  }, [open, contactId, data, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: contactId ?? undefined, body: values });
+      toast.success(t('contacts.saved'));
+      onClose();
+    } catch (err) {
+      if (!applyFieldErrors(err, setError, ['name', 'number', 'email'])) toastError(err);
+    }
+  });
+  const msg = (m?: string) => (m ? t(m) : undefined);
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id={titleId}>{contactId ? t('contacts.edit') : t('contacts.add')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label={t('contacts.fields.name')}
+              {...register('name')}
+              error={Boolean(errors.name)}
+              helperText={msg(errors.name?.message)}
+              autoFocus
+            />
+            <TextField
+              label={t('contacts.fields.number')}
+              placeholder="5513912344321"
+              {...register('number')}
+              error={Boolean(errors.number)}
+              helperText={msg(errors.number?.message) ?? t('contacts.numberHelp')}
+            />
+            <TextField
+              label={t('contacts.fields.email')}
+              type="email"
+              {...register('email')}
+              error={Boolean(errors.email)}
+              helperText={msg(errors.email?.message)}
+            />
+            <Typography variant="subtitle2">{t('contacts.extraInfo')}</Typography>
+            {extra.fields.map((f, i) => (
+              <Box key={f.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                <TextField
+                  size="small"
+                  label={t('contacts.fields.extraName')}
+                  {...register(`extraInfo.${i}.name`)}
+                  error={Boolean(errors.extraInfo?.[i]?.name)}
+                  helperText={msg(errors.extraInfo?.[i]?.name?.message)}
+                />
+                <TextField
+                  size="small"
+                  label={t('contacts.fields.extraValue')}
+                  sx={{ flex: 1 }}
+                  {...register(`extraInfo.${i}.value`)}
+                />
+                <IconButton aria-label={t('contacts.removeExtra')} onClick={() => extra.remove(i)}>
+                  <DeleteOutlinedIcon />
+                </IconButton>
+              </Box>
+            ))}
+            <Button
+              startIcon={<AddIcon />}
+              onClick={() => extra.append({ name: '', value: '' })}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {t('contacts.addExtra')}
+            </Button>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

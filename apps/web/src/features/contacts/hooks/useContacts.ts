@@ -1,0 +1,173 @@
+import type {
+  ContactImportDto,
+  ContactImportMapping,
+  ContactItemDto,
+  ContactPageDto,
+  ContactUploadDto,
+  CreateContactBody,
+  UpdateContactBody,
+} from '@atendo/shared';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, buildUrl } from '../../../shared/api/client';
+import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { getToken } from '../../../shared/storage';
+
+export const contactKeys = {
+  all: ['contacts'] as const,
+  list: (searchParam: string, tagIds: number[]) => ['contacts', 'list', { searchParam, tagIds }] as const,
+  one: (id: number) => ['contacts', 'one', id] as const,
+  import: (id: number) => ['contacts', 'import', id] as const,
+};
+
+/** GET /contacts: pages of 20, searched (lower-cased by the server) and filtered by tags. */
+export function useContactsList(searchParam: string, tagIds: number[]) {
+  return useInfiniteQuery({
+    queryKey: contactKeys.list(searchParam, tagIds),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ContactPageDto>('/contacts', {
+        query: {
+          searchParam: searchParam || undefined,
+          pageNumber: pageParam,
+          contactTag: tagIds.length ? JSON.stringify(tagIds) : undefined,
+        },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+}
+
+export function useContact(id: number | null) {
+  return useQuery({
+    queryKey: contactKeys.one(id ?? 0),
+    queryFn: ({ signal }) => api.get<ContactItemDto>(`/contacts/${id}`, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+type ListData = InfiniteData<ContactPageDto>;
+
+/** company-{id}-contact: rows update in place, deleted ones leave, new or imported ones refetch the list. */
+export function useContactEvents() {
+  const qc = useQueryClient();
+  useSocketEvent('contact', (e) => {
+    const contact = e.contact as Partial<ContactItemDto> | undefined;
+    if (e.action === 'delete' && e.contactId) {
+      qc.setQueriesData<ListData>({ queryKey: [...contactKeys.all, 'list'] }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((p) => ({
+                ...p,
+                contacts: p.contacts.filter((c) => c.id !== e.contactId),
+                count: p.count - 1,
+              })),
+            }
+          : data,
+      );
+      return;
+    }
+    if (!contact?.id) {
+      void qc.invalidateQueries({ queryKey: [...contactKeys.all, 'list'] });
+      return;
+    }
+    let found = false;
+    qc.setQueriesData<ListData>({ queryKey: [...contactKeys.all, 'list'] }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((p) => ({
+              ...p,
+              contacts: p.contacts.map((c) => {
+                if (c.id !== contact.id) return c;
+                found = true;
+                return { ...c, ...contact };
+              }),
+            })),
+          }
+        : data,
+    );
+    if (!found && e.action === 'create') void qc.invalidateQueries({ queryKey: [...contactKeys.all, 'list'] });
+    void qc.invalidateQueries({ queryKey: contactKeys.one(contact.id) });
+  });
+}
+
+export function useSaveContact() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: CreateContactBody | UpdateContactBody }) =>
+      id ? api.put<ContactItemDto>(`/contacts/${id}`, body) : api.post<ContactItemDto>('/contacts', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+}
+
+export function useDeleteContact() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/contacts/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+}
+
+export function useBlockContact() {
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) => api.put<ContactItemDto>(`/contacts/block/${id}`, { active }),
+  });
+}
+
+/** POST /contacts/upload (multipart `file`). */
+export function useUploadContacts() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<ContactUploadDto>('/contacts/upload', form);
+    },
+  });
+}
+
+export function useStartImport() {
+  return useMutation({
+    mutationFn: (body: { importId: number; mapping: ContactImportMapping; rows?: number[] }) =>
+      api.post<ContactImportDto>('/contacts/import', body),
+  });
+}
+
+/** The import's state: socket progress events land here; a slow poll covers a missed event. */
+export function useImportStatus(id: number | null) {
+  const qc = useQueryClient();
+  useSocketEvent('contactImport', (e) => {
+    const record = e.record as ContactImportDto;
+    if (record?.id) qc.setQueryData(contactKeys.import(record.id), record);
+  });
+  return useQuery({
+    queryKey: contactKeys.import(id ?? 0),
+    queryFn: ({ signal }) => api.get<ContactImportDto>(`/contacts/import/${id}`, { signal }),
+    enabled: Boolean(id),
+    refetchInterval: (q) => (q.state.data && ['done', 'failed'].includes(q.state.data.status) ? false : 3000),
+  });
+}
+
+/** GET /contacts/export: the .xlsx is streamed by the server and saved by the browser. */
+export async function downloadContactsExport(): Promise<void> {
+  const token = getToken();
+  const res = await fetch(buildUrl('/contacts/export'), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
+  if (!res.ok) {
+    const body = await res.json().catch(() => null);
+    throw new ApiError(res.status, body);
+  }
+  const blob = await res.blob();
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'contacts.xlsx';
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,184 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import {
+  Avatar,
+  Badge,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  CircularProgress,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../app/session/context';
+import { api } from '../../../shared/api/client';
+import { useSocket } from '../../../shared/socket/context';
+import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import type { Ticket } from '../../tickets/types';
+
+const MOMENTS_KEY = ['moments', 'users'];
+/** Several ticket events in a burst cause one re-read. */
+const REFRESH_MS = 800;
+
+interface Column {
+  key: string;
+  title: string;
+  color?: string | null;
+  tickets: Ticket[];
+}
+
+/** The real-time panel (seed 000 §2 "/moments"): live tickets per user, and the waiting ones. */
+export default function MomentsPage() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { socket } = useSocket();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const moments = useQuery({
+    queryKey: MOMENTS_KEY,
+    queryFn: ({ signal }) => api.get<Ticket[]>('/usersMoments', { signal }),
+  });
+
+  useEffect(() => {
+    if (!socket) return;
+    const join = () => {
+      socket.emit('joinTickets', 'open');
+      socket.emit('joinTickets', 'pending');
+    };
+    join();
+    socket.on('connect', join);
+    return () => {
+      socket.off('connect', join);
+    };
+  }, [socket]);
+  useEffect(() => () => (timer.current ? clearTimeout(timer.current) : undefined), []);
+  useSocketEvent('ticket', () => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void client.invalidateQueries({ queryKey: MOMENTS_KEY });
+    }, REFRESH_MS);
+  });
+
+  const columns = useMemo<Column[]>(() => {
+    const byUser = new Map<number, Column>();
+    const waiting: Column = { key: 'waiting', title: t('moments.waiting'), tickets: [] };
+    for (const ticket of moments.data ?? []) {
+      if (!ticket.user) {
+        waiting.tickets.push(ticket);
+        continue;
+      }
+      const col = byUser.get(ticket.user.id) ?? {
+        key: `u${ticket.user.id}`,
+        title: ticket.user.name,
+        color: ticket.user.color,
+        tickets: [],
+      };
+      col.tickets.push(ticket);
+      byUser.set(ticket.user.id, col);
+    }
+    const users = [...byUser.values()].sort((a, b) => b.tickets.length - a.tickets.length || a.title.localeCompare(b.title));
+    return [waiting, ...users];
+  }, [moments.data, t]);
+
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const mayOpen = (ticket: Ticket) => user.profile === 'admin' || ticket.userId === user.id;
+
+  return (
+    <Box sx={{ p: 2, height: 'calc(100vh - 64px)', display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography variant="h5" component="h1">
+        {t('moments.title')}
+      </Typography>
+      {moments.isLoading ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+          <CircularProgress />
+        </Box>
+      ) : moments.isError ? (
+        <Typography color="error">{t('errors.generic')}</Typography>
+      ) : (
+        <Box sx={{ display: 'flex', gap: 2, overflowX: 'auto', flex: 1, minHeight: 0, pb: 1 }} data-testid="moments">
+          {columns.map((col) => (
+            <Card key={col.key} variant="outlined" sx={{ width: 300, flexShrink: 0, display: 'flex', flexDirection: 'column' }}>
+              <CardHeader
+                avatar={<Avatar sx={{ bgcolor: col.color ?? 'grey.500' }}>{col.title.slice(0, 1).toUpperCase()}</Avatar>}
+                title={col.title}
+                subheader={t('moments.count', { count: col.tickets.length })}
+                sx={{ pb: 0 }}
+              />
+              <CardContent sx={{ flex: 1, overflowY: 'auto', pt: 1 }}>
+                {col.tickets.length === 0 ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('moments.empty')}
+                  </Typography>
+                ) : (
+                  <List dense disablePadding>
+                    {col.tickets.map((ticket) => (
+                      <ListItem
+                        key={ticket.id}
+                        disableGutters
+                        data-testid="moment-ticket"
+                        secondaryAction={
+                          mayOpen(ticket) ? (
+                            <Tooltip title={t('moments.open')}>
+                              <IconButton
+                                edge="end"
+                                size="small"
+                                aria-label={t('moments.open')}
+                                onClick={() => navigate(`/tickets/${ticket.uuid}`)}
+                              >
+                                <OpenInNewIcon fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                          ) : null
+                        }
+                      >
+                        <ListItemText
+                          primary={
+                            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                              <Badge color="success" badgeContent={ticket.unreadMessages} max={99}>
+                                <Typography variant="body2" noWrap sx={{ maxWidth: 170 }}>
+                                  {ticket.contact.name}
+                                </Typography>
+                              </Badge>
+                            </Box>
+                          }
+                          secondary={
+                            <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+                              <Chip size="small" label={t(`inbox.status.${ticket.status}`)} />
+                              {ticket.queue ? (
+                                <Chip
+                                  size="small"
+                                  label={ticket.queue.name}
+                                  sx={{ bgcolor: ticket.queue.color, color: 'common.white' }}
+                                />
+                              ) : null}
+                              {ticket.whatsapp ? <Chip size="small" variant="outlined" label={ticket.whatsapp.name} /> : null}
+                              <Typography component="span" variant="caption" color="text.secondary" sx={{ width: '100%' }}>
+                                {when.format(new Date(ticket.updatedAt))}
+                              </Typography>
+                            </Box>
+                          }
+                          slotProps={{ secondary: { component: 'div' } }}
+                        />
+                      </ListItem>
+                    ))}
+                  </List>
+                )}
+              </CardContent>
+            </Card>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

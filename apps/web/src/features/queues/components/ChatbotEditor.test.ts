@@ -1,0 +1,45 @@
+import { parseChatbotFlow } from '@atendo/shared';
+import { describe, expect, it } from 'vitest';
+import { fromDrafts, toDrafts, validateFlow } from './ChatbotEditor';
+
+describe('chatbot flow drafts', () => {
+  const flow = [
+    {
+      name: 'Planos e preços',
+      greetingMessage: 'Qual plano?',
+      queueType: 'text' as const,
+      options: [
+        { name: 'Plano anual', greetingMessage: '', queueType: 'queue' as const, optQueueId: 7, optUserId: 3 },
+        { name: 'Falar com alguém', queueType: 'attendent' as const, optUserId: 3 },
+      ],
+    },
+  ];
+
+  it('round-trips a nested flow and keeps only the target of each type', () => {
+    const out = fromDrafts(toDrafts(flow));
+    expect(out[0].options?.[0]).toMatchObject({ name: 'Plano anual', optQueueId: 7, optUserId: null });
+    expect(out[0].options?.[1]).toMatchObject({ queueType: 'attendent', optUserId: 3, optQueueId: null });
+    expect(validateFlow(toDrafts(flow))).toEqual({});
+  });
+
+  it('reports the seed rules by path, at any depth', () => {
+    const drafts = toDrafts([
+      { name: 'Sem', options: [{ name: 'Fila', queueType: 'queue' }] },
+      { name: 'Arquivos', queueType: 'file' },
+    ]);
+    expect(validateFlow(drafts)).toEqual({
+      '0.name': 'validation.tooShort',
+      '0.greetingMessage': 'validation.greetingRequired',
+      '0.options.0.optQueueId': 'validation.required',
+      '1.optFileId': 'validation.required',
+    });
+  });
+
+  it('imports an exported flow; refuses what is not an array or not JSON', () => {
+    const exported = JSON.stringify(fromDrafts(toDrafts(flow)));
+    const parsed = parseChatbotFlow(exported);
+    expect(parsed.ok && parsed.steps[0].options?.[0].name).toBe('Plano anual');
+    expect(parseChatbotFlow('{}')).toEqual({ ok: false, error: 'notArray' });
+    expect(parseChatbotFlow('[{')).toEqual({ ok: false, error: 'invalid' });
+  });
+});

@@ -1,0 +1,378 @@
+import { defaultSchedules, nameField, ROTATION_MINUTES_OPTIONS, type ScheduleRowDto, V } from '@atendo/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+} from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ApiError } from '../../../shared/api/client';
+import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
+import { toast } from '../../../shared/toast';
+import { Loading } from '../../../shared/ui/Loading';
+import { useQueue, useQueues, useSaveQueue, useScheduleType, useTargets } from '../hooks/useQueues';
+import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from './ChatbotEditor';
+import { SchedulesForm, scheduleErrors } from './SchedulesForm';
+
+/** Seed 001 §5 "Queue form"; the greeting and out-of-hours rules depend on the company, checked on submit. */
+const QueueForm = z.object({
+  name: nameField(2, 50),
+  color: z.string().trim().min(1, V.required).min(3, V.tooShort).max(9, V.tooLong),
+  orderQueue: z.string().regex(/^\d*$/, V.invalid),
+  greetingMessage: z.string().max(10_000, V.tooLong),
+  outOfHoursMessage: z.string().max(10_000, V.tooLong),
+  ativarRoteador: z.boolean(),
+  tempoRoteador: z.number(),
+  closeTicket: z.boolean(),
+  integrationId: z.number().nullable(),
+  fileListId: z.number().nullable(),
+});
+type QueueForm = z.infer<typeof QueueForm>;
+
+const EMPTY: QueueForm = {
+  name: '',
+  color: '#2196f3',
+  orderQueue: '',
+  greetingMessage: '',
+  outOfHoursMessage: '',
+  ativarRoteador: false,
+  tempoRoteador: 0,
+  closeTicket: false,
+  integrationId: null,
+  fileListId: null,
+};
+
+export interface QueueDialogProps {
+  open: boolean;
+  /** null: a new queue. */
+  queueId: number | null;
+  onClose: () => void;
+  /** After a create: the page reopens the new queue in edit mode (500 ms later). */
+  onCreated?: (id: number) => void;
+}
+
+export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { plan } = useCompanyPlan();
+  const allowIntegration = plan?.useIntegrations !== false;
+  const scheduleType = useScheduleType();
+  const queues = useQueues();
+  const queue = useQueue(open ? queueId : null);
+  const targets = useTargets({ integrations: allowIntegration });
+  const save = useSaveQueue();
+  const [tab, setTab] = useState<'data' | 'schedules'>('data');
+  const [steps, setSteps] = useState<StepDraft[]>([]);
+  const [flowErrors, setFlowErrors] = useState<Record<string, string>>({});
+  const [schedules, setSchedules] = useState<ScheduleRowDto[]>(defaultSchedules());
+  const [schedulesTouched, setSchedulesTouched] = useState(false);
+  const [schedErrors, setSchedErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<QueueForm>({ resolver: zodResolver(QueueForm), defaultValues: EMPTY });
+
+  const loaded = queueId ? queue.data : null;
+  useEffect(() => {
+    if (!open) return;
+    setTab('data');
+    setFlowErrors({});
+    setSchedErrors({});
+    setSchedulesTouched(false);
+    if (queueId && !loaded) return;
+    reset(
+      loaded
+        ? {
+            name: loaded.name,
+            color: loaded.color,
+            orderQueue: loaded.orderQueue === null ? '' : String(loaded.orderQueue),
+            greetingMessage: loaded.greetingMessage,
+            outOfHoursMessage: loaded.outOfHoursMessage,
+            ativarRoteador: loaded.ativarRoteador,
+            tempoRoteador: loaded.tempoRoteador,
+            closeTicket: loaded.closeTicket,
+            integrationId: loaded.integrationId,
+            fileListId: loaded.fileListId,
+          }
+        : EMPTY,
+    );
+    setSteps(toDrafts(loaded?.chatbots));
+    setSchedules(loaded?.schedules.length ? loaded.schedules : defaultSchedules());
+  }, [open, queueId, loaded, reset]);
+
+  const otherQueues = (queues.data ?? []).filter((q) => q.id !== queueId).length;
+  const showSchedules = scheduleType === 'queue';
+
+  const onSubmit = handleSubmit(async (values) => {
+    // The company rules the server also checks, shown on the field before the round trip.
+    if (otherQueues >= 1 && !values.greetingMessage.trim()) {
+      setError('greetingMessage', { message: V.greetingRequired });
+      return;
+    }
+    if (showSchedules && !values.outOfHoursMessage.trim()) {
+      setError('outOfHoursMessage', { message: V.required });
+      return;
+    }
+    const flowCheck = validateFlow(steps);
+    setFlowErrors(flowCheck);
+    if (Object.keys(flowCheck).length) {
+      toast.error(t('queues.chatbot.fixErrors'));
+      return;
+    }
+    const body = {
+      ...values,
+      orderQueue: values.orderQueue === '' ? null : Number(values.orderQueue),
+      integrationId: allowIntegration ? values.integrationId : undefined,
+      chatbots: fromDrafts(steps),
+      ...(showSchedules ? { schedules } : {}),
+    };
+    try {
+      const saved = await save.mutateAsync({ id: queueId ?? undefined, values: body });
+      toast.success(t('queues.saved'));
+      if (steps.length) toast.success(t('queues.chatbot.saved'));
+      onClose();
+      if (!queueId) onCreated?.(saved.id);
+    } catch (err) {
+      if (err instanceof ApiError && err.body?.fields) {
+        const fromServer: Record<string, string> = {};
+        for (const f of err.body.fields) if (f.path.startsWith('chatbots.')) fromServer[f.path.slice(9)] = f.message;
+        setFlowErrors(fromServer);
+        const sched = scheduleErrors(err.body.fields);
+        setSchedErrors(sched);
+        if (Object.keys(sched).length) setTab('schedules');
+      }
+      if (
+        !applyFieldErrors(err, setError, ['name', 'color', 'greetingMessage', 'outOfHoursMessage', 'orderQueue', 'tempoRoteador'])
+      ) {
+        toastError(err);
+      }
+    }
+  });
+
+  const msg = (m?: string) => (m ? t(m) : undefined);
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
+      <form onSubmit={onSubmit} noValidate style={{ display: 'contents' }}>
+        <DialogTitle id={titleId}>{queueId ? t('queues.edit') : t('queues.add')}</DialogTitle>
+        <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ px: 3 }}>
+          <Tab value="data" label={t('queues.tabs.data')} />
+          {showSchedules && <Tab value="schedules" label={t('queues.tabs.schedules')} />}
+        </Tabs>
+        <DialogContent dividers sx={{ minHeight: 420 }}>
+          {queueId && !loaded ? (
+            <Loading />
+          ) : (
+            <>
+              <Stack spacing={2} sx={{ display: tab === 'data' ? 'flex' : 'none' }}>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <TextField
+                    label={t('queues.name')}
+                    fullWidth
+                    autoFocus
+                    {...register('name')}
+                    error={Boolean(errors.name)}
+                    helperText={msg(errors.name?.message)}
+                  />
+                  <Controller
+                    control={control}
+                    name="color"
+                    render={({ field }) => (
+                      <Stack direction="row" spacing={1} sx={{ minWidth: 200 }}>
+                        <Box
+                          component="input"
+                          type="color"
+                          aria-label={t('queues.pickColor')}
+                          value={/^#[0-9a-fA-F]{6}$/.test(field.value) ? field.value : '#000000'}
+                          onChange={(e: React.ChangeEvent<HTMLInputElement>) => field.onChange(e.target.value)}
+                          sx={{ width: 48, height: 40, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+                        />
+                        <TextField
+                          label={t('queues.color')}
+                          {...field}
+                          error={Boolean(errors.color)}
+                          helperText={msg(errors.color?.message)}
+                        />
+                      </Stack>
+                    )}
+                  />
+                  <TextField
+                    label={t('queues.order')}
+                    sx={{ minWidth: 110 }}
+                    inputMode="numeric"
+                    {...register('orderQueue')}
+                    error={Boolean(errors.orderQueue)}
+                    helperText={msg(errors.orderQueue?.message)}
+                  />
+                </Stack>
+                <TextField
+                  label={t('queues.greetingMessage')}
+                  multiline
+                  minRows={2}
+                  {...register('greetingMessage')}
+                  error={Boolean(errors.greetingMessage)}
+                  helperText={msg(errors.greetingMessage?.message)}
+                />
+                {showSchedules && (
+                  <TextField
+                    label={t('queues.outOfHoursMessage')}
+                    multiline
+                    minRows={2}
+                    {...register('outOfHoursMessage')}
+                    error={Boolean(errors.outOfHoursMessage)}
+                    helperText={msg(errors.outOfHoursMessage?.message)}
+                  />
+                )}
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
+                  <Controller
+                    control={control}
+                    name="ativarRoteador"
+                    render={({ field }) => (
+                      <FormControlLabel
+                        control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                        label={t('queues.rotation')}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="tempoRoteador"
+                    render={({ field }) => (
+                      <TextField
+                        select
+                        size="small"
+                        label={t('queues.rotationTime')}
+                        value={field.value}
+                        onChange={(e) => field.onChange(Number(e.target.value))}
+                        sx={{ minWidth: 180 }}
+                      >
+                        <MenuItem value={0}>{t('queues.rotationUnset')}</MenuItem>
+                        {ROTATION_MINUTES_OPTIONS.map((m) => (
+                          <MenuItem key={m} value={m}>
+                            {t('queues.minutes', { count: m })}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="closeTicket"
+                    render={({ field }) => (
+                      <FormControlLabel
+                        control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                        label={t('queues.closeTicket')}
+                      />
+                    )}
+                  />
+                </Stack>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  {allowIntegration && (
+                    <Controller
+                      control={control}
+                      name="integrationId"
+                      render={({ field }) => (
+                        <TextField
+                          select
+                          size="small"
+                          fullWidth
+                          label={t('queues.integration')}
+                          value={field.value ?? ''}
+                          onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                        >
+                          <MenuItem value="">{t('queues.none')}</MenuItem>
+                          {targets.integrations.map((o) => (
+                            <MenuItem key={o.id} value={o.id}>
+                              {o.name}
+                            </MenuItem>
+                          ))}
+                        </TextField>
+                      )}
+                    />
+                  )}
+                  <Controller
+                    control={control}
+                    name="fileListId"
+                    render={({ field }) => (
+                      <TextField
+                        select
+                        size="small"
+                        fullWidth
+                        label={t('queues.fileList')}
+                        value={field.value ?? ''}
+                        onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                      >
+                        <MenuItem value="">{t('queues.none')}</MenuItem>
+                        {targets.files.map((o) => (
+                          <MenuItem key={o.id} value={o.id}>
+                            {o.name}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
+                  />
+                </Stack>
+                <Divider />
+                <ChatbotEditor
+                  steps={steps}
+                  onChange={setSteps}
+                  errors={flowErrors}
+                  targets={{
+                    queues: (queues.data ?? []).map((q) => ({ id: q.id, name: q.name })),
+                    users: targets.users,
+                    integrations: targets.integrations,
+                    files: targets.files,
+                    allowIntegration,
+                  }}
+                />
+              </Stack>
+              {showSchedules && (
+                <Box sx={{ display: tab === 'schedules' ? 'block' : 'none' }}>
+                  {schedulesTouched && (
+                    <Alert severity="info" sx={{ mb: 1 }}>
+                      {t('queues.schedules.clickSave')}
+                    </Alert>
+                  )}
+                  <SchedulesForm
+                    value={schedules}
+                    errors={schedErrors}
+                    onChange={(rows) => {
+                      setSchedules(rows);
+                      setSchedulesTouched(true);
+                    }}
+                  />
+                </Box>
+              )}
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting || Boolean(queueId && !loaded)}>
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,151 @@
+import { QuickMessageBody, type QuickMessageDto, quickMessageFileName } from '@atendo/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { toast } from '../../../shared/toast';
+import { useRemoveQuickMessageMedia, useSaveQuickMessage } from '../hooks/useQuickMessagesPage';
+
+interface Form {
+  shortcode: string;
+  message: string;
+  geral: boolean;
+}
+
+/** Add/edit a quick message; another user's message is read-only unless shared (seed 002 §5, §6). */
+export function QuickMessageModal({
+  open,
+  record,
+  onClose,
+}: {
+  open: boolean;
+  record: QuickMessageDto | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const save = useSaveQuickMessage();
+  const removeMedia = useRemoveQuickMessageMedia();
+  const [file, setFile] = useState<File | null>(null);
+  const [mediaName, setMediaName] = useState<string | null>(null);
+  const readOnly = Boolean(record && !record.canEdit);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Form>({ resolver: zodResolver(QuickMessageBody.pick({ shortcode: true, message: true, geral: true })) as never });
+
+  useEffect(() => {
+    if (open) {
+      reset({ shortcode: record?.shortcode ?? '', message: record?.message ?? '', geral: record?.geral ?? false });
+      setFile(null);
+      setMediaName(record?.mediaName ?? null);
+    }
+  }, [open, record, reset]);
+
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      await save.mutateAsync({ id: record?.id, body: v, file });
+      toast.success(t('quickMessages.saved'));
+      onClose();
+    } catch (err) {
+      if (!applyFieldErrors(err, setError, ['shortcode', 'message'])) toastError(err);
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id={titleId}>{record ? t('quickMessages.edit') : t('quickMessages.add')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {readOnly ? <Alert severity="info">{t('quickMessages.readOnly')}</Alert> : null}
+            <TextField
+              label={t('quickMessages.fields.shortcode')}
+              disabled={readOnly}
+              {...register('shortcode')}
+              error={Boolean(errors.shortcode)}
+              helperText={errors.shortcode?.message ? t(errors.shortcode.message) : undefined}
+              autoFocus
+            />
+            <TextField
+              label={t('quickMessages.fields.message')}
+              disabled={readOnly}
+              multiline
+              minRows={4}
+              {...register('message')}
+            />
+            <Controller
+              control={control}
+              name="geral"
+              render={({ field }) => (
+                <FormControlLabel
+                  disabled={readOnly}
+                  control={<Switch checked={Boolean(field.value)} onChange={(_, c) => field.onChange(c)} />}
+                  label={t('quickMessages.fields.geral')}
+                />
+              )}
+            />
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Button component="label" startIcon={<AttachFileIcon />} disabled={readOnly}>
+                {t('quickMessages.attach')}
+                <input
+                  hidden
+                  type="file"
+                  data-testid="quick-message-file"
+                  onChange={(e) => {
+                    const f = e.target.files?.[0] ?? null;
+                    setFile(f);
+                    if (f) setMediaName(quickMessageFileName(f.name));
+                  }}
+                />
+              </Button>
+              <Typography noWrap color="text.secondary">
+                {mediaName ?? t('quickMessages.noAttachment')}
+              </Typography>
+              {mediaName && !readOnly ? (
+                <IconButton
+                  aria-label={t('quickMessages.removeAttachment')}
+                  onClick={async () => {
+                    if (file) setFile(null);
+                    else if (record) await removeMedia.mutateAsync(record.id).catch(toastError);
+                    setMediaName(null);
+                  }}
+                >
+                  <DeleteOutlinedIcon />
+                </IconButton>
+              ) : null}
+            </Box>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting || readOnly}>
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

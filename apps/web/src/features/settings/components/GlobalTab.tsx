@@ -1,0 +1,55 @@
+import { DOWNLOAD_LIMIT_OPTIONS_MB } from '@atendo/shared';
+import { FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../../shared/api/errors';
+import { toast } from '../../../shared/toast';
+import { Loading } from '../../../shared/ui/Loading';
+import { useGlobalSettings, useSaveGlobalSetting } from '../hooks/useSettings';
+
+/** Platform keys only the super admin changes: user creation and the download limit (seed 001 §6). */
+export function GlobalTab() {
+  const { t } = useTranslation();
+  const list = useGlobalSettings(true);
+  const save = useSaveGlobalSetting();
+  if (list.isLoading || !list.data) return <Loading />;
+  const value = (key: string) => list.data.find((s) => s.key === key)?.value ?? '';
+  const persist = async (key: string, v: string) => {
+    try {
+      await save.mutateAsync({ key, value: v });
+      toast.success(t('settings.saved'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {t('settings.sections.platform')}
+      </Typography>
+      <Stack spacing={2}>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={value('userCreation') !== 'disabled'}
+              onChange={(e) => void persist('userCreation', e.target.checked ? 'enabled' : 'disabled')}
+            />
+          }
+          label={t('settings.userCreation')}
+        />
+        <TextField
+          select
+          label={t('settings.downloadLimit')}
+          value={value('downloadLimit') || '64'}
+          onChange={(e) => void persist('downloadLimit', e.target.value)}
+          sx={{ maxWidth: 260 }}
+        >
+          {DOWNLOAD_LIMIT_OPTIONS_MB.map((mb) => (
+            <MenuItem key={mb} value={String(mb)}>
+              {mb} MB
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,140 @@
+import { type TagDto, TagFormBody } from '@atendo/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { useEffect, useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
+import { toast } from '../../../shared/toast';
+import { useSaveTag } from '../hooks/useTags';
+
+interface Form {
+  name: string;
+  color: string;
+  kanban: boolean;
+  position: string | number | null;
+  timeLane: string;
+  greetingMessageLane: string;
+}
+
+const randomColor = () =>
+  `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
+
+/** The tag dialog of seed 002 §2.8 (also for kanban lanes): name ≥ 3, colour, kanban, position 0–15, lane fields. */
+export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const save = useSaveTag();
+  const plan = useCompanyPlan();
+  const schema = TagFormBody.pick({ name: true, position: true });
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Form>({ resolver: zodResolver(schema.passthrough()) as never });
+
+  useEffect(() => {
+    if (open)
+      reset({
+        name: tag?.name ?? '',
+        color: tag?.color ?? randomColor(),
+        kanban: tag ? tag.kanban === 1 : false,
+        position: tag ? String(tag.position) : '',
+        timeLane: tag ? String(tag.timeLane) : '0',
+        greetingMessageLane: tag?.greetingMessageLane ?? '',
+      });
+  }, [open, tag, reset]);
+
+  const kanban = watch('kanban');
+  const onSubmit = handleSubmit(async (v) => {
+    const body = {
+      name: v.name,
+      color: v.color,
+      kanban: v.kanban ? 1 : 0,
+      position: v.position === '' || v.position === null || v.position === undefined ? null : Number(v.position),
+      timeLane: Number(v.timeLane || 0),
+      greetingMessageLane: v.greetingMessageLane,
+    };
+    try {
+      await save.mutateAsync({ id: tag?.id, body });
+      toast.success(t('tags.saved'));
+      onClose();
+    } catch (err) {
+      if (!applyFieldErrors(err, setError, ['name', 'position', 'color'])) toastError(err);
+    }
+  });
+  const msg = (m?: string) => (m ? t(m) : undefined);
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id={titleId}>{tag ? t('tags.edit') : t('tags.add')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label={t('tags.fields.name')}
+              {...register('name')}
+              error={Boolean(errors.name)}
+              helperText={msg(errors.name?.message)}
+              autoFocus
+            />
+            <TextField label={t('tags.fields.color')} type="color" {...register('color')} error={Boolean(errors.color)} />
+            {plan.plan?.useKanban !== false ? (
+              <Controller
+                control={control}
+                name="kanban"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={<Switch checked={field.value} onChange={(_, c) => field.onChange(c)} />}
+                    label={t('tags.fields.kanban')}
+                  />
+                )}
+              />
+            ) : null}
+            {kanban ? (
+              <>
+                <TextField
+                  label={t('tags.fields.position')}
+                  type="number"
+                  {...register('position')}
+                  error={Boolean(errors.position)}
+                  helperText={msg(errors.position?.message)}
+                />
+                <TextField label={t('tags.fields.timeLane')} type="number" {...register('timeLane')} />
+                <TextField
+                  label={t('tags.fields.greetingMessageLane')}
+                  multiline
+                  minRows={2}
+                  {...register('greetingMessageLane')}
+                />
+              </>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import type { TagDto, TagFormBody, TagRowDto } from '@atendo/shared';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import { removeRecord, upsertRecord, useInfiniteSearch } from '../../../shared/hooks/useInfiniteSearch';
+import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+
+const KEY = ['tags', 'page'] as const;
+
+/** GET /tags (20 per page, search) kept live by company-{id}-tag events. */
+export function useTagsPage() {
+  const qc = useQueryClient();
+  const table = useInfiniteSearch<TagRowDto>({
+    queryKey: KEY,
+    fetchPage: async ({ searchParam, pageNumber, signal }) => {
+      const res = await api.get<{ tags: TagRowDto[]; hasMore: boolean }>('/tags', {
+        query: { searchParam: searchParam || undefined, pageNumber },
+        signal,
+      });
+      return { records: res.tags, hasMore: res.hasMore };
+    },
+  });
+  useSocketEvent('tag', (e) => {
+    if (e.action === 'delete' && e.tagId) removeRecord<TagRowDto>(qc, KEY, e.tagId, (r) => r.id);
+    else if (e.tag) upsertRecord<TagRowDto>(qc, KEY, e.tag as TagRowDto, (r) => r.id);
+    void qc.invalidateQueries({ queryKey: ['tags', 'list'] });
+  });
+  return table;
+}
+
+export function useSaveTag() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: Partial<TagFormBody> }) =>
+      id ? api.put<TagDto>(`/tags/${id}`, body) : api.post<TagDto>('/tags', body),
+  });
+}
+
+export function useDeleteTag() {
+  return useMutation({ mutationFn: (id: number) => api.delete(`/tags/${id}`) });
+}
+
+type ContactsPage = { contacts: { id: number; name: string; number: string }[]; hasMore: boolean; count: number };
+
+export function useTagContacts(tagId: number | null) {
+  return useInfiniteQuery({
+    queryKey: ['tags', 'contacts', tagId],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ContactsPage>(`/tags/${tagId}/contacts`, { query: { pageNumber: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled: Boolean(tagId),
+  });
+}
+
+export function useUnlinkContact() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tagId, contactId }: { tagId: number; contactId: number }) =>
+      api.delete(`/tags-contacts/${tagId}/${contactId}`),
+    onSuccess: (_, v) => qc.invalidateQueries({ queryKey: ['tags', 'contacts', v.tagId] }),
+  });
+}

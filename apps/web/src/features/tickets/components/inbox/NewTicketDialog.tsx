@@ -1,0 +1,204 @@
+import { DEBOUNCE_MS } from '@atendo/shared';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../../app/session/context';
+import { ApiError, api } from '../../../../shared/api/client';
+import { toastError } from '../../../../shared/api/errors';
+import { useDebouncedValue } from '../../../../shared/hooks/useDebouncedValue';
+import { ticketKeys } from '../../hooks/keys';
+import { useConnectionOptions } from '../../hooks/useInboxOptions';
+import type { Ticket } from '../../types';
+import type { OpenTicketInfo } from './TicketAlreadyOpenDialog';
+
+interface ContactOption {
+  id: number;
+  name: string;
+  number: string;
+}
+
+/** Contact search starts at 3 characters (seed 000 §2 "Dialogs"). */
+export const CONTACT_SEARCH_MIN = 3;
+
+function useContactSearch(term: string) {
+  const q = useDebouncedValue(term.trim(), DEBOUNCE_MS);
+  return useQuery({
+    queryKey: ['new-ticket', 'contacts', q],
+    enabled: q.length >= CONTACT_SEARCH_MIN,
+    queryFn: ({ signal }) =>
+      api.get<{ contacts: ContactOption[] }>('/contacts', { query: { searchParam: q, pageNumber: 1 }, signal }),
+    select: (d) => d.contacts,
+  });
+}
+
+/**
+ * New ticket (seed 000 §2): a contact found from 3 characters, a queue (required) and a connection. A contact that
+ * already has an open ticket answers ERR_OTHER_OPEN_TICKET: the caller shows who holds it.
+ */
+export function NewTicketDialog({
+  open,
+  onClose,
+  onCreated,
+  onAlreadyOpen,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (t: Ticket) => void;
+  onAlreadyOpen: (info: OpenTicketInfo) => void;
+}) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const client = useQueryClient();
+  const [term, setTerm] = useState('');
+  const [contact, setContact] = useState<ContactOption | null>(null);
+  const [queueId, setQueueId] = useState<number | ''>(user.queues.length === 1 ? user.queues[0].id : '');
+  const [whatsappId, setWhatsappId] = useState<number | ''>('');
+  const [touched, setTouched] = useState(false);
+  const contacts = useContactSearch(term);
+  const connections = useConnectionOptions(open);
+
+  useEffect(() => {
+    if (whatsappId === '' && connections.data?.length) {
+      const preferred = connections.data.find((c) => c.isDefault) ?? connections.data[0];
+      setWhatsappId(preferred.id);
+    }
+  }, [connections.data, whatsappId]);
+
+  const create = useMutation({
+    mutationFn: () =>
+      api.post<Ticket>('/tickets', {
+        contactId: contact?.id,
+        queueId: queueId === '' ? undefined : queueId,
+        whatsappId: whatsappId === '' ? null : whatsappId,
+        userId: user.id,
+        status: 'open',
+      }),
+    onSuccess: (ticket) => {
+      void client.invalidateQueries({ queryKey: ticketKeys.lists });
+      onCreated(ticket);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'ERR_OTHER_OPEN_TICKET') {
+        onAlreadyOpen((err.body?.details ?? {}) as OpenTicketInfo);
+        return;
+      }
+      toastError(err);
+    },
+  });
+
+  const queueMissing = touched && queueId === '';
+  const contactMissing = touched && !contact;
+  const typed = term.trim().length;
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="new-ticket-title">
+      <DialogTitle id="new-ticket-title">{t('inbox.newTicket.title')}</DialogTitle>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTouched(true);
+          if (contact && queueId !== '') create.mutate();
+        }}
+      >
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Autocomplete
+              options={contacts.data ?? []}
+              value={contact}
+              onChange={(_, v) => setContact(v)}
+              inputValue={term}
+              onInputChange={(_, v) => setTerm(v)}
+              filterOptions={(x) => x}
+              getOptionLabel={(o) => `${o.name} — ${o.number}`}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              loading={contacts.isFetching}
+              loadingText={t('inbox.filters.loading')}
+              noOptionsText={typed < CONTACT_SEARCH_MIN ? t('inbox.newTicket.typeMore') : t('inbox.newTicket.noContacts')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  autoFocus
+                  required
+                  label={t('inbox.newTicket.contact')}
+                  error={contactMissing}
+                  helperText={contactMissing ? t('inbox.newTicket.contactRequired') : t('inbox.newTicket.contactHint')}
+                  slotProps={{
+                    ...params.slotProps,
+                    input: {
+                      ...params.slotProps.input,
+                      endAdornment: (
+                        <>
+                          {contacts.isFetching ? <CircularProgress size={16} /> : null}
+                          {params.slotProps.input.endAdornment}
+                        </>
+                      ),
+                    },
+                  }}
+                />
+              )}
+            />
+            <TextField
+              select
+              required
+              label={t('inbox.newTicket.queue')}
+              value={queueId}
+              onChange={(e) => setQueueId(Number(e.target.value))}
+              error={queueMissing}
+              helperText={queueMissing ? t('validation.selectQueue') : ' '}
+              slotProps={{ htmlInput: { 'data-testid': 'new-ticket-queue' } }}
+            >
+              {user.queues.length === 0 ? (
+                <MenuItem disabled value="">
+                  {t('inbox.newTicket.noQueues')}
+                </MenuItem>
+              ) : null}
+              {user.queues.map((q) => (
+                <MenuItem key={q.id} value={q.id}>
+                  <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: q.color, mr: 1 }} />
+                  {q.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label={t('inbox.newTicket.connection')}
+              value={whatsappId}
+              onChange={(e) => setWhatsappId(Number(e.target.value))}
+            >
+              {(connections.data ?? []).map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
+                  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                    {c.channel}
+                  </Typography>
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            {t('inbox.newTicket.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import type { TicketLogDto, TicketLogType } from '@atendo/shared';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../../shared/api/client';
+import type { Wire } from '../../types';
+
+const COLORS: Record<TicketLogType, string> = {
+  create: '#1976d2',
+  chatBot: '#7b1fa2',
+  queue: '#0288d1',
+  open: '#2e7d32',
+  access: '#607d8b',
+  transfered: '#ed6c02',
+  receivedTransfer: '#ed6c02',
+  pending: '#f9a825',
+  closed: '#c62828',
+  reopen: '#2e7d32',
+  redirect: '#6d4c41',
+};
+
+/** The ticket log timeline (seed 000 §2/§3 "Ticket log"): who did what, when, oldest first. */
+export function TicketLogDialog({ ticketId, open, onClose }: { ticketId: number; open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const logs = useQuery({
+    queryKey: ['tickets', 'log', ticketId],
+    queryFn: ({ signal }) => api.get<Wire<TicketLogDto>[]>(`/tickets-log/${ticketId}`, { signal }),
+    enabled: open,
+  });
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="ticket-log-title">
+      <DialogTitle id="ticket-log-title">{t('inbox.log.title', { id: ticketId })}</DialogTitle>
+      <DialogContent dividers>
+        {logs.isLoading ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+            <CircularProgress size={28} />
+          </Box>
+        ) : logs.isError ? (
+          <Typography color="error">{t('errors.generic')}</Typography>
+        ) : !logs.data?.length ? (
+          <Typography color="text.secondary">{t('inbox.log.empty')}</Typography>
+        ) : (
+          <List dense data-testid="ticket-log">
+            {logs.data.map((l) => (
+              <ListItem key={l.id} sx={{ alignItems: 'flex-start' }}>
+                <ListItemIcon sx={{ minWidth: 28, pt: 1 }}>
+                  <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: COLORS[l.type] ?? 'grey.500' }} />
+                </ListItemIcon>
+                <ListItemText
+                  primary={t(`inbox.log.types.${l.type}`, {
+                    user: l.user?.name ?? t('inbox.log.system'),
+                    queue: l.queue?.name ?? t('inbox.alreadyOpen.noQueue'),
+                  })}
+                  secondary={when.format(new Date(l.createdAt))}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

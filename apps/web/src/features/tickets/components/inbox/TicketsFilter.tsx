@@ -1,0 +1,154 @@
+import { TICKET_STATUSES, type TicketStatus } from '@atendo/shared';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import {
+  Autocomplete,
+  Badge,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  Popover,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Option, useConnectionOptions, useTagOptions, useUserOptions } from '../../hooks/useInboxOptions';
+import { activeFilterCount, type InboxFilters, NO_FILTERS } from '../../utils/ticketMatch';
+
+function MultiSelect({
+  label,
+  options,
+  value,
+  onChange,
+  loading,
+  testId,
+}: {
+  label: string;
+  options: Option[];
+  value: number[];
+  onChange: (ids: number[]) => void;
+  loading?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const chosen = options.filter((o) => value.includes(o.id));
+  return (
+    <Autocomplete
+      multiple
+      size="small"
+      options={options}
+      value={chosen}
+      loading={loading}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_, v) => onChange(v.map((o) => o.id))}
+      noOptionsText={t('inbox.filters.none')}
+      loadingText={t('inbox.filters.loading')}
+      renderValue={(items, getItemProps) =>
+        items.map((o, index) => {
+          const { key, ...rest } = getItemProps({ index });
+          return (
+            <Chip
+              key={key}
+              size="small"
+              label={o.name}
+              sx={o.color ? { bgcolor: o.color, color: 'common.white' } : undefined}
+              {...rest}
+            />
+          );
+        })
+      }
+      renderInput={(params) => <TextField {...params} label={label} data-testid={testId} />}
+    />
+  );
+}
+
+/** The inbox filter panel (seed 000 §2): tags, connections, statuses and — for admins — users. */
+export function TicketsFilter({
+  value,
+  onChange,
+  showUsers,
+}: {
+  value: InboxFilters;
+  onChange: (f: InboxFilters) => void;
+  showUsers: boolean;
+}) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const open = Boolean(anchor);
+  const tags = useTagOptions(open);
+  const connections = useConnectionOptions(open);
+  const users = useUserOptions(open && showUsers);
+  const count = activeFilterCount(value);
+  const statuses: Option[] = TICKET_STATUSES.map((s, i) => ({ id: i, name: t(`inbox.status.${s}`) }));
+
+  return (
+    <>
+      <Tooltip title={t('inbox.filters.title')}>
+        <IconButton size="small" aria-label={t('inbox.filters.title')} onClick={(e) => setAnchor(e.currentTarget)}>
+          <Badge badgeContent={count} color="primary">
+            <FilterListIcon fontSize="small" />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={open}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{ paper: { sx: { p: 2, width: 340, maxWidth: '95vw' } } }}
+      >
+        <Stack spacing={1.5} data-testid="tickets-filter">
+          <Typography variant="subtitle2">{t('inbox.filters.title')}</Typography>
+          <MultiSelect
+            label={t('inbox.filters.tags')}
+            testId="filter-tags"
+            options={tags.data ?? []}
+            loading={tags.isLoading}
+            value={value.tags}
+            onChange={(ids) => onChange({ ...value, tags: ids })}
+          />
+          <MultiSelect
+            label={t('inbox.filters.connections')}
+            testId="filter-connections"
+            options={connections.data ?? []}
+            loading={connections.isLoading}
+            value={value.whatsapps}
+            onChange={(ids) => onChange({ ...value, whatsapps: ids })}
+          />
+          <MultiSelect
+            label={t('inbox.filters.statuses')}
+            testId="filter-statuses"
+            options={statuses}
+            value={value.statuses.map((s) => TICKET_STATUSES.indexOf(s))}
+            onChange={(ids) => onChange({ ...value, statuses: ids.map((i) => TICKET_STATUSES[i] as TicketStatus) })}
+          />
+          {showUsers ? (
+            <MultiSelect
+              label={t('inbox.filters.users')}
+              testId="filter-users"
+              options={users.data ?? []}
+              loading={users.isLoading}
+              value={value.users}
+              onChange={(ids) => onChange({ ...value, users: ids })}
+            />
+          ) : null}
+          <Typography variant="caption" color="text.secondary">
+            {t('inbox.filters.statusesHint')}
+          </Typography>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+            <Button size="small" disabled={count === 0} onClick={() => onChange(NO_FILTERS)}>
+              {t('inbox.filters.clear')}
+            </Button>
+            <Button size="small" variant="contained" onClick={() => setAnchor(null)}>
+              {t('inbox.filters.done')}
+            </Button>
+          </Box>
+        </Stack>
+      </Popover>
+    </>
+  );
+}

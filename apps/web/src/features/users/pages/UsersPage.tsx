@@ -1,0 +1,138 @@
+import type { UserDto } from '@atendo/shared';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import { Avatar, Box, Button, Chip, IconButton, Stack, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../app/session/context';
+import { toastError } from '../../../shared/api/errors';
+import { mediaUrl } from '../../../shared/media';
+import { toast } from '../../../shared/toast';
+import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
+import { useQueueEvents } from '../../queues/hooks/useQueues';
+import { UserModal } from '../components/UserModal';
+import { useDeleteUser, useUserEvents, useUsersTable } from '../hooks/useUsers';
+
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const table = useUsersTable();
+  const remove = useDeleteUser();
+  const [editing, setEditing] = useState<UserDto | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [deleting, setDeleting] = useState<UserDto | null>(null);
+  useUserEvents();
+  useQueueEvents();
+
+  const columns: Column<UserDto>[] = [
+    {
+      key: 'name',
+      header: t('users.name'),
+      render: (u) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Avatar src={mediaUrl(u.profileImage)} alt={u.name} sx={{ width: 28, height: 28 }}>
+            {u.name[0]?.toUpperCase()}
+          </Avatar>
+          <span>{u.name}</span>
+          <Box
+            component="span"
+            title={u.online ? t('users.online') : t('users.offline')}
+            sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: u.online ? 'success.main' : 'grey.400' }}
+          />
+        </Stack>
+      ),
+    },
+    { key: 'email', header: t('users.email'), render: (u) => u.email },
+    { key: 'profile', header: t('users.profile'), render: (u) => t(`users.profiles.${u.profile}`) },
+    {
+      key: 'queues',
+      header: t('users.queues'),
+      render: (u) => (
+        <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+          {u.queues.map((q) => (
+            <Chip key={q.id} size="small" label={q.name} sx={{ bgcolor: q.color, color: '#fff' }} />
+          ))}
+        </Stack>
+      ),
+    },
+    { key: 'hours', header: t('users.workHours'), render: (u) => `${u.startWork}–${u.endWork}` },
+    {
+      key: 'actions',
+      header: t('users.actions'),
+      align: 'center',
+      render: (u) => (
+        <>
+          <Tooltip title={t('users.edit')}>
+            <IconButton
+              size="small"
+              aria-label={`${t('users.edit')} ${u.name}`}
+              onClick={() => {
+                setEditing(u);
+                setModalOpen(true);
+              }}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('users.delete')}>
+            <span>
+              <IconButton
+                size="small"
+                aria-label={`${t('users.delete')} ${u.name}`}
+                disabled={u.id === me.id}
+                onClick={() => setDeleting(u)}
+              >
+                <DeleteOutlineIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <SearchableInfiniteTable
+        title={t('users.title')}
+        table={table}
+        columns={columns}
+        getRowId={(u) => u.id}
+        searchLabel={t('users.search')}
+        emptyText={t('users.empty')}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => {
+              setEditing(null);
+              setModalOpen(true);
+            }}
+          >
+            {t('users.add')}
+          </Button>
+        }
+      />
+      <UserModal open={modalOpen} onClose={() => setModalOpen(false)} user={editing} />
+      <ConfirmationDialog
+        open={Boolean(deleting)}
+        onClose={() => setDeleting(null)}
+        busy={remove.isPending}
+        title={deleting ? t('users.deleteTitle', { name: deleting.name }) : undefined}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.id);
+            toast.success(t('users.deleted'));
+          } catch (err) {
+            toastError(err);
+          }
+        }}
+      >
+        {t('users.deleteMessage')}
+      </ConfirmationDialog>
+    </>
+  );
+}
