@@ -149,7 +149,17 @@ test.describe('administration (issue 9)', () => {
     const mkConnection = async (name: string, queueId: number, phoneNumberId: string) => {
       const res = await request.post(`${API_URL}/whatsapp`, {
         headers,
-        data: { name, channel: 'whatsappapi', phoneNumberId, accessToken: 'tok', appSecret: APP_SECRET, queueIds: [queueId] },
+        // user rating was switched on above: a connection then needs its rating message and NPS expiry (seed 001 §5)
+        data: {
+          name,
+          channel: 'whatsappapi',
+          phoneNumberId,
+          accessToken: 'tok',
+          appSecret: APP_SECRET,
+          queueIds: [queueId],
+          ratingMessage: 'Dê uma nota de 0 a 10 ao atendimento',
+          expiresTicketNPS: 10,
+        },
       });
       expect(res.ok(), await res.text()).toBeTruthy();
       return ((await res.json()) as { id: number }).id;
