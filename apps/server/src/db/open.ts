@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -78,6 +79,9 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** Extensions the migrations create (pg_trgm: substring search of contacts through a trigram index). */
+const extensions = { pg_trgm };
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, Client: StatementCachingClient });
@@ -102,13 +106,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     mkdirSync(opts.pgliteDir, { recursive: true });
     release = takeLock(opts.pgliteDir);
     try {
-      pglite = await PGlite.create(opts.pgliteDir);
+      pglite = await PGlite.create(opts.pgliteDir, { extensions });
     } catch (err) {
       release();
       throw err;
     }
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create({ extensions });
   }
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
   return {
