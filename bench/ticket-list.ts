@@ -25,10 +25,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { type Database, openDatabase, runMigrations } from '../apps/server/src/db/open';
+import { type Database, runMigrations } from '../apps/server/src/db/open';
 import { seedPlatform } from '../apps/server/src/db/seed';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.service';
 import { insertCompany } from '../apps/server/src/modules/companies/companies.repository';
@@ -38,6 +37,7 @@ import { Jobs } from '../apps/server/src/platform/jobs';
 import { MediaStorage } from '../apps/server/src/platform/media';
 import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit';
 import { RecordingPublisher } from '../apps/server/src/platform/realtime-port';
+import { openBenchDatabase } from './_db';
 import { load } from './_load.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -87,35 +87,6 @@ const VOCAB = [
   'garantia',
   'defeito',
 ];
-
-async function openBenchDatabase(dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (url && process.env.BENCH_REUSE) {
-    // A database kept by an earlier BENCH_KEEP=1 run: no seeding, the same rows.
-    const u = new URL(url);
-    u.pathname = `/${process.env.BENCH_REUSE}`;
-    return { database: await openDatabase({ databaseUrl: u.toString(), poolSize: 20 }), drop: async () => {} };
-  }
-  if (!url) return { database: await openDatabase({ pgliteDir: path.join(dataDir, 'db') }), drop: async () => {} };
-  const name = `atendo_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ databaseUrl: u.toString(), poolSize: 20 }),
-    drop: async () => {
-      // BENCH_KEEP=1 leaves the seeded database for EXPLAIN sessions.
-      if (process.env.BENCH_KEEP === '1') return console.log(`kept database ${name}`);
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 interface Seeded {
   companyId: number;
