@@ -44,4 +44,30 @@ describe('MessageInput (composer)', () => {
     fireEvent.click(await screen.findByText('/ola'));
     expect(input.value).toBe('Olá! Como posso ajudar?');
   });
+  it('attachments: a preview and a caption per file, removable, sent as one multipart request (medias + body each)', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    const spy = mockFetch({ '/messages/5': { id: 2, ticketId: 5 } });
+    renderWithProviders(<MessageInput ticketId={5} enabled editing={null} onEditDone={() => {}} />, { session });
+    const picker = screen.getByTestId('composer-file-input') as HTMLInputElement;
+    const photo = new File([new Uint8Array([1, 2, 3])], 'foto.png', { type: 'image/png' });
+    const doc = new File([new Uint8Array([4])], 'contrato.pdf', { type: 'application/pdf' });
+    fireEvent.change(picker, { target: { files: [photo, doc] } });
+    expect(screen.getByAltText('foto.png')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remover arquivo contrato.pdf' }));
+    expect(screen.queryByText('contrato.pdf')).toBeNull();
+    const caption = screen.getByLabelText('Legenda foto.png');
+    fireEvent.change(caption, { target: { value: 'nossa loja' } });
+    fireEvent.keyDown(caption, { key: 'Enter' });
+    await waitFor(() =>
+      expect(
+        (spy.mock.calls as unknown as [unknown, RequestInit | undefined][]).some(([, i]) => i?.body instanceof FormData),
+      ).toBe(true),
+    );
+    const form = (spy.mock.calls as unknown as [unknown, RequestInit | undefined][]).find(
+      ([, i]) => i?.body instanceof FormData,
+    )?.[1]?.body as FormData;
+    expect((form.getAll('medias') as File[]).map((f) => f.name)).toEqual(['foto.png']);
+    expect(form.getAll('body')).toEqual(['nossa loja']);
+    expect(screen.queryByTestId('pending-files')).toBeNull();
+  });
 });

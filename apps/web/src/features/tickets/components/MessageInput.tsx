@@ -1,12 +1,15 @@
 import { QUICK_MESSAGE_LABEL_MAX } from '@atendo/shared';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
+import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import LockIcon from '@mui/icons-material/Lock';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, IconButton, List, ListItemButton, ListItemText, Paper, TextField, Tooltip, Typography } from '@mui/material';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
-import { useEditMessage, useSendMessage } from '../hooks/useMessages';
+import { toast } from '../../../shared/toast';
+import { useEditMessage, useSendFiles, useSendMessage } from '../hooks/useMessages';
 import { useQuickMessages } from '../hooks/useQuickMessages';
 import type { Message } from '../types';
 import { truncate } from '../utils/messageRules';
@@ -22,13 +25,72 @@ export interface MessageInputProps {
   onReplyDone?: () => void;
 }
 
+const MAX_FILES = 10;
+
+interface PendingFile {
+  key: string;
+  file: File;
+  caption: string;
+  /** Object URL of an image, for its thumbnail. */
+  preview: string | null;
+}
+
+let fileSeq = 0;
+const toPending = (file: File): PendingFile => ({
+  key: `${++fileSeq}`,
+  file,
+  caption: '',
+  preview: file.type.startsWith('image/') ? URL.createObjectURL(file) : null,
+});
+
 /** Enter sends, Shift+Enter breaks the line; up to 5 rows; private-note mode cleared on send; '/' opens quick messages. */
 export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo = null, onReplyDone }: MessageInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [isPrivate, setPrivate] = useState(false);
   const send = useSendMessage(ticketId);
+  const sendFiles = useSendFiles(ticketId);
   const edit = useEditMessage();
+  const [pending, setPending] = useState<PendingFile[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // Object URLs of the previews are released when their files leave the composer (removed, sent, unmounted).
+  const shown = useRef<PendingFile[]>([]);
+  useEffect(() => {
+    for (const f of shown.current) if (f.preview && !pending.some((p) => p.preview === f.preview)) URL.revokeObjectURL(f.preview);
+    shown.current = pending;
+  }, [pending]);
+  useEffect(
+    () => () => {
+      for (const f of shown.current) if (f.preview) URL.revokeObjectURL(f.preview);
+    },
+    [],
+  );
+
+  const addFiles = (list: FileList | null) => {
+    if (!list?.length) return;
+    const next = [...pending, ...Array.from(list).map(toPending)];
+    if (next.length > MAX_FILES) toast.error(t('tickets.composer.tooManyFiles'));
+    setPending(next.slice(0, MAX_FILES));
+  };
+
+  const submitFiles = () => {
+    if (!enabled || !pending.length) return;
+    const files = pending.map((f) => ({ file: f.file, caption: f.caption.trim() }));
+    const wasPrivate = isPrivate;
+    setPending([]);
+    setPrivate(false);
+    sendFiles.mutate(
+      { files, isPrivate: wasPrivate },
+      {
+        onError: (err) => {
+          setPending(files.map((f) => ({ ...toPending(f.file), caption: f.caption })));
+          setPrivate(wasPrivate);
+          toastError(err);
+        },
+      },
+    );
+  };
   const picking = enabled && !editing && text.startsWith('/');
   const quick = useQuickMessages(picking, picking ? text.slice(1).trim() : '');
 
@@ -37,6 +99,7 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
   }, [editing]);
 
   const submit = () => {
+    if (pending.length && !editing) return submitFiles();
     const body = text.trim();
     if (!body || !enabled) return;
     if (editing) {
@@ -126,7 +189,71 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
           </IconButton>
         </Box>
       ) : null}
+      {pending.length > 0 ? (
+        <Box data-testid="pending-files" sx={{ display: 'flex', gap: 1, mb: 1, overflowX: 'auto', pb: 0.5 }}>
+          {pending.map((f, i) => (
+            <Paper key={f.key} variant="outlined" sx={{ p: 1, width: 180, flex: '0 0 auto' }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 0.5 }}>
+                <Typography variant="caption" noWrap sx={{ flex: 1 }} title={f.file.name}>
+                  {f.file.name}
+                </Typography>
+                <IconButton
+                  size="small"
+                  aria-label={`${t('tickets.composer.removeFile')} ${f.file.name}`}
+                  onClick={() => setPending(pending.filter((_, j) => j !== i))}
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </Box>
+              {f.preview ? (
+                <Box
+                  component="img"
+                  src={f.preview}
+                  alt={f.file.name}
+                  sx={{ width: '100%', height: 96, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+                />
+              ) : (
+                <Box sx={{ height: 96, display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
+                  <InsertDriveFileIcon fontSize="large" />
+                </Box>
+              )}
+              <TextField
+                size="small"
+                fullWidth
+                placeholder={t('tickets.composer.caption')}
+                value={f.caption}
+                onChange={(e) => setPending(pending.map((p, j) => (j === i ? { ...p, caption: e.target.value } : p)))}
+                onKeyDown={onKeyDown}
+                slotProps={{ htmlInput: { 'aria-label': `${t('tickets.composer.caption')} ${f.file.name}` } }}
+                sx={{ mt: 0.5 }}
+              />
+            </Paper>
+          ))}
+        </Box>
+      ) : null}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="composer-file-input"
+          onChange={(e) => {
+            addFiles(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        <Tooltip title={t('tickets.composer.attach')}>
+          <span>
+            <IconButton
+              aria-label={t('tickets.composer.attach')}
+              disabled={!enabled || Boolean(editing)}
+              onClick={() => fileInput.current?.click()}
+            >
+              <AttachFileIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
         <Tooltip title={t('tickets.composer.privateToggle')}>
           <span>
             <IconButton
@@ -159,7 +286,12 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
           slotProps={{ htmlInput: { 'aria-label': t('tickets.composer.label') } }}
           sx={isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : undefined}
         />
-        <IconButton color="primary" aria-label={t('tickets.composer.send')} disabled={!enabled || !text.trim()} onClick={submit}>
+        <IconButton
+          color="primary"
+          aria-label={pending.length ? t('tickets.composer.sendFiles') : t('tickets.composer.send')}
+          disabled={!enabled || (!text.trim() && !pending.length)}
+          onClick={submit}
+        >
           <SendIcon />
         </IconButton>
       </Box>

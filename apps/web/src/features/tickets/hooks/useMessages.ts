@@ -66,6 +66,22 @@ export function useSendMessage(ticketId: number) {
   });
 }
 
+/** Files with their captions in one multipart request (medias + body per file); the messages arrive by socket too. */
+export function useSendFiles(ticketId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ files, isPrivate }: { files: { file: File; caption: string }[]; isPrivate: boolean }) => {
+      const form = new FormData();
+      for (const f of files) form.append('medias', f.file, f.file.name);
+      for (const f of files) form.append('body', f.caption);
+      form.append('fromMe', 'true');
+      if (isPrivate) form.append('isPrivate', 'true');
+      return api.post<Message>(`/messages/${ticketId}`, form);
+    },
+    onSuccess: (m) => m && typeof m.id === 'number' && upsertMessage(client, m, true),
+  });
+}
+
 export function useEditMessage() {
   const client = useQueryClient();
   return useMutation({
