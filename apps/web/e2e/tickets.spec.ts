@@ -1,6 +1,7 @@
+import { deflateSync } from 'node:zlib';
 import { type GraphStandin, inbound, startGraphStandin } from '@atendo/graph-standin';
-import { expect, test } from '@playwright/test';
-import { ADMIN, API_URL, SCREENSHOTS, signIn } from './helpers';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, API_URL, SCREENSHOTS, signIn, signUpCompany } from './helpers';
 
 // The product sends to the stand-in: the webServer of playwright.config.ts sets GRAPH_API_URL to this port.
 const GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? 8090);
@@ -133,5 +134,167 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     await expect(page.getByTestId('ticket-item').filter({ hasText: name })).toContainText(`Fila ${stamp}`);
     await page.screenshot({ path: `${SCREENSHOTS}/tickets-conversation.png` });
     expect(standin.sent.some((s) => JSON.stringify(s.body).includes('cliente VIP'))).toBe(false);
+  });
+});
+
+/** A 160×100 PNG drawn here (orange with a white band), so the image reply is a picture one can see. */
+function drawPng(width = 160, height = 100) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) row.set(y > 40 && y < 60 ? [255, 255, 255] : [245, 124, 0], 1 + x * 3);
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const PNG = drawPng();
+
+async function apiAs(request: APIRequestContext, email: string, password: string) {
+  const login = await request.post(`${API_URL}/auth/login`, { data: { email, password } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  return async <T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> => {
+    const res = await request[method](`${API_URL}${url}`, { headers, data });
+    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()) as T;
+  };
+}
+
+const ticketItem = (page: Page, name: string) => page.getByTestId('ticket-item').filter({ hasText: name });
+
+test.describe('routing, attachments, transfer and the required tag (issue 7)', () => {
+  test('only the queue sees the ticket; an image reply reaches the channel; a colleague transfer moves it; closing needs a tag', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const owner = await signUpCompany(request, 'Roteamento');
+    const call = await apiAs(request, owner.email, owner.password);
+    const stamp = `${Date.now()}`.slice(-8);
+    const sales = await call<{ id: number }>('post', '/queue', {
+      name: 'Vendas',
+      color: `#1${stamp.slice(-5)}`,
+      greetingMessage: 'Bem-vindo às Vendas!',
+    });
+    const support = await call<{ id: number }>('post', '/queue', {
+      name: 'Suporte',
+      color: `#2${stamp.slice(-5)}`,
+      greetingMessage: 'Bem-vindo ao Suporte!',
+    });
+    const ana = { name: `Ana ${stamp}`, email: `ana.r${stamp}@example.com`, password: 'ana12345' };
+    const bia = { name: `Bia ${stamp}`, email: `bia.r${stamp}@example.com`, password: 'bia12345' };
+    await call('post', '/users', { ...ana, profile: 'user', queueIds: [sales.id] });
+    const biaUser = await call<{ id: number }>('post', '/users', { ...bia, profile: 'user', queueIds: [support.id] });
+    await call('put', '/companySettings', { column: 'requiredTag', data: 'enabled' });
+    await call('post', '/tags', { name: 'Em negociação', color: '#F57C00', kanban: 1 });
+    const phoneNumberId = `78${stamp}01`;
+    const connection = await call<{ id: number }>('post', '/whatsapp', {
+      name: `Cloud ${stamp}`,
+      channel: 'whatsappapi',
+      phoneNumberId,
+      accessToken: 'tok',
+      appSecret: APP_SECRET,
+      queueIds: [sales.id],
+    });
+    const customer = `55219${stamp}`;
+    const name = `Cliente Roteado ${stamp}`;
+
+    // Ana (Vendas) and Bia (Suporte) both watch Pending
+    await signIn(page, ana.email, ana.password);
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.getByRole('tab', { name: /Aguardando/ }).click();
+    const biaContext = await browser.newContext();
+    const biaPage = await biaContext.newPage();
+    await signIn(biaPage, bia.email, bia.password);
+    await expect(biaPage).toHaveURL(/\/tickets$/);
+    await biaPage.getByRole('tab', { name: /Aguardando/ }).click();
+
+    const sent = await standin.deliverMessages(phoneNumberId, [inbound.text({ from: customer, body: 'Quero um orçamento' })], {
+      url: `${API_URL}/webhooks/whatsappapi/${connection.id}`,
+      contacts: [{ waId: customer, name }],
+    });
+    expect(sent.status).toBe(200);
+    await expect(ticketItem(page, name)).toBeVisible();
+    await expect(ticketItem(biaPage, name)).toHaveCount(0);
+
+    // Ana accepts and answers with an image and its caption
+    await ticketItem(page, name).click();
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    const composer = page.getByLabel('Mensagem', { exact: true });
+    await expect(composer).toBeEnabled();
+    await page.getByTestId('composer-file-input').setInputFiles({ name: 'orcamento.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByTestId('pending-files')).toContainText('orcamento.png');
+    const caption = page.getByLabel('Legenda orcamento.png');
+    await caption.fill('Segue o orçamento');
+    await caption.press('Enter');
+    await expect(page.getByTestId('pending-files')).toHaveCount(0);
+    await expect(page.getByTestId('message').filter({ hasText: 'Segue o orçamento' }).locator('img')).toBeVisible();
+    await expect
+      .poll(() =>
+        standin.sent.some((s) => s.phoneNumberId === phoneNumberId && JSON.stringify(s.body).includes('"type":"image"')),
+      )
+      .toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/tickets-image-reply.png` });
+
+    // A colleague (the manager) transfers it to Bia in Suporte: it leaves Ana's list and reaches Bia's, live
+    await page.getByRole('tab', { name: /Abertos/ }).click();
+    await expect(ticketItem(page, name)).toBeVisible();
+    await biaPage.getByRole('tab', { name: /Abertos/ }).click();
+    const uuid = page.url().split('/tickets/')[1];
+    expect(uuid).toBeTruthy();
+    const ticket = await call<{ id: number }>('get', `/tickets/u/${uuid}`);
+    await call('put', `/tickets/${ticket.id}`, {
+      userId: biaUser.id,
+      queueId: support.id,
+      status: 'open',
+      isTransfered: true,
+      msgTransfer: 'Cliente quer suporte técnico',
+    });
+    await expect(ticketItem(page, name)).toHaveCount(0);
+    await expect(ticketItem(biaPage, name)).toBeVisible();
+
+    // Bia closes it: refused until the ticket has a tag, then closed
+    await ticketItem(biaPage, name).click();
+    await biaPage.getByRole('button', { name: 'Resolver' }).click();
+    await biaPage.getByRole('menuitem', { name: 'Resolver sem mensagem de despedida' }).click();
+    await expect(biaPage.getByText('É obrigatório atribuir uma tag antes de finalizar o atendimento.')).toBeVisible();
+    await biaPage.getByTestId('ticket-contact-name').click();
+    await biaPage.getByRole('combobox', { name: 'Etapa do kanban' }).click();
+    await biaPage.getByRole('option', { name: 'Em negociação' }).click();
+    await expect(biaPage.getByText('Etapa alterada.')).toBeVisible();
+    await biaPage.keyboard.press('Escape');
+    await biaPage.getByRole('button', { name: 'Resolver' }).click();
+    await biaPage.getByRole('menuitem', { name: 'Resolver sem mensagem de despedida' }).click();
+    await expect(ticketItem(biaPage, name)).toHaveCount(0);
+    await biaContext.close();
   });
 });
