@@ -228,8 +228,12 @@ export async function upsertContactsBatch(db: Db, companyId: number, rows: Impor
       )
       SELECT id, number, inserted FROM up
       UNION ALL
-      SELECT c.id, c.number, false FROM contacts c JOIN input i ON c.number = i.number
-      WHERE c.company_id = ${companyId} AND c.channel = 'whatsapp' AND NOT EXISTS (SELECT 1 FROM up WHERE up.number = c.number)`),
+      -- Rows left unchanged: one unique-index lookup each (LIMIT 1 keeps the lookup per row even under a generic
+      -- plan of the prepared statement; a join let PostgreSQL scan the company's contacts once per batch).
+      SELECT c.id, c.number, false FROM input i
+      CROSS JOIN LATERAL (SELECT id, number FROM contacts WHERE company_id = ${companyId} AND channel = 'whatsapp'
+                          AND number = i.number LIMIT 1) c
+      WHERE i.number NOT IN (SELECT number FROM up)`),
   );
   const ids = new Map<string, number>();
   let created = 0;
