@@ -264,6 +264,16 @@ test.describe('routing, attachments, transfer and the required tag (issue 7)', (
       )
       .toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/tickets-image-reply.png` });
+    // How Ana's screen looks: the conversation and the inbox, dark, wide and narrow (looked at, not asserted)
+    await page.getByRole('button', { name: 'Ativar modo escuro' }).click();
+    await page.screenshot({ path: `${SCREENSHOTS}/conversation-dark-wide.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('ticket-view')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/conversation-dark-narrow.png` });
+    await page.getByRole('tab', { name: 'Atendimentos' }).click();
+    await page.screenshot({ path: `${SCREENSHOTS}/inbox-dark-narrow.png` });
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.getByRole('button', { name: 'Ativar modo claro' }).click();
 
     // A colleague (the manager) transfers it to Bia in Suporte: it leaves Ana's list and reaches Bia's, live
     await page.getByRole('tab', { name: /Abertos/ }).click();

@@ -98,7 +98,20 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }} data-testid="ticket-view">
-      <Paper square elevation={1} sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, zIndex: 1 }}>
+      {/* Narrow screens: the contact's name keeps the first row, the actions wrap to a second one, right-aligned. */}
+      <Paper
+        square
+        elevation={1}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          justifyContent: 'flex-end',
+          gap: 1,
+          p: 1,
+          zIndex: 1,
+        }}
+      >
         {onBack ? (
           <IconButton aria-label={t('tickets.actions.back')} onClick={onBack}>
             <ArrowBackIcon />
@@ -111,7 +124,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
           onClick={() => setContactOpen(true)}
         />
         <Box
-          sx={{ flex: 1, minWidth: 0, cursor: 'pointer' }}
+          sx={{ flex: 1, minWidth: { xs: 'calc(100% - 112px)', sm: 0 }, cursor: 'pointer' }}
           onClick={() => setContactOpen(true)}
           title={t('inbox.contact.open')}
         >
