@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   cshow: 'cshow',
   version: 'version',
   announcementLastSeen: 'announcementLastSeen',
+  /** The composer's signature switch (sendSignMessage): 'false' when the attendant turned it off. */
+  signOption: 'signOption',
 } as const;
 
 export const FIRST_VISIT_FLAGS = [

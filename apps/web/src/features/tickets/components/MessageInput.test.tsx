@@ -70,4 +70,26 @@ describe('MessageInput (composer)', () => {
     expect(form.getAll('body')).toEqual(['nossa loja']);
     expect(screen.queryByTestId('pending-files')).toBeNull();
   });
+  it('signature: shown when sendSignMessage is on; signs by default, the switch turns it off (remembered)', async () => {
+    localStorage.removeItem('signOption');
+    const spy = mockFetch({
+      '/companySettingOne': { column: 'sendSignMessage', value: 'enabled' },
+      '/messages/5': { id: 3, ticketId: 5 },
+    });
+    renderWithProviders(<MessageInput ticketId={5} enabled editing={null} onEditDone={() => {}} />, { session });
+    const sign = await screen.findByRole('button', { name: 'Assinar mensagens' });
+    expect(sign.getAttribute('aria-pressed')).toBe('true');
+    const input = screen.getByLabelText('Mensagem');
+    fireEvent.change(input, { target: { value: 'assinada' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(sent(spy)).toHaveLength(1));
+    expect(sent(spy)[0]).toMatchObject({ body: 'assinada', signMessage: true });
+    fireEvent.click(sign);
+    expect(localStorage.getItem('signOption')).toBe('false');
+    fireEvent.change(input, { target: { value: 'sem assinatura' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(sent(spy)).toHaveLength(2));
+    expect(sent(spy)[1]).toMatchObject({ body: 'sem assinatura', signMessage: false });
+    localStorage.removeItem('signOption');
+  });
 });

@@ -1,13 +1,17 @@
 import { QUICK_MESSAGE_LABEL_MAX } from '@atendo/shared';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
+import DrawIcon from '@mui/icons-material/Draw';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import LockIcon from '@mui/icons-material/Lock';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, IconButton, List, ListItemButton, ListItemText, Paper, TextField, Tooltip, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
+import { STORAGE_KEYS, setItem, useStorageItem } from '../../../shared/storage';
 import { toast } from '../../../shared/toast';
 import { useEditMessage, useSendFiles, useSendMessage } from '../hooks/useMessages';
 import { useQuickMessages } from '../hooks/useQuickMessages';
@@ -52,6 +56,16 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
   const sendFiles = useSendFiles(ticketId);
   const edit = useEditMessage();
   const [pending, setPending] = useState<PendingFile[]>([]);
+  // Seed 001 §3 sendSignMessage: the attendant may sign (default on, remembered in this browser).
+  const signSetting = useQuery({
+    queryKey: ['companySetting', 'sendSignMessage'],
+    queryFn: ({ signal }) => api.get<{ value: string }>('/companySettingOne', { query: { column: 'sendSignMessage' }, signal }),
+    retry: false,
+    staleTime: 60_000,
+  });
+  const signAllowed = signSetting.data?.value === 'enabled';
+  const signOn = useStorageItem(STORAGE_KEYS.signOption) !== 'false';
+  const signing = signAllowed && signOn;
   const fileInput = useRef<HTMLInputElement>(null);
 
   // Object URLs of the previews are released when their files leave the composer (removed, sent, unmounted).
@@ -81,7 +95,7 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
     setPending([]);
     setPrivate(false);
     sendFiles.mutate(
-      { files, isPrivate: wasPrivate },
+      { files, isPrivate: wasPrivate, signMessage: signing && !wasPrivate },
       {
         onError: (err) => {
           setPending(files.map((f) => ({ ...toPending(f.file), caption: f.caption })));
@@ -121,7 +135,7 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
     const quoted = replyTo;
     onReplyDone?.();
     send.mutate(
-      { body, isPrivate: wasPrivate, quotedMsg: quoted ? { id: quoted.id } : null, quoted },
+      { body, isPrivate: wasPrivate, signMessage: signing && !wasPrivate, quotedMsg: quoted ? { id: quoted.id } : null, quoted },
       {
         onError: (err) => {
           setText(body);
@@ -254,6 +268,21 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
             </IconButton>
           </span>
         </Tooltip>
+        {signAllowed ? (
+          <Tooltip title={t('tickets.composer.sign')}>
+            <span>
+              <IconButton
+                aria-label={t('tickets.composer.sign')}
+                aria-pressed={signOn}
+                disabled={!enabled || Boolean(editing) || isPrivate}
+                color={signOn ? 'primary' : 'default'}
+                onClick={() => setItem(STORAGE_KEYS.signOption, signOn ? 'false' : 'true')}
+              >
+                <DrawIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        ) : null}
         <Tooltip title={t('tickets.composer.privateToggle')}>
           <span>
             <IconButton

@@ -36,6 +36,8 @@ export interface SendMessageInput {
   isPrivate?: boolean;
   quotedMsg?: { id: number } | null;
   mediaUrl?: string | null;
+  /** *Name:* above the text, when the company's sendSignMessage is on. */
+  signMessage?: boolean;
   /** The message answered, shown quoted at once (the answer of the POST carries only its id). */
   quoted?: Message | null;
 }
@@ -70,12 +72,21 @@ export function useSendMessage(ticketId: number) {
 export function useSendFiles(ticketId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ files, isPrivate }: { files: { file: File; caption: string }[]; isPrivate: boolean }) => {
+    mutationFn: ({
+      files,
+      isPrivate,
+      signMessage,
+    }: {
+      files: { file: File; caption: string }[];
+      isPrivate: boolean;
+      signMessage?: boolean;
+    }) => {
       const form = new FormData();
       for (const f of files) form.append('medias', f.file, f.file.name);
       for (const f of files) form.append('body', f.caption);
       form.append('fromMe', 'true');
       if (isPrivate) form.append('isPrivate', 'true');
+      if (signMessage) form.append('signMessage', 'true');
       return api.post<Message>(`/messages/${ticketId}`, form);
     },
     onSuccess: (m) => m && typeof m.id === 'number' && upsertMessage(client, m, true),

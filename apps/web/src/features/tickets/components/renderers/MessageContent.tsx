@@ -5,6 +5,7 @@ import { Box, Button, Dialog, Link, Typography } from '@mui/material';
 import { Component, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../../shared/media';
+import { formatWhatsapp } from '../../utils/whatsappFormat';
 import { arr, num, rec, str } from './safe';
 import {
   AdPreviewBox,
@@ -40,7 +41,7 @@ export interface RenderableMessage {
 function TextBody({ text }: { text: string }) {
   return (
     <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      {text}
+      {formatWhatsapp(text)}
     </Typography>
   );
 }
