@@ -49,7 +49,16 @@ function MessageBubble({
     <Box
       data-testid="message"
       data-message-id={message.id}
-      sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.5 }}
+      // Off-screen messages skip layout and paint (their last size is remembered): a conversation scrolled back
+      // through many pages stays smooth. The pane itself holds only the pages loaded, 20 messages each.
+      sx={{
+        display: 'flex',
+        justifyContent: mine ? 'flex-end' : 'flex-start',
+        px: 2,
+        py: 0.5,
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 72px',
+      }}
     >
       <Box
         sx={(theme) => ({
