@@ -263,6 +263,23 @@ test.describe('routing, attachments, transfer and the required tag (issue 7)', (
         standin.sent.some((s) => s.phoneNumberId === phoneNumberId && JSON.stringify(s.body).includes('"type":"image"')),
       )
       .toBe(true);
+    // react to the customer's message with a quick emoji: a chip under it, and the reaction reaches the channel
+    const asked = page.getByTestId('message').filter({ hasText: 'Quero um orçamento' });
+    await asked.hover();
+    await asked.getByRole('button', { name: 'Opções da mensagem' }).click();
+    await page.getByRole('button', { name: 'Reagir 👍' }).click();
+    await expect(asked.getByTestId('reactions')).toContainText('👍');
+    await expect
+      .poll(() =>
+        standin.sent.some((s) => s.phoneNumberId === phoneNumberId && JSON.stringify(s.body).includes('"type":"reaction"')),
+      )
+      .toBe(true);
+    // the emoji picker writes where the cursor is
+    await composer.fill('Obrigado pela preferência ');
+    await page.getByRole('button', { name: 'Emojis' }).click();
+    await page.getByRole('button', { name: '😊', exact: true }).click();
+    await expect(composer).toHaveValue('Obrigado pela preferência 😊');
+    await composer.fill('');
     await page.screenshot({ path: `${SCREENSHOTS}/tickets-image-reply.png` });
     // How Ana's screen looks: the conversation and the inbox, dark, wide and narrow (looked at, not asserted)
     await page.getByRole('button', { name: 'Ativar modo escuro' }).click();

@@ -2,6 +2,7 @@ import { QUICK_MESSAGE_LABEL_MAX } from '@atendo/shared';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import DrawIcon from '@mui/icons-material/Draw';
+import EmojiIcon from '@mui/icons-material/EmojiEmotionsOutlined';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import LockIcon from '@mui/icons-material/Lock';
 import SendIcon from '@mui/icons-material/Send';
@@ -17,6 +18,7 @@ import { useEditMessage, useSendFiles, useSendMessage } from '../hooks/useMessag
 import { useQuickMessages } from '../hooks/useQuickMessages';
 import type { Message } from '../types';
 import { truncate } from '../utils/messageRules';
+import { EmojiPicker } from './EmojiPicker';
 
 export interface MessageInputProps {
   ticketId: number;
@@ -67,6 +69,20 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
   const signOn = useStorageItem(STORAGE_KEYS.signOption) !== 'false';
   const signing = signAllowed && signOn;
   const fileInput = useRef<HTMLInputElement>(null);
+  const textInput = useRef<HTMLTextAreaElement>(null);
+  const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
+
+  /** Puts the emoji where the cursor is (or at the end) and keeps typing there. */
+  const insertEmoji = (emoji: string) => {
+    const el = textInput.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
 
   // Object URLs of the previews are released when their files leave the composer (removed, sent, unmounted).
   const shown = useRef<PendingFile[]>([]);
@@ -245,7 +261,8 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
           ))}
         </Box>
       ) : null}
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+      {/* narrow screens: the text gets the whole first row, the buttons go below it */}
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: { xs: 0.5, sm: 1 }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
         <input
           ref={fileInput}
           type="file"
@@ -257,6 +274,18 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
             e.target.value = '';
           }}
         />
+        <Tooltip title={t('tickets.composer.emoji')}>
+          <span>
+            <IconButton
+              aria-label={t('tickets.composer.emoji')}
+              disabled={!enabled}
+              onClick={(e) => setEmojiAnchor(e.currentTarget)}
+            >
+              <EmojiIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <EmojiPicker anchor={emojiAnchor} onClose={() => setEmojiAnchor(null)} onPick={insertEmoji} />
         <Tooltip title={t('tickets.composer.attach')}>
           <span>
             <IconButton
@@ -312,11 +341,17 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
                 ? t('tickets.composer.privatePlaceholder')
                 : t('tickets.composer.placeholder')
           }
+          inputRef={textInput}
           slotProps={{ htmlInput: { 'aria-label': t('tickets.composer.label') } }}
-          sx={isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : undefined}
+          sx={{
+            order: { xs: -1, sm: 0 },
+            flexBasis: { xs: '100%', sm: 'auto' },
+            ...(isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : {}),
+          }}
         />
         <IconButton
           color="primary"
+          sx={{ ml: 'auto' }}
           aria-label={pending.length ? t('tickets.composer.sendFiles') : t('tickets.composer.send')}
           disabled={!enabled || (!text.trim() && !pending.length)}
           onClick={submit}

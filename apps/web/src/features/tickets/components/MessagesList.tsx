@@ -1,18 +1,21 @@
 import { DEBOUNCE_MS, MESSAGE_PAGE_TOP_PX } from '@atendo/shared';
+import AddReactionIcon from '@mui/icons-material/AddReactionOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, Chip, CircularProgress, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
 import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
-import { useDeleteMessage, useMessages } from '../hooks/useMessages';
+import { useDeleteMessage, useMessages, useReactToMessage } from '../hooks/useMessages';
 import type { Message } from '../types';
+import { groupReactions, QUICK_REACTIONS } from '../utils/emojis';
 import { canDeleteMessage, canEditMessage, dayKey } from '../utils/messageRules';
 import { AckIcon } from './AckIcon';
+import { EmojiPicker } from './EmojiPicker';
 import { MessageContent } from './renderers/MessageContent';
 
 function DaySeparator({ iso }: { iso: string }) {
@@ -30,16 +33,23 @@ function MessageBubble({
   onEdit,
   onReply,
   channel,
+  reactions = [],
 }: {
   message: Message;
   channel: string;
+  reactions?: { emoji: string; count: number }[];
   onEdit: (m: Message) => void;
   onReply: (m: Message) => void;
 }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const remove = useDeleteMessage();
+  const react = useReactToMessage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [pickerAnchor, setPickerAnchor] = useState<HTMLElement | null>(null);
+  // reactions go to the channel on a message it knows (not notes, not deleted ones)
+  const reactable = !message.isPrivate && !message.isDeleted && Boolean(message.externalId);
+  const sendReaction = (emoji: string) => react.mutate({ id: message.id, emoji }, { onError: toastError });
   const mine = message.fromMe;
   const time = new Date(message.createdAt);
   // only notes, and messages on channels that can edit what was sent (WhatsApp by QR), are edited
@@ -125,7 +135,46 @@ function MessageBubble({
             <MoreVertIcon sx={{ fontSize: 16 }} />
           </IconButton>
         ) : null}
+        {reactions.length ? (
+          <Box data-testid="reactions" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+            {reactions.map((r) => (
+              <Chip key={r.emoji} size="small" label={r.count > 1 ? `${r.emoji} ${r.count}` : r.emoji} />
+            ))}
+          </Box>
+        ) : null}
         <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          {reactable ? (
+            <Box
+              role="group"
+              aria-label={t('tickets.message.react')}
+              sx={{ display: 'flex', px: 1, pb: 0.5, borderBottom: 1, borderColor: 'divider' }}
+            >
+              {QUICK_REACTIONS.map((emoji) => (
+                <IconButton
+                  key={emoji}
+                  size="small"
+                  aria-label={`${t('tickets.message.react')} ${emoji}`}
+                  sx={{ fontSize: 18 }}
+                  onClick={() => {
+                    setAnchor(null);
+                    sendReaction(emoji);
+                  }}
+                >
+                  {emoji}
+                </IconButton>
+              ))}
+              <IconButton
+                size="small"
+                aria-label={t('tickets.message.moreReactions')}
+                onClick={(e) => {
+                  setPickerAnchor(e.currentTarget);
+                  setAnchor(null);
+                }}
+              >
+                <AddReactionIcon fontSize="small" />
+              </IconButton>
+            </Box>
+          ) : null}
           <MenuItem
             onClick={() => {
               setAnchor(null);
@@ -163,6 +212,7 @@ function MessageBubble({
             </MenuItem>
           ) : null}
         </Menu>
+        <EmojiPicker anchor={pickerAnchor} onClose={() => setPickerAnchor(null)} onPick={sendReaction} />
       </Box>
     </Box>
   );
@@ -184,6 +234,9 @@ export function MessagesList({
   onReply: (m: Message) => void;
 }) {
   const { messages, hasNextPage, isFetchingNextPage, fetchNextPage, isLoading } = useMessages(ticketId);
+  // reactions to a message on screen show as chips under it, not as messages of their own
+  const reactions = useMemo(() => groupReactions(messages), [messages]);
+  const visible = useMemo(() => messages.filter((m) => !reactions.hidden.has(m.id)), [messages, reactions]);
   const ref = useRef<HTMLDivElement>(null);
   const firstId = messages[0]?.id;
   const lastId = messages[messages.length - 1]?.id;
@@ -246,12 +299,18 @@ export function MessagesList({
           <CircularProgress size={20} />
         </Box>
       ) : null}
-      {messages.map((m, i) => {
-        const newDay = i === 0 || dayKey(m.createdAt) !== dayKey(messages[i - 1].createdAt);
+      {visible.map((m, i) => {
+        const newDay = i === 0 || dayKey(m.createdAt) !== dayKey(visible[i - 1].createdAt);
         return (
           <Fragment key={m.id}>
             {newDay ? <DaySeparator iso={m.createdAt} /> : null}
-            <MessageBubble message={m} onEdit={onEdit} onReply={onReply} channel={channel} />
+            <MessageBubble
+              message={m}
+              onEdit={onEdit}
+              onReply={onReply}
+              channel={channel}
+              reactions={reactions.byTarget.get(m.id)}
+            />
           </Fragment>
         );
       })}

@@ -101,6 +101,15 @@ export function useEditMessage() {
   });
 }
 
+/** POST /messages/:id/reactions: the reaction is a message of its own, shown as a chip under its target. */
+export function useReactToMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, emoji }: { id: number; emoji: string }) => api.post<Message>(`/messages/${id}/reactions`, { type: emoji }),
+    onSuccess: (m) => m && typeof m.id === 'number' && upsertMessage(client, m, true),
+  });
+}
+
 export function useDeleteMessage() {
   const client = useQueryClient();
   return useMutation({
