@@ -1,10 +1,14 @@
 import { QUICK_MESSAGE_LABEL_MAX } from '@atendo/shared';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DrawIcon from '@mui/icons-material/Draw';
 import EmojiIcon from '@mui/icons-material/EmojiEmotionsOutlined';
+import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import LockIcon from '@mui/icons-material/Lock';
+import MicIcon from '@mui/icons-material/Mic';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, IconButton, List, ListItemButton, ListItemText, Paper, TextField, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +18,7 @@ import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { STORAGE_KEYS, setItem, useStorageItem } from '../../../shared/storage';
 import { toast } from '../../../shared/toast';
+import { useAudioRecorder } from '../hooks/useAudioRecorder';
 import { useEditMessage, useSendFiles, useSendMessage } from '../hooks/useMessages';
 import { useQuickMessages } from '../hooks/useQuickMessages';
 import type { Message } from '../types';
@@ -69,6 +74,20 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
   const signOn = useStorageItem(STORAGE_KEYS.signOption) !== 'false';
   const signing = signAllowed && signOn;
   const fileInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const recorder = useAudioRecorder();
+
+  const startRecording = () => {
+    recorder.start().catch(() => toast.error(t('tickets.composer.micDenied')));
+  };
+  const sendRecording = () => {
+    const file = recorder.stop();
+    if (!file) {
+      toast.warning(t('tickets.composer.audioTooShort'));
+      return;
+    }
+    sendFiles.mutate({ files: [{ file, caption: '' }], isPrivate: false }, { onError: toastError });
+  };
   const textInput = useRef<HTMLTextAreaElement>(null);
   const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
 
@@ -261,8 +280,29 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
           ))}
         </Box>
       ) : null}
+      {recorder.recording ? (
+        <Box data-testid="audio-recording" sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 48 }}>
+          <IconButton aria-label={t('tickets.composer.cancelRecording')} onClick={recorder.cancel}>
+            <DeleteOutlineIcon />
+          </IconButton>
+          <FiberManualRecordIcon color="error" fontSize="small" />
+          <Typography variant="body2" sx={{ flex: 1 }} aria-live="polite">
+            {t('tickets.composer.recording')} {Math.floor(recorder.seconds / 60)}:{String(recorder.seconds % 60).padStart(2, '0')}
+          </Typography>
+          <IconButton color="primary" aria-label={t('tickets.composer.sendRecording')} onClick={sendRecording}>
+            <SendIcon />
+          </IconButton>
+        </Box>
+      ) : null}
       {/* narrow screens: the text gets the whole first row, the buttons go below it */}
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: { xs: 0.5, sm: 1 }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+      <Box
+        sx={{
+          display: recorder.recording ? 'none' : 'flex',
+          alignItems: 'flex-end',
+          gap: { xs: 0.5, sm: 1 },
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        }}
+      >
         <input
           ref={fileInput}
           type="file"
@@ -286,6 +326,30 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
           </span>
         </Tooltip>
         <EmojiPicker anchor={emojiAnchor} onClose={() => setEmojiAnchor(null)} onPick={insertEmoji} />
+        <input
+          ref={cameraInput}
+          type="file"
+          accept="image/*,video/*"
+          capture="environment"
+          hidden
+          data-testid="composer-camera-input"
+          onChange={(e) => {
+            addFiles(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        {/* phones and tablets open the camera; desktops have the attach button */}
+        <Tooltip title={t('tickets.composer.camera')}>
+          <Box component="span" sx={{ display: { xs: 'inline-flex', md: 'none' } }}>
+            <IconButton
+              aria-label={t('tickets.composer.camera')}
+              disabled={!enabled || Boolean(editing)}
+              onClick={() => cameraInput.current?.click()}
+            >
+              <PhotoCameraIcon />
+            </IconButton>
+          </Box>
+        </Tooltip>
         <Tooltip title={t('tickets.composer.attach')}>
           <span>
             <IconButton
@@ -349,9 +413,19 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
             ...(isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : {}),
           }}
         />
+        {!text.trim() && !pending.length && !editing ? (
+          <IconButton
+            sx={{ ml: 'auto' }}
+            aria-label={t('tickets.composer.record')}
+            disabled={!enabled || isPrivate}
+            onClick={startRecording}
+          >
+            <MicIcon />
+          </IconButton>
+        ) : null}
         <IconButton
           color="primary"
-          sx={{ ml: 'auto' }}
+          sx={{ ml: !text.trim() && !pending.length && !editing ? 0 : 'auto' }}
           aria-label={pending.length ? t('tickets.composer.sendFiles') : t('tickets.composer.send')}
           disabled={!enabled || (!text.trim() && !pending.length)}
           onClick={submit}
