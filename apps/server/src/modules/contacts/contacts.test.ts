@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CONTACT_NAME_MAX_TICKET, contactFormSchema } from '@atendo/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,18 @@ describe('contacts API', () => {
       email: 'ana@example.com',
       extraInfo: [{ name: 'CPF', value: '123' }],
     });
+  });
+
+  it('the ticket side form takes names of 2–50 characters (seed 000 §5)', () => {
+    const form = contactFormSchema(CONTACT_NAME_MAX_TICKET);
+    const issues = (name: string) =>
+      form
+        .safeParse({ name, number: '5511999990000' })
+        .error?.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    expect(issues('x'.repeat(50))).toBeUndefined();
+    expect(issues('x'.repeat(51))).toEqual([{ path: 'name', message: 'validation.tooLong' }]);
+    expect(issues('x')).toEqual([{ path: 'name', message: 'validation.tooShort' }]);
+    expect(issues('  ')).toEqual([{ path: 'name', message: 'validation.required' }]);
   });
 
   it('keeps numbers unique per company (ERR_DUPLICATED_CONTACT), also on update; another company may have it', async () => {
