@@ -218,6 +218,8 @@ test.describe('routing, attachments, transfer and the required tag (issue 7)', (
     const biaUser = await call<{ id: number }>('post', '/users', { ...bia, profile: 'user', queueIds: [support.id] });
     await call('put', '/companySettings', { column: 'requiredTag', data: 'enabled' });
     await call('post', '/tags', { name: 'Em negociação', color: '#F57C00', kanban: 1 });
+    const partner = { name: `Parceiro ${stamp}`, number: `55319${stamp}` };
+    await call('post', '/contacts', partner);
     const phoneNumberId = `78${stamp}01`;
     const connection = await call<{ id: number }>('post', '/whatsapp', {
       name: `Cloud ${stamp}`,
@@ -287,6 +289,18 @@ test.describe('routing, attachments, transfer and the required tag (issue 7)', (
       .poll(() =>
         standin.sent.some((s) => s.phoneNumberId === phoneNumberId && JSON.stringify(s.body).includes('"type":"audio"')),
       )
+      .toBe(true);
+    // forward the customer's question to a partner: it goes out on the channel to the partner's number
+    await asked.hover();
+    await asked.getByRole('button', { name: 'Opções da mensagem' }).click();
+    await page.getByRole('menuitem', { name: 'Encaminhar' }).click();
+    const forward = page.getByRole('dialog', { name: 'Encaminhar mensagem' });
+    await forward.getByLabel('Contato').fill('Parceiro');
+    await page.getByRole('option', { name: new RegExp(partner.name) }).click();
+    await forward.getByRole('button', { name: 'Encaminhar' }).click();
+    await expect(page.getByText(`Mensagem encaminhada para ${partner.name}.`)).toBeVisible();
+    await expect
+      .poll(() => standin.sent.some((s) => s.to === partner.number && JSON.stringify(s.body).includes('Quero um orçamento')))
       .toBe(true);
     // the emoji picker writes where the cursor is
     await composer.fill('Obrigado pela preferência ');

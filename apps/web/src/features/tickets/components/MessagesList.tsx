@@ -16,6 +16,7 @@ import { groupReactions, QUICK_REACTIONS } from '../utils/emojis';
 import { canDeleteMessage, canEditMessage, dayKey } from '../utils/messageRules';
 import { AckIcon } from './AckIcon';
 import { EmojiPicker } from './EmojiPicker';
+import { ForwardDialog } from './ForwardDialog';
 import { MessageContent } from './renderers/MessageContent';
 
 function DaySeparator({ iso }: { iso: string }) {
@@ -47,6 +48,7 @@ function MessageBubble({
   const react = useReactToMessage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [pickerAnchor, setPickerAnchor] = useState<HTMLElement | null>(null);
+  const [forwarding, setForwarding] = useState(false);
   // reactions go to the channel on a message it knows (not notes, not deleted ones)
   const reactable = !message.isPrivate && !message.isDeleted && Boolean(message.externalId);
   const sendReaction = (emoji: string) => react.mutate({ id: message.id, emoji }, { onError: toastError });
@@ -191,6 +193,16 @@ function MessageBubble({
           >
             {t('tickets.message.copy')}
           </MenuItem>
+          {!message.isPrivate && !message.isDeleted ? (
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                setForwarding(true);
+              }}
+            >
+              {t('tickets.message.forward')}
+            </MenuItem>
+          ) : null}
           {editable ? (
             <MenuItem
               onClick={() => {
@@ -213,6 +225,7 @@ function MessageBubble({
           ) : null}
         </Menu>
         <EmojiPicker anchor={pickerAnchor} onClose={() => setPickerAnchor(null)} onPick={sendReaction} />
+        {forwarding ? <ForwardDialog message={message} onClose={() => setForwarding(false)} /> : null}
       </Box>
     </Box>
   );

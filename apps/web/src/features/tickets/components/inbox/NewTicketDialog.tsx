@@ -25,7 +25,7 @@ import { useConnectionOptions } from '../../hooks/useInboxOptions';
 import type { Ticket } from '../../types';
 import type { OpenTicketInfo } from './TicketAlreadyOpenDialog';
 
-interface ContactOption {
+export interface ContactOption {
   id: number;
   name: string;
   number: string;
@@ -34,7 +34,7 @@ interface ContactOption {
 /** Contact search starts at 3 characters (seed 000 §2 "Dialogs"). */
 export const CONTACT_SEARCH_MIN = 3;
 
-function useContactSearch(term: string) {
+export function useContactSearch(term: string) {
   const q = useDebouncedValue(term.trim(), DEBOUNCE_MS);
   return useQuery({
     queryKey: ['new-ticket', 'contacts', q],
