@@ -50,6 +50,8 @@ test.describe('contacts, tags and quick messages (issue 8)', () => {
     await expect(page.getByText('O campo Nome já foi selecionado')).toBeVisible();
     await page.getByLabel('E-mail', { exact: true }).click();
     await page.getByRole('option', { name: 'Email' }).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'E-mail' })).toHaveText('Email');
     await page.screenshot({ path: `${SCREENSHOTS}/contacts-import-mapping.png` });
     await page.getByRole('button', { name: 'Importar', exact: true }).click();
     await expect(page.getByTestId('import-summary')).toContainText('Criados: 2');
