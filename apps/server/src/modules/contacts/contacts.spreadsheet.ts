@@ -1,15 +1,18 @@
 /**
  * Reading contact spreadsheets: .xlsx through exceljs' streaming reader (first worksheet), CSV/TXT by a small
  * streaming parser (delimiter guessed from the header: ; , or tab). The kind is decided from the bytes, never
- * from the name. Legacy binary .xls (OLE) is refused: no maintained reader on the registry is safe for
- * untrusted files (decision in docs/decisions.md).
+ * from the name. Legacy binary .xls (OLE, Excel 97–2003) through SheetJS 0.20.3 (@e965/xlsx: the registry's
+ * `xlsx` 0.18 has known flaws fixed only in 0.19.3/0.20.2), read whole (it is a binary format), values only, first
+ * sheet, at most IMPORT_MAX_ROWS rows.
  */
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import { IMPORT_MAX_ROWS } from '@atendo/shared';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/errors';
 
-export type SheetKind = 'xlsx' | 'csv';
+export type SheetKind = 'xlsx' | 'xls' | 'csv';
 
 export async function detectKind(file: string): Promise<SheetKind> {
   const fh = await open(file, 'r');
@@ -18,9 +21,7 @@ export async function detectKind(file: string): Promise<SheetKind> {
     const { bytesRead } = await fh.read(head, 0, 8, 0);
     const b = head.subarray(0, bytesRead);
     if (b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) return 'xlsx';
-    if (b.length >= 4 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0) {
-      throw new AppError('ERR_INVALID_FILE_TYPE', 400, { reason: 'legacyXls' });
-    }
+    if (b.length >= 4 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0) return 'xls';
     if (b.includes(0)) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
     return 'csv';
   } finally {
@@ -156,11 +157,28 @@ async function* csvRows(file: string): AsyncGenerator<string[]> {
   }
 }
 
+/** Legacy .xls: the first sheet's values (no formulas, no HTML), one row at a time. */
+async function* xlsRows(file: string): AsyncGenerator<string[]> {
+  const book = XLSX.read(await readFile(file), {
+    type: 'buffer',
+    dense: true,
+    sheetRows: IMPORT_MAX_ROWS + 1,
+    cellFormula: false,
+    cellHTML: false,
+    cellStyles: false,
+  });
+  const first = book.SheetNames[0];
+  const sheet = first ? book.Sheets[first] : undefined;
+  if (!sheet) return;
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: false });
+  for (const row of rows) yield row.map(cellText);
+}
+
 /** Every row of the file (the first is the header), as text cells. */
 export async function* readRows(file: string): AsyncGenerator<string[]> {
   const kind = await detectKind(file);
   try {
-    yield* kind === 'xlsx' ? xlsxRows(file) : csvRows(file);
+    yield* kind === 'xlsx' ? xlsxRows(file) : kind === 'xls' ? xlsRows(file) : csvRows(file);
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError('ERR_INVALID_FILE_TYPE', 400);

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CONTACT_NAME_MAX_TICKET, contactFormSchema } from '@atendo/shared';
+import * as SheetJS from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,7 +240,7 @@ describe('contact import', () => {
     ]);
   });
 
-  it('uploads .csv and refuses legacy .xls, PDFs and files without rows', async () => {
+  it('uploads .csv and legacy .xls; refuses broken .xls, PDFs and files without rows', async () => {
     const csv = Buffer.from('\uFEFFNome;Telefone;Email\n"Silva, Ana";5511911112222;a@example.com\nBeto;5511911113333;\n');
     const up = await upload(ana.token, csv, 'lista.csv', 'text/csv');
     expect(up.statusCode, up.body).toBe(200);
@@ -252,6 +253,20 @@ describe('contact import', () => {
       ],
       total: 2,
     });
+    // legacy Excel 97–2003 (.xls, BIFF8) is read too; a broken one is refused
+    const book = SheetJS.utils.book_new();
+    SheetJS.utils.book_append_sheet(
+      book,
+      SheetJS.utils.aoa_to_sheet([
+        ['Nome', 'Telefone'],
+        ['Carla Antiga', 5511922223333],
+      ]),
+      'Contatos',
+    );
+    const xls = SheetJS.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    const legacy = await upload(ana.token, xls, 'antiga.xls', 'application/vnd.ms-excel');
+    expect(legacy.statusCode, legacy.body).toBe(200);
+    expect(legacy.json()).toMatchObject({ columns: ['Nome', 'Telefone'], rows: [['Carla Antiga', '5511922223333']], total: 1 });
     const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
     expect((await upload(ana.token, ole, 'old.xls', 'application/vnd.ms-excel')).json()).toMatchObject({
       error: 'ERR_INVALID_FILE_TYPE',
