@@ -309,6 +309,15 @@ test.describe('routing, attachments, transfer and the required tag (issue 7)', (
     await expect(composer).toHaveValue('Obrigado pela preferência 😊');
     await composer.fill('');
     await page.screenshot({ path: `${SCREENSHOTS}/tickets-image-reply.png` });
+    // PDF export: the whole conversation as an A4 document named from the ticket id
+    await page.getByRole('button', { name: 'Mais opções' }).last().click();
+    await page.getByRole('menuitem', { name: 'Exportar PDF' }).click();
+    await expect(page.getByTestId('conversation-print')).toBeAttached();
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('conversation-print')).toContainText('Quero um orçamento');
+    await expect(page.getByTestId('conversation-print')).toContainText('Segue o orçamento');
+    await page.pdf({ path: `${SCREENSHOTS}/conversation.pdf`, format: 'A4' });
+    await page.emulateMedia({ media: 'screen' });
     // How Ana's screen looks: the conversation and the inbox, dark, wide and narrow (looked at, not asserted)
     await page.getByRole('button', { name: 'Ativar modo escuro' }).click();
     await page.screenshot({ path: `${SCREENSHOTS}/conversation-dark-wide.png` });

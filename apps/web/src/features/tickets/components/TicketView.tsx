@@ -6,6 +6,7 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import HistoryIcon from '@mui/icons-material/History';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonIcon from '@mui/icons-material/Person';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import UndoIcon from '@mui/icons-material/Undo';
@@ -37,6 +38,7 @@ import { ticketKeys } from '../hooks/keys';
 import { useUpdateTicket } from '../hooks/useTicket';
 import type { Message, TicketDetail } from '../types';
 import { AcceptQueueDialog } from './AcceptQueueDialog';
+import { ConversationPrint, loadWholeConversation } from './ConversationPrint';
 import { ContactDrawer } from './inbox/ContactDrawer';
 import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
@@ -73,6 +75,32 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const [logOpen, setLogOpen] = useState(false);
   const [deleteAsk, setDeleteAsk] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
+  const [printing, setPrinting] = useState<Message[] | null>(null);
+
+  // PDF export: load the whole conversation, print it (A4 portrait) named from the ticket id, then put things back
+  const exportPdf = async () => {
+    try {
+      setPrinting(await loadWholeConversation(ticket.id));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+  useEffect(() => {
+    if (!printing) return;
+    const title = document.title;
+    document.title = `ticket-${ticket.id}`;
+    const done = () => {
+      document.title = title;
+      setPrinting(null);
+    };
+    window.addEventListener('afterprint', done, { once: true });
+    const timer = setTimeout(() => window.print(), 50);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('afterprint', done);
+      document.title = title;
+    };
+  }, [printing, ticket.id]);
   const client = useQueryClient();
   const mayDelete = can(user, 'ticket-options:deleteTicket');
   const remove = useMutation({
@@ -233,6 +261,17 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
             </ListItemIcon>
             <ListItemText>{t('inbox.log.open')}</ListItemText>
           </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setMoreAnchor(null);
+              void exportPdf();
+            }}
+          >
+            <ListItemIcon>
+              <PictureAsPdfIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('tickets.print.open')}</ListItemText>
+          </MenuItem>
           {mayDelete ? (
             <MenuItem
               onClick={() => {
@@ -303,6 +342,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
           }
         />
       ) : null}
+      {printing ? <ConversationPrint ticket={ticket} messages={printing} /> : null}
     </Box>
   );
 }

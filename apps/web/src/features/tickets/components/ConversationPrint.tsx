@@ -1,0 +1,67 @@
+import { GlobalStyles } from '@mui/material';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/api/client';
+import type { Message, MessagesPage, TicketDetail } from '../types';
+import { formatWhatsapp } from '../utils/whatsappFormat';
+
+/** Every message of the ticket, oldest first (the API pages newest first, 20 at a time). */
+export async function loadWholeConversation(ticketId: number): Promise<Message[]> {
+  const pages: Message[][] = [];
+  for (let page = 1; page <= 500; page++) {
+    const res = await api.get<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber: page } });
+    pages.unshift(res.messages);
+    if (!res.hasMore) break;
+  }
+  return pages.flat();
+}
+
+/**
+ * The conversation as a printable A4 portrait document (the browser's "Save as PDF"; the file is named from the
+ * ticket id through the document title). Only this is printed while it is mounted.
+ */
+export function ConversationPrint({ ticket, messages }: { ticket: TicketDetail; messages: Message[] }) {
+  const { t, i18n } = useTranslation();
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  return createPortal(
+    <>
+      <GlobalStyles
+        styles={{
+          '@page': { size: 'A4 portrait', margin: '12mm' },
+          '#conversation-print': { display: 'none' },
+          '@media print': {
+            'body > *:not(#conversation-print)': { display: 'none !important' },
+            '#conversation-print': { display: 'block', color: '#000', background: '#fff', font: '11pt sans-serif' },
+          },
+        }}
+      />
+      <div id="conversation-print" data-testid="conversation-print">
+        <h1 style={{ fontSize: '14pt', margin: '0 0 4pt' }}>
+          {ticket.contact.name} — #{ticket.id}
+        </h1>
+        <p style={{ margin: '0 0 10pt', color: '#555' }}>
+          {ticket.queue?.name ?? ''} {ticket.user ? `· ${ticket.user.name}` : ''}
+        </p>
+        {messages.map((m) => (
+          <div key={m.id} style={{ breakInside: 'avoid', margin: '0 0 6pt' }}>
+            <div style={{ color: '#555', fontSize: '9pt' }}>
+              {when.format(new Date(m.createdAt))} ·{' '}
+              {m.fromMe ? (m.user?.name ?? t('tickets.print.bot')) : (m.contact?.name ?? ticket.contact.name)}
+              {m.isPrivate ? ` · ${t('tickets.message.privateNote')}` : ''}
+            </div>
+            <div style={{ whiteSpace: 'pre-wrap' }}>
+              {m.isDeleted
+                ? t('tickets.message.deletedOwn')
+                : m.body
+                  ? formatWhatsapp(m.body)
+                  : m.mediaType !== 'text'
+                    ? `[${m.mediaName ?? m.mediaType}]`
+                    : ''}
+            </div>
+          </div>
+        ))}
+      </div>
+    </>,
+    document.body,
+  );
+}
