@@ -177,6 +177,7 @@ function drawPng(width = 160, height = 100) {
   ]);
 }
 const PNG = drawPng();
+const REQUIRED = 'Obrigatório';
 
 async function apiAs(request: APIRequestContext, email: string, password: string) {
   const login = await request.post(`${API_URL}/auth/login`, { data: { email, password } });
@@ -309,6 +310,28 @@ test.describe('routing, attachments, transfer and the required tag (issue 7)', (
     await expect(composer).toHaveValue('Obrigado pela preferência 😊');
     await composer.fill('');
     await page.screenshot({ path: `${SCREENSHOTS}/tickets-image-reply.png` });
+    // an interactive list: the server's field messages show in the dialog, then the list reaches the channel
+    await page.getByRole('button', { name: 'Mensagem interativa' }).click();
+    const interactive = page.getByRole('dialog', { name: 'Mensagem interativa' });
+    await interactive.getByRole('button', { name: 'Enviar' }).click();
+    await expect(interactive.getByText(REQUIRED).first()).toBeVisible();
+    await interactive
+      .getByLabel(/^Texto/)
+      .first()
+      .fill('Escolha o plano');
+    await interactive.getByLabel('Texto do botão').fill('Ver planos');
+    await interactive.getByRole('textbox', { name: /^Opção 1/ }).fill('Básico');
+    await interactive.getByRole('button', { name: 'Adicionar opção' }).click();
+    await interactive.getByRole('textbox', { name: /^Opção 2/ }).fill('Completo');
+    await interactive.getByRole('button', { name: 'Enviar' }).click();
+    await expect(interactive).toHaveCount(0);
+    await expect
+      .poll(() =>
+        standin.sent.some(
+          (s) => s.phoneNumberId === phoneNumberId && s.type === 'interactive' && JSON.stringify(s.body).includes('Completo'),
+        ),
+      )
+      .toBe(true);
     // PDF export: the whole conversation as an A4 document named from the ticket id
     await page.getByRole('button', { name: 'Mais opções' }).last().click();
     await page.getByRole('menuitem', { name: 'Exportar PDF' }).click();

@@ -10,6 +10,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import MicIcon from '@mui/icons-material/Mic';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import SendIcon from '@mui/icons-material/Send';
+import WidgetsIcon from '@mui/icons-material/WidgetsOutlined';
 import { Box, IconButton, List, ListItemButton, ListItemText, Paper, TextField, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -24,6 +25,7 @@ import { useQuickMessages } from '../hooks/useQuickMessages';
 import type { Message } from '../types';
 import { truncate } from '../utils/messageRules';
 import { EmojiPicker } from './EmojiPicker';
+import { InteractiveDialog } from './InteractiveDialog';
 
 export interface MessageInputProps {
   ticketId: number;
@@ -90,6 +92,7 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
   };
   const textInput = useRef<HTMLTextAreaElement>(null);
   const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
+  const [interactiveOpen, setInteractiveOpen] = useState(false);
 
   /** Puts the emoji where the cursor is (or at the end) and keeps typing there. */
   const insertEmoji = (emoji: string) => {
@@ -326,6 +329,20 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
           </span>
         </Tooltip>
         <EmojiPicker anchor={emojiAnchor} onClose={() => setEmojiAnchor(null)} onPick={insertEmoji} />
+        <Tooltip title={t('tickets.interactive.open')}>
+          <span>
+            <IconButton
+              aria-label={t('tickets.interactive.open')}
+              disabled={!enabled || Boolean(editing) || isPrivate}
+              onClick={() => setInteractiveOpen(true)}
+            >
+              <WidgetsIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        {interactiveOpen ? (
+          <InteractiveDialog ticketId={ticketId} open={interactiveOpen} onClose={() => setInteractiveOpen(false)} />
+        ) : null}
         <input
           ref={cameraInput}
           type="file"
