@@ -95,4 +95,18 @@ describe('live ticket events in the cache', () => {
       [3, 0],
     ]);
   });
+  it("a stale copy (the send's answer arriving after the job's ack events) never takes the ticks or an edit back", () => {
+    const client = new QueryClient();
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 24, 12, 0, s)).toISOString();
+    client.setQueryData<InfiniteData<MessagesPage>>(ticketKeys.messages(9), {
+      pages: [{ messages: [], hasMore: false }],
+      pageParams: [1],
+    });
+    const sent = { id: 5, ticketId: 9, body: 'Olá', ack: 0, updatedAt: at(0) } as never;
+    upsertMessage(client, sent, true); // the socket's create
+    upsertMessage(client, { id: 5, ticketId: 9, body: 'Olá!', ack: 3, isEdited: true, updatedAt: at(2) } as never, false);
+    upsertMessage(client, sent, true); // the POST answer, late
+    const [shown] = client.getQueryData<InfiniteData<MessagesPage>>(ticketKeys.messages(9))?.pages[0].messages ?? [];
+    expect(shown).toMatchObject({ id: 5, ack: 3, body: 'Olá!', isEdited: true });
+  });
 });

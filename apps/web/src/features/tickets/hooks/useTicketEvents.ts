@@ -95,8 +95,16 @@ export function upsertMessage(client: QueryClient, message: Message, appendIfMis
       messages: p.messages.map((m) => {
         if (m.id !== message.id) return m;
         found = true;
-        // ack and edit events carry no quoted message: keep the one already shown
-        return { ...m, ...message, quotedMsg: message.quotedMsg ?? m.quotedMsg ?? null, user: message.user ?? m.user ?? null };
+        // A stale copy (the POST answer arriving after the job's ack events) never undoes newer state; acks only go up.
+        const stale = Boolean(m.updatedAt && message.updatedAt && Date.parse(message.updatedAt) < Date.parse(m.updatedAt));
+        const merged = stale ? { ...message, ...m } : { ...m, ...message };
+        return {
+          ...merged,
+          ack: Math.max(m.ack ?? 0, message.ack ?? 0),
+          // ack and edit events carry no quoted message: keep the one already shown
+          quotedMsg: message.quotedMsg ?? m.quotedMsg ?? null,
+          user: message.user ?? m.user ?? null,
+        };
       }),
     }));
     if (!found && appendIfMissing && pages.length > 0) pages[0] = { ...pages[0], messages: [...pages[0].messages, message] };
