@@ -5,7 +5,8 @@ import LockIcon from '@mui/icons-material/Lock';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, Chip, CircularProgress, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
 import { api } from '../../../shared/api/client';
@@ -18,6 +19,11 @@ import { AckIcon } from './AckIcon';
 import { EmojiPicker } from './EmojiPicker';
 import { ForwardDialog } from './ForwardDialog';
 import { MessageContent } from './renderers/MessageContent';
+
+/** A text bubble's usual height; every row is measured once it renders. */
+const ESTIMATED_ROW_PX = 64;
+/** Within this distance of the bottom a new message scrolls into view. */
+const FOLLOW_BOTTOM_PX = 200;
 
 function DaySeparator({ iso }: { iso: string }) {
   const { i18n } = useTranslation();
@@ -61,16 +67,7 @@ function MessageBubble({
     <Box
       data-testid="message"
       data-message-id={message.id}
-      // Off-screen messages skip layout and paint (their last size is remembered): a conversation scrolled back
-      // through many pages stays smooth. The pane itself holds only the pages loaded, 20 messages each.
-      sx={{
-        display: 'flex',
-        justifyContent: mine ? 'flex-end' : 'flex-start',
-        px: 2,
-        py: 0.5,
-        contentVisibility: 'auto',
-        containIntrinsicSize: 'auto 72px',
-      }}
+      sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.5 }}
     >
       <Box
         sx={(theme) => ({
@@ -232,8 +229,11 @@ function MessageBubble({
 }
 
 /**
- * The conversation, oldest at the top. Scrolling within 50 px of the top loads the previous page
- * (debounced 500 ms, seed 000 §9); the scroll position is kept when older messages are prepended.
+ * The conversation, oldest at the top, windowed: only the messages on screen (plus a few either side) are in the
+ * DOM, each measured as it renders, so a conversation scrolled back through hundreds of pages stays smooth.
+ * Scrolling within 50 px of the top loads the previous page (debounced 500 ms, seed 000 §9); older pages are
+ * prepended with what the user was looking at held in place (anchorTo 'end'); a new message follows the bottom
+ * when the user is there, and always when the user sent it.
  */
 export function MessagesList({
   ticketId,
@@ -251,24 +251,36 @@ export function MessagesList({
   const reactions = useMemo(() => groupReactions(messages), [messages]);
   const visible = useMemo(() => messages.filter((m) => !reactions.hidden.has(m.id)), [messages, reactions]);
   const ref = useRef<HTMLDivElement>(null);
-  const firstId = messages[0]?.id;
-  const lastId = messages[messages.length - 1]?.id;
-  const prev = useRef<{ firstId?: number; lastId?: number; height: number }>({ height: 0 });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => ref.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (i) => visible[i].id,
+    overscan: 10,
+    paddingStart: 8,
+    paddingEnd: 8,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: FOLLOW_BOTTOM_PX,
+  });
 
+  // Opening a conversation whose pages are already in the cache: start at the newest message.
+  const opened = useRef(false);
   useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const before = prev.current;
-    if (before.firstId !== undefined && firstId !== before.firstId && lastId === before.lastId) {
-      // older page prepended: keep what the user was looking at in place
-      el.scrollTop += el.scrollHeight - before.height;
-    } else if (lastId !== before.lastId) {
-      const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 200 + (el.scrollHeight - before.height);
-      if (before.lastId === undefined || nearBottom) el.scrollTop = el.scrollHeight;
-    }
-    prev.current = { firstId, lastId, height: el.scrollHeight };
-  }, [firstId, lastId]);
+    if (opened.current || visible.length === 0) return;
+    opened.current = true;
+    virtualizer.scrollToEnd();
+  }, [visible.length, virtualizer]);
+
+  // What the attendant sends is shown even when they had scrolled up to read.
+  const last = visible[visible.length - 1];
+  const lastSeen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!last) return;
+    if (lastSeen.current !== undefined && last.id !== lastSeen.current && last.fromMe) virtualizer.scrollToEnd();
+    lastSeen.current = last.id;
+  }, [last, virtualizer]);
 
   useEffect(
     () => () => {
@@ -278,18 +290,18 @@ export function MessagesList({
   );
 
   // A customer message that arrives while the conversation is on screen is read: reading page 1 marks it on the server.
-  const last = messages[messages.length - 1];
+  const newest = messages[messages.length - 1];
   const initialLast = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (!last) return;
+    if (!newest) return;
     if (initialLast.current === undefined) {
-      initialLast.current = last.id;
+      initialLast.current = newest.id;
       return;
     }
-    if (last.id === initialLast.current || last.fromMe || last.read || document.visibilityState !== 'visible') return;
+    if (newest.id === initialLast.current || newest.fromMe || newest.read || document.visibilityState !== 'visible') return;
     const t = setTimeout(() => void api.get(`/messages/${ticketId}`, { query: { pageNumber: 1 } }).catch(() => {}), 800);
     return () => clearTimeout(t);
-  }, [last, ticketId]);
+  }, [newest, ticketId]);
 
   const onScroll = () => {
     const el = ref.current;
@@ -305,28 +317,37 @@ export function MessagesList({
       ref={ref}
       onScroll={onScroll}
       data-testid="messages-list"
-      sx={{ flex: 1, overflowY: 'auto', py: 1, bgcolor: 'action.hover' }}
+      data-count={visible.length}
+      sx={{ flex: 1, overflowY: 'auto', overflowAnchor: 'none', bgcolor: 'action.hover', position: 'relative' }}
     >
       {isLoading || isFetchingNextPage ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+        <Box sx={{ position: 'sticky', top: 0, zIndex: 1, display: 'flex', justifyContent: 'center', py: 1, height: 0 }}>
           <CircularProgress size={20} />
         </Box>
       ) : null}
-      {visible.map((m, i) => {
-        const newDay = i === 0 || dayKey(m.createdAt) !== dayKey(visible[i - 1].createdAt);
-        return (
-          <Fragment key={m.id}>
-            {newDay ? <DaySeparator iso={m.createdAt} /> : null}
-            <MessageBubble
-              message={m}
-              onEdit={onEdit}
-              onReply={onReply}
-              channel={channel}
-              reactions={reactions.byTarget.get(m.id)}
-            />
-          </Fragment>
-        );
-      })}
+      <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const m = visible[row.index];
+          const newDay = row.index === 0 || dayKey(m.createdAt) !== dayKey(visible[row.index - 1].createdAt);
+          return (
+            <Box
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              sx={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start}px)` }}
+            >
+              {newDay ? <DaySeparator iso={m.createdAt} /> : null}
+              <MessageBubble
+                message={m}
+                onEdit={onEdit}
+                onReply={onReply}
+                channel={channel}
+                reactions={reactions.byTarget.get(m.id)}
+              />
+            </Box>
+          );
+        })}
+      </Box>
     </Box>
   );
 }

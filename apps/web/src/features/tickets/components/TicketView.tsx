@@ -292,7 +292,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
           {t('tickets.notice24h')}
         </Alert>
       ) : null}
-      <MessagesList ticketId={ticket.id} channel={ticket.channel} onEdit={setEditing} onReply={setReplyTo} />
+      <MessagesList key={ticket.id} ticketId={ticket.id} channel={ticket.channel} onEdit={setEditing} onReply={setReplyTo} />
       <MessageInput
         ticketId={ticket.id}
         enabled={live}
