@@ -66,6 +66,8 @@ export default defineConfig({
           LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
           // the Graph API stand-in that e2e/tickets.spec.ts starts
           GRAPH_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}`,
+          // the same stand-in answers OpenAI's audio transcription path
+          OPENAI_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}/v1`,
           // journeys sign in many times from one address
           LOGIN_RATE_IP_PER_MINUTE: '1000',
           // test hooks (a fake QR pushed through the real session event: e2e/connections.spec.ts)

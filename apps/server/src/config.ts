@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   EXPIRES_TICKET_HOURS: z.coerce.number().positive().default(24),
   GRAPH_API_URL: z.string().default('https://graph.facebook.com'),
   GRAPH_API_VERSION: z.string().default('v13.0'),
+  /** OpenAI's REST base (audio transcription); the Graph stand-in answers its path too for tests and development. */
+  OPENAI_API_URL: z.string().default('https://api.openai.com/v1'),
   /** Meta app of the Facebook/Instagram channels: login token exchange, webhook signatures and handshake. */
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     expiresTicketHours: parsed.EXPIRES_TICKET_HOURS,
     graphApiUrl: parsed.GRAPH_API_URL.replace(/\/$/, ''),
     graphApiVersion: parsed.GRAPH_API_VERSION,
+    openAiApiUrl: parsed.OPENAI_API_URL.replace(/\/$/, ''),
     facebookAppId: parsed.FACEBOOK_APP_ID || undefined,
     facebookAppSecret: parsed.FACEBOOK_APP_SECRET || undefined,
     facebookVerifyToken: parsed.FACEBOOK_VERIFY_TOKEN || undefined,

@@ -291,6 +291,20 @@ test.describe('routing, attachments, transfer and the required tag (issue 7)', (
         standin.sent.some((s) => s.phoneNumberId === phoneNumberId && JSON.stringify(s.body).includes('"type":"audio"')),
       )
       .toBe(true);
+    // transcription: the platform's OpenAI audio key (set by the super admin) and the stand-in answering as OpenAI does
+    const platform = await apiAs(request, ADMIN.email, ADMIN.password);
+    await platform('put', '/settings/openaikeyaudio', { value: 'sk-e2e-audio-key' });
+    await fetch(`${standin.url}/_standin/transcription`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Oi, segue o orçamento por áudio.' }),
+    });
+    const voice = page.getByTestId('message').filter({ has: page.locator('audio') });
+    await voice.getByRole('button', { name: 'Transcrever áudio' }).click();
+    await expect(voice.getByTestId('transcription')).toContainText('Oi, segue o orçamento por áudio.');
+    expect(
+      standin.requests.some((r) => r.path === '/v1/audio/transcriptions' && r.authorization === 'Bearer sk-e2e-audio-key'),
+    ).toBe(true);
     // forward the customer's question to a partner: it goes out on the channel to the partner's number
     await asked.hover();
     await asked.getByRole('button', { name: 'Opções da mensagem' }).click();

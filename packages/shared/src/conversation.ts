@@ -54,6 +54,11 @@ export const EditMessageBody = z.object({
 /** POST /messages/:id/reactions: `type` is the emoji. */
 export const ReactionBody = z.object({ type: z.string({ error: V.required }).trim().min(1, V.required).max(32, V.tooLong) });
 
+/** GET /messages/transcribeAudio/:file — the stored audio's file name (the last part of its media URL). */
+export const TranscribeAudioParams = z.object({ file: z.string().min(1).max(100) });
+export const TranscribeAudioDto = z.object({ transcribedText: z.string() });
+export type TranscribeAudioDto = z.infer<typeof TranscribeAudioDto>;
+
 /** POST /message/forward */
 export const ForwardMessageBody = z.object({
   messageId: idParam,

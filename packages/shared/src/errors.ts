@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'ERR_NO_TAG_FOUND',
   'ERR_TAG_ALREADY_EXISTS',
   'ERR_FACEBOOK_LOGIN',
+  'ERR_OPENAI_KEY_MISSING',
+  'ERR_TRANSCRIPTION_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -103,4 +103,43 @@ describe('graph-standin', () => {
     expect(res.status).toBe(400);
     expect((await json(res)).error).toMatchObject({ code: 2500 });
   });
+
+  it("answers OpenAI's audio transcription like OpenAI: key checked, file and model required, text or a server error", async () => {
+    const strict = await startGraphStandin({ appSecret: SECRET, openAiKey: 'sk-right' });
+    const call = (key: string | null, fields: Record<string, string | Blob>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v, ...(v instanceof Blob ? ['voz.ogg'] : []));
+      return fetch(`${strict.url}/v1/audio/transcriptions`, {
+        method: 'POST',
+        headers: key ? { authorization: `Bearer ${key}` } : {},
+        body: form,
+      });
+    };
+    const audio = new Blob([new Uint8Array(64)], { type: 'audio/ogg' });
+    try {
+      const wrong = await call('sk-wrong', { file: audio, model: 'whisper-1' });
+      expect([wrong.status, (await wrong.json()).error.code]).toEqual([401, 'invalid_api_key']);
+      const none = await call(null, { file: audio, model: 'whisper-1' });
+      expect(none.status).toBe(401);
+      const noFile = await call('sk-right', { model: 'whisper-1' });
+      expect([noFile.status, (await noFile.json()).error.param]).toEqual([400, 'file']);
+      const noModel = await call('sk-right', { file: audio });
+      expect([noModel.status, (await noModel.json()).error.param]).toEqual([400, 'model']);
+      const ok = await call('sk-right', { file: audio, model: 'whisper-1' });
+      expect(await ok.json()).toEqual({ text: 'Transcrição do áudio voz.ogg (64 bytes)' });
+      const set = (body: unknown) =>
+        fetch(`${strict.url}/_standin/transcription`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      await set({ text: 'Bom dia, quero saber do meu pedido', fail: true });
+      const failed = await call('sk-right', { file: audio, model: 'whisper-1' });
+      expect([failed.status, (await failed.json()).error.type]).toEqual([500, 'server_error']);
+      const chosen = await call('sk-right', { file: audio, model: 'whisper-1' });
+      expect(await chosen.json()).toEqual({ text: 'Bom dia, quero saber do meu pedido' });
+    } finally {
+      await strict.close();
+    }
+  });
 });

@@ -11,6 +11,7 @@
  *   POST /_standin/media?filename=&type=         store bytes (raw body) as an inbound media; answers { id }
  *   POST /_standin/webhook {payload, url?, signature?}  post a signed webhook to the product
  *   POST /_standin/status {id, status, recipient, phoneNumberId, error?}  post a status webhook
+ * and OpenAI's POST /v1/audio/transcriptions (openai-server.ts).
  * Everything is kept in memory.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
@@ -18,6 +19,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { type CloudStatusName, envelope, type Json, newWamid, status as statusItem } from './builders';
 import { createMessengerState, type MessengerApi, type MessengerStandinOptions } from './messenger-server';
+import { createOpenAiState, type OpenAiStandinOptions } from './openai-server';
 
 export interface RecordedRequest {
   seq: number;
@@ -77,7 +79,7 @@ export interface WebhookOptions {
   signature?: string | false;
 }
 
-export interface GraphStandinOptions extends MessengerStandinOptions {
+export interface GraphStandinOptions extends MessengerStandinOptions, OpenAiStandinOptions {
   /** 0 or omitted: any free port. */
   port?: number;
   host?: string;
@@ -174,6 +176,8 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
     post: (url, payload, o) => postSignedWebhook(url, payload, o?.appSecret ?? opts.appSecret, o?.signature),
   });
 
+  const openAi = createOpenAiState(opts, log);
+
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => {
       if (!res.headersSent) json(res, 500, { error: { message: String(err), code: 1 } });
@@ -219,6 +223,7 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
     }
     requests.push(rec);
 
+    if (openAi.handle(parts, req.method ?? 'GET', req.headers.authorization, rec.body, reply)) return;
     if (!VERSION_RE.test(parts[0] ?? '')) return reply(404, graphError(100, 'Unknown path components', 400).body);
     // Messenger Platform paths (pages, Send API, token exchange) authenticate with `access_token`.
     if (await messengerState.handle(parts.slice(1), req.method ?? 'GET', u, rec, reply, failures)) return;
@@ -373,6 +378,7 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
       return;
     }
     if (await messengerState.control(what, id, req.method ?? 'GET', rec, reply)) return;
+    if (openAi.control(what, req.method ?? 'GET', rec.body, reply)) return;
     if (what === 'media' && req.method === 'GET' && id) {
       const item = media.get(id);
       if (opts.accessToken && req.headers.authorization !== `Bearer ${opts.accessToken}`)

@@ -102,7 +102,7 @@ export const MEDIA_KINDS = {
   file: { maxBytes: DEFAULT_DOWNLOAD_LIMIT_MB * MB },
 } satisfies Record<string, MediaKind>;
 export type MediaKindName = keyof typeof MEDIA_KINDS;
-const KIND_NAMES = Object.keys(MEDIA_KINDS) as MediaKindName[];
+export const MEDIA_KIND_NAMES = Object.keys(MEDIA_KINDS) as MediaKindName[];
 
 /** A stored file: `path` is what a row keeps (`<companyId>/<kind>/<random>.<ext>`), never a URL. */
 export interface StoredMedia {
@@ -126,7 +126,7 @@ export function parseStoredPath(stored: string): { companyId: number; kind: Medi
   if (!m) return null;
   const companyId = Number(m[1]);
   if (!Number.isSafeInteger(companyId) || companyId <= 0) return null;
-  if (!(KIND_NAMES as string[]).includes(m[2])) return null;
+  if (!(MEDIA_KIND_NAMES as string[]).includes(m[2])) return null;
   return { companyId, kind: m[2] as MediaKindName, name: m[3], ext: m[4] };
 }
 

@@ -149,6 +149,19 @@ export async function findMessage(db: Db, ctx: TenantContext, id: number): Promi
   return rows[0] ? camelRow(rows[0]) : null;
 }
 
+/** The company's message that holds a stored file (any media folder), by the file's name. */
+export async function findMessageByStoredFile(db: Db, ctx: TenantContext, stored: string[]): Promise<MessageRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(
+      sql`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.company_id = ${ctx.companyId} AND m.media_url IN (${sql.join(
+        stored.map((s) => sql`${s}`),
+        sql`, `,
+      )}) ORDER BY m.id LIMIT 1`,
+    ),
+  );
+  return rows[0] ? camelRow(rows[0]) : null;
+}
+
 export async function updateMessage(
   db: Db,
   ctx: TenantContext,

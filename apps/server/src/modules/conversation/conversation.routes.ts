@@ -12,6 +12,8 @@ import {
   ReactionBody,
   SendMessageBody,
   TicketIdParams,
+  TranscribeAudioDto,
+  TranscribeAudioParams,
 } from '@atendo/shared';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -75,6 +77,14 @@ export function conversationRoutes(app: App, deps: CoreDeps, conversation: Conve
         signMessage: flags.signMessage === 'true',
       });
     },
+  );
+
+  app.get(
+    '/messages/transcribeAudio/:file',
+    {
+      schema: { tags, params: TranscribeAudioParams, response: { 200: TranscribeAudioDto } },
+    },
+    async (req) => conversation.transcribeAudio(req.ctx, req.params.file),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import {
   type MessageListDto,
   type MessageListQuery,
   type PixMessageBody,
+  planAllows,
   type SendMessageBody,
   V,
 } from '@atendo/shared';
@@ -17,13 +18,15 @@ import type { Channel, ChannelRegistry, OutboundContent } from '../../channels/t
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import type { StoredMedia } from '../../platform/media';
+import { MEDIA_KIND_NAMES, type StoredMedia } from '../../platform/media';
 import { findCompanySettings } from '../auth/auth.repository';
 import { type MessageRow, toMessageDto } from '../messages/messages.dto';
 import type { OutboundRequest, OutboundService } from '../messages/outbound.service';
+import { getGlobalSetting } from '../settings/settings.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './conversation.repository';
+import { STORED_FILE_RE, transcribe } from './transcription';
 
 /** The composer writes only into an attended ticket (seed 000 §4 "Composer"). */
 const WRITABLE = ['open', 'group'];
@@ -153,6 +156,38 @@ export function createConversationService(
   }
 
   return {
+    /** GET /messages/transcribeAudio/:file — the text of an audio message the caller can see (kept once made). */
+    async transcribeAudio(ctx: TenantContext, file: string, fetchImpl?: typeof fetch): Promise<{ transcribedText: string }> {
+      if (!planAllows(ctx.plan, 'useOpenAi')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, { feature: 'useOpenAi' });
+      if (!STORED_FILE_RE.test(file)) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+      const found = await repo.findMessageByStoredFile(
+        db,
+        ctx,
+        MEDIA_KIND_NAMES.map((kind) => `${ctx.companyId}/${kind}/${file}`),
+      );
+      if (found?.mediaType !== 'audio' || !found.mediaUrl) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+      const { message, ticket } = await visibleMessage(ctx, found.id);
+      const kept = message.dataJson?.transcription;
+      if (typeof kept === 'string') return { transcribedText: kept };
+      const apiKey = (await getGlobalSetting(db, 'openaikeyaudio'))?.trim();
+      if (!apiKey) throw new AppError('ERR_OPENAI_KEY_MISSING', 400);
+      // each new transcription is a paid request on the platform's key: 30 a minute per company
+      const rate = await deps.limiter.hit(`transcribe:${ctx.companyId}`, 30, 60_000);
+      if (!rate.allowed) throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { retryAfterSeconds: rate.retryAfterSeconds });
+      const abs = message.mediaUrl ? deps.media.resolve(message.mediaUrl) : null;
+      if (!abs) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+      const text = await transcribe({
+        file: abs,
+        mimeType: message.mediaMimeType ?? null,
+        apiUrl: deps.config.openAiApiUrl,
+        apiKey,
+        fetch: fetchImpl,
+      });
+      const updated = await repo.updateMessage(db, ctx, message.id, { dataJson: { transcription: text } });
+      if (updated) await publishMessage(ctx, ticket, updated, 'update');
+      return { transcribedText: text };
+    },
+
     /** Refuses before an upload is read when the ticket takes no message. */
     checkWritable: async (ctx: TenantContext, ticketId: number) => {
       await writableTicket(ctx, ticketId);

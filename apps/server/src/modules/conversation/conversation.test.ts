@@ -45,7 +45,9 @@ async function openTicketFor(who: TestUser, m: Parameters<typeof customerWrites>
 
 beforeAll(async () => {
   standin = await startGraphStandin({ appSecret: 'unused' });
-  t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
+  t = await createTestApp({
+    env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0', OPENAI_API_URL: `${standin.url}/v1` },
+  });
   a = await createTenant(t);
   b = await createTenant(t);
   queueA = await addQueue(t, a, 'Vendas');
@@ -392,5 +394,75 @@ describe('interactive messages', () => {
     const res = await req('POST', '/messages/lista/abc', ana.token, { text: 'x', buttonText: 'y', sections: [] });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toContainEqual({ path: 'ticketId', message: 'validation.invalidTicketId' });
+  });
+});
+
+describe('GET /messages/transcribeAudio/:file', () => {
+  // an Ogg page header: what a WhatsApp voice note starts with
+  const OGG = Buffer.concat([Buffer.from('OggS', 'latin1'), Buffer.alloc(60, 1)]);
+
+  /** A customer's voice note in a ticket of `who`; answers the stored file's name. */
+  async function voiceNote(who: TestUser) {
+    const w = await openTicketFor(who, { body: '' });
+    const stored = await t.deps.media.saveBuffer(a.companyId, 'media', OGG, { filename: 'voz.ogg', mimetype: 'audio/ogg' });
+    await t.database.db.execute(
+      sql`UPDATE messages SET media_type = 'audio', media_url = ${stored.path}, media_mime_type = 'audio/ogg' WHERE id = ${w.messageId}`,
+    );
+    return { ...w, file: stored.path.split('/').pop() as string };
+  }
+  const setKey = (value: string) =>
+    t.database.db.execute(
+      sql`INSERT INTO settings (key, value) VALUES ('openaikeyaudio', ${value}) ON CONFLICT (key) DO UPDATE SET value = ${value}`,
+    );
+
+  it("sends the audio to OpenAI's transcription endpoint with the platform key, answers transcribedText and keeps it", async () => {
+    const { file, messageId } = await voiceNote(ana);
+    await setKey('sk-test-audio-1234');
+    const res = await req('GET', `/messages/transcribeAudio/${file}`, ana.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ transcribedText: `Transcrição do áudio ${file} (${OGG.length} bytes)` });
+    const calls = standin.requests.filter((r) => r.path === '/v1/audio/transcriptions');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].authorization).toBe('Bearer sk-test-audio-1234');
+    expect(calls[0].body).toMatchObject({ model: 'whisper-1', file: { filename: file, size: OGG.length, type: 'audio/ogg' } });
+    const [row] = await rows<{ data_json: { transcription?: string } }>(t, sql`SELECT data_json FROM messages WHERE id = ${messageId}`);
+    expect(row.data_json.transcription).toBe(res.json().transcribedText);
+    // a second click (or a colleague's) reads what was kept
+    const again = await req('GET', `/messages/transcribeAudio/${file}`, rui.token);
+    expect(again.json()).toEqual(res.json());
+    expect(standin.requests.filter((r) => r.path === '/v1/audio/transcriptions')).toHaveLength(1);
+  });
+
+  it('no key: ERR_OPENAI_KEY_MISSING; the provider failing: ERR_TRANSCRIPTION_FAILED (502) and nothing kept', async () => {
+    const { file, messageId } = await voiceNote(ana);
+    await setKey('');
+    const missing = await req('GET', `/messages/transcribeAudio/${file}`, ana.token);
+    expect([missing.statusCode, missing.json().error]).toEqual([400, 'ERR_OPENAI_KEY_MISSING']);
+    await setKey('sk-test-audio-1234');
+    await fetch(`${standin.url}/_standin/transcription`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fail: true }),
+    });
+    const failed = await req('GET', `/messages/transcribeAudio/${file}`, ana.token);
+    expect([failed.statusCode, failed.json().error]).toEqual([502, 'ERR_TRANSCRIPTION_FAILED']);
+    const [row] = await rows<{ data_json: unknown }>(t, sql`SELECT data_json FROM messages WHERE id = ${messageId}`);
+    expect(JSON.stringify(row.data_json ?? {})).not.toContain('transcription');
+  });
+
+  it('only audio the caller can see: other files, names and companies answer 404; the plan needs useOpenAi', async () => {
+    const { file, ticketId } = await voiceNote(ana);
+    await setKey('sk-test-audio-1234');
+    for (const name of ['nope123456.ogg', '..%2F..%2Fetc%2Fpasswd', 'a.b.c']) {
+      expect((await req('GET', `/messages/transcribeAudio/${name}`, ana.token)).statusCode).toBe(404);
+    }
+    // another company's user, with the same file name
+    expect((await req('GET', `/messages/transcribeAudio/${file}`, b.adminToken)).statusCode).toBe(404);
+    // an image is not transcribed
+    await t.database.db.execute(sql`UPDATE messages SET media_type = 'image' WHERE ticket_id = ${ticketId}`);
+    expect((await req('GET', `/messages/transcribeAudio/${file}`, ana.token)).statusCode).toBe(404);
+    const noAi = await createTenant(t, { planFlags: { useOpenAi: false } });
+    const refused = await req('GET', `/messages/transcribeAudio/${file}`, noAi.adminToken);
+    expect([refused.statusCode, refused.json().error]).toEqual([403, 'ERR_PLAN_FEATURE_DISABLED']);
   });
 });

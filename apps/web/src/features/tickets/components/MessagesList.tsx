@@ -16,6 +16,7 @@ import type { Message } from '../types';
 import { groupReactions, QUICK_REACTIONS } from '../utils/emojis';
 import { canDeleteMessage, canEditMessage, dayKey } from '../utils/messageRules';
 import { AckIcon } from './AckIcon';
+import { AudioTranscription } from './AudioTranscription';
 import { EmojiPicker } from './EmojiPicker';
 import { ForwardDialog } from './ForwardDialog';
 import { MessageContent } from './renderers/MessageContent';
@@ -108,7 +109,10 @@ function MessageBubble({
             {mine ? t('tickets.message.deletedOwn') : t('tickets.message.deletedByContact')}
           </Typography>
         ) : (
-          <MessageContent message={message} />
+          <>
+            <MessageContent message={message} />
+            {message.mediaType === 'audio' && message.mediaUrl ? <AudioTranscription message={message} /> : null}
+          </>
         )}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
           {message.isEdited ? (
