@@ -26,6 +26,8 @@ export const V = {
   importNameColumn: 'validation.importNameColumn',
   importColumnTwice: 'validation.importColumnTwice',
   importNoRows: 'validation.importNoRows',
+  scheduleBodyShort: 'validation.scheduleBodyShort',
+  selectContact: 'validation.selectContact',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
-import { contacts, tickets } from './messaging';
+import { contacts, tickets, whatsapps } from './messaging';
 import { companies, queues, users } from './tenancy';
 
 /*
@@ -162,5 +162,51 @@ export const userRatings = pgTable(
   (t) => [
     index('user_ratings_ticket_idx').on(t.ticketId, t.createdAt),
     index('user_ratings_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+/**
+ * A message scheduled for a contact (seed 000 §5 "schedule from a ticket/contact", seed 002 §2.6 calendar): the
+ * schedules job sends it at sendAt through the contact's ticket on the connection, then again every interval while
+ * sends remain (recurrence units: 1 days, 2 weeks, 3 months, 4 minutes; business days: 4 as is, 5 the business
+ * day before, 6 the business day after a weekend date).
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The ticket it was scheduled from, then the one it was last sent through. */
+    ticketId: integer().references(() => tickets.id, { onDelete: 'set null' }),
+    /** Who scheduled it: the message goes out as theirs. */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
+    queueId: integer().references(() => queues.id, { onDelete: 'set null' }),
+    body: text().notNull(),
+    sendAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    /** PENDENTE (waiting), ENVIADA (every send done), ERRO (the last attempt failed; lastError says why). */
+    status: text().notNull().default('PENDENTE'),
+    intervalUnit: smallint(),
+    intervalValue: integer().notNull().default(1),
+    /** How many times it is sent in all (1 = once). */
+    repeatCount: integer().notNull().default(1),
+    sentCount: integer().notNull().default(0),
+    businessDays: smallint().notNull().default(4),
+    signMessage: boolean().notNull().default(false),
+    mediaPath: text(),
+    mediaName: text(),
+    lastError: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index('schedules_due_idx').on(t.status, t.sendAt),
+    index('schedules_company_send_at_idx').on(t.companyId, t.sendAt),
+    index('schedules_company_contact_idx').on(t.companyId, t.contactId),
   ],
 );

@@ -155,7 +155,61 @@ export function createConversationService(
     return row;
   }
 
+  /**
+   * The contact's live ticket on the connection (given, else the company's default), or a new open one of the
+   * caller — what an outgoing message the attendant did not type in a ticket (a forward, a schedule) goes through.
+   */
+  async function ticketForContact(
+    ctx: TenantContext,
+    contact: { id: number; isGroup: boolean },
+    connectionId: number | null,
+    queueId: number | null,
+    fallbackChannel?: string,
+  ) {
+    const whatsappId = connectionId ?? (await ticketsRepo.defaultWhatsapp(db, ctx))?.id ?? null;
+    if (!whatsappId) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404);
+    let target = await ticketsRepo.findLiveTicket(db, ctx, contact.id, whatsappId);
+    if (!target) {
+      const conn = await ticketsRepo.findWhatsapp(db, ctx, whatsappId);
+      if (!conn) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      target = await ticketsRepo.insertTicket(db, ctx, {
+        contactId: contact.id,
+        whatsappId,
+        queueId,
+        userId: ctx.user.id,
+        status: contact.isGroup ? 'group' : 'open',
+        channel: conn.channel ?? fallbackChannel,
+        isGroup: contact.isGroup,
+        fromMe: true,
+      });
+      target ??= await ticketsRepo.findLiveTicket(db, ctx, contact.id, whatsappId);
+      if (!target) throw new AppError('ERR_CREATING_TICKET', 409);
+      await ticketsRepo.insertLog(db, ctx, { ticketId: target.id, type: 'create', userId: ctx.user.id, queueId });
+      await tickets.publishTicket(ctx, target.id);
+    }
+    if (!WRITABLE.includes(target.status)) {
+      // The contact waits in a queue: the message still goes out, the ticket keeps its place.
+      if (target.status !== 'pending') throw new AppError('ERR_TICKET_STATE', 409);
+    }
+    return target;
+  }
+
   return {
+    /**
+     * A message to a contact outside any open conversation of the caller (a schedule): through the contact's live
+     * ticket on the connection or a new one. Answers the stored message (ack 0; the send job takes it from there).
+     */
+    async sendToContact(
+      ctx: TenantContext,
+      m: { contactId: number; whatsappId: number | null; queueId: number | null; body: string; signMessage?: boolean },
+    ) {
+      const contact = await ticketsRepo.findContact(db, ctx, m.contactId);
+      if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      const target = await ticketForContact(ctx, contact, m.whatsappId, m.queueId);
+      const row = await sendRow(ctx, target.id, { body: await signed(ctx, m.body, m.signMessage) });
+      return { ticketId: target.id, message: toDto({ message: row }) };
+    },
+
     /** GET /messages/transcribeAudio/:file — the text of an audio message the caller can see (kept once made). */
     async transcribeAudio(ctx: TenantContext, file: string, fetchImpl?: typeof fetch): Promise<{ transcribedText: string }> {
       if (!planAllows(ctx.plan, 'useOpenAi')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, { feature: 'useOpenAi' });
@@ -348,35 +402,7 @@ export function createConversationService(
       if (message.isPrivate || message.isDeleted) throw fieldError('messageId', V.invalid);
       const contact = await ticketsRepo.findContact(db, ctx, b.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
-      const whatsappId = source.whatsappId ?? (await ticketsRepo.defaultWhatsapp(db, ctx))?.id ?? null;
-      if (!whatsappId) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404);
-      let target = await ticketsRepo.findLiveTicket(db, ctx, contact.id, whatsappId);
-      if (!target) {
-        const conn = await ticketsRepo.findWhatsapp(db, ctx, whatsappId);
-        target = await ticketsRepo.insertTicket(db, ctx, {
-          contactId: contact.id,
-          whatsappId,
-          queueId: source.queueId,
-          userId: ctx.user.id,
-          status: contact.isGroup ? 'group' : 'open',
-          channel: conn?.channel ?? source.channel,
-          isGroup: contact.isGroup,
-          fromMe: true,
-        });
-        target ??= await ticketsRepo.findLiveTicket(db, ctx, contact.id, whatsappId);
-        if (!target) throw new AppError('ERR_CREATING_TICKET', 409);
-        await ticketsRepo.insertLog(db, ctx, {
-          ticketId: target.id,
-          type: 'create',
-          userId: ctx.user.id,
-          queueId: source.queueId,
-        });
-        await tickets.publishTicket(ctx, target.id);
-      }
-      if (!WRITABLE.includes(target.status)) {
-        // The contact waits in a queue: the forward still goes out, the ticket keeps its place.
-        if (target.status !== 'pending') throw new AppError('ERR_TICKET_STATE', 409);
-      }
+      const target = await ticketForContact(ctx, contact, source.whatsappId, source.queueId, source.channel);
       const body = await signed(ctx, message.body, b.signMessage);
       const content = (message.dataJson as { outbound?: OutboundContent } | null)?.outbound;
       const req: OutboundRequest = message.mediaUrl

@@ -425,7 +425,10 @@ describe('GET /messages/transcribeAudio/:file', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].authorization).toBe('Bearer sk-test-audio-1234');
     expect(calls[0].body).toMatchObject({ model: 'whisper-1', file: { filename: file, size: OGG.length, type: 'audio/ogg' } });
-    const [row] = await rows<{ data_json: { transcription?: string } }>(t, sql`SELECT data_json FROM messages WHERE id = ${messageId}`);
+    const [row] = await rows<{ data_json: { transcription?: string } }>(
+      t,
+      sql`SELECT data_json FROM messages WHERE id = ${messageId}`,
+    );
     expect(row.data_json.transcription).toBe(res.json().transcribedText);
     // a second click (or a colleague's) reads what was kept
     const again = await req('GET', `/messages/transcribeAudio/${file}`, rui.token);

@@ -1,0 +1,232 @@
+import {
+  isAdmin,
+  nextSendAt,
+  onBusinessDay,
+  planAllows,
+  SCHEDULES_PAGE_SIZE,
+  type ScheduleCreateBody,
+  type ScheduleDto,
+  type ScheduleListQuery,
+  type SchedulePageDto,
+  type ScheduleUpdateBody,
+  V,
+} from '@atendo/shared';
+import type { z } from 'zod';
+import type { TenantContext } from '../../platform/context';
+import type { CoreDeps } from '../../platform/deps';
+import { AppError, fieldError } from '../../platform/errors';
+import { loadTenantContext } from '../auth/auth.repository';
+import type { ConversationService } from '../conversation/conversation.service';
+import * as repo from './schedules.repository';
+
+type CreateInput = z.output<typeof ScheduleCreateBody>;
+type UpdateInput = z.output<typeof ScheduleUpdateBody>;
+type ListInput = z.output<typeof ScheduleListQuery>;
+
+/** Minutes east of UTC of a time zone at an instant (the weekend rule is judged on the company's calendar). */
+export function zoneOffset(timeZone: string) {
+  return (d: Date) => {
+    try {
+      const local = new Date(d.toLocaleString('en-US', { timeZone }));
+      const utc = new Date(d.toLocaleString('en-US', { timeZone: 'UTC' }));
+      return Math.round((local.getTime() - utc.getTime()) / 60_000);
+    } catch {
+      return 0;
+    }
+  };
+}
+
+export function toScheduleDto(r: repo.ScheduleItem): ScheduleDto {
+  return {
+    id: r.id,
+    body: r.body,
+    sendAt: r.sendAt,
+    sentAt: r.sentAt,
+    status: r.status as ScheduleDto['status'],
+    contactId: r.contactId,
+    contact: r.contact,
+    ticketId: r.ticketId,
+    userId: r.userId,
+    user: r.user,
+    whatsappId: r.whatsappId,
+    queueId: r.queueId,
+    intervalUnit: r.intervalUnit,
+    intervalValue: r.intervalValue,
+    repeatCount: r.repeatCount,
+    sentCount: r.sentCount,
+    businessDays: r.businessDays,
+    signMessage: r.signMessage,
+    lastError: r.lastError,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+/** Schedules (seed 000 §5 schedule modal, seed 002 §2.6 calendar): CRUD for the company and the sending sweep. */
+export function createSchedulesService(deps: CoreDeps, conversation: Pick<ConversationService, 'sendToContact'>) {
+  const { db } = deps.database;
+  const DUE_BATCH = 100;
+
+  function gate(ctx: TenantContext) {
+    if (!planAllows(ctx.plan, 'useSchedules')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, { feature: 'useSchedules' });
+  }
+
+  async function mustFind(ctx: TenantContext, id: number) {
+    const row = await repo.findSchedule(db, ctx.companyId, id);
+    if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+    return row;
+  }
+
+  /** Only the author or an admin changes a schedule. */
+  function mayChange(ctx: TenantContext, row: repo.ScheduleItem) {
+    if (row.userId !== ctx.user.id && !isAdmin(ctx.user)) throw new AppError('ERR_NO_PERMISSION', 403);
+  }
+
+  async function checkRefs(ctx: TenantContext, b: { whatsappId?: number | null; queueId?: number | null }) {
+    if (b.whatsappId && !(await repo.ownedIds(db, ctx, 'whatsapps', [b.whatsappId])).has(b.whatsappId))
+      throw fieldError('whatsappId', V.invalid);
+    if (b.queueId && !(await repo.ownedIds(db, ctx, 'queues', [b.queueId])).has(b.queueId))
+      throw fieldError('queueId', V.invalid);
+  }
+
+  const sendTime = (ctx: TenantContext, at: Date, rule: number) => onBusinessDay(at, rule, zoneOffset(ctx.company.timezone));
+
+  async function publish(ctx: TenantContext, action: 'create' | 'update' | 'delete', id: number) {
+    if (action === 'delete') return deps.realtime.publish(ctx.companyId, 'schedule', { action, scheduleId: id });
+    const row = await repo.findSchedule(db, ctx.companyId, id);
+    if (row) deps.realtime.publish(ctx.companyId, 'schedule', { action, schedule: toScheduleDto(row) });
+  }
+
+  return {
+    async list(ctx: TenantContext, q: ListInput): Promise<SchedulePageDto> {
+      gate(ctx);
+      const page = await repo.listSchedules(db, ctx, {
+        search: q.searchParam || undefined,
+        contactId: q.contactId,
+        status: q.status,
+        from: q.from,
+        to: q.to,
+        offset: (q.pageNumber - 1) * SCHEDULES_PAGE_SIZE,
+        limit: SCHEDULES_PAGE_SIZE,
+      });
+      return { schedules: page.items.map(toScheduleDto), count: page.count, hasMore: page.hasMore };
+    },
+
+    async show(ctx: TenantContext, id: number) {
+      gate(ctx);
+      return toScheduleDto(await mustFind(ctx, id));
+    },
+
+    async create(ctx: TenantContext, b: CreateInput) {
+      gate(ctx);
+      const contactIds = [...new Set(b.contactIds)];
+      const owned = await repo.ownedIds(db, ctx, 'contacts', contactIds);
+      if (contactIds.some((id) => !owned.has(id))) throw fieldError('contactIds', V.selectContact);
+      await checkRefs(ctx, b);
+      const sendAt = sendTime(ctx, b.sendAt, b.businessDays);
+      const ids = await repo.insertSchedules(
+        db,
+        contactIds.map((contactId) => ({
+          companyId: ctx.companyId,
+          contactId,
+          ticketId: contactIds.length === 1 ? (b.ticketId ?? null) : null,
+          userId: ctx.user.id,
+          whatsappId: b.whatsappId ?? null,
+          queueId: b.queueId ?? null,
+          body: b.body,
+          sendAt,
+          intervalUnit: b.intervalUnit ?? null,
+          intervalValue: b.intervalValue,
+          repeatCount: b.intervalUnit ? b.repeatCount : 1,
+          businessDays: b.businessDays,
+          signMessage: b.signMessage,
+        })),
+      );
+      for (const { id } of ids) await publish(ctx, 'create', id);
+      const out = [];
+      for (const { id } of ids) out.push(toScheduleDto(await mustFind(ctx, id)));
+      return { schedules: out };
+    },
+
+    /** Editing re-arms a schedule: it waits (PENDENTE) for its new time, its sends counted from zero. */
+    async update(ctx: TenantContext, id: number, b: UpdateInput) {
+      gate(ctx);
+      const row = await mustFind(ctx, id);
+      mayChange(ctx, row);
+      if (b.contactId && !(await repo.ownedIds(db, ctx, 'contacts', [b.contactId])).has(b.contactId))
+        throw fieldError('contactId', V.selectContact);
+      await checkRefs(ctx, b);
+      await repo.updateSchedule(db, ctx, id, {
+        contactId: b.contactId ?? row.contactId,
+        whatsappId: b.whatsappId === undefined ? row.whatsappId : b.whatsappId,
+        queueId: b.queueId === undefined ? row.queueId : b.queueId,
+        body: b.body,
+        sendAt: sendTime(ctx, b.sendAt, b.businessDays),
+        intervalUnit: b.intervalUnit ?? null,
+        intervalValue: b.intervalValue,
+        repeatCount: b.intervalUnit ? b.repeatCount : 1,
+        businessDays: b.businessDays,
+        signMessage: b.signMessage,
+        status: 'PENDENTE',
+        sentCount: 0,
+        sentAt: null,
+        lastError: null,
+      });
+      await publish(ctx, 'update', id);
+      return toScheduleDto(await mustFind(ctx, id));
+    },
+
+    async remove(ctx: TenantContext, id: number) {
+      gate(ctx);
+      mayChange(ctx, await mustFind(ctx, id));
+      await repo.deleteSchedule(db, ctx, id);
+      await publish(ctx, 'delete', id);
+    },
+
+    /**
+     * The sweep (every minute): each due schedule is claimed for one send, then sent as its author through the
+     * contact's ticket. A failure marks it ERRO with the reason; a recurrent one moves to its next time first.
+     * Answers how many were sent.
+     */
+    async sendDue(now = new Date()): Promise<number> {
+      let sent = 0;
+      for (const row of await repo.dueSchedules(db, now, DUE_BATCH)) {
+        const ctx = row.userId ? await loadTenantContext(db, row.userId) : null;
+        const remaining = row.repeatCount - row.sentCount - 1;
+        const next =
+          row.intervalUnit && remaining > 0
+            ? {
+                sendAt: onBusinessDay(
+                  nextSendAt(row.sendAt, row.intervalUnit, row.intervalValue),
+                  row.businessDays,
+                  zoneOffset(ctx?.company.timezone ?? 'UTC'),
+                ),
+                status: 'PENDENTE',
+              }
+            : { sendAt: row.sendAt, status: 'ENVIADA' };
+        if (!(await repo.claimSend(db, row, next))) continue;
+        try {
+          if (!ctx || ctx.companyId !== row.companyId) throw new AppError('ERR_NO_USER_FOUND', 404);
+          if (!planAllows(ctx.plan, 'useSchedules')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
+          const out = await conversation.sendToContact(ctx, {
+            contactId: row.contactId,
+            whatsappId: row.whatsappId,
+            queueId: row.queueId,
+            body: row.body,
+            signMessage: row.signMessage,
+          });
+          await repo.recordSend(db, row.id, { ticketId: out.ticketId });
+          sent++;
+        } catch (err) {
+          const code = err instanceof AppError ? err.code : 'ERR_INTERNAL';
+          await repo.recordSend(db, row.id, { error: code });
+        }
+        const fresh = await repo.findSchedule(db, row.companyId, row.id);
+        if (fresh) deps.realtime.publish(row.companyId, 'schedule', { action: 'update', schedule: toScheduleDto(fresh) });
+      }
+      return sent;
+    },
+  };
+}
+
+export type SchedulesService = ReturnType<typeof createSchedulesService>;

@@ -1,0 +1,203 @@
+import { type GraphStandin, startGraphStandin } from '@atendo/graph-standin';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addConnection, addQueue, addUser, customerWrites, rows, type TestUser } from '../../../test/attendance';
+import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { sendMessageJob } from '../messages/messages.jobs';
+import { sendDueSchedulesJob } from './schedules.jobs';
+
+let t: TestContext;
+let standin: GraphStandin;
+let a: Tenant;
+let b: Tenant;
+let queueA: number;
+let connA: { id: number };
+let ana: TestUser;
+let rui: TestUser;
+
+const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: bearer(token), payload: payload as never });
+
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+/** A customer's ticket accepted by Ana; answers the ticket and contact ids. */
+async function customer() {
+  const w = await customerWrites(t, connA.id, { body: 'Oi' });
+  expect((await req('PUT', `/tickets/${w.ticketId}`, ana.token, { status: 'open' })).statusCode).toBe(200);
+  return w;
+}
+
+/** Puts a schedule's time in the past, as if the clock had moved on. */
+const makeDue = (id: number) =>
+  t.database.db.execute(sql`UPDATE schedules SET send_at = now() - interval '1 second' WHERE id = ${id}`);
+
+const scheduleRow = async (id: number) =>
+  (
+    await rows<{ status: string; sent_count: number; send_at: Date; ticket_id: number | null; last_error: string | null }>(
+      t,
+      sql`SELECT status, sent_count, send_at, ticket_id, last_error FROM schedules WHERE id = ${id}`,
+    )
+  )[0];
+
+beforeAll(async () => {
+  standin = await startGraphStandin({ appSecret: 'unused' });
+  t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
+  a = await createTenant(t);
+  b = await createTenant(t);
+  queueA = await addQueue(t, a, 'Vendas');
+  connA = await addConnection(t, a, { queueIds: [queueA] });
+  ana = await addUser(t, a, { queueIds: [queueA], name: 'Ana' });
+  rui = await addUser(t, a, { queueIds: [queueA], name: 'Rui' });
+});
+afterAll(async () => {
+  await t?.close();
+  await standin?.close();
+});
+beforeEach(() => standin.clear());
+
+describe('POST /schedules (the schedule modal)', () => {
+  it("refuses a short text ('Mensagem muito curta'), a missing time, no contact and another company's contact", async () => {
+    const { contactId } = await customer();
+    const fields = async (payload: unknown) => (await req('POST', '/schedules', ana.token, payload)).json().fields;
+    expect(await fields({ body: 'oi', sendAt: inAnHour(), contactIds: [contactId] })).toContainEqual({
+      path: 'body',
+      message: 'validation.scheduleBodyShort',
+    });
+    expect(await fields({ body: 'Lembrete do pedido', contactIds: [contactId] })).toContainEqual({
+      path: 'sendAt',
+      message: 'validation.required',
+    });
+    expect(await fields({ body: 'Lembrete do pedido', sendAt: inAnHour(), contactIds: [] })).toContainEqual({
+      path: 'contactIds',
+      message: 'validation.selectContact',
+    });
+    const other = await customerWrites(t, (await addConnection(t, b)).id);
+    expect(await fields({ body: 'Lembrete do pedido', sendAt: inAnHour(), contactIds: [other.contactId] })).toContainEqual({
+      path: 'contactIds',
+      message: 'validation.selectContact',
+    });
+  });
+
+  it('stores one schedule per contact, lists it with the contact and author, and tells the company by socket', async () => {
+    const { contactId, ticketId } = await customer();
+    const mark = t.realtime.events.length;
+    const sendAt = inAnHour();
+    const res = await req('POST', '/schedules', ana.token, {
+      body: 'Seu boleto vence amanhã',
+      sendAt,
+      contactIds: [contactId],
+      ticketId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [created] = res.json().schedules;
+    expect(created).toMatchObject({
+      body: 'Seu boleto vence amanhã',
+      sendAt,
+      status: 'PENDENTE',
+      contactId,
+      ticketId,
+      user: { id: ana.id, name: 'Ana' },
+      intervalUnit: null,
+      repeatCount: 1,
+    });
+    expect(t.realtime.events.slice(mark).map((e) => [e.companyId, e.event])).toContainEqual([a.companyId, 'schedule']);
+    const list = (await req('GET', `/schedules?contactId=${contactId}`, rui.token)).json();
+    expect(list.schedules.map((s: { id: number }) => s.id)).toEqual([created.id]);
+    expect(list.schedules[0].contact.id).toBe(contactId);
+    // another company sees nothing of it
+    expect((await req('GET', `/schedules/${created.id}`, b.adminToken)).statusCode).toBe(404);
+    expect((await req('GET', '/schedules', b.adminToken)).json().count).toBe(0);
+  });
+
+  it('only the author or an admin edits or deletes; editing re-arms it', async () => {
+    const { contactId } = await customer();
+    const { schedules } = (
+      await req('POST', '/schedules', ana.token, { body: 'Lembrete da visita', sendAt: inAnHour(), contactIds: [contactId] })
+    ).json();
+    const id = schedules[0].id;
+    expect((await req('PUT', `/schedules/${id}`, rui.token, { body: 'Outro texto aqui', sendAt: inAnHour() })).statusCode).toBe(
+      403,
+    );
+    expect((await req('DELETE', `/schedules/${id}`, rui.token)).statusCode).toBe(403);
+    const edited = await req('PUT', `/schedules/${id}`, a.adminToken, { body: 'Lembrete da visita às 15h', sendAt: inAnHour() });
+    expect(edited.json()).toMatchObject({ body: 'Lembrete da visita às 15h', status: 'PENDENTE' });
+    expect((await req('DELETE', `/schedules/${id}`, ana.token)).statusCode).toBe(204);
+    expect((await req('GET', `/schedules/${id}`, ana.token)).statusCode).toBe(404);
+  });
+
+  it('a plan without useSchedules is refused', async () => {
+    const noSchedules = await createTenant(t, { planFlags: { useSchedules: false } });
+    const res = await req('GET', '/schedules', noSchedules.adminToken);
+    expect([res.statusCode, res.json().error]).toEqual([403, 'ERR_PLAN_FEATURE_DISABLED']);
+  });
+});
+
+describe('sending (the schedules job, every minute)', () => {
+  it("at its time the message goes out as the author's through the contact's ticket, once", async () => {
+    const { contactId, ticketId } = await customer();
+    const { schedules } = (
+      await req('POST', '/schedules', ana.token, {
+        body: 'Seu pedido saiu para entrega',
+        sendAt: inAnHour(),
+        contactIds: [contactId],
+      })
+    ).json();
+    const id = schedules[0].id;
+    await t.deps.jobs.runNow(sendDueSchedulesJob, {});
+    expect((await scheduleRow(id)).status).toBe('PENDENTE'); // not yet
+    await makeDue(id);
+    await t.deps.jobs.runNow(sendDueSchedulesJob, {});
+    await t.deps.jobs.runNow(sendDueSchedulesJob, {});
+    expect(await scheduleRow(id)).toMatchObject({ status: 'ENVIADA', sent_count: 1, ticket_id: ticketId, last_error: null });
+    const sent = await rows<{ id: number; from_me: boolean; user_id: number }>(
+      t,
+      sql`SELECT id, from_me, user_id FROM messages WHERE ticket_id = ${ticketId} AND body = 'Seu pedido saiu para entrega'`,
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0].from_me).toBe(true);
+    await t.deps.jobs.runNow(sendMessageJob, { messageId: sent[0].id, companyId: a.companyId, attempt: 1 });
+    expect(standin.sent.map((s) => (s.body.text as { body: string }).body)).toEqual(['Seu pedido saiu para entrega']);
+  });
+
+  it('a recurrent one moves to its next time until its sends are done', async () => {
+    const { contactId } = await customer();
+    const { schedules } = (
+      await req('POST', '/schedules', ana.token, {
+        body: 'Lembrete semanal da reunião',
+        sendAt: inAnHour(),
+        contactIds: [contactId],
+        intervalUnit: 4,
+        intervalValue: 30,
+        repeatCount: 2,
+      })
+    ).json();
+    const id = schedules[0].id;
+    await makeDue(id);
+    const before = (await scheduleRow(id)).send_at;
+    await t.deps.jobs.runNow(sendDueSchedulesJob, {});
+    const first = await scheduleRow(id);
+    expect(first).toMatchObject({ status: 'PENDENTE', sent_count: 1 });
+    expect(new Date(first.send_at).getTime() - new Date(before).getTime()).toBe(30 * 60_000);
+    await makeDue(id);
+    await t.deps.jobs.runNow(sendDueSchedulesJob, {});
+    expect(await scheduleRow(id)).toMatchObject({ status: 'ENVIADA', sent_count: 2 });
+  });
+
+  it('a send that cannot go out is marked ERRO with the reason', async () => {
+    const { contactId } = await customer();
+    const { schedules } = (
+      await req('POST', '/schedules', rui.token, {
+        body: 'Mensagem que falha',
+        sendAt: inAnHour(),
+        contactIds: [contactId],
+        whatsappId: connA.id,
+      })
+    ).json();
+    const id = schedules[0].id;
+    // the author leaves the company
+    await t.database.db.execute(sql`DELETE FROM users WHERE id = ${rui.id}`);
+    await makeDue(id);
+    await t.deps.jobs.runNow(sendDueSchedulesJob, {});
+    expect(await scheduleRow(id)).toMatchObject({ status: 'ERRO', last_error: 'ERR_NO_USER_FOUND' });
+  });
+});
