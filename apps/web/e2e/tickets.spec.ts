@@ -27,7 +27,7 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     page,
     request,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(260_000);
     const login = await request.post(`${API_URL}/auth/login`, { data: ADMIN });
     const { token } = (await login.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };
@@ -136,6 +136,31 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     await expect(page.getByTestId('ticket-item').filter({ hasText: name })).toContainText(`Fila ${stamp}`);
     await page.screenshot({ path: `${SCREENSHOTS}/tickets-conversation.png` });
     expect(standin.sent.some((s) => JSON.stringify(s.body).includes('cliente VIP'))).toBe(false);
+
+    // schedule a message: under 5 characters is refused; saved for this minute, the schedules job sends it
+    await page.getByRole('button', { name: 'Mais opções' }).click();
+    await page.getByRole('menuitem', { name: 'Agendar mensagem' }).click();
+    const schedule = page.getByRole('dialog', { name: 'Agendar mensagem' });
+    await expect(schedule.getByLabel('Data e hora do envio')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await schedule.getByLabel('Mensagem').fill('oi');
+    await schedule.getByRole('button', { name: 'Agendar' }).click();
+    await expect(schedule).toContainText('Mensagem muito curta');
+    const reminder = `Lembrete: seu pedido ${stamp} sai hoje`;
+    await schedule.getByLabel('Mensagem').fill(reminder);
+    // this minute on the browser's clock (its time zone is São Paulo's, not the machine's)
+    const thisMinute = await page.evaluate(() => {
+      const d = new Date();
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    });
+    await schedule.getByLabel('Data e hora do envio').fill(thisMinute);
+    await page.screenshot({ path: `${SCREENSHOTS}/tickets-schedule.png` });
+    await schedule.getByRole('button', { name: 'Agendar' }).click();
+    await expect(page.getByText('Agendamento salvo')).toBeVisible();
+    await expect(schedule).toHaveCount(0);
+    // the job runs every minute: the reminder reaches the channel and shows in the conversation
+    await expect.poll(() => standin.sent.some((s) => JSON.stringify(s.body).includes(reminder)), { timeout: 100_000 }).toBe(true);
+    await expect(page.getByTestId('message').filter({ hasText: reminder })).toBeVisible();
   });
 });
 

@@ -1,4 +1,4 @@
-import { can } from '@atendo/shared';
+import { can, planAllows } from '@atendo/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -8,6 +8,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonIcon from '@mui/icons-material/Person';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import UndoIcon from '@mui/icons-material/Undo';
 import {
@@ -31,6 +32,7 @@ import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
 import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
+import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { mediaUrl } from '../../../shared/media';
 import { useSocket } from '../../../shared/socket/context';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
@@ -43,6 +45,7 @@ import { ContactDrawer } from './inbox/ContactDrawer';
 import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
+import { ScheduleDialog } from './ScheduleDialog';
 import { TransferDialog } from './TransferDialog';
 
 /** Follow this ticket's room while it is on screen, so its messages and acks arrive. */
@@ -76,6 +79,8 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const [deleteAsk, setDeleteAsk] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
   const [printing, setPrinting] = useState<Message[] | null>(null);
+  const [scheduling, setScheduling] = useState(false);
+  const { plan } = useCompanyPlan();
 
   // PDF export: load the whole conversation, print it (A4 portrait) named from the ticket id, then put things back
   const exportPdf = async () => {
@@ -261,6 +266,19 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
             </ListItemIcon>
             <ListItemText>{t('inbox.log.open')}</ListItemText>
           </MenuItem>
+          {planAllows(plan, 'useSchedules') ? (
+            <MenuItem
+              onClick={() => {
+                setMoreAnchor(null);
+                setScheduling(true);
+              }}
+            >
+              <ListItemIcon>
+                <ScheduleIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t('tickets.schedule.open')}</ListItemText>
+            </MenuItem>
+          ) : null}
           <MenuItem
             onClick={() => {
               setMoreAnchor(null);
@@ -340,6 +358,16 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
               },
             )
           }
+        />
+      ) : null}
+      {scheduling ? (
+        <ScheduleDialog
+          open
+          onClose={() => setScheduling(false)}
+          contact={{ id: ticket.contactId, name: ticket.contact?.name ?? '', number: ticket.contact?.number ?? '' }}
+          ticketId={ticket.id}
+          whatsappId={ticket.whatsappId}
+          queueId={ticket.queueId}
         />
       ) : null}
       {printing ? <ConversationPrint ticket={ticket} messages={printing} /> : null}

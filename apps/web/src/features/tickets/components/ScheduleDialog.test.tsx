@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { checkSchedule, toLocalInput } from './ScheduleDialog';
+
+describe('the schedule modal checks (seed 000 §5)', () => {
+  const ok = { body: 'Lembrete do pedido', sendAt: '2026-11-25T10:00', contacts: [{ id: 1 }] };
+  it('accepts a text of 5 characters or more, a time and a contact', () => {
+    expect(checkSchedule(ok)).toEqual({});
+    expect(checkSchedule({ ...ok, body: '  olá!! ' })).toEqual({});
+  });
+  it("'Mensagem muito curta' under 5, 'Obrigatório' without text or time, 'Selecione pelo menos um contato'", () => {
+    expect(checkSchedule({ ...ok, body: 'oi' })).toEqual({ body: 'validation.scheduleBodyShort' });
+    expect(checkSchedule({ ...ok, body: '   ' })).toEqual({ body: 'validation.required' });
+    expect(checkSchedule({ ...ok, sendAt: '' })).toEqual({ sendAt: 'validation.required' });
+    expect(checkSchedule({ ...ok, contacts: [] })).toEqual({ contactIds: 'validation.selectContact' });
+  });
+  it('fills a datetime-local field in local time', () => {
+    expect(toLocalInput(new Date(2026, 0, 5, 7, 3))).toBe('2026-01-05T07:03');
+  });
+});

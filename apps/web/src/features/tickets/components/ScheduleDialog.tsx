@@ -1,0 +1,326 @@
+import {
+  SCHEDULE_BODY_MIN,
+  SCHEDULE_DEFAULT_DELAY_MS,
+  SCHEDULE_INTERVAL_UNITS,
+  type ScheduleCreateBody,
+  type ScheduleDto,
+  type SchedulePageDto,
+} from '@atendo/shared';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../../shared/api/client';
+import { toastError } from '../../../shared/api/errors';
+import { toast } from '../../../shared/toast';
+import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import type { Wire } from '../types';
+import { CONTACT_SEARCH_MIN, type ContactOption, useContactSearch } from './inbox/NewTicketDialog';
+
+type Schedule = Wire<ScheduleDto>;
+
+/** `YYYY-MM-DDTHH:mm` in the browser's time zone (what a datetime-local field holds). */
+export function toLocalInput(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+interface FormErrors {
+  body?: string;
+  sendAt?: string;
+  contactIds?: string;
+}
+
+/** The modal's own checks, the same as the server's (seed 000 §5). */
+export function checkSchedule(v: { body: string; sendAt: string; contacts: unknown[] }): FormErrors {
+  const e: FormErrors = {};
+  const body = v.body.trim();
+  if (!body) e.body = 'validation.required';
+  else if (body.length < SCHEDULE_BODY_MIN) e.body = 'validation.scheduleBodyShort';
+  if (!v.sendAt || Number.isNaN(new Date(v.sendAt).getTime())) e.sendAt = 'validation.required';
+  if (v.contacts.length === 0) e.contactIds = 'validation.selectContact';
+  return e;
+}
+
+const scheduleKeys = (contactId: number) => ['schedules', 'contact', contactId] as const;
+
+/**
+ * Schedule a message from a ticket (seed 000 §2 "schedule modal"): the ticket's contact chosen (more may be added),
+ * the text, the time (now + 1 hour by default), an optional repetition and the weekend rule; below, the contact's
+ * schedules still waiting, each removable.
+ */
+export function ScheduleDialog({
+  open,
+  onClose,
+  contact,
+  ticketId,
+  whatsappId,
+  queueId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  contact: ContactOption;
+  ticketId: number;
+  whatsappId: number | null;
+  queueId: number | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const [contacts, setContacts] = useState<ContactOption[]>([contact]);
+  const [term, setTerm] = useState('');
+  const [body, setBody] = useState('');
+  const [sendAt, setSendAt] = useState(() => toLocalInput(new Date(Date.now() + SCHEDULE_DEFAULT_DELAY_MS)));
+  const [unit, setUnit] = useState<number | ''>('');
+  const [every, setEvery] = useState(1);
+  const [times, setTimes] = useState(2);
+  const [businessDays, setBusinessDays] = useState<4 | 5 | 6>(4);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [removing, setRemoving] = useState<Schedule | null>(null);
+  const search = useContactSearch(term);
+
+  const waiting = useQuery({
+    queryKey: scheduleKeys(contact.id),
+    enabled: open,
+    queryFn: ({ signal }) =>
+      api.get<Wire<SchedulePageDto>>('/schedules', { query: { contactId: contact.id, status: 'PENDENTE' }, signal }),
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['schedules'] });
+
+  const save = useMutation({
+    mutationFn: (payload: ScheduleCreateBody) => api.post<{ schedules: Schedule[] }>('/schedules', payload),
+    onSuccess: () => {
+      toast.success(t('tickets.schedule.saved'));
+      void refresh();
+      setBody('');
+      onClose();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'ERR_VALIDATION' && err.body?.fields?.length) {
+        const next: FormErrors = {};
+        for (const f of err.body.fields) {
+          const key = f.path.split('.')[0] as keyof FormErrors;
+          if (key === 'body' || key === 'sendAt' || key === 'contactIds') next[key] = f.message;
+        }
+        setErrors(next);
+        return;
+      }
+      toastError(err);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`/schedules/${id}`),
+    onSuccess: () => {
+      toast.success(t('tickets.schedule.deleted'));
+      setRemoving(null);
+      void refresh();
+    },
+    onError: toastError,
+  });
+
+  const submit = () => {
+    const found = checkSchedule({ body, sendAt, contacts });
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    save.mutate({
+      body: body.trim(),
+      sendAt: new Date(sendAt),
+      contactIds: contacts.map((c) => c.id),
+      ticketId,
+      whatsappId,
+      queueId,
+      intervalUnit: unit === '' ? null : (unit as 1 | 2 | 3 | 4),
+      intervalValue: every,
+      repeatCount: unit === '' ? 1 : times,
+      businessDays,
+    });
+  };
+
+  const when = (iso: string | Date) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="schedule-title">
+      <DialogTitle id="schedule-title">{t('tickets.schedule.title')}</DialogTitle>
+      <DialogContent>
+        <Autocomplete
+          multiple
+          options={search.data ?? []}
+          value={contacts}
+          onChange={(_, v) => {
+            setContacts(v);
+            setErrors((e) => ({ ...e, contactIds: undefined }));
+          }}
+          inputValue={term}
+          onInputChange={(_, v) => setTerm(v)}
+          filterOptions={(x) => x}
+          getOptionLabel={(o) => `${o.name} — ${o.number}`}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          loading={search.isFetching}
+          noOptionsText={
+            term.trim().length < CONTACT_SEARCH_MIN ? t('inbox.newTicket.typeMore') : t('inbox.newTicket.noContacts')
+          }
+          renderValue={(value, getItemProps) =>
+            value.map((o, index) => {
+              const { key, ...itemProps } = getItemProps({ index });
+              return <Chip key={key} size="small" label={o.name} {...itemProps} />;
+            })
+          }
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              margin="dense"
+              label={t('tickets.schedule.contacts')}
+              error={Boolean(errors.contactIds)}
+              helperText={errors.contactIds ? t(errors.contactIds) : t('inbox.newTicket.contactHint')}
+            />
+          )}
+        />
+        <TextField
+          label={t('tickets.schedule.body')}
+          value={body}
+          onChange={(e) => {
+            setBody(e.target.value);
+            setErrors((prev) => ({ ...prev, body: undefined }));
+          }}
+          multiline
+          minRows={3}
+          fullWidth
+          margin="dense"
+          autoFocus
+          error={Boolean(errors.body)}
+          helperText={errors.body ? t(errors.body) : ' '}
+        />
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <TextField
+            label={t('tickets.schedule.sendAt')}
+            type="datetime-local"
+            value={sendAt}
+            onChange={(e) => {
+              setSendAt(e.target.value);
+              setErrors((prev) => ({ ...prev, sendAt: undefined }));
+            }}
+            margin="dense"
+            sx={{ flex: '1 1 200px' }}
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={Boolean(errors.sendAt)}
+            helperText={errors.sendAt ? t(errors.sendAt) : ' '}
+          />
+          <TextField
+            select
+            label={t('tickets.schedule.weekend')}
+            value={businessDays}
+            onChange={(e) => setBusinessDays(Number(e.target.value) as 4 | 5 | 6)}
+            margin="dense"
+            sx={{ flex: '1 1 200px' }}
+            helperText=" "
+          >
+            {([4, 5, 6] as const).map((v) => (
+              <MenuItem key={v} value={v}>
+                {t(`tickets.schedule.businessDays.${v}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <TextField
+            select
+            label={t('tickets.schedule.repeat')}
+            value={unit}
+            onChange={(e) => setUnit(e.target.value === '' ? '' : Number(e.target.value))}
+            margin="dense"
+            sx={{ flex: '1 1 160px' }}
+          >
+            <MenuItem value="">{t('tickets.schedule.once')}</MenuItem>
+            {SCHEDULE_INTERVAL_UNITS.map((u) => (
+              <MenuItem key={u} value={u}>
+                {t(`tickets.schedule.units.${u}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          {unit !== '' ? (
+            <>
+              <TextField
+                type="number"
+                label={t('tickets.schedule.every')}
+                value={every}
+                onChange={(e) => setEvery(Math.max(1, Math.min(1000, Number(e.target.value) || 1)))}
+                margin="dense"
+                sx={{ flex: '1 1 100px' }}
+                slotProps={{ htmlInput: { min: 1, max: 1000 } }}
+              />
+              <TextField
+                type="number"
+                label={t('tickets.schedule.times')}
+                value={times}
+                onChange={(e) => setTimes(Math.max(1, Math.min(1000, Number(e.target.value) || 1)))}
+                margin="dense"
+                sx={{ flex: '1 1 100px' }}
+                slotProps={{ htmlInput: { min: 1, max: 1000 } }}
+              />
+            </>
+          ) : null}
+        </Box>
+        <Divider sx={{ my: 2 }} />
+        <Typography variant="subtitle2">{t('tickets.schedule.waiting', { name: contact.name })}</Typography>
+        {waiting.data?.schedules.length ? (
+          <List dense data-testid="schedules-waiting">
+            {waiting.data.schedules.map((s) => (
+              <ListItem
+                key={s.id}
+                secondaryAction={
+                  <IconButton edge="end" aria-label={t('tickets.schedule.delete')} onClick={() => setRemoving(s)}>
+                    <DeleteOutlineIcon fontSize="small" />
+                  </IconButton>
+                }
+              >
+                <ListItemText
+                  primary={s.body}
+                  secondary={`${when(s.sendAt)}${s.intervalUnit ? ` · ${t('tickets.schedule.repeats', { count: s.repeatCount - s.sentCount })}` : ''}`}
+                  slotProps={{ primary: { noWrap: true } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+            {waiting.isLoading ? t('common.loading') : t('tickets.schedule.none')}
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button variant="contained" disabled={save.isPending} onClick={submit}>
+          {t('tickets.schedule.confirm')}
+        </Button>
+      </DialogActions>
+      <ConfirmationDialog
+        open={Boolean(removing)}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) remove.mutate(removing.id);
+        }}
+        title={t('tickets.schedule.deleteTitle')}
+        busy={remove.isPending}
+      >
+        {removing ? `${when(removing.sendAt)} — ${removing.body}` : ''}
+      </ConfirmationDialog>
+    </Dialog>
+  );
+}
