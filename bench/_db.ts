@@ -10,13 +10,13 @@ import { type Database, openDatabase } from '../apps/server/src/db/open';
 export async function openBenchDatabase(
   dataDir: string,
   prefix = 'atendo_bench',
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.DATABASE_URL;
   if (url && process.env.BENCH_REUSE) {
     // A database kept by an earlier BENCH_KEEP=1 run: no seeding, the same rows.
     const u = new URL(url);
     u.pathname = `/${process.env.BENCH_REUSE}`;
-    return { database: await openDatabase({ databaseUrl: u.toString(), poolSize: 20 }), drop: async () => {} };
+    return { database: await openDatabase({ databaseUrl: u.toString(), poolSize: 20 }), drop: async () => {}, url: u.toString() };
   }
   if (!url) return { database: await openDatabase({ pgliteDir: path.join(dataDir, 'db') }), drop: async () => {} };
   const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -28,6 +28,7 @@ export async function openBenchDatabase(
   u.pathname = `/${name}`;
   return {
     database: await openDatabase({ databaseUrl: u.toString(), poolSize: 20 }),
+    url: u.toString(),
     drop: async () => {
       // BENCH_KEEP=1 leaves the seeded database for EXPLAIN sessions.
       if (process.env.BENCH_KEEP === '1') return console.log(`kept database ${name}`);

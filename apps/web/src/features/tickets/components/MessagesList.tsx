@@ -6,7 +6,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, Chip, CircularProgress, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
 import { api } from '../../../shared/api/client';
@@ -23,6 +23,7 @@ import { MessageContent } from './renderers/MessageContent';
 
 /** A text bubble's usual height; every row is measured once it renders. */
 const ESTIMATED_ROW_PX = 64;
+const ROW_SX = { position: 'absolute', top: 0, left: 0, right: 0 } as const;
 /** Within this distance of the bottom a new message scrolls into view. */
 const FOLLOW_BOTTOM_PX = 200;
 
@@ -36,7 +37,8 @@ function DaySeparator({ iso }: { iso: string }) {
   );
 }
 
-function MessageBubble({
+/** Memoised: scrolling re-renders the list on every frame, a bubble only when its message or reactions change. */
+const MessageBubble = memo(function MessageBubble({
   message,
   onEdit,
   onReply,
@@ -230,7 +232,7 @@ function MessageBubble({
       </Box>
     </Box>
   );
-}
+});
 
 /**
  * The conversation, oldest at the top, windowed: only the messages on screen (plus a few either side) are in the
@@ -338,7 +340,9 @@ export function MessagesList({
               key={row.key}
               data-index={row.index}
               ref={virtualizer.measureElement}
-              sx={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${row.start}px)` }}
+              // the offset goes in `style`: an sx value would make a CSS class for every position scrolled through
+              sx={ROW_SX}
+              style={{ transform: `translateY(${row.start}px)` }}
             >
               {newDay ? <DaySeparator iso={m.createdAt} /> : null}
               <MessageBubble

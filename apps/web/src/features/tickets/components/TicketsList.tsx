@@ -10,6 +10,8 @@ import { TicketListItem } from './TicketListItem';
 
 const ROW_PX = 96;
 
+const ROW_SX = { position: 'absolute', top: 0, left: 0, right: 0, height: ROW_PX } as const;
+
 /** A virtualized inbox view: only the rows on screen are in the DOM; the next page loads within 100 px of the bottom. */
 export function TicketsList({
   params,
@@ -43,7 +45,13 @@ export function TicketsList({
   };
 
   return (
-    <Box ref={parentRef} onScroll={onScroll} sx={{ flex: 1, overflowY: 'auto' }} data-testid="tickets-list">
+    <Box
+      ref={parentRef}
+      onScroll={onScroll}
+      sx={{ flex: 1, overflowY: 'auto' }}
+      data-testid="tickets-list"
+      data-count={tickets.length}
+    >
       {isLoading ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
           <CircularProgress size={24} />
@@ -59,7 +67,10 @@ export function TicketsList({
             return (
               <Box
                 key={ticket.id}
-                sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_PX, transform: `translateY(${row.start}px)` }}
+                data-index={row.index}
+                // the offset goes in `style`: an sx value would make a CSS class for every position scrolled through
+                sx={ROW_SX}
+                style={{ transform: `translateY(${row.start}px)` }}
               >
                 <TicketListItem ticket={ticket} selected={ticket.uuid === selectedUuid} onOpen={onOpen} />
               </Box>
