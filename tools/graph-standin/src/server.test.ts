@@ -116,15 +116,17 @@ describe('graph-standin', () => {
       });
     };
     const audio = new Blob([new Uint8Array(64)], { type: 'audio/ogg' });
+    const errorOf = async (res: Response) =>
+      ((await res.json()) as { error: { code: string | null; param: string | null; type: string } }).error;
     try {
       const wrong = await call('sk-wrong', { file: audio, model: 'whisper-1' });
-      expect([wrong.status, (await wrong.json()).error.code]).toEqual([401, 'invalid_api_key']);
+      expect([wrong.status, (await errorOf(wrong)).code]).toEqual([401, 'invalid_api_key']);
       const none = await call(null, { file: audio, model: 'whisper-1' });
       expect(none.status).toBe(401);
       const noFile = await call('sk-right', { model: 'whisper-1' });
-      expect([noFile.status, (await noFile.json()).error.param]).toEqual([400, 'file']);
+      expect([noFile.status, (await errorOf(noFile)).param]).toEqual([400, 'file']);
       const noModel = await call('sk-right', { file: audio });
-      expect([noModel.status, (await noModel.json()).error.param]).toEqual([400, 'model']);
+      expect([noModel.status, (await errorOf(noModel)).param]).toEqual([400, 'model']);
       const ok = await call('sk-right', { file: audio, model: 'whisper-1' });
       expect(await ok.json()).toEqual({ text: 'Transcrição do áudio voz.ogg (64 bytes)' });
       const set = (body: unknown) =>
@@ -135,7 +137,7 @@ describe('graph-standin', () => {
         });
       await set({ text: 'Bom dia, quero saber do meu pedido', fail: true });
       const failed = await call('sk-right', { file: audio, model: 'whisper-1' });
-      expect([failed.status, (await failed.json()).error.type]).toEqual([500, 'server_error']);
+      expect([failed.status, (await errorOf(failed)).type]).toEqual([500, 'server_error']);
       const chosen = await call('sk-right', { file: audio, model: 'whisper-1' });
       expect(await chosen.json()).toEqual({ text: 'Bom dia, quero saber do meu pedido' });
     } finally {
