@@ -128,7 +128,8 @@ export async function claimSend(db: Db, row: ScheduleRow, next: { sendAt: Date; 
       and(
         eq(schedules.id, row.id),
         eq(schedules.status, 'PENDENTE'),
-        eq(schedules.sendAt, row.sendAt),
+        // the row read back in JS has milliseconds; the column may hold microseconds
+        sql`${schedules.sendAt} > ${new Date(row.sendAt.getTime() - 1)} AND ${schedules.sendAt} < ${new Date(row.sendAt.getTime() + 1)}`,
         eq(schedules.sentCount, row.sentCount),
       ),
     )

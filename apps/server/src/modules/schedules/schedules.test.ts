@@ -155,7 +155,7 @@ describe('sending (the schedules job, every minute)', () => {
     );
     expect(sent).toHaveLength(1);
     expect(sent[0].from_me).toBe(true);
-    await t.deps.jobs.runNow(sendMessageJob, { messageId: sent[0].id, companyId: a.companyId, attempt: 1 });
+    await t.deps.jobs.runNow(sendMessageJob, { messageId: Number(sent[0].id), companyId: a.companyId, attempt: 1 });
     expect(standin.sent.map((s) => (s.body.text as { body: string }).body)).toEqual(['Seu pedido saiu para entrega']);
   });
 
