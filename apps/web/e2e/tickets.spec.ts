@@ -161,6 +161,35 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     // the job runs every minute: the reminder reaches the channel and shows in the conversation
     await expect.poll(() => standin.sent.some((s) => JSON.stringify(s.body).includes(reminder)), { timeout: 100_000 }).toBe(true);
     await expect(page.getByTestId('message').filter({ hasText: reminder })).toBeVisible();
+    // the schedules calendar shows it (sent); another is added there, edited and deleted after a confirmation
+    await page.goto('/schedules');
+    const sentEvent = page.getByTestId('calendar-event').filter({ hasText: name });
+    await expect(sentEvent).toHaveCount(1);
+    await page.getByRole('button', { name: 'Novo agendamento' }).click();
+    const creating = page.getByRole('dialog', { name: 'Agendar mensagem' });
+    await creating.getByLabel('Contatos').fill(name.slice(0, 12));
+    await page.getByRole('option', { name: new RegExp(name) }).click();
+    await creating.getByLabel('Mensagem').fill(`Retorno combinado ${stamp}`);
+    await creating.getByRole('button', { name: 'Agendar' }).click();
+    await expect(creating).toHaveCount(0);
+    await expect(sentEvent).toHaveCount(2);
+    await page.screenshot({ path: `${SCREENSHOTS}/schedules-calendar.png` });
+    await page
+      .getByRole('button', { name: `Editar ${name}` })
+      .last()
+      .click();
+    const editingDialog = page.getByRole('dialog', { name: 'Editar agendamento' });
+    await expect(editingDialog.getByLabel('Mensagem')).toHaveValue(`Retorno combinado ${stamp}`);
+    await editingDialog.getByLabel('Mensagem').fill(`Retorno combinado às 15h ${stamp}`);
+    await editingDialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(editingDialog).toHaveCount(0);
+    await page
+      .getByRole('button', { name: `Excluir ${name}` })
+      .last()
+      .click();
+    await expect(page.getByRole('dialog')).toContainText(`Retorno combinado às 15h ${stamp}`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+    await expect(sentEvent).toHaveCount(1);
   });
 });
 

@@ -24,6 +24,7 @@ const SettingsPage = lazy(() => import('../features/settings/pages/SettingsPage'
 const ContactsPage = lazy(() => import('../features/contacts/pages/ContactsPage'));
 const ContactsImportPage = lazy(() => import('../features/contacts/pages/ContactsImportPage'));
 const TagsPage = lazy(() => import('../features/tags/pages/TagsPage'));
+const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/QuickMessagesPage'));
 
 /** A feature that is not built yet: its route exists and says so. Replace with the page when it lands. */
@@ -59,7 +60,7 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/allConnections', element: <AllConnectionsPage />, access: { superOnly: 'tickets' } },
   { path: '/quick-messages', element: <QuickMessagesPage /> },
   { path: '/todolist', element: <TodoListPage />, access: { narrowOk: true } },
-  { path: '/schedules', element: soon('schedules'), access: { plan: 'useSchedules' } },
+  { path: '/schedules', element: <SchedulesPage />, access: { plan: 'useSchedules' } },
   { path: '/tags', element: <TagsPage /> },
   { path: '/Kanban', element: soon('kanban'), access: { plan: 'useKanban' } },
   { path: '/TagsKanban', element: soon('tagsKanban'), access: { plan: 'useKanban' } },

@@ -36,6 +36,7 @@ import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { mediaUrl } from '../../../shared/media';
 import { useSocket } from '../../../shared/socket/context';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { ScheduleDialog } from '../../schedules/components/ScheduleDialog';
 import { ticketKeys } from '../hooks/keys';
 import { useUpdateTicket } from '../hooks/useTicket';
 import type { Message, TicketDetail } from '../types';
@@ -45,7 +46,6 @@ import { ContactDrawer } from './inbox/ContactDrawer';
 import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
-import { ScheduleDialog } from './ScheduleDialog';
 import { TransferDialog } from './TransferDialog';
 
 /** Follow this ticket's room while it is on screen, so its messages and acks arrive. */

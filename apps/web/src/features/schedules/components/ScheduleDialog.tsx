@@ -32,10 +32,10 @@ import { ApiError, api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
-import type { Wire } from '../types';
-import { CONTACT_SEARCH_MIN, type ContactOption, useContactSearch } from './inbox/NewTicketDialog';
+import { CONTACT_SEARCH_MIN, type ContactOption, useContactSearch } from '../../tickets/components/inbox/NewTicketDialog';
+import type { Wire } from '../../tickets/types';
 
-type Schedule = Wire<ScheduleDto>;
+export type Schedule = Wire<ScheduleDto>;
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone (what a datetime-local field holds). */
 export function toLocalInput(d: Date): string {
@@ -63,49 +63,61 @@ export function checkSchedule(v: { body: string; sendAt: string; contacts: unkno
 const scheduleKeys = (contactId: number) => ['schedules', 'contact', contactId] as const;
 
 /**
- * Schedule a message from a ticket (seed 000 §2 "schedule modal"): the ticket's contact chosen (more may be added),
- * the text, the time (now + 1 hour by default), an optional repetition and the weekend rule; below, the contact's
- * schedules still waiting, each removable.
+ * The schedule modal (seed 000 §2, seed 002 §2.6): from a ticket, its contact chosen (more may be added); from the
+ * calendar, any contacts — or one schedule to edit (its contact fixed, saved with PUT). The text, the time (now + 1
+ * hour by default), an optional repetition and the weekend rule; below, the contact's schedules still waiting, each
+ * removable after a confirmation.
  */
 export function ScheduleDialog({
   open,
   onClose,
   contact,
-  ticketId,
-  whatsappId,
-  queueId,
+  schedule,
+  ticketId = null,
+  whatsappId = null,
+  queueId = null,
 }: {
   open: boolean;
   onClose: () => void;
-  contact: ContactOption;
-  ticketId: number;
-  whatsappId: number | null;
-  queueId: number | null;
+  contact?: ContactOption | null;
+  /** Edit this one instead of creating. */
+  schedule?: Schedule | null;
+  ticketId?: number | null;
+  whatsappId?: number | null;
+  queueId?: number | null;
 }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const [contacts, setContacts] = useState<ContactOption[]>([contact]);
+  const fixed = schedule?.contact ?? null;
+  const [contacts, setContacts] = useState<ContactOption[]>(() => (fixed ? [fixed] : contact ? [contact] : []));
   const [term, setTerm] = useState('');
-  const [body, setBody] = useState('');
-  const [sendAt, setSendAt] = useState(() => toLocalInput(new Date(Date.now() + SCHEDULE_DEFAULT_DELAY_MS)));
-  const [unit, setUnit] = useState<number | ''>('');
-  const [every, setEvery] = useState(1);
-  const [times, setTimes] = useState(2);
-  const [businessDays, setBusinessDays] = useState<4 | 5 | 6>(4);
+  const [body, setBody] = useState(schedule?.body ?? '');
+  const [sendAt, setSendAt] = useState(() =>
+    toLocalInput(schedule ? new Date(schedule.sendAt) : new Date(Date.now() + SCHEDULE_DEFAULT_DELAY_MS)),
+  );
+  const [unit, setUnit] = useState<number | ''>(schedule?.intervalUnit ?? '');
+  const [every, setEvery] = useState(schedule?.intervalValue ?? 1);
+  const [times, setTimes] = useState(schedule && schedule.repeatCount > 1 ? schedule.repeatCount : 2);
+  const [businessDays, setBusinessDays] = useState<4 | 5 | 6>((schedule?.businessDays as 4 | 5 | 6 | undefined) ?? 4);
+  // the waiting list is of one contact: the ticket's, the edited schedule's, or the only one chosen
+  const listed = fixed ?? contact ?? (contacts.length === 1 ? contacts[0] : null);
   const [errors, setErrors] = useState<FormErrors>({});
   const [removing, setRemoving] = useState<Schedule | null>(null);
   const search = useContactSearch(term);
 
   const waiting = useQuery({
-    queryKey: scheduleKeys(contact.id),
-    enabled: open,
+    queryKey: scheduleKeys(listed?.id ?? 0),
+    enabled: open && Boolean(listed),
     queryFn: ({ signal }) =>
-      api.get<Wire<SchedulePageDto>>('/schedules', { query: { contactId: contact.id, status: 'PENDENTE' }, signal }),
+      api.get<Wire<SchedulePageDto>>('/schedules', { query: { contactId: listed?.id, status: 'PENDENTE' }, signal }),
   });
   const refresh = () => client.invalidateQueries({ queryKey: ['schedules'] });
 
   const save = useMutation({
-    mutationFn: (payload: ScheduleCreateBody) => api.post<{ schedules: Schedule[] }>('/schedules', payload),
+    mutationFn: async ({ contactIds, ...payload }: ScheduleCreateBody): Promise<unknown> =>
+      schedule
+        ? api.put(`/schedules/${schedule.id}`, { ...payload, contactId: contactIds[0] })
+        : api.post('/schedules', { ...payload, contactIds }),
     onSuccess: () => {
       toast.success(t('tickets.schedule.saved'));
       void refresh();
@@ -143,9 +155,9 @@ export function ScheduleDialog({
       body: body.trim(),
       sendAt: new Date(sendAt),
       contactIds: contacts.map((c) => c.id),
-      ticketId,
-      whatsappId,
-      queueId,
+      ticketId: schedule ? schedule.ticketId : ticketId,
+      whatsappId: schedule ? schedule.whatsappId : whatsappId,
+      queueId: schedule ? schedule.queueId : queueId,
       intervalUnit: unit === '' ? null : (unit as 1 | 2 | 3 | 4),
       intervalValue: every,
       repeatCount: unit === '' ? 1 : times,
@@ -157,10 +169,11 @@ export function ScheduleDialog({
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="schedule-title">
-      <DialogTitle id="schedule-title">{t('tickets.schedule.title')}</DialogTitle>
+      <DialogTitle id="schedule-title">{schedule ? t('tickets.schedule.editTitle') : t('tickets.schedule.title')}</DialogTitle>
       <DialogContent>
         <Autocomplete
           multiple
+          disabled={Boolean(schedule)}
           options={search.data ?? []}
           value={contacts}
           onChange={(_, v) => {
@@ -203,7 +216,7 @@ export function ScheduleDialog({
           minRows={3}
           fullWidth
           margin="dense"
-          autoFocus
+          autoFocus={Boolean(contact || schedule)}
           error={Boolean(errors.body)}
           helperText={errors.body ? t(errors.body) : ' '}
         />
@@ -277,37 +290,43 @@ export function ScheduleDialog({
             </>
           ) : null}
         </Box>
-        <Divider sx={{ my: 2 }} />
-        <Typography variant="subtitle2">{t('tickets.schedule.waiting', { name: contact.name })}</Typography>
-        {waiting.data?.schedules.length ? (
-          <List dense data-testid="schedules-waiting">
-            {waiting.data.schedules.map((s) => (
-              <ListItem
-                key={s.id}
-                secondaryAction={
-                  <IconButton edge="end" aria-label={t('tickets.schedule.delete')} onClick={() => setRemoving(s)}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                }
-              >
-                <ListItemText
-                  primary={s.body}
-                  secondary={`${when(s.sendAt)}${s.intervalUnit ? ` · ${t('tickets.schedule.repeats', { count: s.repeatCount - s.sentCount })}` : ''}`}
-                  slotProps={{ primary: { noWrap: true } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        ) : (
-          <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
-            {waiting.isLoading ? t('common.loading') : t('tickets.schedule.none')}
-          </Typography>
-        )}
+        {listed ? (
+          <>
+            <Divider sx={{ my: 2 }} />
+            <Typography variant="subtitle2">{t('tickets.schedule.waiting', { name: listed.name })}</Typography>
+            {waiting.data?.schedules.filter((s) => s.id !== schedule?.id).length ? (
+              <List dense data-testid="schedules-waiting">
+                {waiting.data.schedules
+                  .filter((s) => s.id !== schedule?.id)
+                  .map((s) => (
+                    <ListItem
+                      key={s.id}
+                      secondaryAction={
+                        <IconButton edge="end" aria-label={t('tickets.schedule.delete')} onClick={() => setRemoving(s)}>
+                          <DeleteOutlineIcon fontSize="small" />
+                        </IconButton>
+                      }
+                    >
+                      <ListItemText
+                        primary={s.body}
+                        secondary={`${when(s.sendAt)}${s.intervalUnit ? ` · ${t('tickets.schedule.repeats', { count: s.repeatCount - s.sentCount })}` : ''}`}
+                        slotProps={{ primary: { noWrap: true } }}
+                      />
+                    </ListItem>
+                  ))}
+              </List>
+            ) : (
+              <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+                {waiting.isLoading ? t('common.loading') : t('tickets.schedule.none')}
+              </Typography>
+            )}
+          </>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button variant="contained" disabled={save.isPending} onClick={submit}>
-          {t('tickets.schedule.confirm')}
+          {schedule ? t('common.save') : t('tickets.schedule.confirm')}
         </Button>
       </DialogActions>
       <ConfirmationDialog
