@@ -33,6 +33,8 @@ export function monthGrid(month: Date): Date[] {
   return Array.from({ length: 42 }, (_, i) => new Date(start.getFullYear(), start.getMonth(), start.getDate() + i));
 }
 
+const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
+
 export const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 
 /** Every schedule of the shown weeks (all pages), searched by contact name or text. */
@@ -156,8 +158,8 @@ export default function SchedulesPage() {
         >
           {t('schedulesPage.today')}
         </Button>
-        <Typography variant="h6" component="h2" sx={{ textTransform: 'capitalize' }} data-testid="calendar-month">
-          {month.toLocaleDateString(i18n.language, { month: 'long', year: 'numeric' })}
+        <Typography variant="h6" component="h2" data-testid="calendar-month">
+          {capitalize(month.toLocaleDateString(i18n.language, { month: 'long', year: 'numeric' }))}
         </Typography>
         {schedules.isFetching ? <CircularProgress size={18} /> : null}
       </Box>
