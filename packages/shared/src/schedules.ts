@@ -12,6 +12,9 @@ export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 export const SCHEDULE_DEFAULT_DELAY_MS = 60 * 60 * 1000;
 export const SCHEDULE_BODY_MIN = 5;
 export const SCHEDULES_PAGE_SIZE = 40;
+/** A schedule's attachment (seed 000 §5: png, jpg or jpeg). */
+export const SCHEDULE_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+export const SCHEDULE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 const count = (max: number) => z.coerce.number({ error: V.invalid }).int(V.invalid).min(1, V.invalid).max(max, V.invalid);
 
@@ -81,6 +84,9 @@ export const ScheduleDto = z.object({
   sentCount: z.number(),
   businessDays: z.number(),
   signMessage: z.boolean(),
+  /** The attached image's name and its signed URL. */
+  mediaName: z.string().nullable(),
+  mediaUrl: z.string().nullable(),
   lastError: z.string().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),

@@ -391,10 +391,11 @@ export async function receiveUpload(
   req: FastifyRequest,
   media: MediaStorage,
   opts: { companyId: number; kind: MediaKindName; field: string; maxBytes?: number },
-): Promise<StoredMedia> {
+): Promise<StoredMedia & { filename: string }> {
   if (!req.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
   const maxBytes = opts.maxBytes ?? MEDIA_KINDS[opts.kind].maxBytes;
   let saved: StoredMedia | undefined;
+  let filename = 'file';
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes + 1, files: 5 } })) {
       if (part.type !== 'file') continue;
@@ -402,6 +403,7 @@ export async function receiveUpload(
         part.file.resume();
         continue;
       }
+      filename = part.filename || filename;
       saved = await media.save(opts.companyId, opts.kind, part.file, part, { maxBytes });
     }
   } catch (err) {
@@ -413,5 +415,5 @@ export async function receiveUpload(
     throw err;
   }
   if (!saved) throw new AppError('ERR_VALIDATION', 400, { field: opts.field });
-  return saved;
+  return { ...saved, filename };
 }

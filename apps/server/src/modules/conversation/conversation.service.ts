@@ -201,12 +201,20 @@ export function createConversationService(
      */
     async sendToContact(
       ctx: TenantContext,
-      m: { contactId: number; whatsappId: number | null; queueId: number | null; body: string; signMessage?: boolean },
+      m: {
+        contactId: number;
+        whatsappId: number | null;
+        queueId: number | null;
+        body: string;
+        signMessage?: boolean;
+        /** An image kept by the caller (a schedule's attachment), sent with the text as its caption. */
+        file?: OutboundRequest['file'];
+      },
     ) {
       const contact = await ticketsRepo.findContact(db, ctx, m.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
       const target = await ticketForContact(ctx, contact, m.whatsappId, m.queueId);
-      const row = await sendRow(ctx, target.id, { body: await signed(ctx, m.body, m.signMessage) });
+      const row = await sendRow(ctx, target.id, { body: await signed(ctx, m.body, m.signMessage), file: m.file });
       return { ticketId: target.id, message: toDto({ message: row }) };
     },
 

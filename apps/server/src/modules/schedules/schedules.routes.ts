@@ -28,4 +28,20 @@ export function schedulesRoutes(app: App, schedules: SchedulesService) {
     await schedules.remove(req.ctx, req.params.id);
     return reply.code(204).send();
   });
+  app.post(
+    '/schedules/:id/media-upload',
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        consumes: ['multipart/form-data'],
+        description: 'Multipart form: the image (png or jpeg, up to 5 MB) in `file`; it goes out with the text.',
+        response: { 200: ScheduleDto },
+      },
+    },
+    async (req) => schedules.uploadMedia(req.ctx, req.params.id, req),
+  );
+  app.delete('/schedules/:id/media-upload', { schema: { tags, params: IdParams, response: { 200: ScheduleDto } } }, async (req) =>
+    schedules.removeMedia(req.ctx, req.params.id),
+  );
 }

@@ -1,8 +1,11 @@
+import { stat } from 'node:fs/promises';
 import {
   isAdmin,
   nextSendAt,
   onBusinessDay,
   planAllows,
+  SCHEDULE_IMAGE_MAX_BYTES,
+  SCHEDULE_IMAGE_TYPES,
   SCHEDULES_PAGE_SIZE,
   type ScheduleCreateBody,
   type ScheduleDto,
@@ -11,10 +14,12 @@ import {
   type ScheduleUpdateBody,
   V,
 } from '@atendo/shared';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
+import { receiveUpload } from '../../platform/media';
 import { loadTenantContext } from '../auth/auth.repository';
 import type { ConversationService } from '../conversation/conversation.service';
 import * as repo from './schedules.repository';
@@ -36,7 +41,7 @@ export function zoneOffset(timeZone: string) {
   };
 }
 
-export function toScheduleDto(r: repo.ScheduleItem): ScheduleDto {
+export function toScheduleDto(r: repo.ScheduleItem, mediaUrl: (stored: string) => string): ScheduleDto {
   return {
     id: r.id,
     body: r.body,
@@ -56,6 +61,8 @@ export function toScheduleDto(r: repo.ScheduleItem): ScheduleDto {
     sentCount: r.sentCount,
     businessDays: r.businessDays,
     signMessage: r.signMessage,
+    mediaName: r.mediaName,
+    mediaUrl: r.mediaPath ? mediaUrl(r.mediaPath) : null,
     lastError: r.lastError,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
@@ -89,12 +96,22 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
       throw fieldError('queueId', V.invalid);
   }
 
+  /** The schedule's image as the outbound service takes it (null when it has none or the file is gone). */
+  async function attachment(row: repo.ScheduleRow) {
+    const abs = row.mediaPath ? deps.media.resolve(row.mediaPath) : null;
+    if (!row.mediaPath || !abs) return undefined;
+    const info = await stat(abs).catch(() => null);
+    if (!info) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+    const mime = row.mediaPath.endsWith('.png') ? 'image/png' : 'image/jpeg';
+    return { path: row.mediaPath, mime, size: info.size, filename: row.mediaName ?? 'imagem' };
+  }
+
   const sendTime = (ctx: TenantContext, at: Date, rule: number) => onBusinessDay(at, rule, zoneOffset(ctx.company.timezone));
 
   async function publish(ctx: TenantContext, action: 'create' | 'update' | 'delete', id: number) {
     if (action === 'delete') return deps.realtime.publish(ctx.companyId, 'schedule', { action, scheduleId: id });
     const row = await repo.findSchedule(db, ctx.companyId, id);
-    if (row) deps.realtime.publish(ctx.companyId, 'schedule', { action, schedule: toScheduleDto(row) });
+    if (row) deps.realtime.publish(ctx.companyId, 'schedule', { action, schedule: toScheduleDto(row, deps.mediaUrl) });
   }
 
   return {
@@ -109,12 +126,12 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
         offset: (q.pageNumber - 1) * SCHEDULES_PAGE_SIZE,
         limit: SCHEDULES_PAGE_SIZE,
       });
-      return { schedules: page.items.map(toScheduleDto), count: page.count, hasMore: page.hasMore };
+      return { schedules: page.items.map((r) => toScheduleDto(r, deps.mediaUrl)), count: page.count, hasMore: page.hasMore };
     },
 
     async show(ctx: TenantContext, id: number) {
       gate(ctx);
-      return toScheduleDto(await mustFind(ctx, id));
+      return toScheduleDto(await mustFind(ctx, id), deps.mediaUrl);
     },
 
     async create(ctx: TenantContext, b: CreateInput) {
@@ -144,7 +161,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
       );
       for (const { id } of ids) await publish(ctx, 'create', id);
       const out = [];
-      for (const { id } of ids) out.push(toScheduleDto(await mustFind(ctx, id)));
+      for (const { id } of ids) out.push(toScheduleDto(await mustFind(ctx, id), deps.mediaUrl));
       return { schedules: out };
     },
 
@@ -173,14 +190,47 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
         lastError: null,
       });
       await publish(ctx, 'update', id);
-      return toScheduleDto(await mustFind(ctx, id));
+      return toScheduleDto(await mustFind(ctx, id), deps.mediaUrl);
     },
 
     async remove(ctx: TenantContext, id: number) {
       gate(ctx);
-      mayChange(ctx, await mustFind(ctx, id));
+      const row = await mustFind(ctx, id);
+      mayChange(ctx, row);
       await repo.deleteSchedule(db, ctx, id);
+      await deps.media.remove(row.mediaPath);
       await publish(ctx, 'delete', id);
+    },
+
+    /** POST /schedules/:id/media-upload (multipart `file`): a png or jpeg image sent with the text (seed 000 §5). */
+    async uploadMedia(ctx: TenantContext, id: number, req: FastifyRequest) {
+      gate(ctx);
+      const row = await mustFind(ctx, id);
+      mayChange(ctx, row);
+      const saved = await receiveUpload(req, deps.media, {
+        companyId: ctx.companyId,
+        kind: 'file',
+        field: 'file',
+        maxBytes: SCHEDULE_IMAGE_MAX_BYTES,
+      });
+      if (!(SCHEDULE_IMAGE_TYPES as readonly string[]).includes(saved.mime)) {
+        await deps.media.remove(saved.path);
+        throw new AppError('ERR_INVALID_FILE_TYPE', 400, { accepted: SCHEDULE_IMAGE_TYPES });
+      }
+      await repo.updateSchedule(db, ctx, id, { mediaPath: saved.path, mediaName: saved.filename.slice(0, 200) });
+      if (row.mediaPath && row.mediaPath !== saved.path) await deps.media.remove(row.mediaPath);
+      await publish(ctx, 'update', id);
+      return toScheduleDto(await mustFind(ctx, id), deps.mediaUrl);
+    },
+
+    async removeMedia(ctx: TenantContext, id: number) {
+      gate(ctx);
+      const row = await mustFind(ctx, id);
+      mayChange(ctx, row);
+      await repo.updateSchedule(db, ctx, id, { mediaPath: null, mediaName: null });
+      await deps.media.remove(row.mediaPath);
+      await publish(ctx, 'update', id);
+      return toScheduleDto(await mustFind(ctx, id), deps.mediaUrl);
     },
 
     /**
@@ -214,6 +264,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
             queueId: row.queueId,
             body: row.body,
             signMessage: row.signMessage,
+            file: await attachment(row),
           });
           await repo.recordSend(db, row.id, { ticketId: out.ticketId });
           sent++;
@@ -222,7 +273,8 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
           await repo.recordSend(db, row.id, { error: code });
         }
         const fresh = await repo.findSchedule(db, row.companyId, row.id);
-        if (fresh) deps.realtime.publish(row.companyId, 'schedule', { action: 'update', schedule: toScheduleDto(fresh) });
+        if (fresh)
+          deps.realtime.publish(row.companyId, 'schedule', { action: 'update', schedule: toScheduleDto(fresh, deps.mediaUrl) });
       }
       return sent;
     },

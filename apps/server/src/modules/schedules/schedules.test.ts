@@ -18,6 +18,29 @@ let rui: TestUser;
 const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: bearer(token), payload: payload as never });
 
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+/** POST /schedules/:id/media-upload with one file in `file`. */
+function upload(id: number, token: string, file: { name: string; type: string; data: Buffer }) {
+  const boundary = '----atendo-schedule';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/schedules/${id}/media-upload`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+}
+
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 /** A customer's ticket accepted by Ana; answers the ticket and contact ids. */
@@ -199,5 +222,37 @@ describe('sending (the schedules job, every minute)', () => {
     await makeDue(id);
     await t.deps.jobs.runNow(sendDueSchedulesJob, {});
     expect(await scheduleRow(id)).toMatchObject({ status: 'ERRO', last_error: 'ERR_NO_USER_FOUND' });
+  });
+
+  it('an attached png or jpeg goes out with the text as its caption; other files are refused', async () => {
+    const { contactId, ticketId } = await customer();
+    const { schedules } = (
+      await req('POST', '/schedules', ana.token, {
+        body: 'Segue o cardápio da semana',
+        sendAt: inAnHour(),
+        contactIds: [contactId],
+      })
+    ).json();
+    const id = schedules[0].id;
+    const pdf = await upload(id, ana.token, {
+      name: 'menu.pdf',
+      type: 'application/pdf',
+      data: Buffer.from('%PDF-1.4\n%\n1 0 obj'),
+    });
+    expect([pdf.statusCode, pdf.json().error]).toEqual([400, 'ERR_INVALID_FILE_TYPE']);
+    expect((await upload(id, a.userToken, { name: 'x.png', type: 'image/png', data: PNG })).statusCode).toBe(403);
+    const png = await upload(id, ana.token, { name: 'cardapio.png', type: 'image/png', data: PNG });
+    expect(png.statusCode, png.body).toBe(200);
+    expect(png.json()).toMatchObject({ mediaName: 'cardapio.png', mediaUrl: expect.stringContaining('/media/') });
+    await makeDue(id);
+    await t.deps.jobs.runNow(sendDueSchedulesJob, {});
+    const [sent] = await rows<{ id: string; media_type: string; body: string }>(
+      t,
+      sql`SELECT id, media_type, body FROM messages WHERE ticket_id = ${ticketId} AND from_me ORDER BY id DESC LIMIT 1`,
+    );
+    expect(sent).toMatchObject({ media_type: 'image', body: 'Segue o cardápio da semana' });
+    await t.deps.jobs.runNow(sendMessageJob, { messageId: Number(sent.id), companyId: a.companyId, attempt: 1 });
+    expect(standin.sent.map((s) => s.type)).toEqual(['image']);
+    expect((standin.sent[0].body.image as { caption?: string }).caption).toBe('Segue o cardápio da semana');
   });
 });
