@@ -170,6 +170,13 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     await creating.getByLabel('Contatos').fill(name.slice(0, 12));
     await page.getByRole('option', { name: new RegExp(name) }).click();
     await creating.getByLabel('Mensagem').fill(`Retorno combinado ${stamp}`);
+    // an image goes with it: a PDF is refused, a png is taken
+    await creating
+      .getByTestId('schedule-image')
+      .setInputFiles({ name: 'menu.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await expect(creating).toContainText('Apenas imagens png, jpg ou jpeg');
+    await creating.getByTestId('schedule-image').setInputFiles({ name: 'cardapio.png', mimeType: 'image/png', buffer: PNG });
+    await expect(creating.getByRole('button', { name: 'cardapio.png' })).toBeVisible();
     await creating.getByRole('button', { name: 'Agendar' }).click();
     await expect(creating).toHaveCount(0);
     await expect(sentEvent).toHaveCount(2);
@@ -180,6 +187,7 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
       .click();
     const editingDialog = page.getByRole('dialog', { name: 'Editar agendamento' });
     await expect(editingDialog.getByLabel('Mensagem')).toHaveValue(`Retorno combinado ${stamp}`);
+    await expect(editingDialog).toContainText('cardapio.png');
     await editingDialog.getByLabel('Mensagem').fill(`Retorno combinado às 15h ${stamp}`);
     await editingDialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(editingDialog).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSchedule, toLocalInput } from './ScheduleDialog';
+import { checkSchedule, checkScheduleImage, toLocalInput } from './ScheduleDialog';
 
 describe('the schedule modal checks (seed 000 §5)', () => {
   const ok = { body: 'Lembrete do pedido', sendAt: '2026-11-25T10:00', contacts: [{ id: 1 }] };
@@ -15,5 +15,12 @@ describe('the schedule modal checks (seed 000 §5)', () => {
   });
   it('fills a datetime-local field in local time', () => {
     expect(toLocalInput(new Date(2026, 0, 5, 7, 3))).toBe('2026-01-05T07:03');
+  });
+  it('an attachment is a png or jpeg image of 5 MB at most', () => {
+    expect(checkScheduleImage({ type: 'image/png', size: 1000 })).toBeNull();
+    expect(checkScheduleImage({ type: 'image/jpeg', size: 5 * 1024 * 1024 })).toBeNull();
+    expect(checkScheduleImage({ type: 'image/gif', size: 1000 })).toBe('validation.scheduleImageType');
+    expect(checkScheduleImage({ type: 'application/pdf', size: 1000 })).toBe('validation.scheduleImageType');
+    expect(checkScheduleImage({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe('errors.ERR_FILE_TOO_LARGE');
   });
 });

@@ -1,12 +1,16 @@
 import {
   SCHEDULE_BODY_MIN,
   SCHEDULE_DEFAULT_DELAY_MS,
+  SCHEDULE_IMAGE_MAX_BYTES,
+  SCHEDULE_IMAGE_TYPES,
   SCHEDULE_INTERVAL_UNITS,
   type ScheduleCreateBody,
   type ScheduleDto,
   type SchedulePageDto,
 } from '@atendo/shared';
+import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import ImageIcon from '@mui/icons-material/Image';
 import {
   Autocomplete,
   Box,
@@ -60,6 +64,13 @@ export function checkSchedule(v: { body: string; sendAt: string; contacts: unkno
   return e;
 }
 
+/** The attachment the seed allows (png, jpg or jpeg) and its size; null when it is fine. */
+export function checkScheduleImage(file: { type: string; size: number }): string | null {
+  if (!(SCHEDULE_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'validation.scheduleImageType';
+  if (file.size > SCHEDULE_IMAGE_MAX_BYTES) return 'errors.ERR_FILE_TOO_LARGE';
+  return null;
+}
+
 const scheduleKeys = (contactId: number) => ['schedules', 'contact', contactId] as const;
 
 /**
@@ -102,6 +113,16 @@ export function ScheduleDialog({
   // the waiting list is of one contact: the ticket's, the edited schedule's, or the only one chosen
   const listed = fixed ?? contact ?? (contacts.length === 1 ? contacts[0] : null);
   const [errors, setErrors] = useState<FormErrors>({});
+  const [image, setImage] = useState<File | null>(null);
+  const [dropImage, setDropImage] = useState(false);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const pickImage = (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkScheduleImage(file);
+    setImageError(problem);
+    if (!problem) setImage(file);
+  };
+  const imageName = image?.name ?? (dropImage ? null : (schedule?.mediaName ?? null));
   const [removing, setRemoving] = useState<Schedule | null>(null);
   const search = useContactSearch(term);
 
@@ -114,10 +135,21 @@ export function ScheduleDialog({
   const refresh = () => client.invalidateQueries({ queryKey: ['schedules'] });
 
   const save = useMutation({
-    mutationFn: async ({ contactIds, ...payload }: ScheduleCreateBody): Promise<unknown> =>
-      schedule
-        ? api.put(`/schedules/${schedule.id}`, { ...payload, contactId: contactIds[0] })
-        : api.post('/schedules', { ...payload, contactIds }),
+    mutationFn: async ({ contactIds, ...payload }: ScheduleCreateBody) => {
+      const ids = schedule
+        ? [(await api.put<Schedule>(`/schedules/${schedule.id}`, { ...payload, contactId: contactIds[0] })).id]
+        : (await api.post<{ schedules: Schedule[] }>('/schedules', { ...payload, contactIds })).schedules.map((s) => s.id);
+      // the image goes to each schedule made (one per contact), or replaces / leaves the edited one's
+      for (const id of ids) {
+        if (image) {
+          const form = new FormData();
+          form.append('file', image, image.name);
+          await api.post(`/schedules/${id}/media-upload`, form);
+        } else if (schedule?.mediaName && dropImage) {
+          await api.delete(`/schedules/${id}/media-upload`);
+        }
+      }
+    },
     onSuccess: () => {
       toast.success(t('tickets.schedule.saved'));
       void refresh();
@@ -289,6 +321,36 @@ export function ScheduleDialog({
               />
             </>
           ) : null}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+          <Button component="label" size="small" variant="outlined" startIcon={<ImageIcon />}>
+            {t('tickets.schedule.attach')}
+            <input
+              hidden
+              type="file"
+              accept={SCHEDULE_IMAGE_TYPES.join(',')}
+              data-testid="schedule-image"
+              onChange={(e) => {
+                pickImage(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </Button>
+          {imageName ? (
+            <Chip
+              size="small"
+              label={imageName}
+              onDelete={() => {
+                setImage(null);
+                setDropImage(true);
+              }}
+              deleteIcon={<CloseIcon aria-label={t('tickets.schedule.removeImage')} />}
+            />
+          ) : (
+            <Typography variant="caption" color={imageError ? 'error' : 'text.secondary'}>
+              {imageError ? t(imageError) : t('tickets.schedule.imageHint')}
+            </Typography>
+          )}
         </Box>
         {listed ? (
           <>
