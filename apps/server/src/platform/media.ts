@@ -215,6 +215,19 @@ export class MediaStorage {
     return path.join(this.dir, String(p.companyId), p.kind, `${p.name}.${p.ext}`);
   }
 
+  /**
+   * A stored file as the outbound service sends it: its type from its (sniffed) extension, its size from the disk.
+   * Null when the path is malformed or the file is gone.
+   */
+  async fileOf(stored: string, filename?: string): Promise<(StoredMedia & { filename: string }) | null> {
+    const parsed = parseStoredPath(stored);
+    const abs = this.resolve(stored);
+    const info = abs ? await stat(abs).catch(() => null) : null;
+    if (!parsed || !info) return null;
+    const mime = EXT_MIME[parsed.ext] ?? 'application/octet-stream';
+    return { path: stored, mime, size: info.size, filename: filename || `file.${parsed.ext}` };
+  }
+
   /** Streams an upload to disk, checking its size as it goes and its type by its first bytes. */
   async save(
     companyId: number,

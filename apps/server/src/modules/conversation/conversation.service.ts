@@ -42,19 +42,6 @@ export interface UploadedFile extends StoredMedia {
   filename: string;
 }
 
-const EXT_MIME: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  mp3: 'audio/mpeg',
-  ogg: 'audio/ogg',
-  m4a: 'audio/mp4',
-  aac: 'audio/aac',
-  mp4: 'video/mp4',
-  pdf: 'application/pdf',
-};
-
 export function createConversationService(
   deps: CoreDeps,
   tickets: TicketsService,
@@ -207,14 +194,19 @@ export function createConversationService(
         queueId: number | null;
         body: string;
         signMessage?: boolean;
-        /** An image kept by the caller (a schedule's attachment), sent with the text as its caption. */
-        file?: OutboundRequest['file'];
+        /** A file in the company's storage (a schedule's image), sent with the text as its caption. */
+        media?: { path: string; name: string | null } | null;
       },
     ) {
       const contact = await ticketsRepo.findContact(db, ctx, m.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      let file: OutboundRequest['file'];
+      if (m.media) {
+        file = (await deps.media.fileOf(m.media.path, m.media.name ?? undefined)) ?? undefined;
+        if (!file) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+      }
       const target = await ticketForContact(ctx, contact, m.whatsappId, m.queueId);
-      const row = await sendRow(ctx, target.id, { body: await signed(ctx, m.body, m.signMessage), file: m.file });
+      const row = await sendRow(ctx, target.id, { body: await signed(ctx, m.body, m.signMessage), file });
       return { ticketId: target.id, message: toDto({ message: row }) };
     },
 
@@ -305,22 +297,10 @@ export function createConversationService(
       }
       if (b.mediaUrl) {
         const media = await repo.findQuickMessageMedia(db, ctx, b.mediaUrl);
-        const abs = media ? deps.media.resolve(media.path) : null;
-        if (!media || !abs) throw fieldError('mediaUrl', V.invalid);
-        const info = await stat(abs).catch(() => null);
-        if (!info) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
-        const ext = media.path.split('.').pop() ?? '';
-        last = await sendRow(ctx, ticket.id, {
-          isPrivate,
-          quotedMsgId,
-          body,
-          file: {
-            path: media.path,
-            mime: EXT_MIME[ext] ?? 'application/octet-stream',
-            size: info.size,
-            filename: media.name ?? `file.${ext}`,
-          },
-        });
+        if (!media || !deps.media.resolve(media.path)) throw fieldError('mediaUrl', V.invalid);
+        const file = await deps.media.fileOf(media.path, media.name ?? undefined);
+        if (!file) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+        last = await sendRow(ctx, ticket.id, { isPrivate, quotedMsgId, body, file });
       } else if (body.trim() && !b.vCard) {
         last = await sendRow(ctx, ticket.id, { body, quotedMsgId, isPrivate });
       }

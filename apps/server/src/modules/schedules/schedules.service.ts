@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import {
   isAdmin,
   nextSendAt,
@@ -94,16 +93,6 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
       throw fieldError('whatsappId', V.invalid);
     if (b.queueId && !(await repo.ownedIds(db, ctx, 'queues', [b.queueId])).has(b.queueId))
       throw fieldError('queueId', V.invalid);
-  }
-
-  /** The schedule's image as the outbound service takes it (null when it has none or the file is gone). */
-  async function attachment(row: repo.ScheduleRow) {
-    const abs = row.mediaPath ? deps.media.resolve(row.mediaPath) : null;
-    if (!row.mediaPath || !abs) return undefined;
-    const info = await stat(abs).catch(() => null);
-    if (!info) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
-    const mime = row.mediaPath.endsWith('.png') ? 'image/png' : 'image/jpeg';
-    return { path: row.mediaPath, mime, size: info.size, filename: row.mediaName ?? 'imagem' };
   }
 
   const sendTime = (ctx: TenantContext, at: Date, rule: number) => onBusinessDay(at, rule, zoneOffset(ctx.company.timezone));
@@ -264,7 +253,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
             queueId: row.queueId,
             body: row.body,
             signMessage: row.signMessage,
-            file: await attachment(row),
+            media: row.mediaPath ? { path: row.mediaPath, name: row.mediaName } : null,
           });
           await repo.recordSend(db, row.id, { ticketId: out.ticketId });
           sent++;
