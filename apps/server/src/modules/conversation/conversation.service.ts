@@ -18,7 +18,7 @@ import type { Channel, ChannelRegistry, OutboundContent } from '../../channels/t
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { MEDIA_KIND_NAMES, type StoredMedia } from '../../platform/media';
+import { MEDIA_KIND_NAMES, parseStoredPath, type StoredMedia } from '../../platform/media';
 import { findCompanySettings } from '../auth/auth.repository';
 import { type MessageRow, toMessageDto } from '../messages/messages.dto';
 import type { OutboundRequest, OutboundService } from '../messages/outbound.service';
@@ -26,7 +26,7 @@ import { getGlobalSetting } from '../settings/settings.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './conversation.repository';
-import { STORED_FILE_RE, transcribe } from './transcription';
+import { transcribe } from './transcription';
 
 /** The composer writes only into an attended ticket (seed 000 §4 "Composer"). */
 const WRITABLE = ['open', 'group'];
@@ -71,8 +71,8 @@ export function createConversationService(
   }
 
   /** The ticket of a message, if the caller may see it; 404 otherwise (never says it exists). */
-  async function visibleMessage(ctx: TenantContext, id: number) {
-    const message = await repo.findMessage(db, ctx, id);
+  async function visibleMessage(ctx: TenantContext, idOrRow: number | MessageRow) {
+    const message = typeof idOrRow === 'number' ? await repo.findMessage(db, ctx, idOrRow) : idOrRow;
     if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
     const ticket = await tickets.mustFindVisible(ctx, message.ticketId).catch(() => {
       throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
@@ -213,14 +213,11 @@ export function createConversationService(
     /** GET /messages/transcribeAudio/:file — the text of an audio message the caller can see (kept once made). */
     async transcribeAudio(ctx: TenantContext, file: string, fetchImpl?: typeof fetch): Promise<{ transcribedText: string }> {
       if (!planAllows(ctx.plan, 'useOpenAi')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, { feature: 'useOpenAi' });
-      if (!STORED_FILE_RE.test(file)) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
-      const found = await repo.findMessageByStoredFile(
-        db,
-        ctx,
-        MEDIA_KIND_NAMES.map((kind) => `${ctx.companyId}/${kind}/${file}`),
-      );
+      // the stored paths this name could be, each checked by the media store's own parser (no path tricks get through)
+      const stored = MEDIA_KIND_NAMES.map((kind) => `${ctx.companyId}/${kind}/${file}`).filter((p) => parseStoredPath(p));
+      const found = stored.length ? await repo.findMessageByStoredFile(db, ctx, stored) : null;
       if (found?.mediaType !== 'audio' || !found.mediaUrl) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
-      const { message, ticket } = await visibleMessage(ctx, found.id);
+      const { message, ticket } = await visibleMessage(ctx, found);
       const kept = message.dataJson?.transcription;
       if (typeof kept === 'string') return { transcribedText: kept };
       const apiKey = (await getGlobalSetting(db, 'openaikeyaudio'))?.trim();

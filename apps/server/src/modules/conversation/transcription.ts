@@ -9,8 +9,6 @@ import path from 'node:path';
 import { AppError } from '../../platform/errors';
 
 export const TRANSCRIPTION_MODEL = 'whisper-1';
-/** A stored file's name as the media route serves it: `<random base64url>.<ext>`. */
-export const STORED_FILE_RE = /^[A-Za-z0-9_-]{8,64}\.[a-z0-9]{1,8}$/;
 const TIMEOUT_MS = 60_000;
 
 export interface TranscribeInput {

@@ -1,4 +1,4 @@
-/** The stored file's name in an audio message's URL (`…/media/<company>/<kind>/<name>.<ext>?exp=…&sig=…`), or null. */
+/** The stored file's name (as platform/media.ts stores it) in an audio message's URL (`…/media/<company>/<kind>/<name>.<ext>?exp=…&sig=…`), or null. */
 export function audioFileName(mediaUrl: unknown): string | null {
   if (typeof mediaUrl !== 'string' || !mediaUrl) return null;
   let pathname: string;
@@ -8,7 +8,7 @@ export function audioFileName(mediaUrl: unknown): string | null {
     return null;
   }
   const name = pathname.split('/').pop() ?? '';
-  return /^[A-Za-z0-9_-]{8,64}\.[a-z0-9]{1,8}$/.test(name) ? name : null;
+  return /^[A-Za-z0-9_-]{16,64}\.[a-z0-9]{1,8}$/.test(name) ? name : null;
 }
 
 /** A transcription kept on the message (dataJson.transcription), if any. */
