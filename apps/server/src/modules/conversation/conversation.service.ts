@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import {
   type CardMessageBody,
   type ConversationMessageDto,
