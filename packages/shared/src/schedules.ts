@@ -113,13 +113,12 @@ export function nextSendAt(from: Date, unit: number, value: number): Date {
 }
 
 /**
- * Moves a send off the weekend as the schedule asks (4 as is, 5 the Friday before, 6 the Monday after), judged in
- * the company's time zone by its UTC offset in minutes at that instant (`offsetMinutes(date)`).
+ * Moves a send off the weekend as the schedule asks (4 as is, 5 the Friday before, 6 the Monday after), judged on
+ * the company's calendar: `weekdayOf(date)` answers 0 (Sunday) to 6 there (UTC when not given).
  */
-export function onBusinessDay(at: Date, rule: number, offsetMinutes: (d: Date) => number = () => 0): Date {
+export function onBusinessDay(at: Date, rule: number, weekdayOf: (d: Date) => number = (d) => d.getUTCDay()): Date {
   if (rule !== 5 && rule !== 6) return at;
-  const local = new Date(at.getTime() + offsetMinutes(at) * 60_000);
-  const weekday = local.getUTCDay();
+  const weekday = weekdayOf(at);
   if (weekday !== 0 && weekday !== 6) return at;
   const shift = rule === 5 ? (weekday === 6 ? -1 : -2) : weekday === 6 ? 2 : 1;
   return new Date(at.getTime() + shift * DAY_MS);

@@ -20,25 +20,13 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
 import { loadTenantContext } from '../auth/auth.repository';
+import { localClock } from '../automation/automation.rules';
 import type { ConversationService } from '../conversation/conversation.service';
 import * as repo from './schedules.repository';
 
 type CreateInput = z.output<typeof ScheduleCreateBody>;
 type UpdateInput = z.output<typeof ScheduleUpdateBody>;
 type ListInput = z.output<typeof ScheduleListQuery>;
-
-/** Minutes east of UTC of a time zone at an instant (the weekend rule is judged on the company's calendar). */
-export function zoneOffset(timeZone: string) {
-  return (d: Date) => {
-    try {
-      const local = new Date(d.toLocaleString('en-US', { timeZone }));
-      const utc = new Date(d.toLocaleString('en-US', { timeZone: 'UTC' }));
-      return Math.round((local.getTime() - utc.getTime()) / 60_000);
-    } catch {
-      return 0;
-    }
-  };
-}
 
 export function toScheduleDto(r: repo.ScheduleItem, mediaUrl: (stored: string) => string): ScheduleDto {
   return {
@@ -95,12 +83,18 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
       throw fieldError('queueId', V.invalid);
   }
 
-  const sendTime = (ctx: TenantContext, at: Date, rule: number) => onBusinessDay(at, rule, zoneOffset(ctx.company.timezone));
+  /** The weekend rule on the company's calendar (the automation's clock of its time zone). */
+  const onCompanyBusinessDay = (at: Date, rule: number, timezone: string) =>
+    onBusinessDay(at, rule, (d) => localClock(d, timezone).weekday);
+  const sendTime = (ctx: TenantContext, at: Date, rule: number) => onCompanyBusinessDay(at, rule, ctx.company.timezone);
 
-  async function publish(ctx: TenantContext, action: 'create' | 'update' | 'delete', id: number) {
-    if (action === 'delete') return deps.realtime.publish(ctx.companyId, 'schedule', { action, scheduleId: id });
-    const row = await repo.findSchedule(db, ctx.companyId, id);
-    if (row) deps.realtime.publish(ctx.companyId, 'schedule', { action, schedule: toScheduleDto(row, deps.mediaUrl) });
+  /** Reads a schedule once after a write, tells the company and answers it. */
+  async function published(companyId: number, id: number, action: 'create' | 'update') {
+    const row = await repo.findSchedule(db, companyId, id);
+    if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+    const schedule = toScheduleDto(row, deps.mediaUrl);
+    deps.realtime.publish(companyId, 'schedule', { action, schedule });
+    return schedule;
   }
 
   return {
@@ -148,9 +142,8 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
           signMessage: b.signMessage,
         })),
       );
-      for (const { id } of ids) await publish(ctx, 'create', id);
       const out = [];
-      for (const { id } of ids) out.push(toScheduleDto(await mustFind(ctx, id), deps.mediaUrl));
+      for (const { id } of ids) out.push(await published(ctx.companyId, id, 'create'));
       return { schedules: out };
     },
 
@@ -178,8 +171,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
         sentAt: null,
         lastError: null,
       });
-      await publish(ctx, 'update', id);
-      return toScheduleDto(await mustFind(ctx, id), deps.mediaUrl);
+      return published(ctx.companyId, id, 'update');
     },
 
     async remove(ctx: TenantContext, id: number) {
@@ -188,7 +180,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
       mayChange(ctx, row);
       await repo.deleteSchedule(db, ctx, id);
       await deps.media.remove(row.mediaPath);
-      await publish(ctx, 'delete', id);
+      deps.realtime.publish(ctx.companyId, 'schedule', { action: 'delete', scheduleId: id });
     },
 
     /** POST /schedules/:id/media-upload (multipart `file`): a png or jpeg image sent with the text (seed 000 §5). */
@@ -208,8 +200,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
       }
       await repo.updateSchedule(db, ctx, id, { mediaPath: saved.path, mediaName: saved.filename.slice(0, 200) });
       if (row.mediaPath && row.mediaPath !== saved.path) await deps.media.remove(row.mediaPath);
-      await publish(ctx, 'update', id);
-      return toScheduleDto(await mustFind(ctx, id), deps.mediaUrl);
+      return published(ctx.companyId, id, 'update');
     },
 
     async removeMedia(ctx: TenantContext, id: number) {
@@ -218,8 +209,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
       mayChange(ctx, row);
       await repo.updateSchedule(db, ctx, id, { mediaPath: null, mediaName: null });
       await deps.media.remove(row.mediaPath);
-      await publish(ctx, 'update', id);
-      return toScheduleDto(await mustFind(ctx, id), deps.mediaUrl);
+      return published(ctx.companyId, id, 'update');
     },
 
     /**
@@ -229,16 +219,25 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
      */
     async sendDue(now = new Date()): Promise<number> {
       let sent = 0;
+      // one context per author in a sweep (a campaign-like burst has many schedules of the same person)
+      const contexts = new Map<number, Promise<TenantContext | null>>();
+      const contextOf = (userId: number) => {
+        const known = contexts.get(userId);
+        if (known) return known;
+        const loading = loadTenantContext(db, userId);
+        contexts.set(userId, loading);
+        return loading;
+      };
       for (const row of await repo.dueSchedules(db, now, DUE_BATCH)) {
-        const ctx = row.userId ? await loadTenantContext(db, row.userId) : null;
+        const ctx = row.userId ? await contextOf(row.userId) : null;
         const remaining = row.repeatCount - row.sentCount - 1;
         const next =
           row.intervalUnit && remaining > 0
             ? {
-                sendAt: onBusinessDay(
+                sendAt: onCompanyBusinessDay(
                   nextSendAt(row.sendAt, row.intervalUnit, row.intervalValue),
                   row.businessDays,
-                  zoneOffset(ctx?.company.timezone ?? 'UTC'),
+                  ctx?.company.timezone ?? 'UTC',
                 ),
                 status: 'PENDENTE',
               }
@@ -261,9 +260,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
           const code = err instanceof AppError ? err.code : 'ERR_INTERNAL';
           await repo.recordSend(db, row.id, { error: code });
         }
-        const fresh = await repo.findSchedule(db, row.companyId, row.id);
-        if (fresh)
-          deps.realtime.publish(row.companyId, 'schedule', { action: 'update', schedule: toScheduleDto(fresh, deps.mediaUrl) });
+        await published(row.companyId, row.id, 'update').catch(() => {}); // deleted meanwhile: nothing to tell
       }
       return sent;
     },
