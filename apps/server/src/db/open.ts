@@ -26,6 +26,9 @@ export interface Database {
 }
 
 /** Rows of a `db.execute` result (node-postgres and PGlite both answer `{ rows }`). */
+/** A user's search term inside LIKE/ILIKE '%…%': its %, _ and \ match themselves. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }

@@ -1,12 +1,10 @@
 import type { ContactImportDto, ContactItemDto, TagRefDto } from '@atendo/shared';
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/open';
+import { type Db, escapeLike, rowsOf } from '../../db/open';
 import { contactCustomFields, contactImports, contacts, contactTags, tags, tickets, whatsapps } from '../../db/schema';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactImportRow = typeof contactImports.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface ContactFilter {
   search?: string;

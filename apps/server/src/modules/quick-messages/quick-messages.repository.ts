@@ -1,11 +1,9 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/open';
+import { type Db, escapeLike } from '../../db/open';
 import { quickMessages } from '../../db/schema';
 import type { TenantContext } from '../../platform/context';
 
 export type QuickMessageRow = typeof quickMessages.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function searchCondition(search?: string): SQL | undefined {
   if (!search) return undefined;

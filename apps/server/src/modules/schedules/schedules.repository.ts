@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/open';
+import { type Db, escapeLike } from '../../db/open';
 import { contacts, queues, schedules, users, whatsapps } from '../../db/schema';
 import type { TenantContext } from '../../platform/context';
 
@@ -8,8 +8,6 @@ export type ScheduleItem = ScheduleRow & {
   contact: { id: number; name: string; number: string } | null;
   user: { id: number; name: string } | null;
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const withNames = (db: Db) =>
   db

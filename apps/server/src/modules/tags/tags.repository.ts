@@ -1,6 +1,6 @@
 import type { TagDto, TagRefDto } from '@atendo/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/open';
+import { type Db, escapeLike, rowsOf } from '../../db/open';
 import { contacts, contactTags, tags, ticketTags } from '../../db/schema';
 import type { TenantContext } from '../../platform/context';
 
@@ -147,8 +147,6 @@ export async function liveTicketIdsOfContact(db: Db, ctx: TenantContext, contact
   );
   return rows.map((r) => Number(r.id));
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The tags page: tags with their contact and ticket counts, searched by name, 20 per page. */
 export async function pageTags(
