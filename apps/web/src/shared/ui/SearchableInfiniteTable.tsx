@@ -1,8 +1,6 @@
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
   CircularProgress,
-  InputAdornment,
   Paper,
   Table,
   TableBody,
@@ -10,12 +8,12 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfiniteSearch } from '../hooks/useInfiniteSearch';
+import { SearchField } from './SearchField';
 
 export interface Column<T> {
   key: string;
@@ -65,20 +63,11 @@ export function SearchableInfiniteTable<T>({
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
-        <TextField
+        <SearchField
           label={searchLabel ?? t('table.search')}
           type="search"
           value={table.search}
           onChange={(e) => table.setSearch(e.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         {actions}
       </Box>

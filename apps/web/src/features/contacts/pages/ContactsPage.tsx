@@ -5,7 +5,6 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlin
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import SearchIcon from '@mui/icons-material/Search';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import {
   Autocomplete,
@@ -15,7 +14,6 @@ import {
   Chip,
   CircularProgress,
   IconButton,
-  InputAdornment,
   Menu,
   MenuItem,
   Paper,
@@ -34,6 +32,7 @@ import { toastError } from '../../../shared/api/errors';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { SearchField } from '../../../shared/ui/SearchField';
 import { ContactModal } from '../components/ContactModal';
 import { StartTicketDialog } from '../components/StartTicketDialog';
 import {
@@ -106,21 +105,12 @@ export default function ContactsPage() {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {t('contacts.title')} ({count})
         </Typography>
-        <TextField
+        <SearchField
           size="small"
           type="search"
           label={t('contacts.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <Autocomplete
           multiple

@@ -4,8 +4,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, CircularProgress, IconButton, InputAdornment, Paper, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -17,6 +16,7 @@ import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { SearchField } from '../../../shared/ui/SearchField';
 import type { ContactOption } from '../../tickets/components/inbox/NewTicketDialog';
 import type { Wire } from '../../tickets/types';
 import { type Schedule, ScheduleDialog } from '../components/ScheduleDialog';
@@ -118,21 +118,12 @@ export default function SchedulesPage() {
         <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 160 }}>
           {t('schedulesPage.title')}
         </Typography>
-        <TextField
+        <SearchField
           size="small"
-          placeholder={t('schedulesPage.search')}
+          type="search"
+          label={t('schedulesPage.search')}
           value={term}
           onChange={(e) => setTerm(e.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { 'aria-label': t('schedulesPage.search') },
-          }}
         />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ schedule: null, contact: null })}>
           {t('schedulesPage.add')}

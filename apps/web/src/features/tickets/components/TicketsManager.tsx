@@ -13,7 +13,6 @@ import {
   Checkbox,
   FormControlLabel,
   IconButton,
-  InputAdornment,
   ListItemText,
   MenuItem,
   Paper,
@@ -21,7 +20,6 @@ import {
   Switch,
   Tab,
   Tabs,
-  TextField,
   Tooltip,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -34,6 +32,7 @@ import { toastError } from '../../../shared/api/errors';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { SearchField } from '../../../shared/ui/SearchField';
 import { ticketKeys } from '../hooks/keys';
 import { useTickets } from '../hooks/useTickets';
 import type { InboxTab, Ticket } from '../types';
@@ -121,7 +120,7 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
   return (
     <Paper square elevation={0} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
       <Box sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <TextField
+        <SearchField
           size="small"
           value={search}
           onChange={(e) => {
@@ -129,16 +128,7 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
             if (e.target.value.trim()) setTab('search');
           }}
           placeholder={t('tickets.search.placeholder')}
-          slotProps={{
-            htmlInput: { 'aria-label': t('tickets.search.placeholder') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          htmlInput={{ 'aria-label': t('tickets.search.placeholder') }}
         />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <FormControlLabel
