@@ -71,6 +71,20 @@ export function checkScheduleImage(file: { type: string; size: number }): string
   return null;
 }
 
+/** DELETE /schedules/:id, with its toast; every schedule list refetches. */
+export function useDeleteSchedule() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/schedules/${id}`),
+    onSuccess: () => {
+      toast.success(t('tickets.schedule.deleted'));
+      void client.invalidateQueries({ queryKey: ['schedules'] });
+    },
+    onError: toastError,
+  });
+}
+
 const scheduleKeys = (contactId: number) => ['schedules', 'contact', contactId] as const;
 
 /**
@@ -169,15 +183,7 @@ export function ScheduleDialog({
       toastError(err);
     },
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/schedules/${id}`),
-    onSuccess: () => {
-      toast.success(t('tickets.schedule.deleted'));
-      setRemoving(null);
-      void refresh();
-    },
-    onError: toastError,
-  });
+  const remove = useDeleteSchedule();
 
   const submit = () => {
     const found = checkSchedule({ body, sendAt, contacts });

@@ -11,15 +11,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/client';
-import { toastError } from '../../../shared/api/errors';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { SearchField } from '../../../shared/ui/SearchField';
 import type { ContactOption } from '../../tickets/components/inbox/NewTicketDialog';
 import type { Wire } from '../../tickets/types';
-import { type Schedule, ScheduleDialog } from '../components/ScheduleDialog';
+import { type Schedule, ScheduleDialog, useDeleteSchedule } from '../components/ScheduleDialog';
 
 /** Events listed in a day cell before '+N more'. */
 const PER_DAY = 3;
@@ -73,6 +71,7 @@ export default function SchedulesPage() {
   const search = useDebouncedValue(term.trim(), DEBOUNCE_MS);
   const [editing, setEditing] = useState<{ schedule: Schedule | null; contact: ContactOption | null } | null>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);
+  const remove = useDeleteSchedule();
 
   const days = useMemo(() => monthGrid(month), [month]);
   const from = days[0];
@@ -275,15 +274,9 @@ export default function SchedulesPage() {
         open={Boolean(deleting)}
         onClose={() => setDeleting(null)}
         title={t('tickets.schedule.deleteTitle')}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await api.delete(`/schedules/${deleting.id}`);
-            toast.success(t('tickets.schedule.deleted'));
-            void client.invalidateQueries({ queryKey: ['schedules'] });
-          } catch (err) {
-            toastError(err);
-          }
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
         }}
       >
         {deleting
