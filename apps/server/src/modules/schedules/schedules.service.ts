@@ -71,9 +71,12 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
     return row;
   }
 
-  /** Only the author or an admin changes a schedule. */
-  function mayChange(ctx: TenantContext, row: repo.ScheduleItem) {
+  /** A schedule of the company that the caller may change: its author or an admin. */
+  async function changeable(ctx: TenantContext, id: number) {
+    gate(ctx);
+    const row = await mustFind(ctx, id);
     if (row.userId !== ctx.user.id && !isAdmin(ctx.user)) throw new AppError('ERR_NO_PERMISSION', 403);
+    return row;
   }
 
   async function checkRefs(ctx: TenantContext, b: { whatsappId?: number | null; queueId?: number | null }) {
@@ -149,9 +152,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
 
     /** Editing re-arms a schedule: it waits (PENDENTE) for its new time, its sends counted from zero. */
     async update(ctx: TenantContext, id: number, b: UpdateInput) {
-      gate(ctx);
-      const row = await mustFind(ctx, id);
-      mayChange(ctx, row);
+      const row = await changeable(ctx, id);
       if (b.contactId && !(await repo.ownedIds(db, ctx, 'contacts', [b.contactId])).has(b.contactId))
         throw fieldError('contactId', V.selectContact);
       await checkRefs(ctx, b);
@@ -175,9 +176,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
     },
 
     async remove(ctx: TenantContext, id: number) {
-      gate(ctx);
-      const row = await mustFind(ctx, id);
-      mayChange(ctx, row);
+      const row = await changeable(ctx, id);
       await repo.deleteSchedule(db, ctx, id);
       await deps.media.remove(row.mediaPath);
       deps.realtime.publish(ctx.companyId, 'schedule', { action: 'delete', scheduleId: id });
@@ -185,9 +184,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
 
     /** POST /schedules/:id/media-upload (multipart `file`): a png or jpeg image sent with the text (seed 000 §5). */
     async uploadMedia(ctx: TenantContext, id: number, req: FastifyRequest) {
-      gate(ctx);
-      const row = await mustFind(ctx, id);
-      mayChange(ctx, row);
+      const row = await changeable(ctx, id);
       const saved = await receiveUpload(req, deps.media, {
         companyId: ctx.companyId,
         kind: 'file',
@@ -204,9 +201,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
     },
 
     async removeMedia(ctx: TenantContext, id: number) {
-      gate(ctx);
-      const row = await mustFind(ctx, id);
-      mayChange(ctx, row);
+      const row = await changeable(ctx, id);
       await repo.updateSchedule(db, ctx, id, { mediaPath: null, mediaName: null });
       await deps.media.remove(row.mediaPath);
       return published(ctx.companyId, id, 'update');
