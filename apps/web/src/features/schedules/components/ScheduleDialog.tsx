@@ -71,6 +71,21 @@ export function checkScheduleImage(file: { type: string; size: number }): string
   return null;
 }
 
+/** A whole number from 1 to 1000 (the repetition's interval and count). */
+function CountField({ label, value, onChange }: { label: string; value: number; onChange: (v: number) => void }) {
+  return (
+    <TextField
+      type="number"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(Math.max(1, Math.min(1000, Number(e.target.value) || 1)))}
+      margin="dense"
+      sx={{ flex: '1 1 100px' }}
+      slotProps={{ htmlInput: { min: 1, max: 1000 } }}
+    />
+  );
+}
+
 /** DELETE /schedules/:id, with its toast; every schedule list refetches. */
 export function useDeleteSchedule() {
   const { t } = useTranslation();
@@ -307,24 +322,8 @@ export function ScheduleDialog({
           </TextField>
           {unit !== '' ? (
             <>
-              <TextField
-                type="number"
-                label={t('tickets.schedule.every')}
-                value={every}
-                onChange={(e) => setEvery(Math.max(1, Math.min(1000, Number(e.target.value) || 1)))}
-                margin="dense"
-                sx={{ flex: '1 1 100px' }}
-                slotProps={{ htmlInput: { min: 1, max: 1000 } }}
-              />
-              <TextField
-                type="number"
-                label={t('tickets.schedule.times')}
-                value={times}
-                onChange={(e) => setTimes(Math.max(1, Math.min(1000, Number(e.target.value) || 1)))}
-                margin="dense"
-                sx={{ flex: '1 1 100px' }}
-                slotProps={{ htmlInput: { min: 1, max: 1000 } }}
-              />
+              <CountField label={t('tickets.schedule.every')} value={every} onChange={setEvery} />
+              <CountField label={t('tickets.schedule.times')} value={times} onChange={setTimes} />
             </>
           ) : null}
         </Box>
