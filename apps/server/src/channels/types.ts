@@ -144,6 +144,14 @@ export interface IngestPort {
   /** Processes the events in the order given (the order the channel delivered them). */
   ingest(events: readonly InboundEvent[]): Promise<IngestOutcome[]>;
   connectionState(update: ConnectionStateUpdate): Promise<void>;
+  /** WhatsApp identities: the number the company's contacts know a LID-only sender by (digits, or the LID itself). */
+  numberForLid(companyId: number, lid: string): Promise<string | null>;
+  /** WhatsApp told a LID's number: a contact first created under the LID takes the number, so both reach one contact. */
+  learnLid(companyId: number, p: { lid: string; number: string }): Promise<void>;
+  /** A history import stored messages in these tickets: marked imported and put in the import queue (when they have none). */
+  markImported(companyId: number, ticketIds: number[], queueId: number | null): Promise<void>;
+  /** Closes the connection's imported live tickets (the tickets domain's close) and tells the clients; answers how many. */
+  closeImported(companyId: number, connectionId: number): Promise<number>;
 }
 
 // ─── Outbound ────────────────────────────────────────────────────────────────

@@ -4,7 +4,6 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open';
-import { ticketRooms } from '../../modules/messages/messages.dto';
 import type { SessionControl } from '../../modules/whatsapp-session/whatsapp-session.service';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
@@ -12,7 +11,6 @@ import type { ChannelRegistry, IngestPort } from '../types';
 import { BaileysAdapter, baileysDownloader, type MediaDownloader } from './adapter';
 import { BaileysSessionManager, type SessionManagerOptions } from './sessions';
 import { baileysSocketFactory, type SocketFactory } from './socket';
-import { closeImportedTickets } from './store';
 
 export { BaileysAdapter, type MediaDownloader } from './adapter';
 export { clearAuthState, useDatabaseAuthState } from './auth-state';
@@ -49,19 +47,12 @@ export interface BaileysOptions {
  */
 export function registerBaileys(app: App, deps: CoreDeps, opts: BaileysOptions): BaileysChannel {
   const db: Db = deps.database.db;
-  const closeImported = async (companyId: number, connectionId: number) => {
-    const closed = await closeImportedTickets(db, companyId, connectionId);
-    for (const t of closed)
-      deps.realtime.publish(companyId, 'ticket', { action: 'removeFromList', ticketId: t.id }, ticketRooms(t));
-    return closed;
-  };
   const manager = new BaileysSessionManager({
     db,
     ingest: opts.ingest,
     socketFactory: opts.socketFactory ?? baileysSocketFactory,
     publishImport: (companyId, payload) => deps.realtime.publishImportMessages?.(companyId, payload),
     logger: opts.logger,
-    closeImported,
     ...opts.manager,
   });
   let downloader: MediaDownloader = baileysDownloader;
@@ -71,7 +62,7 @@ export function registerBaileys(app: App, deps: CoreDeps, opts: BaileysOptions):
     retry: (id) => manager.retry(id),
     newQr: (id) => manager.newQr(id),
     disconnect: (id) => manager.disconnect(id),
-    closeImported: async (companyId, id) => (await closeImported(companyId, id)).length,
+    closeImported: (companyId, id) => opts.ingest.closeImported(companyId, id),
   };
   const channel: BaileysChannel = {
     manager,

@@ -38,8 +38,6 @@ export interface SessionManagerOptions {
   maxReconnects?: number;
   /** How long the import waits after pairing ('preparing', seed 001 §9: 35 s). */
   importPreparingMs?: number;
-  /** Closes a connection's imported tickets and tells the clients (closedTicketsPostImported). */
-  closeImported?: (companyId: number, connectionId: number) => Promise<unknown>;
 }
 
 type Status = ConnectionStatus;
@@ -524,7 +522,7 @@ export class Session {
 
   private async onLidMapping(lid: string, pn: string) {
     if (!lid || !pn) return;
-    await store.mergeLidIntoNumber(this.manager.db, this.conn.companyId, { lid: normalizeLid(lid), number: digitsOf(pn) });
+    await this.opts.ingest.learnLid(this.conn.companyId, { lid: normalizeLid(lid), number: digitsOf(pn) });
   }
 
   /**
@@ -543,7 +541,7 @@ export class Session {
     if (evt.from.endsWith('@lid')) {
       const lid = evt.from;
       const known =
-        (await store.numberForLid(db, companyId, lid)) ??
+        (await this.opts.ingest.numberForLid(companyId, lid)) ??
         (await pnForLidFromStore(db, this.id, digitsOf(lid)).then((pn) => (pn ? digitsOf(pn) : null))) ??
         (await this.sock?.signalRepository?.lidMapping
           ?.getPNForLID(lid)
@@ -561,7 +559,7 @@ export class Session {
   private async mergeOnce(lid: string, number: string) {
     const key = `${lid}>${number}`;
     if (this.mergedLids.has(key)) return;
-    await store.mergeLidIntoNumber(this.manager.db, this.conn.companyId, { lid, number });
+    await this.opts.ingest.learnLid(this.conn.companyId, { lid, number });
     if (this.mergedLids.size > 5000) this.mergedLids.clear();
     this.mergedLids.add(key);
   }
@@ -642,13 +640,13 @@ export class Session {
       const outcomes = await this.opts.ingest.ingest(batch);
       const touched = outcomes.flatMap((o) => (o.kind === 'message' && !o.duplicate ? [o.ticketId] : []));
       for (const t of touched) run.ticketIds.add(t);
-      await store.markImportedTickets(db, companyId, touched, this.conn.queueIdImportMessages);
+      await this.opts.ingest.markImported(companyId, touched, this.conn.queueIdImportMessages);
       run.done += Math.min(50, messages.length - i);
       publish();
     }
     run.finished = true;
     if (this.conn.closedTicketsPostImported) {
-      await (this.opts.closeImported?.(companyId, this.id) ?? store.closeImportedTickets(db, companyId, this.id));
+      await this.opts.ingest.closeImported(companyId, this.id);
       await store.setImportStatus(db, this.id, '');
     } else {
       await store.setImportStatus(db, this.id, 'renderButtonCloseTickets');

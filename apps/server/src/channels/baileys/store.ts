@@ -157,38 +157,6 @@ export async function connectionExists(db: Db, whatsappId: number) {
   return rows.length > 0;
 }
 
-// ─── identities ─────────────────────────────────────────────────────────────────
-
-/**
- * The phone number of a person known only by LID: a contact of the company that has this LID.
- * `number` is digits, or the LID jid itself for a contact first seen without a number.
- */
-export async function numberForLid(db: Db, companyId: number, lid: string): Promise<string | null> {
-  const rows = rowsOf<{ number: string }>(
-    await db.execute(sql`
-      SELECT number FROM contacts WHERE company_id = ${companyId} AND channel = 'whatsapp' AND lid = ${lid} AND NOT is_group
-      ORDER BY (number = ${lid}) ASC, id LIMIT 1`),
-  );
-  return rows[0]?.number ?? null;
-}
-
-/**
- * WhatsApp told us a LID's phone number: a contact created under the LID alone takes the number (unless a contact with
- * that number exists — then it only learns the LID), so later messages under either address reach one contact.
- */
-export async function mergeLidIntoNumber(db: Db, companyId: number, p: { lid: string; number: string }) {
-  await db.execute(sql`
-    WITH moved AS (
-      UPDATE contacts SET number = ${p.number}, updated_at = now()
-      WHERE company_id = ${companyId} AND channel = 'whatsapp' AND number = ${p.lid}
-        AND NOT EXISTS (SELECT 1 FROM contacts c2 WHERE c2.company_id = ${companyId} AND c2.channel = 'whatsapp' AND c2.number = ${p.number})
-      RETURNING id
-    )
-    UPDATE contacts SET lid = ${p.lid}, updated_at = now()
-    WHERE company_id = ${companyId} AND channel = 'whatsapp' AND number = ${p.number} AND lid IS DISTINCT FROM ${p.lid}
-      AND NOT EXISTS (SELECT 1 FROM moved)`);
-}
-
 // ─── import ─────────────────────────────────────────────────────────────────────
 
 export async function setImportStatus(db: Db, whatsappId: number, status: string) {
@@ -197,39 +165,4 @@ export async function setImportStatus(db: Db, whatsappId: number, status: string
       UPDATE whatsapps SET status_import_messages = ${status}, updated_at = now() WHERE id = ${whatsappId} RETURNING company_id`),
   );
   return rows[0] ? Number(rows[0].company_id) : null;
-}
-
-/** Tickets an import touched: marked imported and put in the import queue (when they have none). */
-export async function markImportedTickets(db: Db, companyId: number, ticketIds: number[], queueId: number | null) {
-  if (ticketIds.length === 0) return;
-  await db.execute(sql`
-    UPDATE tickets SET imported = COALESCE(imported, now()), queue_id = COALESCE(queue_id, ${queueId}::int), unread_messages = 0
-    WHERE company_id = ${companyId} AND id IN (${sql.join(
-      ticketIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
-}
-
-/** POST /closedimported/:id and closedTicketsPostImported: closes the connection's imported tickets still open. */
-export async function closeImportedTickets(
-  db: Db,
-  companyId: number,
-  whatsappId: number,
-): Promise<{ id: number; queueId: number | null; userId: number | null }[]> {
-  const rows = rowsOf<{ id: number; queue_id: number | null; user_id: number | null }>(
-    await db.execute(sql`
-      WITH t AS (
-        UPDATE tickets SET status = 'closed', closed_at = now(), updated_at = now()
-        WHERE company_id = ${companyId} AND whatsapp_id = ${whatsappId} AND imported IS NOT NULL AND status <> 'closed'
-        RETURNING id, company_id, queue_id, user_id
-      ), l AS (
-        INSERT INTO ticket_logs (company_id, ticket_id, type, queue_id) SELECT company_id, id, 'closed', queue_id FROM t
-      )
-      SELECT id, queue_id, user_id FROM t`),
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    queueId: r.queue_id == null ? null : Number(r.queue_id),
-    userId: r.user_id == null ? null : Number(r.user_id),
-  }));
 }

@@ -14,12 +14,14 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import type { JobDefinition, JobPayload } from '../../platform/jobs';
-import { lastMessageText, type TicketRow, ticketRooms, toMessageDto } from '../messages/messages.dto';
+import { lastMessageText, type TicketRow, toMessageDto } from '../messages/messages.dto';
 import { sendMessageJob } from '../messages/messages.jobs';
 import { insertOutbound } from '../messages/messages.repository';
+import { createTicketAudience } from '../tickets/tickets.audience';
+import { closeTicket } from '../tickets/tickets.close';
 import type { TicketsService } from '../tickets/tickets.service';
 import { formatTemplate } from '../tickets/tickets.templates';
 import { bindAutomation, type StoredInbound } from './automation.hooks';
@@ -85,10 +87,11 @@ export interface AutomationOptions {
 
 export function createAutomationService(deps: CoreDeps, tickets: TicketsService, opts: AutomationOptions = {}) {
   const { db } = deps.database;
+  const audience = createTicketAudience(db);
   let clock = opts.now ?? (() => new Date());
   const log = opts.logger;
 
-  const tenantOf = (companyId: number) => ({ companyId }) as TenantContext;
+  const tenantOf = (companyId: number): Tenant => ({ companyId });
   const maxBot = (s: Step) => s.scene.connection?.maxUseBotQueues || DEFAULT_MAX_BOT;
 
   // ─── Effects inside the decision's transaction ────────────────────────────
@@ -206,13 +209,9 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
         s.companyId,
         s.sent.map((m) => m.messageId),
       );
+      const to = await audience.roomsOf({ companyId: s.companyId }, s.ticket);
       for (const m of stored) {
-        deps.realtime.publish(
-          s.companyId,
-          'appMessage',
-          { action: 'create', message: toMessageDto(m, deps.mediaUrl) },
-          ticketRooms(s.ticket),
-        );
+        deps.realtime.publish(s.companyId, 'appMessage', { action: 'create', message: toMessageDto(m, deps.mediaUrl) }, to);
       }
     }
     const b = s.before;
@@ -386,16 +385,8 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
   }
 
   async function closeByBot(s: Step) {
-    await move(s, {
-      status: 'closed',
-      closedAt: s.now,
-      isBot: false,
-      unreadMessages: 0,
-      amountUsedBotQueues: 0,
-      chatbotOptionId: null,
-      sendInactiveMessage: false,
-    });
-    await logStep(s, 'closed');
+    const closed = await closeTicket(s.tx, s, s.ticket.id, { fromStatuses: [s.ticket.status], by: null, now: s.now });
+    s.ticket = closed ?? s.ticket;
   }
 
   // ─── The conversation's start ─────────────────────────────────────────────
@@ -546,16 +537,11 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
         return handOver(s);
       }
       default: {
-        // text: reply and stay on this level (the reply with the same menu counts as a repeat).
-        if (o.closeTicket) {
-          await say(s, reply, 'reply');
-          return closeByBot(s);
-        }
-        if (s.ticket.amountUsedBotQueues >= maxBot(s)) {
-          await say(s, reply, 'reply');
-          return handOver(s);
-        }
-        return showOptions(s, q, parent, siblings, true, reply.trim());
+        // text: a leaf — its reply, then an attendant (issue 16 item 5: never the menu again).
+        await say(s, reply, 'reply');
+        if (o.closeTicket) return closeByBot(s);
+        await move(s, { chatbotOptionId: o.id });
+        return handOver(s);
       }
     }
   }

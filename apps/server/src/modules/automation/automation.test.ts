@@ -314,7 +314,7 @@ describe('chatbot options of a queue', () => {
     await addStep(tenant, { queueId: queue.id }, { name: 'Encerrar', greetingMessage: 'Até logo!', closeTicket: true, order: 4 });
   });
 
-  it('walks the nested steps: in, back with # and 0, text replies stay, attendent assigns', async () => {
+  it('walks the nested steps: in, back with # and 0, a text step hands over, attendent assigns', async () => {
     const conn = await connection(tenant, [queue.id]);
     const c = customer(conn.id);
     const { ticketId } = await c.says('Olá');
@@ -330,18 +330,44 @@ describe('chatbot options of a queue', () => {
     await c.says('#');
     expect((await botMessages(ticketId)).at(-1)!.body).toContain('*1* - Financeiro');
     await c.says('1');
-    await c.says('1'); // text step: the reply with the same menu
+    await c.says('1'); // a text step is a leaf: its reply, then an attendant (issue 16 item 5: no menu again)
     msgs = await botMessages(ticketId);
-    expect(msgs.at(-1)!.body).toBe(
-      'Enviamos o boleto por e-mail.\n\nFinanceiro: escolha\n\n*1* - Segunda via\n*2* - Falar com a Ana\n*3* - Cobrança\n*#* - Voltar',
-    );
-    await c.says('0');
-    await c.says('1');
-    await c.says('2');
-    const ticket = await ticketRow(t, ticketId);
+    expect(msgs.at(-1)!.body).toBe('Enviamos o boleto por e-mail.');
+    expect(await ticketRow(t, ticketId)).toMatchObject({ isBot: false, queueId: queue.id, status: 'pending' });
+
+    const d = customer(conn.id);
+    const other = await d.says('Olá');
+    await d.says('1');
+    await d.says('0');
+    await d.says('1');
+    await d.says('2');
+    const ticket = await ticketRow(t, other.ticketId);
     expect(ticket).toMatchObject({ status: 'open', userId: attendantId, isBot: false, queueId: queue.id });
-    expect((await botMessages(ticketId)).at(-1)!.body).toBe('Chamando a Ana');
-    expect(await logTypes(ticketId)).toContain('open');
+    expect((await botMessages(other.ticketId)).at(-1)!.body).toBe('Chamando a Ana');
+    expect(await logTypes(other.ticketId)).toContain('open');
+  });
+
+  it('a leaf option sends its text and waits for an attendant — the menu is not sent again (issue 16 item 5)', async () => {
+    const shop = await addQueue(tenant, 'Loja', { greetingMessage: 'Como podemos ajudar?' });
+    await addStep(
+      tenant,
+      { queueId: shop.id },
+      { name: 'Comprar', greetingMessage: 'Veja nossos produtos em loja.example', order: 1 },
+    );
+    await addStep(tenant, { queueId: shop.id }, { name: 'Suporte', greetingMessage: 'Descreva o problema', order: 2 });
+    const conn = await connection(tenant, [shop.id]);
+    const c = customer(conn.id);
+    const { ticketId } = await c.says('Oi');
+    const menu = (await botMessages(ticketId)).at(-1)!;
+    expect(menu.body).toBe('Bem-vindo à Loja!\n\nComo podemos ajudar?\n\n*1* - Comprar\n*2* - Suporte');
+    await c.says('1');
+    const after = (await botMessages(ticketId)).filter((m) => m.id > menu.id);
+    expect(after.map((m) => m.body)).toEqual(['Veja nossos produtos em loja.example']);
+    expect(await ticketRow(t, ticketId)).toMatchObject({ isBot: false, queueId: shop.id, status: 'pending' });
+    expect((await logTypes(ticketId)).at(-1)).toBe('chatBot');
+    // The conversation is the attendant's now: the customer's next message gets nothing automatic.
+    await c.says('obrigado');
+    expect((await botMessages(ticketId)).filter((m) => m.id > menu.id)).toHaveLength(1);
   });
 
   it('a step without a message does not advance; a queue step moves the ticket; a closeTicket step closes it', async () => {

@@ -18,9 +18,9 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { MEDIA_KIND_NAMES, parseStoredPath, type StoredMedia } from '../../platform/media';
-import { findCompanySettings } from '../auth/auth.repository';
 import { type MessageRow, toMessageDto } from '../messages/messages.dto';
 import type { OutboundRequest, OutboundService } from '../messages/outbound.service';
+import { findCompanySettings } from '../settings/settings.public';
 import { getGlobalSetting } from '../settings/settings.repository';
 import * as ticketsRepo from '../tickets/tickets.repository';
 import type { TicketsService } from '../tickets/tickets.service';
@@ -277,7 +277,7 @@ export function createConversationService(
     async send(ctx: TenantContext, ticketId: number, b: SendMessageBody) {
       const ticket = await writableTicket(ctx, ticketId);
       const isPrivate = b.isPrivate === true;
-      const body = isPrivate ? b.body : await signed(ctx, b.body, b.signMessage);
+      const body = isPrivate ? b.body : await signed(ctx, await tickets.fillPlaceholders(ctx, ticket, b.body), b.signMessage);
       const quotedMsgId = b.quotedMsg?.id ?? null;
       let last: MessageRow | undefined;
       if (b.vCard) {
@@ -315,7 +315,9 @@ export function createConversationService(
       let last: MessageRow | undefined;
       for (const [i, file] of files.entries()) {
         const caption = fields.bodies[i] ?? '';
-        const body = fields.isPrivate ? caption : await signed(ctx, caption, fields.signMessage);
+        const body = fields.isPrivate
+          ? caption
+          : await signed(ctx, await tickets.fillPlaceholders(ctx, ticket, caption), fields.signMessage);
         last = await sendRow(ctx, ticket.id, { body, file, isPrivate: fields.isPrivate });
       }
       if (!last) throw fieldError('medias', V.required);

@@ -347,13 +347,13 @@ export async function ingestIntoLiveTicket(
 
 export interface MessageWithTicket {
   message: MessageRow;
-  ticket: Pick<TicketRow, 'id' | 'queueId' | 'userId' | 'status'>;
+  ticket: Pick<TicketRow, 'id' | 'queueId' | 'userId' | 'status' | 'isGroup'>;
 }
 
 function withTicket(rows: Record<string, unknown>[]): MessageWithTicket | null {
   const r = rows[0];
   if (!r) return null;
-  const { t_queue_id, t_user_id, t_status, ...m } = r;
+  const { t_queue_id, t_user_id, t_status, t_is_group, ...m } = r;
   const message = camelRow<MessageRow>(m);
   return {
     message,
@@ -362,6 +362,7 @@ function withTicket(rows: Record<string, unknown>[]): MessageWithTicket | null {
       queueId: t_queue_id as number | null,
       userId: t_user_id as number | null,
       status: t_status as string,
+      isGroup: t_is_group === true,
     },
   };
 }
@@ -391,7 +392,7 @@ export async function applyStatus(
                     ELSE ack < ${p.ack ?? 0}::smallint OR send_error IS NOT NULL END)
         RETURNING *
       )
-      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status FROM m JOIN tickets t ON t.id = m.ticket_id`),
+      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status, t.is_group AS t_is_group FROM m JOIN tickets t ON t.id = m.ticket_id`),
   );
   return withTicket(rows);
 }
@@ -407,7 +408,7 @@ export async function applyEdit(
         WHERE whatsapp_id = ${p.whatsappId} AND external_id = ${p.externalId} AND body IS DISTINCT FROM ${p.body}
         RETURNING *
       )
-      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status FROM m JOIN tickets t ON t.id = m.ticket_id`),
+      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status, t.is_group AS t_is_group FROM m JOIN tickets t ON t.id = m.ticket_id`),
   );
   return withTicket(rows);
 }
@@ -420,7 +421,7 @@ export async function applyRevoke(db: Db, p: { whatsappId: number; externalId: s
         WHERE whatsapp_id = ${p.whatsappId} AND external_id = ${p.externalId} AND NOT is_deleted
         RETURNING *
       )
-      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status FROM m JOIN tickets t ON t.id = m.ticket_id`),
+      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status, t.is_group AS t_is_group FROM m JOIN tickets t ON t.id = m.ticket_id`),
   );
   return withTicket(rows);
 }
@@ -438,3 +439,48 @@ export async function findQueueRef(db: Db, t: Tenant, queueId: number) {
   );
   return rows[0] ?? null;
 }
+
+// ─── WhatsApp identities and history imports (the Baileys adapter, through the port) ───
+
+/**
+ * The phone number of a person known only by LID: a contact of the company that has this LID.
+ * `number` is digits, or the LID jid itself for a contact first seen without a number.
+ */
+export async function numberForLid(db: Db, companyId: number, lid: string): Promise<string | null> {
+  const rows = rowsOf<{ number: string }>(
+    await db.execute(sql`
+      SELECT number FROM contacts WHERE company_id = ${companyId} AND channel = 'whatsapp' AND lid = ${lid} AND NOT is_group
+      ORDER BY (number = ${lid}) ASC, id LIMIT 1`),
+  );
+  return rows[0]?.number ?? null;
+}
+
+/**
+ * WhatsApp told us a LID's phone number: a contact created under the LID alone takes the number (unless a contact with
+ * that number exists — then it only learns the LID), so later messages under either address reach one contact.
+ */
+export async function mergeLidIntoNumber(db: Db, companyId: number, p: { lid: string; number: string }) {
+  await db.execute(sql`
+    WITH moved AS (
+      UPDATE contacts SET number = ${p.number}, updated_at = now()
+      WHERE company_id = ${companyId} AND channel = 'whatsapp' AND number = ${p.lid}
+        AND NOT EXISTS (SELECT 1 FROM contacts c2 WHERE c2.company_id = ${companyId} AND c2.channel = 'whatsapp' AND c2.number = ${p.number})
+      RETURNING id
+    )
+    UPDATE contacts SET lid = ${p.lid}, updated_at = now()
+    WHERE company_id = ${companyId} AND channel = 'whatsapp' AND number = ${p.number} AND lid IS DISTINCT FROM ${p.lid}
+      AND NOT EXISTS (SELECT 1 FROM moved)`);
+}
+
+/** Tickets an import touched: marked imported and put in the import queue (when they have none). */
+export async function markImportedTickets(db: Db, companyId: number, ticketIds: number[], queueId: number | null) {
+  if (ticketIds.length === 0) return;
+  await db.execute(sql`
+    UPDATE tickets SET imported = COALESCE(imported, now()), queue_id = COALESCE(queue_id, ${queueId}::int), unread_messages = 0
+    WHERE company_id = ${companyId} AND id IN (${sql.join(
+      ticketIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}
+
+/** POST /closedimported/:id and closedTicketsPostImported: closes the connection's imported tickets still open. */

@@ -4,6 +4,8 @@
  * contact's events are stored in order), find-or-create (or reopen) the live ticket, insert the message
  * (idempotent on the channel's id), move the ticket. Realtime events only after commit.
  */
+
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   ConnectionStateUpdate,
@@ -25,12 +27,13 @@ import {
   type ContactRow,
   lastMessageText,
   type TicketRow,
-  ticketRooms,
   toContactDto,
   toMessageDto,
   toTicketDto,
 } from '../messages/messages.dto';
 import { downloadMediaJob } from '../messages/messages.jobs';
+import { createTicketAudience } from '../tickets/tickets.audience';
+import { closeTicketsWhere } from '../tickets/tickets.close';
 import { updateWhatsappSession } from '../whatsapps/whatsapps.repository';
 import * as repo from './ingest.repository';
 
@@ -82,6 +85,7 @@ export function ttlMemo<K, V>(load: (key: K) => Promise<V>, ttlMs: number, max =
 export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions = {}): IngestPort {
   const { db } = deps.database;
   const log = opts.logger;
+  const audience = createTicketAudience(db);
   const connectionOf = ttlMemo((id: number) => repo.loadIngestConnection(db, id), opts.connectionCacheMs ?? 2000);
 
   async function storeMessage(evt: InboundMessage): Promise<StoredMessage> {
@@ -246,23 +250,23 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
         ? (conn.queues.find((q) => q.id === ticket.queueId) ?? (await repo.findQueueRef(db, tenant, ticket.queueId)))
         : null;
       const user = ticket.userId ? await repo.findUserRef(db, tenant, ticket.userId) : null;
-      const ticketDto = toTicketDto(ticket, {
-        contact,
-        queue,
-        user,
-        whatsapp: { id: conn.id, name: conn.name, groupAsTicket: conn.groupAsTicket, channel: conn.channel },
-      });
-      const to = ticketRooms(ticket);
-      if (contact.inserted) {
-        deps.realtime.publish(tenant.companyId, 'contact', { action: 'create', contact: toContactDto(contact) }, [
-          rooms.admins(),
-          ...to.slice(1),
-        ]);
-      }
+      const heard = await audience.of(tenant, ticket);
+      const ticketDto = heard.ticket(
+        toTicketDto(ticket, {
+          contact,
+          queue,
+          user,
+          whatsapp: { id: conn.id, name: conn.name, groupAsTicket: conn.groupAsTicket, channel: conn.channel },
+        }),
+      );
+      const contactDto = heard.contact(toContactDto(contact));
+      if (contact.inserted)
+        deps.realtime.publish(tenant.companyId, 'contact', { action: 'create', contact: contactDto }, heard.to);
       if (sender && sender !== contact && sender.inserted) {
-        deps.realtime.publish(tenant.companyId, 'contact', { action: 'create', contact: toContactDto(sender) }, [rooms.admins()]);
+        const senderDto = heard.contact(toContactDto(sender));
+        deps.realtime.publish(tenant.companyId, 'contact', { action: 'create', contact: senderDto }, [rooms.admins()]);
       }
-      deps.realtime.publish(tenant.companyId, 'ticket', { action: 'update', ticket: ticketDto }, to);
+      deps.realtime.publish(tenant.companyId, 'ticket', { action: 'update', ticket: ticketDto }, heard.to);
       deps.realtime.publish(
         tenant.companyId,
         'appMessage',
@@ -272,9 +276,9 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
             contact: sender ? { id: sender.id, name: sender.name, urlPicture: sender.urlPicture } : null,
           }),
           ticket: ticketDto,
-          contact: toContactDto(contact),
+          contact: contactDto,
         },
-        to,
+        heard.to,
       );
     };
     return {
@@ -301,7 +305,7 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
       found.message.companyId,
       'appMessage',
       { action: 'update', message: toMessageDto(found.message, deps.mediaUrl) },
-      ticketRooms(found.ticket),
+      await audience.roomsOf({ companyId: found.message.companyId }, found.ticket),
     );
     log?.debug({ connectionId, messageId: found.message.id }, 'message updated from channel');
   }
@@ -365,6 +369,20 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
         }
       }
       return outcomes;
+    },
+
+    numberForLid: (companyId, lid) => repo.numberForLid(db, companyId, lid),
+    learnLid: (companyId, p) => repo.mergeLidIntoNumber(db, companyId, p),
+    markImported: (companyId, ticketIds, queueId) => repo.markImportedTickets(db, companyId, ticketIds, queueId),
+
+    async closeImported(companyId, connectionId) {
+      const tenant = { companyId };
+      const closed = await closeTicketsWhere(db, tenant, sql`whatsapp_id = ${connectionId} AND imported IS NOT NULL`, null);
+      for (const t of closed) {
+        const to = await audience.roomsOf(tenant, t);
+        deps.realtime.publish(companyId, 'ticket', { action: 'removeFromList', ticketId: t.id }, to);
+      }
+      return closed.length;
     },
 
     async connectionState(update: ConnectionStateUpdate) {

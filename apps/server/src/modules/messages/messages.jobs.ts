@@ -19,7 +19,8 @@ import {
 import type { CoreDeps } from '../../platform/deps';
 import { defineJob } from '../../platform/jobs';
 import { mediaLimitBytes } from '../../platform/media';
-import { ticketRooms, toMessageDto } from './messages.dto';
+import { createTicketAudience, type TicketScope } from '../tickets/tickets.audience';
+import { toMessageDto } from './messages.dto';
 import * as repo from './messages.repository';
 
 /**
@@ -93,20 +94,26 @@ export interface MessagingJobDeps {
 export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDeps) {
   const { db } = deps.database;
 
-  const publishUpdate = (
-    m: repo.MessageForSend['message'],
-    ticket: { id: number; queueId: number | null; userId: number | null },
-  ) =>
+  const audience = createTicketAudience(db);
+  const publishUpdate = async (m: repo.MessageForSend['message'], ticket: TicketScope) =>
     deps.realtime.publish(
       m.companyId,
       'appMessage',
       { action: 'update', message: toMessageDto(m, deps.mediaUrl) },
-      ticketRooms(ticket),
+      await audience.roomsOf({ companyId: m.companyId }, ticket),
     );
+  const scopeOf = (
+    f: Pick<repo.MediaToDownload, 'message' | 'ticketQueueId' | 'ticketUserId' | 'ticketIsGroup'>,
+  ): TicketScope => ({
+    id: f.message.ticketId,
+    queueId: f.ticketQueueId,
+    userId: f.ticketUserId,
+    isGroup: f.ticketIsGroup,
+  });
 
   async function fail(found: repo.MessageForSend, reason: string) {
     const failed = await repo.markFailed(db, found.message.companyId, found.message.id, reason);
-    if (failed) publishUpdate(failed, { id: failed.ticketId, queueId: found.ticketQueueId, userId: found.ticketUserId });
+    if (failed) await publishUpdate(failed, scopeOf(found));
     logger?.warn({ messageId: found.message.id, reason }, 'message failed for good');
   }
 
@@ -142,7 +149,7 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
       const adapter = channels.adapterFor(adapterConfig(found.connection));
       const sent = await adapter.send(outbound);
       const updated = await repo.markSent(db, payload.companyId, message.id, sent.externalId);
-      if (updated) publishUpdate(updated, { id: updated.ticketId, queueId: found.ticketQueueId, userId: found.ticketUserId });
+      if (updated) await publishUpdate(updated, scopeOf(found));
     } catch (err) {
       if (!(err instanceof ChannelError)) throw err;
       const attempts = OUTBOUND_RETRY.delaysMs.length + 1;
@@ -178,10 +185,10 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
     const found = await repo.findMediaToDownload(db, companyId, messageId);
     if (!found?.connection) return;
     const { message } = found;
-    const ticket = { id: message.ticketId, queueId: found.ticketQueueId, userId: found.ticketUserId };
+    const ticket = scopeOf(found);
     const giveUp = async (reason: string) => {
       const updated = await repo.markMediaFailed(db, companyId, messageId, reason);
-      if (updated) publishUpdate(updated, ticket);
+      if (updated) await publishUpdate(updated, ticket);
       logger?.warn({ messageId, reason }, 'media download given up');
     };
     let stored: { path: string; mime: string; size: number };
@@ -206,6 +213,6 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
       await deps.media.remove(stored.path); // another run stored it first
       return;
     }
-    publishUpdate(updated, ticket);
+    await publishUpdate(updated, ticket);
   });
 }

@@ -99,6 +99,7 @@ export interface MessageForSend {
   message: MessageRow;
   ticketQueueId: number | null;
   ticketUserId: number | null;
+  ticketIsGroup: boolean;
   contactNumber: string;
   quotedExternalId: string | null;
   connection: {
@@ -118,7 +119,7 @@ export interface MessageForSend {
 export async function findMessageForSend(db: Db, companyId: number, messageId: number): Promise<MessageForSend | null> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      SELECT row_to_json(m) AS message, t.queue_id AS ticket_queue_id, t.user_id AS ticket_user_id, c.number AS contact_number,
+      SELECT row_to_json(m) AS message, t.queue_id AS ticket_queue_id, t.user_id AS ticket_user_id, t.is_group AS ticket_is_group, c.number AS contact_number,
         q.external_id AS quoted_external_id,
         CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'companyId', w.company_id, 'channel', w.channel,
           'status', w.status, 'phoneNumberId', w.phone_number_id, 'accessToken', w.access_token,
@@ -139,6 +140,7 @@ export async function findMessageForSend(db: Db, companyId: number, messageId: n
     message: camelRow(json(r.message) as Record<string, unknown>),
     ticketQueueId: r.ticket_queue_id as number | null,
     ticketUserId: r.ticket_user_id as number | null,
+    ticketIsGroup: r.ticket_is_group === true,
     contactNumber: r.contact_number as string,
     quotedExternalId: (r.quoted_external_id as string | null) ?? null,
     connection: json(r.connection) as MessageForSend['connection'],
@@ -172,13 +174,14 @@ export interface MediaToDownload {
   message: MessageRow;
   ticketQueueId: number | null;
   ticketUserId: number | null;
+  ticketIsGroup: boolean;
   connection: MessageForSend['connection'];
 }
 
 export async function findMediaToDownload(db: Db, companyId: number, messageId: number): Promise<MediaToDownload | null> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      SELECT row_to_json(m) AS message, t.queue_id AS ticket_queue_id, t.user_id AS ticket_user_id,
+      SELECT row_to_json(m) AS message, t.queue_id AS ticket_queue_id, t.user_id AS ticket_user_id, t.is_group AS ticket_is_group,
         CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'companyId', w.company_id, 'channel', w.channel,
           'status', w.status, 'phoneNumberId', w.phone_number_id, 'accessToken', w.access_token,
           'facebookPageUserId', w.facebook_page_user_id, 'tokenMeta', w.token_meta) END AS connection
@@ -194,6 +197,7 @@ export async function findMediaToDownload(db: Db, companyId: number, messageId: 
     message: camelRow(json(r.message) as Record<string, unknown>),
     ticketQueueId: r.ticket_queue_id as number | null,
     ticketUserId: r.ticket_user_id as number | null,
+    ticketIsGroup: r.ticket_is_group === true,
     connection: json(r.connection) as MessageForSend['connection'],
   };
 }

@@ -8,7 +8,8 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { StoredMedia } from '../../platform/media';
-import { lastMessageText, ticketRooms, toMessageDto, toTicketDto } from './messages.dto';
+import { createTicketAudience } from '../tickets/tickets.audience';
+import { lastMessageText, toMessageDto, toTicketDto } from './messages.dto';
 import { sendMessageJob } from './messages.jobs';
 import * as repo from './messages.repository';
 
@@ -62,6 +63,7 @@ function describe(content: StructuredContent): { mediaType: string; body: string
 
 export function createOutboundService(deps: CoreDeps) {
   const { db } = deps.database;
+  const audience = createTicketAudience(db);
 
   return {
     /** Stores a message of the attendant in the ticket and queues its send. Answers the stored message. */
@@ -117,11 +119,11 @@ export function createOutboundService(deps: CoreDeps) {
 
       if (!isPrivate) await deps.jobs.send(sendMessageJob, { messageId: message.id, companyId: ctx.companyId, attempt: 1 });
 
-      const ticketDto = toTicketDto(touched, { contact: found.contact, whatsapp: found.whatsapp });
+      const heard = await audience.of(ctx, touched);
+      const ticketDto = heard.ticket(toTicketDto(touched, { contact: found.contact, whatsapp: found.whatsapp }));
       const dto = toMessageDto(message, deps.mediaUrl);
-      const to = ticketRooms(touched);
-      deps.realtime.publish(ctx.companyId, 'appMessage', { action: 'create', message: dto, ticket: ticketDto }, to);
-      deps.realtime.publish(ctx.companyId, 'ticket', { action: 'update', ticket: ticketDto }, to);
+      deps.realtime.publish(ctx.companyId, 'appMessage', { action: 'create', message: dto, ticket: ticketDto }, heard.to);
+      deps.realtime.publish(ctx.companyId, 'ticket', { action: 'update', ticket: ticketDto }, heard.to);
       return dto;
     },
   };

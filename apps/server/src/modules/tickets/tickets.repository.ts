@@ -23,7 +23,7 @@ import {
   users,
   whatsapps,
 } from '../../db/schema';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant, TenantContext } from '../../platform/context';
 import { type Viewer, visibleTicketsSql } from './tickets.access';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -32,7 +32,7 @@ export type TicketValues = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'com
 /** Values of a JSON column as either driver answers them (parsed, or text). */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
-export async function userQueueIds(db: Db, ctx: TenantContext, userId: number): Promise<number[]> {
+export async function userQueueIds(db: Db, ctx: Tenant, userId: number): Promise<number[]> {
   const rows = await db
     .select({ id: userQueues.queueId })
     .from(userQueues)
@@ -160,14 +160,14 @@ function toItem(r: ItemRow & { total?: number }): TicketListItemDto & { cursorKe
   };
 }
 
-export async function findTicketItem(db: Db, ctx: TenantContext, id: number) {
+export async function findTicketItem(db: Db, ctx: Tenant, id: number) {
   const rows = await selectItems(db)
     .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, id)))
     .limit(1);
   return rows[0] ? toItem(rows[0]) : null;
 }
 
-export async function findTicketItemByUuid(db: Db, ctx: TenantContext, uuid: string) {
+export async function findTicketItemByUuid(db: Db, ctx: Tenant, uuid: string) {
   const rows = await selectItems(db)
     .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.uuid, uuid)))
     .limit(1);
@@ -220,7 +220,7 @@ function ticketColumnConditions(v: Viewer, f: TicketFilters): SQL[] {
 }
 
 /** Contacts whose name words start with the search words, or whose number holds its digits. */
-function contactSearchSql(ctx: TenantContext, s: NonNullable<TicketFilters['search']>): SQL | null {
+function contactSearchSql(ctx: Tenant, s: NonNullable<TicketFilters['search']>): SQL | null {
   const hits: SQL[] = [];
   if (s.words) {
     hits.push(
@@ -233,7 +233,7 @@ function contactSearchSql(ctx: TenantContext, s: NonNullable<TicketFilters['sear
 }
 
 /** Every condition of a list query: tenant, visibility and filters, all on indexed columns where it matters. */
-function listConditions(ctx: TenantContext, v: Viewer, f: TicketFilters): SQL {
+function listConditions(ctx: Tenant, v: Viewer, f: TicketFilters): SQL {
   const parts: SQL[] = [sql`${tickets.companyId} = ${ctx.companyId}`, ...ticketColumnConditions(v, f)];
   if (f.tagIds?.length) {
     // Probed per ticket through the (ticket_id, tag_id) key: no id list in the SQL.
@@ -262,7 +262,7 @@ function listConditions(ctx: TenantContext, v: Viewer, f: TicketFilters): SQL {
  * nothing restricts the tickets' own columns (an admin's show-all), a tag or search filter is counted from its
  * own index instead of visiting every ticket of the company.
  */
-function totalSql(ctx: TenantContext, v: Viewer, f: TicketFilters, where: SQL): SQL<number> {
+function totalSql(ctx: Tenant, v: Viewer, f: TicketFilters, where: SQL): SQL<number> {
   const free = ticketColumnConditions(v, f).length === 0;
   if (free && f.tagIds?.length && !f.search) {
     const tagIds = [...new Set(f.tagIds)];
@@ -286,7 +286,7 @@ function totalSql(ctx: TenantContext, v: Viewer, f: TicketFilters, where: SQL): 
 }
 
 /** Tickets whose messages hold the words: the GIN index on messages.body_tsv, this company's rows only. */
-function messageHits(db: Db, ctx: TenantContext, words: string) {
+function messageHits(db: Db, ctx: Tenant, words: string) {
   return db.$with('message_hits').as(
     db
       .select({ ticketId: sql<number>`m.ticket_id`.as('ticket_id') })
@@ -311,7 +311,7 @@ export interface ListPage {
  * loads those tickets with their contact, queue, user, connection, tags and rating by id: always the same shape, so
  * its plan is cached (planning the joined list statement for every call took ~2 ms, more than running it).
  */
-export async function listTickets(db: Db, ctx: TenantContext, v: Viewer, f: TicketFilters, page: ListPage) {
+export async function listTickets(db: Db, ctx: Tenant, v: Viewer, f: TicketFilters, page: ListPage) {
   const where = listConditions(ctx, v, f);
   let pageWhere = where;
   if (page.after) {
@@ -340,7 +340,7 @@ export async function listTickets(db: Db, ctx: TenantContext, v: Viewer, f: Tick
 }
 
 /** Tickets as list items, in the order of `ids` (a ticket deleted in between is left out). */
-async function findItems(db: Db, ctx: TenantContext, ids: number[]) {
+async function findItems(db: Db, ctx: Tenant, ids: number[]) {
   if (!ids.length) return [];
   const rows = await selectItems(db).where(
     sql`${tickets.companyId} = ${ctx.companyId} AND ${tickets.id} = ANY(${sql.param(ids)}::int[])`,
@@ -350,7 +350,7 @@ async function findItems(db: Db, ctx: TenantContext, ids: number[]) {
 }
 
 /** The list's total alone (a page past the end). */
-export async function countTickets(db: Db, ctx: TenantContext, v: Viewer, f: TicketFilters): Promise<number> {
+export async function countTickets(db: Db, ctx: Tenant, v: Viewer, f: TicketFilters): Promise<number> {
   const where = listConditions(ctx, v, f);
   const hits = f.search?.inMessages && f.search.words ? messageHits(db, ctx, f.search.words) : null;
   const rows = await (hits ? db.with(hits) : db).select({ n: totalSql(ctx, v, f, where) }).from(sql`(SELECT 1) one`);
@@ -360,7 +360,7 @@ export async function countTickets(db: Db, ctx: TenantContext, v: Viewer, f: Tic
 /** Tickets of the real-time panel: live tickets updated in a window, visible to the viewer (capped). */
 export async function listMoments(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   v: Viewer,
   f: { statuses: string[]; from: Date; to: Date; queueIds?: number[]; userId?: number; showAll: boolean },
   limit = 1000,
@@ -383,7 +383,7 @@ export async function listMoments(
 
 // ─── Rows and writes ─────────────────────────────────────────────────────────
 
-export async function findTicket(db: Db, ctx: TenantContext, id: number): Promise<TicketRow | null> {
+export async function findTicket(db: Db, ctx: Tenant, id: number): Promise<TicketRow | null> {
   const [row] = await db
     .select()
     .from(tickets)
@@ -395,7 +395,7 @@ export async function findTicket(db: Db, ctx: TenantContext, id: number): Promis
 /** The contact's live (not closed) ticket on a connection: at most one by the partial unique index. */
 export async function findLiveTicket(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   contactId: number,
   whatsappId: number | null,
 ): Promise<TicketRow | null> {
@@ -415,7 +415,7 @@ export async function findLiveTicket(
 }
 
 /** Who owns a ticket, for the 'ticket already open' dialog. */
-export async function ownerDetails(db: Db, ctx: TenantContext, t: TicketRow) {
+export async function ownerDetails(db: Db, ctx: Tenant, t: TicketRow) {
   const [row] = await db
     .select({ userName: users.name, queueName: queues.name })
     .from(tickets)
@@ -435,7 +435,7 @@ export async function ownerDetails(db: Db, ctx: TenantContext, t: TicketRow) {
 /** Inserts a ticket unless the contact already has a live one on that connection (then null). */
 export async function insertTicket(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   v: {
     contactId: number;
     whatsappId: number | null;
@@ -462,7 +462,7 @@ export async function insertTicket(
  */
 export async function updateTicket(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   id: number,
   values: TicketValues,
   opts: { fromStatuses?: string[]; expectUserId?: number | null; touch?: boolean } = {},
@@ -480,7 +480,7 @@ export async function updateTicket(
   return rows[0] ?? null;
 }
 
-export async function deleteTicket(db: Db, ctx: TenantContext, id: number): Promise<TicketRow | null> {
+export async function deleteTicket(db: Db, ctx: Tenant, id: number): Promise<TicketRow | null> {
   const rows = await db
     .delete(tickets)
     .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, id)))
@@ -488,32 +488,9 @@ export async function deleteTicket(db: Db, ctx: TenantContext, id: number): Prom
   return rows[0] ?? null;
 }
 
-/** Closes every ticket of a status (in the chosen queues) in one statement, with their log entries. */
-export async function closeAll(
-  db: Db,
-  ctx: TenantContext,
-  p: { status: string; queueIds?: number[]; userId: number },
-): Promise<TicketRow[]> {
-  const inQueues = p.queueIds?.length ? sql`AND queue_id = ANY(${sql.param(p.queueIds)}::int[])` : sql``;
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      WITH closed AS (
-        UPDATE tickets SET status = 'closed', closed_at = now(), updated_at = now(), unread_messages = 0,
-          amount_used_bot_queues = 0, is_bot = false, send_inactive_message = false
-        WHERE company_id = ${ctx.companyId} AND status = ${p.status} ${inQueues}
-        RETURNING id, queue_id, user_id, is_group
-      ), logs AS (
-        INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id)
-        SELECT ${ctx.companyId}, id, 'closed', ${p.userId}, queue_id FROM closed
-      )
-      SELECT id, queue_id, user_id, is_group FROM closed`),
-  );
-  return rows.map((r) => ({ id: Number(r.id), queueId: r.queue_id, userId: r.user_id, isGroup: r.is_group }) as TicketRow);
-}
-
 export async function insertLog(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   entry: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null },
 ) {
   await db.insert(ticketLogs).values({
@@ -525,7 +502,7 @@ export async function insertLog(
   });
 }
 
-export async function listLogs(db: Db, ctx: TenantContext, ticketId: number): Promise<TicketLogDto[]> {
+export async function listLogs(db: Db, ctx: Tenant, ticketId: number): Promise<TicketLogDto[]> {
   const rows = await db
     .select({
       id: ticketLogs.id,
@@ -546,7 +523,7 @@ export async function listLogs(db: Db, ctx: TenantContext, ticketId: number): Pr
 // ─── What the rules read ─────────────────────────────────────────────────────
 
 /** requiredTag: a tag on the contact or on the ticket counts. */
-export async function hasAnyTag(db: Db, ctx: TenantContext, ticketId: number, contactId: number): Promise<boolean> {
+export async function hasAnyTag(db: Db, ctx: Tenant, ticketId: number, contactId: number): Promise<boolean> {
   const rows = rowsOf<{ found: boolean }>(
     await db.execute(sql`SELECT (
       EXISTS (SELECT 1 FROM ${contactTags} WHERE company_id = ${ctx.companyId} AND contact_id = ${contactId})
@@ -556,7 +533,7 @@ export async function hasAnyTag(db: Db, ctx: TenantContext, ticketId: number, co
   return rows[0]?.found === true;
 }
 
-export async function findContact(db: Db, ctx: TenantContext, id: number): Promise<typeof contacts.$inferSelect | null> {
+export async function findContact(db: Db, ctx: Tenant, id: number): Promise<typeof contacts.$inferSelect | null> {
   const [row] = await db
     .select()
     .from(contacts)
@@ -565,7 +542,7 @@ export async function findContact(db: Db, ctx: TenantContext, id: number): Promi
   return row ?? null;
 }
 
-export async function contactExtras(db: Db, ctx: TenantContext, contactId: number) {
+export async function contactExtras(db: Db, ctx: Tenant, contactId: number) {
   const [extra, tagRows] = await Promise.all([
     db
       .select({ id: contactCustomFields.id, name: contactCustomFields.name, value: contactCustomFields.value })
@@ -582,7 +559,7 @@ export async function contactExtras(db: Db, ctx: TenantContext, contactId: numbe
   return { extraInfo: extra, tags: tagRows };
 }
 
-export async function findWhatsapp(db: Db, ctx: TenantContext, id: number): Promise<typeof whatsapps.$inferSelect | null> {
+export async function findWhatsapp(db: Db, ctx: Tenant, id: number): Promise<typeof whatsapps.$inferSelect | null> {
   const [row] = await db
     .select()
     .from(whatsapps)
@@ -592,7 +569,7 @@ export async function findWhatsapp(db: Db, ctx: TenantContext, id: number): Prom
 }
 
 /** The company's default connection, else its oldest one. */
-export async function defaultWhatsapp(db: Db, ctx: TenantContext): Promise<typeof whatsapps.$inferSelect | null> {
+export async function defaultWhatsapp(db: Db, ctx: Tenant): Promise<typeof whatsapps.$inferSelect | null> {
   const [row] = await db
     .select()
     .from(whatsapps)
@@ -602,7 +579,7 @@ export async function defaultWhatsapp(db: Db, ctx: TenantContext): Promise<typeo
   return row ?? null;
 }
 
-export async function findQueueRef(db: Db, ctx: TenantContext, id: number) {
+export async function findQueueRef(db: Db, ctx: Tenant, id: number) {
   const [row] = await db
     .select({ id: queues.id, name: queues.name, color: queues.color })
     .from(queues)
@@ -611,7 +588,7 @@ export async function findQueueRef(db: Db, ctx: TenantContext, id: number) {
   return row ?? null;
 }
 
-export async function findUserRef(db: Db, ctx: TenantContext, id: number) {
+export async function findUserRef(db: Db, ctx: Tenant, id: number) {
   const [row] = await db
     .select({ id: users.id, name: users.name, farewellMessage: users.farewellMessage })
     .from(users)
@@ -624,7 +601,7 @@ export async function findUserRef(db: Db, ctx: TenantContext, id: number) {
  * Users who may see a group ticket (allowGroup, and its queue — or admin), for events: group tickets are not
  * announced to a queue's whole room, where attendants without allowGroup also listen.
  */
-export async function groupAudience(db: Db, ctx: TenantContext, queueId: number | null): Promise<number[]> {
+export async function groupAudience(db: Db, ctx: { companyId: number }, queueId: number | null): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       SELECT u.id FROM users u

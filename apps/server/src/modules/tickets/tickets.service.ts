@@ -4,9 +4,9 @@ import {
   type CreateTicketBody,
   can,
   isAdmin,
+  lgpdHidesNumbers,
   MOMENTS_WINDOW_DAYS,
   type MomentsQuery,
-  maskPhoneNumber,
   type TicketDetailDto,
   type TicketListDto,
   type TicketListItemDto,
@@ -15,16 +15,19 @@ import {
   type UpdateTicketBody,
   V,
 } from '@atendo/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant, TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { rooms } from '../../platform/realtime-port';
-import { findCompanySettings, loadTenantContext } from '../auth/auth.repository';
+import { loadTenantContext } from '../auth/auth.repository';
 import { ratingInsteadOfClose } from '../automation/automation.hooks';
 import type { OutboundService } from '../messages/outbound.service';
+import { findCompanySettings } from '../settings/settings.public';
 import { canSeeTicket, type Viewer, viewerOf } from './tickets.access';
+import { createTicketAudience, presenter } from './tickets.audience';
+import { closeTicket, closeTicketsWhere } from './tickets.close';
 import * as repo from './tickets.repository';
 import { formatTemplate } from './tickets.templates';
 
@@ -48,6 +51,7 @@ export function toPrefixQuery(term: string): string | null {
 
 export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
   const { db } = deps.database;
+  const ticketAudience = createTicketAudience(db);
 
   async function viewer(ctx: TenantContext): Promise<Viewer> {
     return viewerOf(ctx, await repo.userQueueIds(db, ctx, ctx.user.id));
@@ -66,38 +70,23 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     return s;
   }
 
-  const lgpdHides = (s: CompanySettings) => s.enableLGPD === 'enabled' && s.lgpdHideNumber === 'enabled';
-
   /** Seed 000 §5: profile user sees masked numbers (never groups) when LGPD hiding is on; the server masks. */
   function present<T extends Item>(t: T, mask: boolean): T {
     const { cursorKey: _cursor, ...rest } = t;
-    if (!mask || t.contact.isGroup) return rest as T;
-    return { ...rest, contact: { ...t.contact, number: maskPhoneNumber(t.contact.number) } } as T;
+    return presenter(mask).ticket(rest as T);
   }
 
-  const masksFor = (ctx: TenantContext, s: CompanySettings) => lgpdHides(s) && !isAdmin(ctx.user);
+  const masksFor = (ctx: TenantContext, s: CompanySettings) => lgpdHidesNumbers(s) && !isAdmin(ctx.user);
 
-  /** Rooms of those who may see the ticket; group tickets only reach users with allowGroup. */
-  async function audience(ctx: TenantContext, t: Scope): Promise<string[]> {
-    const list = [rooms.ticket(t.id)];
-    if (t.userId) list.push(rooms.user(t.userId));
-    if (t.isGroup) {
-      for (const id of await repo.groupAudience(db, ctx, t.queueId)) list.push(rooms.user(id));
-    } else {
-      list.push(t.queueId ? rooms.queue(t.queueId) : rooms.noQueue(), rooms.admins());
-    }
-    return [...new Set(list)];
-  }
+  /** Rooms of those who may see the ticket (tickets.audience: the one rule). */
+  const audience = (ctx: TenantContext, t: Scope): Promise<string[]> => ticketAudience.roomsOf(ctx, t);
 
   /** Publishes the ticket as it is now to those who could see it before and those who can see it now. */
-  async function publishTicket(ctx: TenantContext, id: number, before?: Scope, settings?: CompanySettings) {
+  async function publishTicket(ctx: Tenant, id: number, before?: Scope, settings?: CompanySettings) {
     const item = await repo.findTicketItem(db, ctx, id);
     if (!item) return null;
-    const s = settings ?? (await settingsOf(ctx));
-    const to = new Set(await audience(ctx, item));
-    if (before) for (const r of await audience(ctx, before)) to.add(r);
-    // Rooms hold profile users too: with LGPD hiding on, events always carry the masked number.
-    deps.realtime.publish(ctx.companyId, 'ticket', { action: 'update', ticket: present(item, lgpdHides(s)) }, [...to]);
+    const heard = await ticketAudience.of(ctx, item, { before, settings });
+    deps.realtime.publish(ctx.companyId, 'ticket', { action: 'update', ticket: present(item, heard.masks) }, heard.to);
     return item;
   }
 
@@ -207,44 +196,19 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
       const farewell = user?.farewellMessage?.trim() ? user.farewellMessage : (whatsapp?.complationMessage ?? '');
       await sendAutomatic(ctx, t.id, formatTemplate(farewell, vars));
     }
-    const updated = await repo.updateTicket(
-      db,
-      ctx,
-      t.id,
-      {
-        status: 'closed',
-        closedAt: new Date(),
-        userId: t.userId ?? ctx.user.id,
-        unreadMessages: 0,
-        isBot: false,
-        amountUsedBotQueues: b.amountUsedBotQueues ?? 0,
-        sendInactiveMessage: false,
-      },
-      { fromStatuses: LIVE },
-    );
+    const updated = await closeTicket(db, ctx, t.id, {
+      fromStatuses: LIVE,
+      by: ctx.user.id,
+      also: { userId: t.userId ?? ctx.user.id, amountUsedBotQueues: b.amountUsedBotQueues ?? 0 },
+    });
     if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
-    await log(ctx, t.id, 'closed', ctx.user.id, t.queueId);
     return updated;
   }
 
   async function ignore(ctx: TenantContext, t: repo.TicketRow) {
     if (!can(ctx.user, 'tickets:closePending')) throw new AppError('ERR_NO_PERMISSION', 403);
-    const updated = await repo.updateTicket(
-      db,
-      ctx,
-      t.id,
-      {
-        status: 'closed',
-        closedAt: new Date(),
-        unreadMessages: 0,
-        isBot: false,
-        amountUsedBotQueues: 0,
-        sendInactiveMessage: false,
-      },
-      { fromStatuses: ['pending', 'lgpd'] },
-    );
+    const updated = await closeTicket(db, ctx, t.id, { fromStatuses: ['pending', 'lgpd'], by: ctx.user.id });
     if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
-    await log(ctx, t.id, 'closed', ctx.user.id, t.queueId);
     return updated;
   }
 
@@ -291,17 +255,8 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
         // The attendance ends here and a new ticket starts in the receiving queue (reports count them apart).
         result = await db.transaction(async (tx) => {
           const d = tx as unknown as Db;
-          const closed = await repo.updateTicket(
-            d,
-            ctx,
-            t.id,
-            { status: 'closed', closedAt: new Date(), unreadMessages: 0 },
-            {
-              fromStatuses: [t.status],
-            },
-          );
+          const closed = await closeTicket(d, ctx, t.id, { fromStatuses: [t.status], by: ctx.user.id, logType: 'transfered' });
           if (!closed) throw new AppError('ERR_TICKET_STATE', 409);
-          await repo.insertLog(d, ctx, { ticketId: t.id, type: 'transfered', userId: ctx.user.id, queueId: t.queueId });
           const created = await repo.insertTicket(d, ctx, {
             contactId: t.contactId,
             whatsappId,
@@ -448,6 +403,15 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     },
 
     /** A ticket already checked visible, as lists show it. */
+    /**
+     * The attendant's text with the automatic texts' placeholders filled ({{name}}, {{ms}}, {{protocol}} …):
+     * a quick message "Olá {{name}}" reaches the customer as "Olá Ana" (issue 16 item 4).
+     */
+    async fillPlaceholders(ctx: TenantContext, t: repo.TicketRow, text: string) {
+      if (!/\{\{\s*\w+\s*\}\}|\$\{(queue|user)\.name\}/.test(text)) return text;
+      return formatTemplate(text, (await templateVars(ctx, t, ctx.user.id)).vars);
+    },
+
     async showVisible(ctx: TenantContext, id: number) {
       const [item, s] = await Promise.all([repo.findTicketItem(db, ctx, id), settingsOf(ctx)]);
       if (!item) throw new AppError('ERR_NO_TICKET_FOUND', 404);
@@ -558,7 +522,8 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     },
 
     async closeAll(ctx: TenantContext, b: CloseAllTicketsBody) {
-      const closed = await repo.closeAll(db, ctx, { status: b.status, queueIds: b.selectedQueueIds, userId: ctx.user.id });
+      const inQueues = b.selectedQueueIds?.length ? sql`AND queue_id = ANY(${sql.param(b.selectedQueueIds)}::int[])` : sql``;
+      const closed = await closeTicketsWhere(db, ctx, sql`status = ${b.status} ${inQueues}`, ctx.user.id);
       const s = await settingsOf(ctx);
       for (const t of closed) await publishTicket(ctx, t.id, undefined, s);
       return { closed: closed.length };
@@ -607,29 +572,14 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
         for (const t of await repo.findIdleTickets(db, companyId, deps.config.expiresTicketHours)) {
           const ctx = t.userId ? await loadTenantContext(db, t.userId) : null;
           const owner = ctx && ctx.companyId === companyId ? ctx : null;
-          const tenant = owner ?? ({ companyId } as TenantContext);
+          const tenant: Tenant = { companyId };
           const before = await repo.findTicket(db, tenant, t.id);
           if (!before) continue;
           if (owner && t.closingText.trim()) {
             const { vars } = await templateVars(owner, before, t.userId);
             await sendAutomatic(owner, t.id, formatTemplate(t.closingText, vars));
           }
-          const updated = await repo.updateTicket(
-            db,
-            tenant,
-            t.id,
-            {
-              status: 'closed',
-              closedAt: new Date(),
-              unreadMessages: 0,
-              isBot: false,
-              amountUsedBotQueues: 0,
-              sendInactiveMessage: false,
-            },
-            { fromStatuses: [t.status] },
-          );
-          if (!updated) continue;
-          await repo.insertLog(db, tenant, { ticketId: t.id, type: 'closed', userId: null, queueId: updated.queueId });
+          if (!(await closeTicket(db, tenant, t.id, { fromStatuses: [t.status], by: null }))) continue;
           await publishTicket(tenant, t.id, before);
           closed++;
         }
