@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
@@ -11,6 +11,8 @@ import { registerAuthGuard } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import type { App } from './platform/http';
+import { registerInputGuard } from './platform/input-guard';
+import { isAllowedOrigin, originPolicy } from './platform/origins';
 
 export interface BuildOptions {
   /** A pino logger (JSON logs with the request id); none in tests. */
@@ -31,18 +33,24 @@ export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise
     },
     trustProxy: deps.config.env === 'production',
     bodyLimit: 1024 * 1024,
+    // The seeds call `GET /users/`, `/tags/`, `/whatsapp/` …: a path answers the same with or without the final slash.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
-  await app.register(cors, {
-    origin: [deps.config.frontendUrl],
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-  });
+  const origins = originPolicy(deps.config);
+  const corsFor: FastifyCorsOptionsDelegateCallback = (req, done) =>
+    done(null, {
+      origin: isAllowedOrigin(origins, req.headers.origin, req.headers.host),
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    });
+  await app.register(cors, () => corsFor);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig, resolveJwtSecret } from './config';
 import { DatabaseLockedError, openDatabase, runMigrations } from './db/open';
@@ -13,7 +12,9 @@ import { usersRealtimeHandlers } from './modules/users/users.realtime';
 import { TokenService } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
 import { Jobs } from './platform/jobs';
+import { createLogger } from './platform/logger';
 import { MediaStorage } from './platform/media';
+import { originPolicy } from './platform/origins';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './platform/rate-limit';
 import { type RealtimeHandlers, SocketGateway } from './platform/realtime';
 import { buildWebServer } from './platform/web-server';
@@ -23,7 +24,7 @@ const rootDir = path.resolve(here, '../../..');
 
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY === true });
   const version = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')).version as string;
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -51,7 +52,7 @@ async function main() {
   const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
   let handlers: RealtimeHandlers | undefined; // bound below: the handlers need the deps that hold the gateway
   const gateway = new SocketGateway({
-    corsOrigin: config.frontendUrl,
+    origins: originPolicy(config),
     tokens,
     loadContext: (id) => loadTenantContext(database.db, id),
     handlers: {

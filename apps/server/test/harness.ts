@@ -20,6 +20,7 @@ import type { CoreDeps } from '../src/platform/deps';
 import type { App } from '../src/platform/http';
 import { Jobs } from '../src/platform/jobs';
 import { MediaStorage } from '../src/platform/media';
+import { originPolicy } from '../src/platform/origins';
 import { MemoryRateLimiter } from '../src/platform/rate-limit';
 import { SocketGateway } from '../src/platform/realtime';
 import { type RealtimePublisher, RecordingPublisher } from '../src/platform/realtime-port';
@@ -105,7 +106,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
   const tokens = new TokenService(config.jwtSecret!, config.accessTokenTtlSeconds);
   const gateway = opts.socket
     ? new SocketGateway({
-        corsOrigin: config.frontendUrl,
+        origins: originPolicy(config),
         tokens,
         loadContext: (id) => loadTenantContext(database.db, id),
         // late-bound: the handlers need the deps that hold this gateway

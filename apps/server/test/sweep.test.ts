@@ -155,6 +155,12 @@ const HTML = '<img src=x onerror=alert(1)><script>alert(document.cookie)</script
 const MB_STRING = 'x'.repeat(1024 * 1024);
 const BIG_STRING = 'ç'.repeat(100_000); // inside the body limit: reaches the database (index row limits, etc.)
 const BAD_PARAMS = ['abc', '-1', '0', '1.5', '99999999999999999999', SQL, HTML, '%00', 'x'.repeat(3000), '{"$gt":0}'];
+const NUL_STRING = 'a\u0000b';
+const LONE_SURROGATE = 'a\ud800b';
+/** A JSON body whose string holds bytes that are not UTF-8. */
+const INVALID_UTF8 = Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
+/** Sent as is (not percent-encoded again): bytes 0xFF 0xFE are not UTF-8. */
+const RAW_INVALID_UTF8_QUERY = '%FF%FE';
 const WRONG_TYPES: unknown[] = [{ nested: { deep: true } }, [1, 2, 3], 12345.678, true, null, -1];
 
 let t: TestContext;
@@ -190,7 +196,7 @@ describe('(a) bad-input sweep', () => {
       const headers = bearer(token);
       const send = async (
         label: string,
-        opts: { url?: string; payload?: unknown; raw?: string; contentType?: string; query?: string },
+        opts: { url?: string; payload?: unknown; raw?: string | Buffer; contentType?: string; query?: string },
       ) => {
         requests++;
         const url = (opts.url ?? fill(r.url, {})) + (opts.query ? `?${opts.query}` : '');
@@ -221,12 +227,15 @@ describe('(a) bad-input sweep', () => {
         });
         await send('text/plain body', { raw: 'hello', contentType: 'text/plain' });
         await send('1 MB string', { payload: { name: MB_STRING, body: MB_STRING } });
+        await send('invalid UTF-8', { raw: INVALID_UTF8, contentType: 'application/json' });
         const keys = keysOf(r.body);
         const fields = keys.length > 0 ? keys : ['name', 'email', 'body', 'id', 'status'];
         for (const [label, value] of [
           ['SQL', SQL],
           ['HTML', HTML],
           ['100k string', BIG_STRING],
+          ['NUL', NUL_STRING],
+          ['lone surrogate', LONE_SURROGATE],
           ...WRONG_TYPES.map((v) => [`wrong type ${JSON.stringify(v)}`, v] as const),
         ] as const) {
           await send(`body ${label}`, { payload: Object.fromEntries(fields.map((k) => [k, value])) });
@@ -240,9 +249,13 @@ describe('(a) bad-input sweep', () => {
         ['5k string', 'q'.repeat(5000)],
         ['negative', '-1'],
         ['object', '[object Object]'],
+        ['NUL', NUL_STRING],
+        ['invalid UTF-8', RAW_INVALID_UTF8_QUERY],
       ] as const) {
         await send(`query ${label}`, {
-          query: qFields.map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(value)}`).join('&'),
+          query: qFields
+            .map((k) => `${encodeURIComponent(k)}=${value === RAW_INVALID_UTF8_QUERY ? value : encodeURIComponent(value)}`)
+            .join('&'),
         });
       }
       await send('query repeated keys', { query: qFields.map((k) => `${k}=1&${k}=2&${k}[a]=3`).join('&') });

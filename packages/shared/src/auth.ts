@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactNumberField } from './contacts';
 import { PlanDto } from './plans';
 import { emailField, nameField, passwordField, V } from './validation';
 
@@ -62,7 +63,8 @@ export const SignupBody = z.object({
   name: z.string({ error: V.required }).trim().min(1, V.required).min(2, V.nameTooShortSignup).max(50, V.nameTooLongSignup),
   email: emailField(),
   password: passwordField(),
-  phone: z.string({ error: V.required }).trim().min(1, V.required).max(30, V.tooLong),
+  /** Digits with the country code, as a contact's number (a mask is normalised). */
+  phone: contactNumberField(),
   companyName: nameField(2, 50),
   planId: z.coerce.number({ error: V.required }).int().positive(V.required),
 });

@@ -22,12 +22,22 @@ export const IMPORT_PROGRESS_EVERY = 5;
 export const contactNameField = (max = CONTACT_NAME_MAX_PAGE) =>
   z.string({ error: V.required }).trim().min(1, { error: V.required, abort: true }).min(2, V.tooShort).max(max, V.tooLong);
 
-/** Country code + area code + number, digits only (seed 000 §5). */
+/**
+ * "+55 (11) 98888-0000" → "5511988880000": a typing mask (spaces, + ( ) . -) is dropped; anything else
+ * (letters) is kept as typed so the digits-only rule refuses it.
+ */
+export function normalizePhoneNumber(raw: string): string {
+  const s = raw.trim();
+  return /^[\d\s()+.-]+$/.test(s) ? s.replace(/\D/g, '') : s;
+}
+
+/** Country code + area code + number, digits only (seed 000 §5); a masked number is normalised first. */
 export const contactNumberField = () =>
   z
     .string({ error: V.required })
     .trim()
     .min(1, { error: V.required, abort: true })
+    .overwrite(normalizePhoneNumber)
     .regex(/^\d+$/, { error: V.contactNumberFormat, abort: true })
     .min(CONTACT_NUMBER_MIN, V.tooShort)
     .max(CONTACT_NUMBER_MAX, V.tooLong);

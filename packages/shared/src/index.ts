@@ -12,6 +12,7 @@ export * from './quick-messages';
 export * from './schedules';
 export * from './settings';
 export * from './tags';
+export * from './templates';
 export * from './tickets';
 export * from './users';
 export * from './validation';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROTATION_MINUTES_OPTIONS } from './constants';
-import { nameField, V } from './validation';
+import { colorField, nameField, V } from './validation';
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.invalid);
 /** Service hours of one weekday: two intervals (seed 001 §3 "Schedule row"); empty times mean closed. */
@@ -111,7 +111,7 @@ export const ChatbotOptionBody: z.ZodType<ChatbotOptionInput> = z.lazy(() =>
 
 export const QueueBody = z.object({
   name: nameField(2, 50),
-  color: z.string({ error: V.required }).trim().min(1, V.required).min(3, V.tooShort).max(9, V.tooLong),
+  color: colorField(),
   greetingMessage: z.string().max(10_000, V.tooLong).optional(),
   outOfHoursMessage: z.string().max(10_000, V.tooLong).optional(),
   orderQueue: z.coerce.number().int().min(0).max(100_000).nullable().optional(),

@@ -68,7 +68,9 @@ export const SECRET_SETTING_KEYS = [
   'openaikeyaudio',
 ];
 
-export const PublicSettingDto = z.object({ key: z.string(), value: z.string().nullable() });
+/** GET /public-settings/:key answers the bare value, as the seeds' client reads it (`data` is the colour itself). */
+export const PublicSettingDto = z.string().nullable();
+export type PublicSettingDto = z.infer<typeof PublicSettingDto>;
 export const KeyValue = z.object({ key: z.string(), value: z.string() });
 export type KeyValue = z.infer<typeof KeyValue>;
 

@@ -248,3 +248,8 @@ export function maskPhoneNumber(number: string): string {
   const keep = digits.startsWith('55') && digits.length >= 12 ? 4 : 2;
   return `${digits.slice(0, keep)}${'*'.repeat(digits.length - keep - 2)}${digits.slice(-2)}`;
 }
+
+/** Seed 000 §5: numbers are hidden from profile users when LGPD is on and its number hiding too. */
+export function lgpdHidesNumbers(s: { enableLGPD: string; lgpdHideNumber: string }): boolean {
+  return s.enableLGPD === 'enabled' && s.lgpdHideNumber === 'enabled';
+}

@@ -28,6 +28,8 @@ export const V = {
   importNoRows: 'validation.importNoRows',
   scheduleBodyShort: 'validation.scheduleBodyShort',
   selectContact: 'validation.selectContact',
+  invalidCharacter: 'validation.invalidCharacter',
+  invalidColor: 'validation.invalidColor',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>
@@ -37,6 +39,16 @@ export const emailField = () =>
   z.string({ error: V.required }).trim().min(1, V.required).max(254, V.tooLong).email(V.invalidEmail).toLowerCase();
 
 export const passwordField = () => z.string({ error: V.required }).min(5, V.tooShort).max(50, V.tooLong);
+
+/** A hex colour (#rgb, #rgba, #rrggbb or #rrggbbaa): 3 to 9 characters as seed 001 §5 says, and a colour. */
+export const colorField = () =>
+  z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required, abort: true })
+    .min(3, { error: V.tooShort, abort: true })
+    .max(9, { error: V.tooLong, abort: true })
+    .regex(/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, V.invalidColor);
 
 /** Positive integer id in a path parameter. */
 export const idParam = z.coerce.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).max(2147483647, V.invalid);

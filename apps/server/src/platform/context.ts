@@ -40,3 +40,6 @@ export function isSubscriptionExpired(company: Pick<TenantCompany, 'id' | 'dueDa
   if (company.id === 1 || !company.dueDate) return false;
   return company.dueDate.getTime() <= now.getTime();
 }
+
+/** What a repository needs of the tenant: its company. Every repository function takes this shape (or a context). */
+export type Tenant = Pick<TenantContext, 'companyId'>;

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@atendo/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isBadInputDbError } from './db-errors';
 
 /** A refusal the client can act on: `{ error: code }` with an HTTP status. */
 export class AppError extends Error {
@@ -43,6 +44,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
       return reply.code(500).send({ error: 'ERR_INTERNAL' } satisfies ErrorBody);
+    }
+    if (isBadInputDbError(err)) {
+      req.log.warn({ err }, 'the database refused the input');
+      return reply.code(400).send({ error: 'ERR_VALIDATION' } satisfies ErrorBody);
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_FILES_LIMIT') {

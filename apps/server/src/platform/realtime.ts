@@ -15,6 +15,7 @@ import { authenticate, type ContextLoader, enforceAccess, type TokenService } fr
 import type { TenantContext } from './context';
 import { AppError } from './errors';
 import type { App } from './http';
+import { isAllowedOrigin, type OriginPolicy } from './origins';
 import { type RealtimePublisher, rooms } from './realtime-port';
 
 /** Business answers the gateway needs; given by the modules at wiring time (the gateway holds no rules). */
@@ -28,8 +29,8 @@ export interface RealtimeHandlers {
 }
 
 export interface SocketGatewayOptions {
-  /** The web origin: the only one CORS lets in, with credentials. */
-  corsOrigin: string;
+  /** The web origins CORS lets in, with credentials (platform/origins.ts). */
+  origins: OriginPolicy;
   tokens: TokenService;
   loadContext: ContextLoader;
   handlers: RealtimeHandlers;
@@ -74,7 +75,8 @@ export class SocketGateway implements RealtimePublisher {
 
   constructor(private opts: SocketGatewayOptions) {
     this.io = new Server({
-      cors: { origin: [opts.corsOrigin], credentials: true },
+      cors: (req, done) =>
+        done(null, { origin: isAllowedOrigin(opts.origins, req.headers.origin, req.headers.host), credentials: true }),
       serveClient: false,
       // One JSON event should never be large; a client sending more is cut off.
       maxHttpBufferSize: 64 * 1024,

@@ -1,14 +1,9 @@
-import {
-  COMPANY_SETTING_COLUMNS,
-  type CompanySettings,
-  PLATFORM_DUE_DATE,
-  type PlanDto,
-  type SessionUserDto,
-} from '@atendo/shared';
+import { PLATFORM_DUE_DATE, type PlanDto, type SessionUserDto } from '@atendo/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { companies, companySettings, plans, queues, userQueues, userSessions, users } from '../../db/schema';
+import { companies, plans, queues, userQueues, userSessions, users } from '../../db/schema';
 import type { TenantContext } from '../../platform/context';
+import { findCompanySettings } from '../settings/settings.public';
 
 export type UserRow = typeof users.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
@@ -93,14 +88,6 @@ export async function loadTenantContext(db: Db, userId: number): Promise<TenantC
     },
     plan: row.plan ? toPlanDto(row.plan) : null,
   };
-}
-
-export async function findCompanySettings(db: Db, companyId: number): Promise<CompanySettings | null> {
-  const row = await db.query.companySettings.findFirst({ where: eq(companySettings.companyId, companyId) });
-  if (!row) return null;
-  const out = {} as CompanySettings;
-  for (const col of COMPANY_SETTING_COLUMNS) out[col] = String(row[col]);
-  return out;
 }
 
 const flag = (v: string) => (v === 'enabled' ? 'enabled' : 'disabled') as 'enabled' | 'disabled';

@@ -15,7 +15,9 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
   isAdmin,
+  lgpdHidesNumbers,
   maskPhoneNumber,
+  normalizePhoneNumber,
   type UpdateContactBody,
   V,
 } from '@atendo/shared';
@@ -29,7 +31,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { StoredMedia } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
-import { findCompanySettings } from '../auth/auth.repository';
+import { findCompanySettings } from '../settings/settings.public';
 import { contactsImportJob } from './contacts.jobs';
 import * as repo from './contacts.repository';
 import { dataRows, previewSheet } from './contacts.spreadsheet';
@@ -46,6 +48,7 @@ type RowCheck = { field: string; message: string } | null;
 export function checkImportRow(name: string, number: string, mail: string): RowCheck {
   if (name.length < 2) return { field: 'name', message: V.tooShort };
   if (name.length > CONTACT_NAME_MAX_PAGE) return { field: 'name', message: V.tooLong };
+  if (!/^\d*$/.test(number)) return { field: 'number', message: V.contactNumberFormat };
   if (number.length < CONTACT_NUMBER_MIN) return { field: 'number', message: V.tooShort };
   if (number.length > CONTACT_NUMBER_MAX) return { field: 'number', message: V.tooLong };
   if (mail && !email.safeParse(mail).success) return { field: 'email', message: V.invalidEmail };
@@ -75,9 +78,8 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
     if (!s) throw new AppError('ERR_NO_SETTING_FOUND', 404);
     return s;
   }
-  const lgpdHides = (s: CompanySettings) => s.enableLGPD === 'enabled' && s.lgpdHideNumber === 'enabled';
   /** Seed 000 §5: a profile user sees masked numbers (never of groups) when LGPD hiding is on. */
-  const masksFor = async (ctx: TenantContext) => !isAdmin(ctx.user) && lgpdHides(await settingsOf(ctx.companyId));
+  const masksFor = async (ctx: TenantContext) => !isAdmin(ctx.user) && lgpdHidesNumbers(await settingsOf(ctx.companyId));
   const shownNumber = (number: string, isGroup: boolean, mask: boolean) => (mask && !isGroup ? maskPhoneNumber(number) : number);
 
   function toItem(r: repo.ContactRow, tags: ContactItemDto['tags'], mask: boolean, extraInfo?: ContactItemDto['extraInfo']) {
@@ -119,7 +121,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
 
   /** Everyone in the company sees contacts; with LGPD hiding on, events carry the masked number to all. */
   async function publishContact(ctx: TenantContext, action: 'create' | 'update', row: repo.ContactRow) {
-    const hides = lgpdHides(await settingsOf(ctx.companyId));
+    const hides = lgpdHidesNumbers(await settingsOf(ctx.companyId));
     const contact = await detail(ctx, row, hides);
     deps.realtime.publish(ctx.companyId, 'contact', { action, contact });
   }
@@ -374,7 +376,8 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
           if (selected && !selected.has(index)) continue;
           c.processed++;
           const name = (cells[m.name ?? -1] ?? '').trim();
-          const number = (cells[m.number ?? -1] ?? '').replace(/\D/g, '');
+          // A mask is dropped; letters stay so the row is refused as a bad number, not ignored as an empty one.
+          const number = normalizePhoneNumber(cells[m.number ?? -1] ?? '');
           const mail = m.email !== undefined ? (cells[m.email] ?? '').trim().toLowerCase() : '';
           if (!name || !number) {
             c.ignored++;

@@ -61,7 +61,8 @@ describe('contacts API', () => {
       [{ name: 'Ana', number: '' }, [{ path: 'number', message: 'validation.required' }]],
       [{ name: 'Ana', number: '1234567' }, [{ path: 'number', message: 'validation.tooShort' }]],
       [{ name: 'Ana', number: '1'.repeat(51) }, [{ path: 'number', message: 'validation.tooLong' }]],
-      [{ name: 'Ana', number: '+55 (11) 9999-0000' }, [{ path: 'number', message: 'validation.contactNumberFormat' }]],
+      // a typing mask is normalised (issue 16 item 9, test/validation-holes.test.ts); letters are refused
+      [{ name: 'Ana', number: '+55 (11) 9999-000A' }, [{ path: 'number', message: 'validation.contactNumberFormat' }]],
       [{ name: 'Ana', number: '5511999990000', email: 'not-an-email' }, [{ path: 'email', message: 'validation.invalidEmail' }]],
     ];
     for (const [payload, fields] of cases) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '../../db/open';
 import { quickMessages } from '../../db/schema';
 import type { TenantContext } from '../../platform/context';
@@ -45,6 +45,33 @@ export async function listPage(db: Db, ctx: TenantContext, f: { search?: string;
     db.select({ n: sql<number>`count(*)::int` }).from(quickMessages).where(where),
   ]);
   return { rows: rows.slice(0, f.limit), hasMore: rows.length > f.limit, count: Number(total?.n ?? 0) };
+}
+
+/**
+ * Another quick message of the company with the same shortcode (any case) that would share a '/' picker
+ * with this one: the same owner's, or either of the two shared (geral).
+ */
+export async function findShortcodeClash(
+  db: Db,
+  ctx: TenantContext,
+  v: { shortcode: string; ownerId: number | null; geral: boolean; exceptId?: number },
+) {
+  const conds = [
+    eq(quickMessages.companyId, ctx.companyId),
+    sql`lower(${quickMessages.shortcode}) = lower(${v.shortcode})`,
+    v.exceptId !== undefined ? ne(quickMessages.id, v.exceptId) : undefined,
+    v.geral
+      ? undefined
+      : v.ownerId === null
+        ? eq(quickMessages.geral, true)
+        : or(eq(quickMessages.geral, true), eq(quickMessages.userId, v.ownerId)),
+  ];
+  const [row] = await db
+    .select({ id: quickMessages.id })
+    .from(quickMessages)
+    .where(and(...conds))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findQuickMessage(db: Db, ctx: TenantContext, id: number): Promise<QuickMessageRow | null> {

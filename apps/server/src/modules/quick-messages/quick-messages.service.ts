@@ -44,6 +44,11 @@ export function createQuickMessagesService(deps: CoreDeps) {
     deps.realtime.publish(ctx.companyId, 'quickemessage', { action, record: toDto(r, true) }, r.geral ? undefined : owner);
   }
 
+  /** Seed 002 §2.7: the '/' picker finds a message by its shortcode, so two in one picker may not share it. */
+  async function refuseShortcodeClash(ctx: TenantContext, v: Parameters<typeof repo.findShortcodeClash>[2]) {
+    if (await repo.findShortcodeClash(db, ctx, v)) throw new AppError('ERR_QUICK_MESSAGE_ALREADY_EXISTS', 409);
+  }
+
   async function mustSee(ctx: TenantContext, id: number) {
     const row = await repo.findQuickMessage(db, ctx, id);
     if (!row || !(row.geral || row.userId === ctx.user.id)) throw new AppError('ERR_NOT_FOUND', 404);
@@ -77,6 +82,7 @@ export function createQuickMessagesService(deps: CoreDeps) {
     },
 
     async create(ctx: TenantContext, b: QuickMessageBody) {
+      await refuseShortcodeClash(ctx, { shortcode: b.shortcode, ownerId: ctx.user.id, geral: b.geral ?? false });
       const row = await repo.insertQuickMessage(db, ctx, {
         shortcode: b.shortcode,
         message: b.message ?? '',
@@ -92,6 +98,12 @@ export function createQuickMessagesService(deps: CoreDeps) {
       const before = await mustEdit(ctx, id);
       // Only the owner may take a shared message back (make it private again).
       if (b.geral === false && before.geral && before.userId !== ctx.user.id) throw new AppError('ERR_NO_PERMISSION', 403);
+      await refuseShortcodeClash(ctx, {
+        shortcode: b.shortcode ?? before.shortcode,
+        ownerId: before.userId,
+        geral: b.geral ?? before.geral,
+        exceptId: id,
+      });
       const row = await repo.updateQuickMessage(db, ctx, id, {
         shortcode: b.shortcode,
         message: b.message,

@@ -24,12 +24,13 @@ export function settingsRoutes(app: App, deps: CoreDeps) {
   app.get(
     '/public-settings/:key',
     { config: { public: true }, schema: { tags, params: KeyParams, response: { 200: PublicSettingDto } } },
-    async (req) => {
+    async (req, reply) => {
       if (!(PUBLIC_SETTING_KEYS as readonly string[]).includes(req.params.key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
       let value = await getGlobalSetting(deps.database.db, req.params.key);
       // Logos are stored as media paths; the browser gets a URL.
       if (value && req.params.key.startsWith('appLogo')) value = deps.mediaUrl(value);
-      return { key: req.params.key, value };
+      // A JSON string (or null): Fastify would send a bare string as text/plain.
+      return reply.type('application/json').send(JSON.stringify(value satisfies PublicSettingDto));
     },
   );
 

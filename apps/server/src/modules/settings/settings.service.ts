@@ -14,7 +14,7 @@ import {
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { findCompanySettings } from '../auth/auth.repository';
+import { findCompanySettings } from './settings.public';
 import * as repo from './settings.repository';
 
 /** Secrets leave the server only as a hint of their last characters. */

@@ -1,6 +1,7 @@
 import {
   type CreateTagBody,
   isAdmin,
+  lgpdHidesNumbers,
   maskPhoneNumber,
   planAllows,
   type SyncContactTagsBody,
@@ -12,7 +13,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
-import { findCompanySettings } from '../auth/auth.repository';
+import { findCompanySettings } from '../settings/settings.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './tags.repository';
 
@@ -122,7 +123,7 @@ export function createTagsService(deps: CoreDeps, tickets: TicketsService) {
     async contacts(ctx: TenantContext, tagId: number, pageNumber: number) {
       await mustFindTag(ctx, tagId);
       const s = await findCompanySettings(db, ctx.companyId);
-      const mask = !isAdmin(ctx.user) && s?.enableLGPD === 'enabled' && s?.lgpdHideNumber === 'enabled';
+      const mask = !isAdmin(ctx.user) && s !== null && lgpdHidesNumbers(s);
       const page = await repo.tagContacts(db, ctx, tagId, { offset: (pageNumber - 1) * TAGS_PAGE_SIZE, limit: TAGS_PAGE_SIZE });
       return {
         contacts: page.rows.map((r) => ({

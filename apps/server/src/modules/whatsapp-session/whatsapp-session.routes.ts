@@ -34,7 +34,7 @@ export function whatsappSessionRoutes(app: App, deps: CoreDeps, control: Session
       return { message: 'Session disconnected.' };
     },
   );
-  app.post('/whatsapp-restart/', { config: act, schema: { tags, response: ok } }, async (req) => {
+  app.post('/whatsapp-restart', { config: act, schema: { tags, response: ok } }, async (req) => {
     await sessions.restartAll(req.ctx);
     return { message: 'Whatsapp restart.' };
   });

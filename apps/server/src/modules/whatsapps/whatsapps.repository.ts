@@ -12,7 +12,7 @@ export interface QueueRef {
 }
 export type WhatsappWithQueues = WhatsappRow & { queues: QueueRef[] };
 
-async function attachQueues(db: Db, ctx: TenantContext, rows: WhatsappRow[]): Promise<WhatsappWithQueues[]> {
+async function attachQueues(db: Db, ctx: Pick<TenantContext, 'companyId'>, rows: WhatsappRow[]): Promise<WhatsappWithQueues[]> {
   if (!rows.length) return [];
   const links = await db
     .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
@@ -62,6 +62,12 @@ export async function findWhatsapp(db: Db, ctx: TenantContext, id: number): Prom
     .from(whatsapps)
     .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.id, id)));
   return (await attachQueues(db, ctx, rows))[0] ?? null;
+}
+
+/** Any company's connection by id (the super admin's GET /whatsapp-admin/:id): the company comes from the row. */
+export async function findWhatsappOfAnyCompany(db: Db, id: number): Promise<WhatsappWithQueues | null> {
+  const rows = await db.select().from(whatsapps).where(eq(whatsapps.id, id));
+  return rows[0] ? ((await attachQueues(db, { companyId: rows[0].companyId }, rows))[0] ?? null) : null;
 }
 
 export async function countWhatsapps(db: Db, ctx: TenantContext) {

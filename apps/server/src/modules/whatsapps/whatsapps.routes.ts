@@ -24,23 +24,29 @@ export function whatsappsRoutes(app: App, deps: CoreDeps) {
 
   // Every user reads the list (the shell's status badge, filters); secrets are masked, the API token only for managers.
   app.get('/whatsapp', list, async (req) => whatsapps.list(req.ctx, req.query));
-  app.get('/whatsapp/', list, async (req) => whatsapps.list(req.ctx, req.query));
   app.get(
     '/whatsapp/filter',
     { schema: { tags, querystring: WhatsappListQuery, response: { 200: z.array(WhatsappFilterItem) } } },
     async (req) => whatsapps.filter(req.ctx, req.query),
   );
   // Super users: every company's connections (the /allConnections overview counts them per company).
-  for (const path of ['/whatsapp/all', '/whatsapp/all/']) {
-    app.get(
-      path,
-      {
-        config: { superOnly: true },
-        schema: { tags, querystring: WhatsappListQuery, response: { 200: z.array(AllConnectionsItem) } },
-      },
-      async () => whatsapps.listAll(),
-    );
-  }
+  app.get(
+    '/whatsapp/all',
+    {
+      config: { superOnly: true },
+      schema: { tags, querystring: WhatsappListQuery, response: { 200: z.array(AllConnectionsItem) } },
+    },
+    async () => whatsapps.listAll(),
+  );
+  // Super users: one connection of any company (seed 001 §7 `GET whatsapp-admin/{id}?session=0`).
+  app.get(
+    '/whatsapp-admin/:whatsappId',
+    {
+      config: { superOnly: true },
+      schema: { tags, params: WhatsappIdParams, querystring: WhatsappListQuery, response: { 200: WhatsappDto } },
+    },
+    async (req) => whatsapps.showAnyCompany(req.ctx, req.params.whatsappId),
+  );
   app.post(
     '/whatsapp/:whatsappId/media-upload',
     {

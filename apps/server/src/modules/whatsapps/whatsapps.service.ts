@@ -165,6 +165,12 @@ export function createWhatsappsService(deps: CoreDeps) {
     async show(ctx: TenantContext, id: number) {
       return toDto(ctx, await mustFind(ctx, id));
     },
+    /** GET /whatsapp-admin/:id (seed 001 §7): the super admin reads a connection of any company (the route is superOnly). */
+    async showAnyCompany(ctx: TenantContext, id: number) {
+      const row = await repo.findWhatsappOfAnyCompany(db, id);
+      if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      return toDto(ctx, row);
+    },
 
     async create(ctx: TenantContext, body: CreateWhatsappBody): Promise<WhatsappDto> {
       const channelFlag =

@@ -1,0 +1,56 @@
+/**
+ * Placeholders of the automatic texts (greeting after accept, farewell, transfer, inactivity):
+ * {{name}} {{firstName}} {{userName}} {{queue}} {{connection}} {{protocol}} {{ms}} {{date}} {{hour}},
+ * plus `${queue.name}` / `${user.name}` as the older clients write them. Shared by the server (automatic texts,
+ * the attendant's messages) and the web (the composer shows a quick message filled before it is sent).
+ */
+export interface TemplateVars {
+  contactName: string;
+  userName?: string | null;
+  queueName?: string | null;
+  connectionName?: string | null;
+  ticketId: number;
+  timezone: string;
+  now?: Date;
+}
+
+function partsIn(tz: string, now: Date) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return { day: get('day'), month: get('month'), year: get('year'), hour: Number(get('hour')) % 24, minute: get('minute') };
+}
+
+/** 'Bom dia' / 'Boa tarde' / 'Boa noite' by the company's clock. */
+export function greetingOfHour(hour: number) {
+  if (hour >= 5 && hour < 12) return 'Bom dia';
+  if (hour >= 12 && hour < 18) return 'Boa tarde';
+  return 'Boa noite';
+}
+
+export function formatTemplate(text: string, v: TemplateVars): string {
+  const now = v.now ?? new Date();
+  const p = partsIn(v.timezone, now);
+  const values: Record<string, string> = {
+    name: v.contactName,
+    firstName: v.contactName.split(/\s+/)[0] ?? v.contactName,
+    userName: v.userName ?? '',
+    queue: v.queueName ?? '',
+    connection: v.connectionName ?? '',
+    protocol: `${p.year}${p.month}${p.day}${v.ticketId}`,
+    ms: greetingOfHour(p.hour),
+    date: `${p.day}/${p.month}/${p.year}`,
+    hour: `${String(p.hour).padStart(2, '0')}:${p.minute}`,
+  };
+  return text
+    .replace(/\{\{\s*(\w+)\s*\}\}/g, (all, key: string) => values[key] ?? all)
+    .replace(/\$\{queue\.name\}/g, values.queue)
+    .replace(/\$\{user\.name\}/g, values.userName);
+}
