@@ -117,8 +117,13 @@ test.describe('connections page (issue 9)', () => {
     await modal.getByLabel('Chave secreta do app').fill('e2e-app-secret-5678');
     await page.screenshot({ path: `${SCREENSHOTS}/connections-modal.png` });
     await modal.getByRole('button', { name: 'Salvar' }).click();
-    // The verify token Atendo generated is shown once.
+    // The verify token Atendo generated is shown once, with the callback URL Meta needs; both can be copied (issue 16 item 11).
     await expect(modal.getByText(/Copie o token de verificação agora/)).toBeVisible();
+    await expect(modal.getByLabel('URL de callback do webhook')).toHaveValue(/^https?:\/\/.+\/webhooks\/whatsappapi\/\d+$/);
+    await expect(modal.getByLabel('Token de verificação do webhook')).toHaveValue(/.{20,}/);
+    await expect(modal.getByRole('button', { name: 'Copiar: URL de callback do webhook' })).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Copiar: Token de verificação do webhook' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/connections-created.png` });
     await modal.getByRole('button', { name: 'Fechar' }).click();
 
     const row = page.getByRole('row').filter({ hasText: 'Cloud Vendas' });

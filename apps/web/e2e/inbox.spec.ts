@@ -51,6 +51,14 @@ test.describe('inbox dialogs (issue 7)', () => {
     await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('ticket-contact-name')).toContainText(`Maria Inbox ${stamp}`);
     const uuid = page.url().split('/').pop() as string;
+    // 1366 px with the menu open and the list at its default width: the composer's text has a row of its own,
+    // wide, its placeholder on one line (issue 16 item 10: it was ~215 px wide and three lines tall)
+    const composer = page.getByLabel('Mensagem', { exact: true });
+    await expect(composer).toBeEnabled();
+    const box = await composer.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(400);
+    expect(box?.height ?? 99).toBeLessThan(40);
+    await page.screenshot({ path: `${SCREENSHOTS}/inbox-1366.png` });
 
     // The same contact again: the 'ticket already open' dialog names who holds it and opens it.
     await page.getByRole('button', { name: 'Novo ticket' }).first().click();

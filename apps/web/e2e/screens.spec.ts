@@ -21,6 +21,21 @@ test.describe('screens', () => {
   test('shell pieces', async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await expectShell(page);
+    // a page load sends no request that fails: the bells do not call routes that are not built yet (issue 16 item 11)
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    });
+    page.on('requestfailed', (r) => failed.push(`failed ${r.method()} ${r.url()}`));
+    await page.reload();
+    await expectShell(page);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: /^Informativos/ }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Chat interno/ }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
     await page.getByRole('button', { name: /^Notificações/ }).click();
     await expect(page.getByRole('dialog', { name: 'Notificações' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/shell-notifications.png` });

@@ -77,7 +77,10 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     await expect(composer).toBeDisabled();
     await page.getByRole('button', { name: 'Aceitar' }).click();
     await expect(composer).toBeEnabled();
-    // accepted: it left Pending for Open
+    // accepted: the list follows it to Open (issue 16 item 6), and it left Pending
+    await expect(page.getByRole('tab', { name: /Abertos/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('ticket-item').filter({ hasText: name })).toBeVisible();
+    await page.getByRole('tab', { name: /Aguardando/ }).click();
     await expect(page.getByTestId('ticket-item').filter({ hasText: name })).toHaveCount(0);
     await page.getByRole('tab', { name: /Abertos/ }).click();
     await expect(page.getByTestId('ticket-item').filter({ hasText: name })).toBeVisible();

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from '../shared/api/client';
+import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './session/SessionProvider';
 import { AppThemeProvider } from './theme/AppThemeProvider';
@@ -28,7 +29,9 @@ export function App() {
         <SnackbarProvider maxSnack={3} autoHideDuration={TOAST_MS} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
           <BrowserRouter>
             <SessionProvider>
-              <AppRoutes />
+              <ErrorBoundary fullScreen>
+                <AppRoutes />
+              </ErrorBoundary>
             </SessionProvider>
           </BrowserRouter>
         </SnackbarProvider>

@@ -1,5 +1,5 @@
 import { PLATFORM_COMPANY_ID } from '@atendo/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePlan, makeUser } from '../test/fixtures';
@@ -42,6 +42,28 @@ describe('route guards', () => {
     );
     expect(screen.getByRole('status')).toBeTruthy();
     expect(screen.queryByText('private')).toBeNull();
+  });
+
+  it('the API unreachable at start: a translated error with a retry on public and private pages, never a blank one', () => {
+    const retry = vi.fn();
+    for (const [route, guard] of [
+      ['/login', <PublicOnly key="p" />],
+      ['/tickets', <RequireAuth key="r" />],
+    ] as const) {
+      const view = renderWithProviders(
+        <Routes>
+          <Route element={guard}>
+            <Route path={route} element={<p>page</p>} />
+          </Route>
+        </Routes>,
+        { route, session: sessionValue(null, { status: 'unreachable', retry }) },
+      );
+      expect(screen.getByRole('alert').textContent).toContain('Não foi possível falar com o servidor');
+      expect(screen.queryByText('page')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+      view.unmount();
+    }
+    expect(retry).toHaveBeenCalledTimes(2);
   });
 
   it('an authenticated visitor of /login goes to the landing the session chose, else /', async () => {

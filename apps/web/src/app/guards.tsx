@@ -3,6 +3,8 @@ import { useMediaQuery } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { AccessDeniedView } from '../features/system/components/AccessDeniedView';
+import { ApiError } from '../shared/api/client';
+import { LoadError } from '../shared/ui/LoadError';
 import { Loading } from '../shared/ui/Loading';
 import { NoPermission } from '../shared/ui/NoPermission';
 import { PlanGate, useDeniedRedirect } from '../shared/ui/PlanGate';
@@ -13,23 +15,30 @@ export interface LoginRedirectState {
   from?: string;
 }
 
+/** The API did not answer at start: say so, with a retry, instead of a blank page or a sign-in that cannot work. */
+function Unreachable({ onRetry }: { onRetry: () => void }) {
+  return <LoadError error={new ApiError(0, null, 'network')} onRetry={onRetry} fullScreen />;
+}
+
 /** /login, /signup, /recovery-password: an authenticated user is sent to /. */
 export function PublicOnly() {
-  const { status, landing } = useSession();
+  const { status, landing, retry } = useSession();
   if (status === 'loading') return <Loading fullScreen />;
+  if (status === 'unreachable') return <Unreachable onRetry={retry} />;
   if (status === 'authenticated') return <Navigate to={landing ?? '/'} replace />;
   return <Outlet />;
 }
 
 /** Everything else: an anonymous visitor goes to /login, and comes back after signing in. */
 export function RequireAuth() {
-  const { status, landing, clearLanding } = useSession();
+  const { status, landing, clearLanding, retry } = useSession();
   const location = useLocation();
   // once inside, the sign-in target is spent
   useEffect(() => {
     if (status === 'authenticated' && landing) clearLanding();
   }, [status, landing, clearLanding]);
   if (status === 'loading') return <Loading fullScreen />;
+  if (status === 'unreachable') return <Unreachable onRetry={retry} />;
   if (status === 'anonymous') {
     const state: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/login" replace state={state} />;

@@ -1,4 +1,5 @@
 import { PLATFORM_COMPANY_ID, PLATFORM_DUE_DATE, REPORT_TIMEZONE } from '@atendo/shared';
+import { formatDay, makeClock } from './clock';
 
 export interface CompanyDueInfo {
   id: number;
@@ -33,16 +34,7 @@ export function daysUntilDue(company: CompanyDueInfo, now: Date = new Date()): n
   return Math.floor((due.getTime() - now.getTime()) / DAY_MS);
 }
 
-/** DD/MM/yyyy in the company's timezone (seed 000 §9 date format). */
+/** DD/MM/yyyy in the company's timezone (seed 000 §9 date format: the same in every language). */
 export function formatDate(iso: string | Date | null | undefined, timeZone: string = REPORT_TIMEZONE): string {
-  if (!iso) return '';
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  if (Number.isNaN(date.getTime())) return '';
-  const format = (tz?: string) =>
-    new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: tz }).format(date);
-  try {
-    return format(timeZone);
-  } catch {
-    return format(undefined);
-  }
+  return formatDay(makeClock(timeZone, 'pt'), iso);
 }

@@ -1,4 +1,5 @@
 import type { PlanDto, SessionUserDto } from '@atendo/shared';
+import type { Ticket } from '../features/tickets/types';
 
 export function makePlan(overrides: Partial<PlanDto> = {}): PlanDto {
   return {
@@ -73,3 +74,48 @@ export function makeUser(
 }
 
 export { inDays };
+
+/** An inbox row as GET /tickets answers it (dates as ISO strings). */
+export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
+  const now = new Date().toISOString();
+  return {
+    id: 11,
+    uuid: '8d5c1a52-3c1e-4a43-9d0e-0b8c0f1d2e3f',
+    companyId: 2,
+    status: 'pending',
+    contactId: 3,
+    contact: {
+      id: 3,
+      name: 'Bia',
+      number: '5511988880000',
+      email: '',
+      urlPicture: '',
+      disableBot: false,
+      isGroup: false,
+      active: true,
+      channel: 'whatsapp',
+    },
+    whatsappId: null,
+    whatsapp: null,
+    userId: null,
+    user: null,
+    queueId: null,
+    queue: null,
+    channel: 'whatsapp',
+    isGroup: false,
+    isBot: false,
+    useIntegration: false,
+    integrationId: null,
+    lastMessage: '',
+    lastMessageAt: now,
+    unreadMessages: 0,
+    fromMe: false,
+    amountUsedBotQueues: 0,
+    tags: [],
+    userRating: null,
+    closedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}

@@ -35,15 +35,19 @@ export function sessionValue(user: SessionUserDto | null, overrides: Partial<Ses
     setUser: vi.fn(),
     landing: null,
     clearLanding: vi.fn(),
+    retry: vi.fn(),
     ...overrides,
   };
 }
 
 export function renderWithProviders(
   ui: ReactNode,
-  { route = '/', session = sessionValue(null) }: { route?: string; session?: SessionContextValue } = {},
+  {
+    route = '/',
+    session = sessionValue(null),
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  }: { route?: string; session?: SessionContextValue; client?: QueryClient } = {},
 ) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <AppThemeProvider>

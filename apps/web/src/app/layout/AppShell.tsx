@@ -3,7 +3,7 @@ import { Box, Toolbar, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useConnectionsAttention } from '../../features/connections/hooks/useConnectionsAttention';
 import { useUnreadTickets } from '../../features/notifications/hooks/useUnreadTickets';
 import { useDesktopNotifications } from '../../features/tickets/hooks/useDesktopNotifications';
@@ -14,6 +14,7 @@ import { SocketProvider } from '../../shared/socket/SocketProvider';
 import { STORAGE_KEYS, setItem, useStorageItem } from '../../shared/storage';
 import { formatTabTitle } from '../../shared/tabTitle';
 import { Loading } from '../../shared/ui/Loading';
+import { ErrorBoundary } from '../ErrorBoundary';
 import { useCurrentUser } from '../session/context';
 import { MainDrawer, MINI_DRAWER_PX } from './MainDrawer';
 import { buildMenu } from './menu';
@@ -48,6 +49,7 @@ function Shell() {
   useDesktopNotifications();
   const appName = useAppName();
   const version = useVersion();
+  const { pathname } = useLocation();
 
   useEffect(() => {
     document.title = formatTabTitle(appName, unread.count);
@@ -79,9 +81,12 @@ function Shell() {
       />
       <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
         <Toolbar />
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        {/* a page that fails keeps the menu; moving to another page starts afresh */}
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </Box>
     </Box>
   );

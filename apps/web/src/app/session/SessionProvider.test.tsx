@@ -64,6 +64,25 @@ describe('SessionProvider', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('the API unreachable (network, CORS) or failing at start is not "signed out": unreachable, and retry tries again', async () => {
+    let reachable = false;
+    stubApi((url) => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return url.pathname === '/auth/refresh_token' ? json(200, sessionFor(makeUser())) : json(404);
+    });
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('unreachable'));
+    reachable = true;
+    act(() => session.retry());
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated'));
+  });
+
+  it('a 5xx on refresh is unreachable too', async () => {
+    stubApi(() => json(502, { error: 'ERR_INTERNAL' }));
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('unreachable'));
+  });
+
   it('login with an expired subscription: error toast and landing /financeiro', async () => {
     const expired = makeUser({ profile: 'admin' }, { dueDate: '2020-03-15T15:00:00.000Z' });
     stubApi((url) =>

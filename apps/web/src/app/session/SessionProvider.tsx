@@ -11,8 +11,11 @@ import { daysUntilDue, formatDate, isSubscriptionValid } from '../../shared/subs
 import { toast } from '../../shared/toast';
 import { SessionContext, type SessionContextValue, type SessionStatus } from './context';
 
-/** POST /auth/refresh_token, retried once on 403 (seed 000 §4). */
-export async function refreshSession(): Promise<SessionDto | null> {
+/**
+ * POST /auth/refresh_token, retried once on 403 (seed 000 §4). 'unreachable' when no answer came
+ * (network down, CORS refused) or the server failed: that is not "signed out".
+ */
+export async function refreshSession(): Promise<SessionDto | null | 'unreachable'> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const data = await api.post<unknown>('/auth/refresh_token', undefined, { skipUnauthorizedHandler: true });
@@ -20,6 +23,7 @@ export async function refreshSession(): Promise<SessionDto | null> {
       return parsed.success ? parsed.data : (data as SessionDto);
     } catch (err) {
       if (err instanceof ApiError && err.status === 403 && attempt === 0) continue;
+      if (err instanceof ApiError && (err.status === 0 || err.status >= 500)) return 'unreachable';
       return null;
     }
   }
@@ -75,14 +79,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => setUnauthorizedHandler(null);
   }, []);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  const start = useCallback(() => {
+    setStatus('loading');
     void refreshSession().then((session) => {
-      if (session) adopt(session);
+      if (session === 'unreachable') setStatus('unreachable');
+      else if (session) adopt(session);
       else dropSession();
     });
   }, [adopt, dropSession]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    start();
+  }, [start]);
 
   // Navigation after sign-in is left to the public-route guard: the session and the target change
   // in one render, so the guard never sends the user to / first.
@@ -122,8 +132,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clearLanding = useCallback(() => setLanding(null), []);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ status, user, login, logout, reloadUser, setUser: setUserState, landing, clearLanding }),
-    [status, user, login, logout, reloadUser, landing, clearLanding],
+    () => ({ status, user, login, logout, reloadUser, setUser: setUserState, landing, clearLanding, retry: start }),
+    [status, user, login, logout, reloadUser, landing, clearLanding, start],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

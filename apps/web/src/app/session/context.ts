@@ -1,7 +1,8 @@
 import type { LoginBody, SessionUserDto } from '@atendo/shared';
 import { createContext, useContext } from 'react';
 
-export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+/** 'unreachable': the API could not be reached or refused at start (network, CORS, 5xx) — shown with a retry. */
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous' | 'unreachable';
 
 export interface SessionContextValue {
   status: SessionStatus;
@@ -15,6 +16,8 @@ export interface SessionContextValue {
   /** Where the public-route guard sends a user who just signed in (origin, /tickets or /financeiro). */
   landing: string | null;
   clearLanding: () => void;
+  /** Asks the API for the session again (after 'unreachable'). */
+  retry: () => void;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@atendo/shared';
 import { API_URL } from '../config';
 import { getToken, setToken } from '../storage';
+import { isNotBuilt } from './notBuilt';
 
 /** An answer that was not 2xx (status 0 when the API could not be reached). */
 export class ApiError extends Error {
@@ -83,6 +84,7 @@ function toErrorBody(status: number, payload: unknown): ErrorBody | null {
 /** One small fetch wrapper for the whole app: bearer token, cookies, JSON, typed errors. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, anonymous = false, skipUnauthorizedHandler = false, signal } = options;
+  if (isNotBuilt(path)) throw new ApiError(404, { error: 'ERR_NOT_FOUND' }, 'not built yet');
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,4 +1,4 @@
-import { DEFAULT_APP_NAME, PUBLIC_SETTING_KEYS, type PublicSettingKey } from '@atendo/shared';
+import { DEFAULT_APP_NAME, PUBLIC_SETTING_KEYS, type PublicSettingDto, type PublicSettingKey } from '@atendo/shared';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../api/client';
 
@@ -6,8 +6,9 @@ export type PublicSettings = Partial<Record<PublicSettingKey, string>>;
 
 async function fetchPublicSetting(key: PublicSettingKey): Promise<string | null> {
   try {
-    const data = await api.get<{ key: string; value: string | null }>(`/public-settings/${key}`, { anonymous: true });
-    return data?.value ?? null;
+    // the bare value (a JSON string or null), as the seeds' client reads it
+    const data = await api.get<PublicSettingDto>(`/public-settings/${key}`, { anonymous: true });
+    return typeof data === 'string' ? data : null;
   } catch {
     // a missing or unreachable setting falls back to the built-in default
     return null;

@@ -13,6 +13,7 @@ import {
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InfiniteSearch } from '../hooks/useInfiniteSearch';
+import { LoadError } from './LoadError';
 import { SearchField } from './SearchField';
 
 export interface Column<T> {
@@ -95,7 +96,11 @@ export function SearchableInfiniteTable<T>({
             {!isLoading && records.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {table.isError ? t('table.loadError') : (emptyText ?? t('table.empty'))}
+                  {table.isError ? (
+                    <LoadError compact error={table.error} onRetry={() => void table.refetch()} />
+                  ) : (
+                    (emptyText ?? t('table.empty'))
+                  )}
                 </TableCell>
               </TableRow>
             )}

@@ -4,9 +4,13 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FirstVisitFlag, getItem, setItem } from '../storage';
 
-/** Open on the first visit of a page (hasVisited* flag absent); closing sets the flag. `show` reopens it (help button). */
-export function useFirstVisit(flag: FirstVisitFlag) {
-  const [open, setOpen] = useState(() => !getItem(flag));
+/**
+ * Open on the first visit of a page (hasVisited* flag absent) — only when there is a video to show: a first visit
+ * never opens a dialog that just says none is configured, and the flag waits for the day one is. Closing sets the
+ * flag. `show` opens it on demand (help button).
+ */
+export function useFirstVisit(flag: FirstVisitFlag, videoUrl?: string) {
+  const [open, setOpen] = useState(() => Boolean(videoUrl) && !getItem(flag));
   const close = useCallback(() => {
     setItem(flag, 'true');
     setOpen(false);

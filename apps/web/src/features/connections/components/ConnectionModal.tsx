@@ -39,6 +39,7 @@ import { ApiError } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
+import { CopyField } from '../../../shared/ui/CopyField';
 import { Loading } from '../../../shared/ui/Loading';
 import { SchedulesForm } from '../../queues/components/SchedulesForm';
 import { useQueues } from '../../queues/hooks/useQueues';
@@ -242,7 +243,8 @@ export function ConnectionModal({ open, connectionId, channel: newChannel, onClo
   const fileInput = useRef<HTMLInputElement>(null);
   const [tab, setTab] = useState<TabName>('general');
   const [schedules, setSchedules] = useState<ScheduleRowDto[]>(defaultSchedules());
-  const [createdToken, setCreatedToken] = useState<string | null>(null);
+  // a new Cloud API connection: what Meta's webhook settings need, shown once
+  const [created, setCreated] = useState<{ verifyToken: string; webhookUrl: string | null } | null>(null);
   const {
     register,
     control,
@@ -259,7 +261,7 @@ export function ConnectionModal({ open, connectionId, channel: newChannel, onClo
   useEffect(() => {
     if (!open) return;
     setTab('general');
-    setCreatedToken(null);
+    setCreated(null);
     if (connectionId && !loaded) return;
     reset(loaded ? fromConnection(loaded) : { ...EMPTY, token: randomToken() });
     setSchedules(loaded?.schedules.length ? loaded.schedules : defaultSchedules());
@@ -349,7 +351,7 @@ export function ConnectionModal({ open, connectionId, channel: newChannel, onClo
       const saved = await save.mutateAsync({ id: connectionId ?? undefined, values: body });
       toast.success(t('connections.saved'));
       if (!connectionId && saved.channel === 'whatsappapi' && saved.verifyToken && !saved.verifyToken.startsWith('••••')) {
-        setCreatedToken(saved.verifyToken);
+        setCreated({ verifyToken: saved.verifyToken, webhookUrl: saved.webhookUrl });
         return;
       }
       onClose();
@@ -451,14 +453,13 @@ export function ConnectionModal({ open, connectionId, channel: newChannel, onClo
           ))}
         </Tabs>
         <DialogContent dividers sx={{ minHeight: 440 }}>
-          {createdToken ? (
+          {created ? (
             <Stack spacing={2}>
               <Alert severity="success">{t('connections.form.verifyTokenOnce')}</Alert>
-              <TextField
-                label={t('connections.form.verifyToken')}
-                value={createdToken}
-                slotProps={{ input: { readOnly: true } }}
-              />
+              {created.webhookUrl ? (
+                <CopyField label={t('connections.form.webhookUrl')} value={created.webhookUrl} testId="created-webhook-url" />
+              ) : null}
+              <CopyField label={t('connections.form.verifyToken')} value={created.verifyToken} testId="created-verify-token" />
             </Stack>
           ) : connectionId && !loaded ? (
             <Loading />
@@ -562,13 +563,7 @@ export function ConnectionModal({ open, connectionId, channel: newChannel, onClo
                       {...register('verifyToken')}
                       helperText={t('connections.form.verifyTokenHelp')}
                     />
-                    {loaded?.webhookUrl && (
-                      <TextField
-                        label={t('connections.form.webhookUrl')}
-                        value={loaded.webhookUrl}
-                        slotProps={{ input: { readOnly: true } }}
-                      />
-                    )}
+                    {loaded?.webhookUrl && <CopyField label={t('connections.form.webhookUrl')} value={loaded.webhookUrl} />}
                   </Stack>
                 )}
                 {channel === 'whatsapp' && (
@@ -816,8 +811,8 @@ export function ConnectionModal({ open, connectionId, channel: newChannel, onClo
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{createdToken ? t('common.close') : t('common.cancel')}</Button>
-          {!createdToken && (
+          <Button onClick={onClose}>{created ? t('common.close') : t('common.cancel')}</Button>
+          {!created && (
             <Button type="submit" variant="contained" disabled={isSubmitting || Boolean(connectionId && !loaded)}>
               {t('common.save')}
             </Button>

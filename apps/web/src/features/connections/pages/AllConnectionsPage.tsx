@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/ui/LoadError';
 import { Loading } from '../../../shared/ui/Loading';
 import { useAllConnections } from '../hooks/useConnections';
 
@@ -102,7 +103,11 @@ export default function AllConnectionsPage() {
             {!all.isLoading && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={4} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {all.isError ? t('table.loadError') : t('connections.empty')}
+                  {all.isError ? (
+                    <LoadError compact error={all.error} onRetry={() => void all.refetch()} />
+                  ) : (
+                    t('connections.empty')
+                  )}
                 </TableCell>
               </TableRow>
             )}

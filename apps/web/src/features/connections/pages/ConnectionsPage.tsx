@@ -1,4 +1,4 @@
-import { can, IMPORT_CLOSE_TICKETS_STATUS, IMPORT_PREPARING_MS, planAllows, REPORT_TIMEZONE } from '@atendo/shared';
+import { can, IMPORT_CLOSE_TICKETS_STATUS, IMPORT_PREPARING_MS, planAllows } from '@atendo/shared';
 import AddIcon from '@mui/icons-material/Add';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CropFreeIcon from '@mui/icons-material/CropFree';
@@ -32,10 +32,13 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/context';
 import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
+import { formatDateTime } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { isSubscriptionValid } from '../../../shared/subscription';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { LoadError } from '../../../shared/ui/LoadError';
 import { Loading } from '../../../shared/ui/Loading';
 import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialVideoDialog';
 import { ChannelIcon } from '../components/ChannelIcon';
@@ -82,15 +85,9 @@ function StatusIcon({ status }: { status: string }) {
   );
 }
 
-/** Date and time of the last update, in the company's report timezone. */
-function formatUpdatedAt(iso: string, language: string) {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short', timeZone: REPORT_TIMEZONE }).format(d);
-}
-
 export default function ConnectionsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const clock = useClock();
   const { user, logout } = useSession();
   const { plan } = useCompanyPlan();
   const connections = useConnections();
@@ -303,7 +300,7 @@ export default function ConnectionsPage() {
                   <StatusIcon status={c.status} />
                 </TableCell>
                 {admin && <TableCell align="center">{sessionActions(c)}</TableCell>}
-                <TableCell align="center">{formatUpdatedAt(c.updatedAt, i18n.language)}</TableCell>
+                <TableCell align="center">{formatDateTime(clock, c.updatedAt)}</TableCell>
                 <TableCell align="center">
                   {c.isDefault ? <CheckCircleIcon color="success" aria-label={t('connections.columns.default')} /> : null}
                 </TableCell>
@@ -341,7 +338,11 @@ export default function ConnectionsPage() {
             {!connections.isLoading && list.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columns} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {connections.isError ? t('table.loadError') : t('connections.empty')}
+                  {connections.isError ? (
+                    <LoadError compact error={connections.error} onRetry={() => void connections.refetch()} />
+                  ) : (
+                    t('connections.empty')
+                  )}
                 </TableCell>
               </TableRow>
             )}

@@ -32,6 +32,7 @@ import { toastError } from '../../../shared/api/errors';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { LoadError } from '../../../shared/ui/LoadError';
 import { SearchField } from '../../../shared/ui/SearchField';
 import { ContactModal } from '../components/ContactModal';
 import { StartTicketDialog } from '../components/StartTicketDialog';
@@ -231,9 +232,13 @@ export default function ContactsPage() {
             })}
           </Box>
           {!list.isLoading && rows.length === 0 ? (
-            <Typography align="center" color="text.secondary" sx={{ py: 4 }}>
-              {list.isError ? t('table.loadError') : t('contacts.empty')}
-            </Typography>
+            list.isError ? (
+              <LoadError compact error={list.error} onRetry={() => void list.refetch()} />
+            ) : (
+              <Typography align="center" color="text.secondary" sx={{ py: 4 }}>
+                {t('contacts.empty')}
+              </Typography>
+            )
           ) : null}
           {list.isLoading || isFetchingNextPage ? (
             <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>

@@ -21,8 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
 import { api } from '../../../shared/api/client';
+import { formatDateTime } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import { useSocket } from '../../../shared/socket/context';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { LoadError } from '../../../shared/ui/LoadError';
 import type { Ticket } from '../../tickets/types';
 
 const MOMENTS_KEY = ['moments', 'users'];
@@ -38,7 +41,7 @@ interface Column {
 
 /** The real-time panel (seed 000 §2 "/moments"): live tickets per user, and the waiting ones. */
 export default function MomentsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -91,7 +94,7 @@ export default function MomentsPage() {
     return [waiting, ...users];
   }, [moments.data, t]);
 
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const clock = useClock();
   const mayOpen = (ticket: Ticket) => user.profile === 'admin' || ticket.userId === user.id;
 
   return (
@@ -104,7 +107,7 @@ export default function MomentsPage() {
           <CircularProgress />
         </Box>
       ) : moments.isError ? (
-        <Typography color="error">{t('errors.generic')}</Typography>
+        <LoadError error={moments.error} onRetry={() => void moments.refetch()} />
       ) : (
         <Box sx={{ display: 'flex', gap: 2, overflowX: 'auto', flex: 1, minHeight: 0, pb: 1 }} data-testid="moments">
           {columns.map((col) => (
@@ -164,7 +167,7 @@ export default function MomentsPage() {
                               ) : null}
                               {ticket.whatsapp ? <Chip size="small" variant="outlined" label={ticket.whatsapp.name} /> : null}
                               <Typography component="span" variant="caption" color="text.secondary" sx={{ width: '100%' }}>
-                                {when.format(new Date(ticket.updatedAt))}
+                                {formatDateTime(clock, ticket.updatedAt)}
                               </Typography>
                             </Box>
                           }

@@ -93,13 +93,23 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
   } = useForm<QueueForm>({ resolver: zodResolver(QueueForm), defaultValues: EMPTY });
 
   const loaded = queueId ? queue.data : null;
+  // The fields mount only once the loaded values are in the form: an uncontrolled field filled after it mounted
+  // keeps its label over the text (issue 16 item 11).
+  const formKey = queueId ?? 'new';
+  const [filledFor, setFilledFor] = useState<number | 'new' | null>(null);
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      setFilledFor(null);
+      return;
+    }
     setTab('data');
     setFlowErrors({});
     setSchedErrors({});
     setSchedulesTouched(false);
-    if (queueId && !loaded) return;
+    if (queueId && !loaded) {
+      setFilledFor(null);
+      return;
+    }
     reset(
       loaded
         ? {
@@ -118,6 +128,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
     );
     setSteps(toDrafts(loaded?.chatbots));
     setSchedules(loaded?.schedules.length ? loaded.schedules : defaultSchedules());
+    setFilledFor(queueId ?? 'new');
   }, [open, queueId, loaded, reset]);
 
   const otherQueues = (queues.data ?? []).filter((q) => q.id !== queueId).length;
@@ -180,7 +191,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
           {showSchedules && <Tab value="schedules" label={t('queues.tabs.schedules')} />}
         </Tabs>
         <DialogContent dividers sx={{ minHeight: 420 }}>
-          {queueId && !loaded ? (
+          {filledFor !== formKey ? (
             <Loading />
           ) : (
             <>

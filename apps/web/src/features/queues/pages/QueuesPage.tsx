@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { LoadError } from '../../../shared/ui/LoadError';
 import { Loading } from '../../../shared/ui/Loading';
 import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialVideoDialog';
 import { QueueDialog } from '../components/QueueDialog';
@@ -133,7 +134,11 @@ export default function QueuesPage() {
             {!queues.isLoading && list.length === 0 && (
               <TableRow>
                 <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {queues.isError ? t('table.loadError') : t('queues.empty')}
+                  {queues.isError ? (
+                    <LoadError compact error={queues.error} onRetry={() => void queues.refetch()} />
+                  ) : (
+                    t('queues.empty')
+                  )}
                 </TableCell>
               </TableRow>
             )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSchedule, checkScheduleImage, toLocalInput } from './ScheduleDialog';
+import { makeClock, toZonedInput } from '../../../shared/clock';
+import { checkSchedule, checkScheduleImage } from './ScheduleDialog';
 
 describe('the schedule modal checks (seed 000 §5)', () => {
   const ok = { body: 'Lembrete do pedido', sendAt: '2026-11-25T10:00', contacts: [{ id: 1 }] };
@@ -13,8 +14,9 @@ describe('the schedule modal checks (seed 000 §5)', () => {
     expect(checkSchedule({ ...ok, sendAt: '' })).toEqual({ sendAt: 'validation.required' });
     expect(checkSchedule({ ...ok, contacts: [] })).toEqual({ contactIds: 'validation.selectContact' });
   });
-  it('fills a datetime-local field in local time', () => {
-    expect(toLocalInput(new Date(2026, 0, 5, 7, 3))).toBe('2026-01-05T07:03');
+  it("fills a datetime-local field on the company's clock", () => {
+    // the field holds the company's wall clock (São Paulo, UTC−3), whatever the browser's zone
+    expect(toZonedInput(makeClock('America/Sao_Paulo', 'pt'), '2026-01-05T10:03:00Z')).toBe('2026-01-05T07:03');
   });
   it('an attachment is a png or jpeg image of 5 MB at most', () => {
     expect(checkScheduleImage({ type: 'image/png', size: 1000 })).toBeNull();

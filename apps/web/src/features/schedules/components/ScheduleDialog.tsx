@@ -34,18 +34,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
+import { formatDateTime, fromZonedInput, toZonedInput } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { CONTACT_SEARCH_MIN, type ContactOption, useContactSearch } from '../../tickets/components/inbox/NewTicketDialog';
 import type { Wire } from '../../tickets/types';
 
 export type Schedule = Wire<ScheduleDto>;
-
-/** `YYYY-MM-DDTHH:mm` in the browser's time zone (what a datetime-local field holds). */
-export function toLocalInput(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 interface FormErrors {
   body?: string;
@@ -126,14 +122,16 @@ export function ScheduleDialog({
   whatsappId?: number | null;
   queueId?: number | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const clock = useClock();
   const client = useQueryClient();
   const fixed = schedule?.contact ?? null;
   const [contacts, setContacts] = useState<ContactOption[]>(() => (fixed ? [fixed] : contact ? [contact] : []));
   const [term, setTerm] = useState('');
   const [body, setBody] = useState(schedule?.body ?? '');
   const [sendAt, setSendAt] = useState(() =>
-    toLocalInput(schedule ? new Date(schedule.sendAt) : new Date(Date.now() + SCHEDULE_DEFAULT_DELAY_MS)),
+    // the field reads the company's wall clock, not the browser's
+    toZonedInput(clock, schedule ? schedule.sendAt : Date.now() + SCHEDULE_DEFAULT_DELAY_MS),
   );
   const [unit, setUnit] = useState<number | ''>(schedule?.intervalUnit ?? '');
   const [every, setEvery] = useState(schedule?.intervalValue ?? 1);
@@ -206,7 +204,7 @@ export function ScheduleDialog({
     if (Object.keys(found).length) return;
     save.mutate({
       body: body.trim(),
-      sendAt: new Date(sendAt),
+      sendAt: fromZonedInput(clock, sendAt) ?? new Date(sendAt),
       contactIds: contacts.map((c) => c.id),
       ticketId: schedule ? schedule.ticketId : ticketId,
       whatsappId: schedule ? schedule.whatsappId : whatsappId,
@@ -218,7 +216,7 @@ export function ScheduleDialog({
     });
   };
 
-  const when = (iso: string | Date) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = (iso: string | Date) => formatDateTime(clock, iso);
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="schedule-title">

@@ -11,6 +11,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/client';
+import { type Clock, formatCalendarDay, formatDateTime, formatTime, zonedParts, zonedTime } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
@@ -34,6 +36,16 @@ export function monthGrid(month: Date): Date[] {
 const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1);
 
 export const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+
+/** The calendar cell of an instant: its day on the company's clock (not the browser's). */
+const zonedDayKey = (clock: Clock, at: string | Date) => {
+  const p = zonedParts(new Date(at), clock.timeZone);
+  return `${p.year}-${p.month - 1}-${p.day}`;
+};
+
+/** Midnight of a calendar day (plus `plusDays`) on the company's clock. */
+const startOfDay = (clock: Clock, d: Date, plusDays = 0) =>
+  zonedTime(clock.timeZone, { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() + plusDays });
 
 /** Every schedule of the shown weeks (all pages), searched by contact name or text. */
 function useMonthSchedules(from: Date, to: Date, search: string) {
@@ -60,13 +72,15 @@ function useMonthSchedules(from: Date, to: Date, search: string) {
  * event. The plan gate (useSchedules) is the route's.
  */
 export default function SchedulesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const clock = useClock();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const [month, setMonth] = useState(() => {
-    const now = new Date();
-    return new Date(now.getFullYear(), now.getMonth(), 1);
-  });
+  const thisMonth = () => {
+    const now = zonedParts(new Date(), clock.timeZone);
+    return new Date(now.year, now.month - 1, 1);
+  };
+  const [month, setMonth] = useState(thisMonth);
   const [term, setTerm] = useState('');
   const search = useDebouncedValue(term.trim(), DEBOUNCE_MS);
   const [editing, setEditing] = useState<{ schedule: Schedule | null; contact: ContactOption | null } | null>(null);
@@ -74,8 +88,9 @@ export default function SchedulesPage() {
   const remove = useDeleteSchedule();
 
   const days = useMemo(() => monthGrid(month), [month]);
-  const from = days[0];
-  const to = useMemo(() => new Date(days[41].getFullYear(), days[41].getMonth(), days[41].getDate(), 23, 59, 59, 999), [days]);
+  // the shown weeks, from the first midnight to the last, on the company's clock
+  const from = useMemo(() => startOfDay(clock, days[0]), [clock, days]);
+  const to = useMemo(() => new Date(startOfDay(clock, days[41], 1).getTime() - 1), [clock, days]);
   const schedules = useMonthSchedules(from, to, search);
   useSocketEvent('schedule', () => {
     void client.invalidateQueries({ queryKey: ['schedules'] });
@@ -97,18 +112,15 @@ export default function SchedulesPage() {
   const byDay = useMemo(() => {
     const map = new Map<string, Schedule[]>();
     for (const s of schedules.data ?? []) {
-      const key = dayKey(new Date(s.sendAt));
+      const key = zonedDayKey(clock, s.sendAt);
       map.set(key, [...(map.get(key) ?? []), s]);
     }
     return map;
-  }, [schedules.data]);
+  }, [schedules.data, clock]);
 
-  const weekdays = useMemo(
-    () => days.slice(0, 7).map((d) => d.toLocaleDateString(i18n.language, { weekday: 'short' })),
-    [days, i18n.language],
-  );
-  const today = dayKey(new Date());
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const weekdays = useMemo(() => days.slice(0, 7).map((d) => formatCalendarDay(clock, d, { weekday: 'short' })), [days, clock]);
+  const today = zonedDayKey(clock, new Date());
+  const time = (iso: string) => formatTime(clock, iso);
   const shift = (n: number) => setMonth((m) => new Date(m.getFullYear(), m.getMonth() + n, 1));
 
   return (
@@ -142,14 +154,13 @@ export default function SchedulesPage() {
         <Button
           size="small"
           onClick={() => {
-            const now = new Date();
-            setMonth(new Date(now.getFullYear(), now.getMonth(), 1));
+            setMonth(thisMonth());
           }}
         >
           {t('schedulesPage.today')}
         </Button>
         <Typography variant="h6" component="h2" data-testid="calendar-month">
-          {capitalize(month.toLocaleDateString(i18n.language, { month: 'long', year: 'numeric' }))}
+          {capitalize(formatCalendarDay(clock, month, { month: 'long', year: 'numeric' }))}
         </Typography>
         {schedules.isFetching ? <CircularProgress size={18} /> : null}
       </Box>
@@ -188,7 +199,7 @@ export default function SchedulesPage() {
               <Box
                 key={key}
                 role="gridcell"
-                aria-label={d.toLocaleDateString(i18n.language, { dateStyle: 'full' })}
+                aria-label={formatCalendarDay(clock, d, { dateStyle: 'full' })}
                 data-testid="calendar-day"
                 sx={(theme) => ({
                   borderRight: 1,
@@ -279,9 +290,7 @@ export default function SchedulesPage() {
           if (deleting) remove.mutate(deleting.id);
         }}
       >
-        {deleting
-          ? `${new Date(deleting.sendAt).toLocaleString(i18n.language)} — ${deleting.contact?.name ?? ''}: ${deleting.body}`
-          : ''}
+        {deleting ? `${formatDateTime(clock, deleting.sendAt)} — ${deleting.contact?.name ?? ''}: ${deleting.body}` : ''}
       </ConfirmationDialog>
     </Box>
   );

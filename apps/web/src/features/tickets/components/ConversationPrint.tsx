@@ -2,6 +2,8 @@ import { GlobalStyles } from '@mui/material';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
+import { formatDateTime } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import type { Message, MessagesPage, TicketDetail } from '../types';
 import { formatWhatsapp } from '../utils/whatsappFormat';
 
@@ -21,8 +23,8 @@ export async function loadWholeConversation(ticketId: number): Promise<Message[]
  * ticket id through the document title). Only this is printed while it is mounted.
  */
 export function ConversationPrint({ ticket, messages }: { ticket: TicketDetail; messages: Message[] }) {
-  const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const { t } = useTranslation();
+  const clock = useClock();
   return createPortal(
     <>
       <GlobalStyles
@@ -45,7 +47,7 @@ export function ConversationPrint({ ticket, messages }: { ticket: TicketDetail; 
         {messages.map((m) => (
           <div key={m.id} style={{ breakInside: 'avoid', margin: '0 0 6pt' }}>
             <div style={{ color: '#555', fontSize: '9pt' }}>
-              {when.format(new Date(m.createdAt))} ·{' '}
+              {formatDateTime(clock, m.createdAt)} ·{' '}
               {m.fromMe ? (m.user?.name ?? t('tickets.print.bot')) : (m.contact?.name ?? ticket.contact.name)}
               {m.isPrivate ? ` · ${t('tickets.message.privateNote')}` : ''}
             </div>

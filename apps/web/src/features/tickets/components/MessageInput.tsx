@@ -1,4 +1,4 @@
-import { QUICK_MESSAGE_LABEL_MAX } from '@atendo/shared';
+import { formatTemplate, QUICK_MESSAGE_LABEL_MAX, type TemplateVars } from '@atendo/shared';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -36,6 +36,8 @@ export interface MessageInputProps {
   /** The message being answered (quoted). */
   replyTo?: Message | null;
   onReplyDone?: () => void;
+  /** The ticket's values of the placeholders: a picked quick message shows as the customer will read it. */
+  placeholders?: TemplateVars;
 }
 
 const MAX_FILES = 10;
@@ -57,7 +59,18 @@ const toPending = (file: File): PendingFile => ({
 });
 
 /** Enter sends, Shift+Enter breaks the line; up to 5 rows; private-note mode cleared on send; '/' opens quick messages. */
-export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo = null, onReplyDone }: MessageInputProps) {
+/** Below this composer width the text field takes a row of its own (five tool buttons + mic + send need ~330 px). */
+const COMPOSER_ONE_ROW_PX = 720;
+
+export function MessageInput({
+  ticketId,
+  enabled,
+  editing,
+  onEditDone,
+  replyTo = null,
+  onReplyDone,
+  placeholders,
+}: MessageInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [isPrivate, setPrivate] = useState(false);
@@ -194,7 +207,12 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
   const options = (quick.data ?? []).filter((q) => q.shortcode && q.message);
 
   return (
-    <Paper square elevation={0} sx={{ borderTop: 1, borderColor: 'divider', p: 1, position: 'relative' }}>
+    // a container: the composer's own width (not the screen's) decides whether the text shares its row with the buttons
+    <Paper
+      square
+      elevation={0}
+      sx={{ borderTop: 1, borderColor: 'divider', p: 1, position: 'relative', containerType: 'inline-size' }}
+    >
       {picking && options.length > 0 ? (
         <Paper
           elevation={4}
@@ -205,7 +223,8 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
               <ListItemButton
                 key={q.id}
                 onClick={() => {
-                  setText(q.message);
+                  // the same filler as the server's (which fills again whatever is left): what you see is what is sent
+                  setText(placeholders ? formatTemplate(q.message, placeholders) : q.message);
                 }}
               >
                 <ListItemText primary={`/${q.shortcode}`} secondary={truncate(q.message, QUICK_MESSAGE_LABEL_MAX)} />
@@ -297,13 +316,18 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
           </IconButton>
         </Box>
       ) : null}
-      {/* narrow screens: the text gets the whole first row, the buttons go below it */}
+      {/*
+        A narrow composer (a phone, or a desktop where the list and the menu take most of the width — 1366 px with the
+        list at its default): the text gets the whole first row, the buttons go below it, so the field never shrinks
+        to a sliver whose placeholder wraps.
+      */}
       <Box
         sx={{
           display: recorder.recording ? 'none' : 'flex',
           alignItems: 'flex-end',
-          gap: { xs: 0.5, sm: 1 },
-          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          gap: 1,
+          flexWrap: 'nowrap',
+          [`@container (max-width: ${COMPOSER_ONE_ROW_PX}px)`]: { gap: 0.5, flexWrap: 'wrap' },
         }}
       >
         <input
@@ -425,8 +449,7 @@ export function MessageInput({ ticketId, enabled, editing, onEditDone, replyTo =
           inputRef={textInput}
           slotProps={{ htmlInput: { 'aria-label': t('tickets.composer.label') } }}
           sx={{
-            order: { xs: -1, sm: 0 },
-            flexBasis: { xs: '100%', sm: 'auto' },
+            [`@container (max-width: ${COMPOSER_ONE_ROW_PX}px)`]: { order: -1, flexBasis: '100%' },
             ...(isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : {}),
           }}
         />

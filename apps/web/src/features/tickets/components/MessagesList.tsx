@@ -11,10 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
 import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
+import { dayKey, formatDay, formatTime } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import { useDeleteMessage, useMessages, useReactToMessage } from '../hooks/useMessages';
 import type { Message } from '../types';
 import { groupReactions, QUICK_REACTIONS } from '../utils/emojis';
-import { canDeleteMessage, canEditMessage, dayKey } from '../utils/messageRules';
+import { canDeleteMessage, canEditMessage } from '../utils/messageRules';
 import { AckIcon } from './AckIcon';
 import { AudioTranscription } from './AudioTranscription';
 import { EmojiPicker } from './EmojiPicker';
@@ -28,11 +30,10 @@ const ROW_SX = { position: 'absolute', top: 0, left: 0, right: 0 } as const;
 const FOLLOW_BOTTOM_PX = 200;
 
 function DaySeparator({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
-  const d = new Date(iso);
+  const clock = useClock();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', my: 1 }}>
-      <Chip size="small" label={Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(i18n.language)} />
+      <Chip size="small" label={formatDay(clock, iso)} />
     </Box>
   );
 }
@@ -62,7 +63,7 @@ const MessageBubble = memo(function MessageBubble({
   const reactable = !message.isPrivate && !message.isDeleted && Boolean(message.externalId);
   const sendReaction = (emoji: string) => react.mutate({ id: message.id, emoji }, { onError: toastError });
   const mine = message.fromMe;
-  const time = new Date(message.createdAt);
+  const clock = useClock();
   // only notes, and messages on channels that can edit what was sent (WhatsApp by QR), are edited
   const editable = canEditMessage(message, user.id) && (message.isPrivate || channel === 'whatsapp');
   const deletable = canDeleteMessage(message);
@@ -123,7 +124,7 @@ const MessageBubble = memo(function MessageBubble({
             </Typography>
           ) : null}
           <Typography variant="caption" color="text.secondary">
-            {Number.isNaN(time.getTime()) ? '' : time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+            {formatTime(clock, message.createdAt)}
           </Typography>
           {mine && !message.isPrivate ? (
             <AckIcon ack={message.ack} mediaType={message.mediaType} failed={Boolean(message.sendError)} />
@@ -253,6 +254,7 @@ export function MessagesList({
   onReply: (m: Message) => void;
 }) {
   const { messages, hasNextPage, isFetchingNextPage, fetchNextPage, isLoading } = useMessages(ticketId);
+  const clock = useClock();
   // reactions to a message on screen show as chips under it, not as messages of their own
   const reactions = useMemo(() => groupReactions(messages), [messages]);
   const visible = useMemo(() => messages.filter((m) => !reactions.hidden.has(m.id)), [messages, reactions]);
@@ -334,7 +336,7 @@ export function MessagesList({
       <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
           const m = visible[row.index];
-          const newDay = row.index === 0 || dayKey(m.createdAt) !== dayKey(visible[row.index - 1].createdAt);
+          const newDay = row.index === 0 || dayKey(clock, m.createdAt) !== dayKey(clock, visible[row.index - 1].createdAt);
           return (
             <Box
               key={row.key}

@@ -7,9 +7,12 @@ import { alpha } from '@mui/material/styles';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
+import { formatRecent } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import { mediaUrl } from '../../../shared/media';
 import type { Ticket } from '../types';
-import { truncate } from '../utils/messageRules';
+import { oneLine, truncate } from '../utils/messageRules';
+import { formatWhatsapp } from '../utils/whatsappFormat';
 
 const RATING_EMOJI = ['', '😞', '🙁', '😐', '🙂', '😍'];
 
@@ -18,16 +21,6 @@ export function ChannelIcon({ channel }: { channel: string }) {
   if (channel === 'facebook') return <FacebookIcon sx={{ ...sx, color: '#1877F2' }} titleAccess="facebook" />;
   if (channel === 'instagram') return <InstagramIcon sx={{ ...sx, color: '#E1306C' }} titleAccess="instagram" />;
   return <WhatsAppIcon sx={{ ...sx, color: '#25D366' }} titleAccess={channel} />;
-}
-
-/** "HH:mm" today, the date otherwise. */
-export function formatUpdated(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const now = new Date();
-  return d.toDateString() === now.toDateString()
-    ? d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : d.toLocaleDateString();
 }
 
 /** One inbox row as seed 000 §2 lists its parts. */
@@ -42,6 +35,7 @@ export const TicketListItem = memo(function TicketListItem({
 }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const clock = useClock();
   const pending = ticket.status === 'pending';
   const rate = ticket.userRating?.rate;
   return (
@@ -73,12 +67,12 @@ export const TicketListItem = memo(function TicketListItem({
             </span>
           ) : null}
           <Typography variant="caption" color={ticket.unreadMessages > 0 ? 'success.main' : 'text.secondary'}>
-            {formatUpdated(ticket.updatedAt)}
+            {formatRecent(clock, ticket.updatedAt)}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
-            {truncate(ticket.lastMessage, 40)}
+            {formatWhatsapp(truncate(oneLine(ticket.lastMessage), 40))}
           </Typography>
           {ticket.unreadMessages > 0 ? (
             <Badge badgeContent={ticket.unreadMessages} color="success" max={999} sx={{ mr: 1 }} data-testid="unread" />

@@ -318,6 +318,14 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
         onEditDone={() => setEditing(null)}
         replyTo={replyTo}
         onReplyDone={() => setReplyTo(null)}
+        placeholders={{
+          contactName: ticket.contact.name,
+          userName: user.name,
+          queueName: ticket.queue?.name ?? null,
+          connectionName: ticket.whatsapp?.name ?? null,
+          ticketId: ticket.id,
+          timezone: user.company.timezone,
+        }}
       />
       <TicketLogDialog ticketId={ticket.id} open={logOpen} onClose={() => setLogOpen(false)} />
       <ContactDrawer contactId={ticket.contactId} ticketId={ticket.id} open={contactOpen} onClose={() => setContactOpen(false)} />

@@ -3,6 +3,7 @@ import { Box, CircularProgress, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../shared/ui/LoadError';
 import { useTickets } from '../hooks/useTickets';
 import type { Ticket } from '../types';
 import type { TicketListParams } from '../utils/ticketMatch';
@@ -25,7 +26,8 @@ export function TicketsList({
   onCount?: (count: number) => void;
 }) {
   const { t } = useTranslation();
-  const { tickets, count, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } = useTickets(params);
+  const { tickets, count, isLoading, isError, error, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useTickets(params);
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: tickets.length,
@@ -56,6 +58,8 @@ export function TicketsList({
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
           <CircularProgress size={24} />
         </Box>
+      ) : isError && tickets.length === 0 ? (
+        <LoadError compact error={error} onRetry={() => void refetch()} />
       ) : tickets.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
           {t('tickets.list.empty')}

@@ -23,7 +23,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
@@ -34,8 +34,9 @@ import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { SearchField } from '../../../shared/ui/SearchField';
 import { ticketKeys } from '../hooks/keys';
+import { useTicket } from '../hooks/useTicket';
 import { useTickets } from '../hooks/useTickets';
-import type { InboxTab, Ticket } from '../types';
+import type { InboxTab, Ticket, TicketDetail } from '../types';
 import { type InboxFilters, NO_FILTERS, type TicketListParams } from '../utils/ticketMatch';
 import { NewTicketDialog } from './inbox/NewTicketDialog';
 import { type OpenTicketInfo, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
@@ -71,6 +72,28 @@ function TabCount({ params, label }: { params: TicketListParams; label: string }
   );
 }
 
+/**
+ * After Aceitar (or a reopen) the list follows the conversation on screen to the tab it now lives in,
+ * as Whaticket does: only when it became the current user's live ticket, and never away from a search.
+ */
+function useFollowSelected(
+  selected: TicketDetail | undefined,
+  userId: number,
+  setTab: (fn: (tab: InboxTab) => InboxTab) => void,
+) {
+  const last = useRef<{ id: number; status: string } | null>(null);
+  useEffect(() => {
+    if (!selected) return;
+    const before = last.current;
+    last.current = { id: selected.id, status: selected.status };
+    if (!before || before.id !== selected.id || before.status === selected.status) return;
+    const { status } = selected;
+    if ((status === 'open' || status === 'group') && selected.userId === userId) {
+      setTab((tab) => (tab === 'search' ? tab : status));
+    }
+  }, [selected, userId, setTab]);
+}
+
 /** The inbox of seed 000 §2: search, queue selector, show-all, sort, tabs, and the list of the chosen view. */
 export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string; onOpen: (t: Ticket) => void }) {
   const { t } = useTranslation();
@@ -92,6 +115,9 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
   const client = useQueryClient();
   const mayCloseAll = can(user, 'tickets-manager:closeAll');
   const isAdmin = user.profile === 'admin';
+  // the same cache entry the conversation reads: no second request
+  const { data: selected } = useTicket(selectedUuid);
+  useFollowSelected(selected, user.id, setTab);
 
   const base = useMemo(
     () => ({ searchParam: '', searchOnMessages: false, showAll: mayShowAll && showAll, queueIds, sortTickets, filters }),

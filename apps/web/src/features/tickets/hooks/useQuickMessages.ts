@@ -1,11 +1,21 @@
 import type { QuickMessageDto } from '@atendo/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, orEmpty } from '../../../shared/api/client';
+import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 
-/** GET /quick-messages/list for the composer's '/' picker (only fetched while the picker is open). */
+const PICKER_KEY = ['quickMessages', 'picker'] as const;
+
+/**
+ * GET /quick-messages/list for the composer's '/' picker (only fetched while the picker is open), kept live:
+ * a quick message a colleague shares (company-{id}-quickemessage) shows without a reload (issue 16 item 7).
+ */
 export function useQuickMessages(enabled: boolean, searchParam: string) {
+  const qc = useQueryClient();
+  useSocketEvent('quickemessage', () => {
+    void qc.invalidateQueries({ queryKey: PICKER_KEY });
+  });
   return useQuery({
-    queryKey: ['quickMessages', 'picker', searchParam],
+    queryKey: [...PICKER_KEY, searchParam],
     queryFn: ({ signal }) =>
       orEmpty(
         api.get<QuickMessageDto[]>('/quick-messages/list', { query: { searchParam: searchParam || undefined }, signal }),

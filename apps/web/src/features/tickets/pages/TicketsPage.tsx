@@ -1,11 +1,13 @@
 import { NARROW_SCREEN_PX, TICKET_LIST_MAX_PX, TICKET_LIST_MIN_PX } from '@atendo/shared';
 import ChatIcon from '@mui/icons-material/Chat';
-import { Box, CircularProgress, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { Box, Button, CircularProgress, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
-import { api } from '../../../shared/api/client';
+import { ApiError, api } from '../../../shared/api/client';
+import { LoadError } from '../../../shared/ui/LoadError';
 import { TicketsManager } from '../components/TicketsManager';
 import { TicketView } from '../components/TicketView';
 import { useTicket } from '../hooks/useTicket';
@@ -14,9 +16,44 @@ import type { Ticket } from '../types';
 
 const clampWidth = (w: number) => Math.min(TICKET_LIST_MAX_PX, Math.max(TICKET_LIST_MIN_PX, Math.round(w)));
 
+/** An unknown (or someone else's) ticket says so instead of silently going back to the list. */
+function TicketNotFound() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Box
+      role="alert"
+      data-testid="ticket-not-found"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        height: '100%',
+        gap: 2,
+        p: 3,
+      }}
+    >
+      <SearchOffIcon sx={{ fontSize: 64, opacity: 0.4 }} />
+      <Typography variant="h6" component="h2">
+        {t('inbox.notFound.title')}
+      </Typography>
+      <Typography color="text.secondary" align="center">
+        {t('inbox.notFound.message')}
+      </Typography>
+      <Button variant="contained" onClick={() => navigate('/tickets')}>
+        {t('inbox.notFound.back')}
+      </Button>
+    </Box>
+  );
+}
+
+/** The answers that mean "there is no such ticket for you": not found, a malformed uuid, another company's. */
+const missing = (err: unknown) => err instanceof ApiError && [400, 403, 404].includes(err.status);
+
 function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => void }) {
-  const { data, isLoading, isError } = useTicket(uuid);
-  if (isError) return <Navigate to="/tickets" replace />;
+  const { data, isLoading, isError, error, refetch } = useTicket(uuid);
+  if (isError) return missing(error) ? <TicketNotFound /> : <LoadError error={error} onRetry={() => void refetch()} />;
   if (isLoading || !data) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', height: '100%' }}>

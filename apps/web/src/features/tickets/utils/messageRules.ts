@@ -28,9 +28,7 @@ export function truncate(text: string | null | undefined, max: number): string {
   return s.length > max ? `${s.slice(0, max)}...` : s;
 }
 
-/** The day key of a timestamp in local time, for day separators. */
-export function dayKey(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
+/** A preview's text on one line: a signature's "*Ana:*" and the message after it read as one sentence. */
+export function oneLine(text: string | null | undefined): string {
+  return (text ?? '').replace(/\s*\n\s*/g, ' ').trim();
 }

@@ -3,18 +3,16 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Box, Button, IconButton, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { useTasks } from '../hooks/useTasks';
-
-const stamp = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString();
-};
 
 /** /todolist: tasks kept only in this browser (seed 002 §2.15). */
 export default function TodoListPage() {
   const { t } = useTranslation();
   const { tasks, add, edit, remove } = useTasks();
+  const clock = useClock();
   const [text, setText] = useState('');
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
@@ -95,7 +93,11 @@ export default function TodoListPage() {
                   </>
                 }
               >
-                <ListItemText primary={task.text} secondary={stamp(task.updatedAt)} sx={{ pr: 8, wordBreak: 'break-word' }} />
+                <ListItemText
+                  primary={task.text}
+                  secondary={formatDateTime(clock, task.updatedAt)}
+                  sx={{ pr: 8, wordBreak: 'break-word' }}
+                />
               </ListItem>
             ))}
           </List>

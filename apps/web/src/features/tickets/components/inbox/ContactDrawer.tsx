@@ -24,6 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../../app/session/context';
 import { api } from '../../../../shared/api/client';
 import { toastError } from '../../../../shared/api/errors';
+import { formatDateTime } from '../../../../shared/clock';
+import { useClock } from '../../../../shared/hooks/useClock';
 import { mediaUrl } from '../../../../shared/media';
 import { toast } from '../../../../shared/toast';
 import { ticketKeys } from '../../hooks/keys';
@@ -74,7 +76,7 @@ export function ContactDrawer({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const client = useQueryClient();
   const contactKey = ['contacts', 'detail', contactId];
@@ -152,7 +154,7 @@ export function ContactDrawer({
   });
 
   const c = contact.data;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const clock = useClock();
   const noteTooShort = note.trim().length > 0 && note.trim().length < 2;
 
   return (
@@ -311,7 +313,7 @@ export function ContactDrawer({
                   >
                     <ListItemText
                       primary={n.note}
-                      secondary={`${n.user?.name ?? ''} · ${when.format(new Date(n.createdAt))}`}
+                      secondary={`${n.user?.name ?? ''} · ${formatDateTime(clock, n.createdAt)}`}
                       slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
                     />
                   </ListItem>

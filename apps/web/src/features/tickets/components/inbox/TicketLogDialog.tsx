@@ -16,6 +16,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../shared/api/client';
+import { formatDateTime } from '../../../../shared/clock';
+import { useClock } from '../../../../shared/hooks/useClock';
 import type { Wire } from '../../types';
 
 const COLORS: Record<TicketLogType, string> = {
@@ -34,13 +36,13 @@ const COLORS: Record<TicketLogType, string> = {
 
 /** The ticket log timeline (seed 000 §2/§3 "Ticket log"): who did what, when, oldest first. */
 export function TicketLogDialog({ ticketId, open, onClose }: { ticketId: number; open: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const logs = useQuery({
     queryKey: ['tickets', 'log', ticketId],
     queryFn: ({ signal }) => api.get<Wire<TicketLogDto>[]>(`/tickets-log/${ticketId}`, { signal }),
     enabled: open,
   });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const clock = useClock();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="ticket-log-title">
       <DialogTitle id="ticket-log-title">{t('inbox.log.title', { id: ticketId })}</DialogTitle>
@@ -65,7 +67,7 @@ export function TicketLogDialog({ ticketId, open, onClose }: { ticketId: number;
                     user: l.user?.name ?? t('inbox.log.system'),
                     queue: l.queue?.name ?? t('inbox.alreadyOpen.noQueue'),
                   })}
-                  secondary={when.format(new Date(l.createdAt))}
+                  secondary={formatDateTime(clock, l.createdAt)}
                 />
               </ListItem>
             ))}

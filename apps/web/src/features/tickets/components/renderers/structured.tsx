@@ -18,6 +18,8 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Button, Divider, Link, List, ListItem, ListItemText, Popover, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../shared/clock';
+import { useClock } from '../../../../shared/hooks/useClock';
 import { mediaUrl } from '../../../../shared/media';
 import type { RenderableMessage } from './MessageContent';
 import { arr, num, rec, str } from './safe';
@@ -76,9 +78,6 @@ function Head({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-const dateTime = (d: Date, lang: string) =>
-  d.toLocaleString(lang, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
 function duration(secs: number): string {
   const s = Math.max(0, Math.round(secs));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -105,7 +104,8 @@ export function CallLogMessage({ message }: { message: RenderableMessage }) {
 }
 
 export function EventMessage({ message }: { message: RenderableMessage }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const clock = useClock();
   const e = rec(rec(message.dataJson).event);
   const name = str(e.name) ?? str(message.body) ?? t('conversation.render.event');
   const start = epoch(e.startTime);
@@ -118,8 +118,8 @@ export function EventMessage({ message }: { message: RenderableMessage }) {
       {str(e.description) ? <Text>{str(e.description)}</Text> : null}
       {start ? (
         <Typography variant="caption" component="div" color="text.secondary">
-          {dateTime(start, i18n.language)}
-          {end ? ` – ${dateTime(end, i18n.language)}` : ''}
+          {formatDateTime(clock, start)}
+          {end ? ` – ${formatDateTime(clock, end)}` : ''}
         </Typography>
       ) : null}
       {str(e.location) ? (
@@ -253,6 +253,7 @@ export function ButtonsMessage({ message }: { message: RenderableMessage }) {
 
 export function PaymentRequestMessage({ message }: { message: RenderableMessage }) {
   const { t, i18n } = useTranslation();
+  const clock = useClock();
   const data = rec(message.dataJson);
   const cents = paymentCents(data);
   const expires = epoch(rec(data.paymentRequest).expiryTimestamp);
@@ -267,7 +268,7 @@ export function PaymentRequestMessage({ message }: { message: RenderableMessage 
       {str(message.body) ? <Text>{str(message.body)}</Text> : null}
       {expires ? (
         <Typography variant="caption" color="text.secondary">
-          {t('conversation.render.expires', { date: dateTime(expires, i18n.language) })}
+          {t('conversation.render.expires', { date: formatDateTime(clock, expires) })}
         </Typography>
       ) : null}
     </Box>
@@ -303,7 +304,8 @@ export function OrderMessage({ message }: { message: RenderableMessage }) {
 
 /** Seed 000 §2 meeting: name, startTime/endTime in epoch seconds, location, joinLink, linkType voice|video. */
 export function MeetingMessage({ message, ticketId }: { message: RenderableMessage; ticketId?: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const clock = useClock();
   const data = rec(message.dataJson);
   const m = Object.keys(rec(data.meeting)).length ? rec(data.meeting) : data;
   const name = str(m.name) ?? str(message.body) ?? t('conversation.render.meeting');
@@ -321,8 +323,8 @@ export function MeetingMessage({ message, ticketId }: { message: RenderableMessa
       </Head>
       {start ? (
         <Typography variant="caption" component="div" color="text.secondary">
-          {dateTime(start, i18n.language)}
-          {end ? ` – ${dateTime(end, i18n.language)}` : ''}
+          {formatDateTime(clock, start)}
+          {end ? ` – ${formatDateTime(clock, end)}` : ''}
         </Typography>
       ) : null}
       {str(m.location) ? (

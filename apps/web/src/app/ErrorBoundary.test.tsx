@@ -1,0 +1,47 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ErrorBoundary } from './ErrorBoundary';
+
+let broken = true;
+function Fragile() {
+  if (broken) throw new Error('boom');
+  return <p>page</p>;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ErrorBoundary', () => {
+  it('a page that throws shows a translated error with a retry, not a blank screen', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <ErrorBoundary>
+        <Fragile />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Ocorreu um erro!');
+    broken = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(screen.getByText('page')).toBeTruthy();
+  });
+
+  it('another page drops the error', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    broken = true;
+    function Host() {
+      const [path, setPath] = useState('/a');
+      return (
+        <>
+          <button type="button" onClick={() => setPath('/b')}>
+            go
+          </button>
+          <ErrorBoundary resetKey={path}>{path === '/a' ? <Fragile /> : <p>other</p>}</ErrorBoundary>
+        </>
+      );
+    }
+    render(<Host />);
+    expect(screen.getByRole('alert')).toBeTruthy();
+    fireEvent.click(screen.getByText('go'));
+    expect(screen.getByText('other')).toBeTruthy();
+  });
+});

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
+import { QueueDialog } from './QueueDialog';
+
+const session = sessionValue(makeUser({ profile: 'admin' }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('QueueDialog', () => {
+  it('a loaded queue fills its fields with the labels already above the text (no overlap while it loads)', async () => {
+    mockFetch({
+      '/queue/5': {
+        id: 5,
+        name: 'Suporte',
+        color: '#3366ff',
+        orderQueue: 2,
+        greetingMessage: 'Olá! Como podemos ajudar?',
+        outOfHoursMessage: '',
+        ativarRoteador: false,
+        tempoRoteador: 0,
+        closeTicket: false,
+        integrationId: null,
+        fileListId: null,
+        chatbots: [],
+        schedules: [],
+      },
+      '/queue': [],
+      '/companySettingOne': { value: 'disabled' },
+    });
+    renderWithProviders(<QueueDialog open queueId={5} onClose={() => {}} />, { session });
+    const name = (await screen.findByLabelText('Nome')) as HTMLInputElement;
+    expect(name.value).toBe('Suporte');
+    for (const label of ['Nome', 'Ordem', 'Mensagem de saudação']) {
+      const input = screen.getByLabelText(label);
+      const inputLabel = document.querySelector(`label[for="${input.id}"]`);
+      expect(inputLabel?.getAttribute('data-shrink'), label).toBe('true');
+    }
+  });
+});

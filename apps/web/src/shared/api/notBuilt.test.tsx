@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAnnouncementsBell } from '../../features/announcements/hooks/useAnnouncementsBell';
+import { useChatsBell } from '../../features/chats/hooks/useChatsBell';
+import { useConnectionTargets } from '../../features/connections/hooks/useConnections';
+import { useTargets } from '../../features/queues/hooks/useQueues';
+import { mockFetch } from '../../test/render';
+import { type ApiError, api } from './client';
+import { isNotBuilt } from './notBuilt';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    {children}
+  </QueryClientProvider>
+);
+const called = (spy: ReturnType<typeof mockFetch>) =>
+  spy.mock.calls.map(([input]) => new URL(String(input instanceof Request ? input.url : input)).pathname);
+
+describe('routes not built yet (issue 16 item 11)', () => {
+  it('are answered 404 by the client itself, without a request', async () => {
+    const spy = mockFetch();
+    for (const path of ['/announcements/', '/chats/', '/prompt', '/queueIntegration', '/files', '/files/3']) {
+      await expect(api.get(path)).rejects.toMatchObject({ status: 404 } satisfies Partial<ApiError>);
+    }
+    expect(spy).not.toHaveBeenCalled();
+    expect(isNotBuilt('/filesystem')).toBe(false);
+    expect(isNotBuilt('/queue')).toBe(false);
+  });
+
+  it('the bells and the pickers read them as empty and send no failed request', async () => {
+    const spy = mockFetch({ '/users/list': [] });
+    const { result } = renderHook(
+      () => ({
+        announcements: useAnnouncementsBell(),
+        chats: useChatsBell(7, true),
+        targets: useTargets({ integrations: true }),
+        connectionTargets: useConnectionTargets({ prompts: true, integrations: true }),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.announcements.isLoading).toBe(false));
+    expect(result.current.announcements.records).toEqual([]);
+    expect(result.current.chats.records).toEqual([]);
+    expect(result.current.targets.files).toEqual([]);
+    expect(result.current.connectionTargets.prompts).toEqual([]);
+    expect(called(spy).filter((p) => isNotBuilt(p))).toEqual([]);
+  });
+});

@@ -1,0 +1,11 @@
+import { useContext, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SessionContext } from '../../app/session/context';
+import { type Clock, makeClock } from '../clock';
+
+/** The company's time zone and the UI language, for the formatters of shared/clock.ts. */
+export function useClock(): Clock {
+  const { i18n } = useTranslation();
+  const timeZone = useContext(SessionContext)?.user?.company?.timezone;
+  return useMemo(() => makeClock(timeZone, i18n.language), [timeZone, i18n.language]);
+}
