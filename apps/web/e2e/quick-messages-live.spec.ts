@@ -31,7 +31,7 @@ test('a shared quick message reaches the open picker live, filled with the ticke
   const stamp = `${Date.now()}`.slice(-9);
   const queue = await request.post(`${API_URL}/queue`, {
     headers,
-    data: { name: `Fila QM ${stamp}`, color: `#${stamp.slice(-6)}` },
+    data: { name: `Fila QM ${stamp}`, color: `#${stamp.slice(-6)}`, greetingMessage: 'Olá! Como podemos ajudar?' },
   });
   expect(queue.ok(), await queue.text()).toBeTruthy();
   const { id: queueId } = (await queue.json()) as { id: number };
