@@ -73,6 +73,7 @@ export default defineConfig({
           // test hooks (a fake QR pushed through the real session event: e2e/connections.spec.ts)
           E2E_HOOKS: 'on',
           LOGIN_RATE_EMAIL_PER_15_MINUTES: '1000',
+          SIGNUP_RATE_IP_PER_HOUR: '1000',
         },
       },
 });

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   LOGIN_RATE_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_EMAIL_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
+  SIGNUP_RATE_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Hours of inactivity after which a ticket is closed automatically (seed 000 §9). */
   EXPIRES_TICKET_HOURS: z.coerce.number().positive().default(24),
   GRAPH_API_URL: z.string().default('https://graph.facebook.com'),
@@ -70,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: parsed.ADMIN_PASSWORD,
     loginRateIpPerMinute: parsed.LOGIN_RATE_IP_PER_MINUTE,
     loginRateEmailPer15Minutes: parsed.LOGIN_RATE_EMAIL_PER_15_MINUTES,
+    signupRateIpPerHour: parsed.SIGNUP_RATE_IP_PER_HOUR,
     expiresTicketHours: parsed.EXPIRES_TICKET_HOURS,
     graphApiUrl: parsed.GRAPH_API_URL.replace(/\/$/, ''),
     graphApiVersion: parsed.GRAPH_API_VERSION,

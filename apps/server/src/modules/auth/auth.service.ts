@@ -118,7 +118,7 @@ export function createAuthService(deps: CoreDeps) {
     },
 
     async signup(body: SignupBody, client: ClientInfo) {
-      await checkRate(`signup:ip:${client.ip}`, 10, 60 * 60_000);
+      await checkRate(`signup:ip:${client.ip}`, deps.config.signupRateIpPerHour, 60 * 60_000);
       const allowSignup = await getGlobalSetting(db, 'allowSignup');
       if (allowSignup !== 'enabled') throw new AppError('ERR_SIGNUP_DISABLED', 403);
       const plan = await signupRepo.findPublicPlan(db, body.planId);
