@@ -22,7 +22,7 @@ import { Jobs } from '../src/platform/jobs';
 import { MediaStorage } from '../src/platform/media';
 import { originPolicy } from '../src/platform/origins';
 import { MemoryRateLimiter } from '../src/platform/rate-limit';
-import { SocketGateway } from '../src/platform/realtime';
+import { type Scheduler, SocketGateway } from '../src/platform/realtime';
 import { type RealtimePublisher, RecordingPublisher } from '../src/platform/realtime-port';
 
 export const ADMIN_EMAIL = 'admin@atendo.test';
@@ -79,7 +79,7 @@ export interface TestAppOptions {
   realtime?: RealtimePublisher;
   build?: BuildOptions;
   /** A real socket.io gateway on a listening port (optionally over Redis); replaces the recording publisher. */
-  socket?: { redisUrl?: string; redisKey?: string };
+  socket?: { redisUrl?: string; redisKey?: string; presenceGraceMs?: number; schedule?: Scheduler };
   /** Another instance on the same database and secret (two processes behind a load balancer). */
   shareWith?: TestContext;
   /** Registers extra job handlers before the queue starts (as a module's *.jobs.ts does). */
@@ -113,9 +113,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
         handlers: {
           roomsFor: (ctx) => handlers.roomsFor(ctx),
           userStatus: (ctx) => handlers.userStatus(ctx),
+          userOffline: (ctx) => handlers.userOffline?.(ctx) ?? Promise.resolve(),
           canJoinTicket: (ctx, id) => handlers.canJoinTicket(ctx, id),
         },
         userStatusThrottleMs: 0,
+        // a file that does not test presence never hears an earlier test's socket go offline
+        presenceGraceMs: opts.socket.presenceGraceMs ?? 3_600_000,
+        schedule: opts.socket.schedule,
       })
     : undefined;
   const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret: config.jwtSecret! });
