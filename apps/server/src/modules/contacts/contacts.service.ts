@@ -15,6 +15,7 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
   isAdmin,
+  type Language,
   lgpdHidesNumbers,
   maskPhoneNumber,
   normalizePhoneNumber,
@@ -32,6 +33,7 @@ import { AppError } from '../../platform/errors';
 import type { StoredMedia } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
 import { findCompanySettings } from '../settings/settings.public';
+import { EXPORT_LABELS } from './contacts.export';
 import { contactsImportJob } from './contacts.jobs';
 import * as repo from './contacts.repository';
 import { dataRows, previewSheet } from './contacts.spreadsheet';
@@ -451,14 +453,15 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
 
     // ─── Export ────────────────────────────────────────────────────────────
 
-    /** All contacts as .xlsx, written to a stream page by page (memory stays flat whatever the size). */
-    async exportXlsx(ctx: TenantContext) {
+    /** All contacts as .xlsx in the user's language, written to a stream page by page (memory stays flat whatever the size). */
+    async exportXlsx(ctx: TenantContext, language: Language) {
+      const labels = EXPORT_LABELS[language];
       const extraNames = await repo.extraInfoNames(db, ctx.companyId);
       const out = new PassThrough();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('contacts');
+      const sheet = workbook.addWorksheet(labels.sheet);
       const write = async () => {
-        sheet.addRow(['name', 'number', 'email', 'tags', 'channel', 'group', 'active', ...extraNames]).commit();
+        sheet.addRow([...labels.headers, ...extraNames]).commit();
         let after = 0;
         for (;;) {
           const page = await repo.exportPage(db, ctx.companyId, after, 2000);
@@ -471,8 +474,8 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
                 r.email,
                 r.tags ?? '',
                 r.channel,
-                r.isGroup ? 'yes' : 'no',
-                r.active ? 'yes' : 'no',
+                r.isGroup ? labels.yes : labels.no,
+                r.active ? labels.yes : labels.no,
                 ...extraNames.map((n) => extra.get(n) ?? ''),
               ])
               .commit();
@@ -484,7 +487,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
         await workbook.commit();
       };
       write().catch((err) => out.destroy(err));
-      return out;
+      return { stream: out, fileName: labels.file };
     },
   };
 }

@@ -387,7 +387,7 @@ describe('contact import', () => {
     await req('POST', '/tags/sync', tenant.adminToken, { contactId: c.id, tags: [tag.id] });
     await req('POST', '/contacts', tenant.adminToken, { name: 'Second', number: '5511955554445' });
     expect((await req('GET', '/contacts/export', user.token)).statusCode).toBe(403);
-    const res = await t.app.inject({ method: 'GET', url: '/contacts/export', headers: bearer(tenant.adminToken) });
+    const res = await t.app.inject({ method: 'GET', url: '/contacts/export?lang=en', headers: bearer(tenant.adminToken) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -406,5 +406,60 @@ describe('contact import', () => {
       'Ouro',
     ]);
     expect(ws.rowCount).toBe(3);
+  });
+
+  it('writes the export in the user’s language: Portuguese by default and for lang=pt, English by lang or Accept-Language (issue 16 item 11)', async () => {
+    const tenant = await createTenant(t);
+    await req('POST', '/contacts', tenant.adminToken, { name: 'Idioma', number: '5511955553333', email: 'i@example.com' });
+    const read = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { ...bearer(tenant.adminToken), ...headers } });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      return {
+        disposition: res.headers['content-disposition'],
+        sheet: ws.name,
+        rows: [ws.getRow(1).values, ws.getRow(2).values],
+      };
+    };
+    const pt = {
+      sheet: 'contatos',
+      rows: [
+        [undefined, 'Nome', 'Número', 'E-mail', 'Tags', 'Canal', 'Grupo', 'Ativo'],
+        [undefined, 'Idioma', '5511955553333', 'i@example.com', undefined, 'whatsapp', 'Não', 'Sim'],
+      ],
+    };
+    for (const [url, headers] of [
+      ['/contacts/export', {}],
+      ['/contacts/export?lang=pt', { 'accept-language': 'en-US,en;q=0.9' }],
+      ['/contacts/export', { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' }],
+      ['/contacts/export?lang=xx', { 'accept-language': 'de-DE' }],
+    ] as const) {
+      const got = await read(url, headers);
+      expect({ sheet: got.sheet, rows: got.rows }, `${url} ${JSON.stringify(headers)}`).toEqual(pt);
+      expect(got.disposition).toMatch(/filename="contatos-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    }
+    const en = {
+      sheet: 'contacts',
+      rows: [
+        [undefined, 'name', 'number', 'email', 'tags', 'channel', 'group', 'active'],
+        [undefined, 'Idioma', '5511955553333', 'i@example.com', undefined, 'whatsapp', 'no', 'yes'],
+      ],
+    };
+    for (const [url, headers] of [
+      ['/contacts/export?lang=en', {}],
+      ['/contacts/export', { 'accept-language': 'fr;q=0.9, en-GB;q=0.8, pt;q=0.1' }],
+    ] as const) {
+      const got = await read(url, headers);
+      expect({ sheet: got.sheet, rows: got.rows }, `${url} ${JSON.stringify(headers)}`).toEqual(en);
+      expect(got.disposition).toMatch(/filename="contacts-/);
+    }
+    const es = await read('/contacts/export?lang=es');
+    expect(es.rows[0]).toEqual([undefined, 'Nombre', 'Número', 'Correo', 'Etiquetas', 'Canal', 'Grupo', 'Activo']);
+    expect(es.rows[1]).toContain('Sí');
+    const tr = await read('/contacts/export?lang=tr');
+    expect(tr.rows[0]).toEqual([undefined, 'Ad', 'Numara', 'E-posta', 'Etiketler', 'Kanal', 'Grup', 'Aktif']);
+    expect(tr.rows[1]).toContain('Hayır');
   });
 });
