@@ -18,6 +18,12 @@ export function usePresence(): ReadonlyMap<number, boolean> {
     const user = e.user as { id?: unknown; online?: unknown } | undefined;
     if (typeof user?.id !== 'number' || typeof user.online !== 'boolean') return;
     const { id, online } = user;
+    // the list may still be on its way, read before this change: read it again rather than lose the event
+    // (an invalidation alone would join the read in flight)
+    if (!client.getQueryData(userKeys.list)) {
+      void client.cancelQueries({ queryKey: userKeys.list }).then(() => client.invalidateQueries({ queryKey: userKeys.list }));
+      return;
+    }
     client.setQueryData<UserListItemDto[]>(userKeys.list, (rows) => rows?.map((r) => (r.id === id ? { ...r, online } : r)));
   });
   return new Map((list.data ?? []).map((u) => [u.id, u.online]));

@@ -58,4 +58,35 @@ describe('MomentsPage presence (issue 16 item 12)', () => {
     await screen.findByLabelText('Bruno: Online');
     expect(fetchSpy.mock.calls.length).toBe(reads); // live from the events, no re-read
   });
+
+  it('an event that arrives before the list is read again, not lost', async () => {
+    const admin = makeUser({ id: 1, profile: 'admin' });
+    const bruno = { id: 5, name: 'Bruno', color: '#336699' };
+    let listReads = 0;
+    mockFetch({ '/usersMoments': [makeTicket({ id: 21, status: 'open', userId: bruno.id, user: bruno })] });
+    const routes = globalThis.fetch;
+    const answer = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (new URL(String(input)).pathname !== '/users/list') return routes(input, init);
+        listReads += 1;
+        // the first read was taken before the user connected; the server knows better by the second
+        return answer([
+          { id: bruno.id, name: bruno.name, profile: 'user', online: listReads > 1, color: bruno.color, queues: [] },
+        ]);
+      }),
+    );
+    const { socket, fire } = fakeSocket();
+    renderWithProviders(
+      <SocketContext.Provider value={{ socket: socket as never, companyId: 2 }}>
+        <MomentsPage />
+      </SocketContext.Provider>,
+      { session: sessionValue(admin), route: '/moments' },
+    );
+    act(() => fire('company-2-user', { action: 'update', user: { id: bruno.id, online: true } }));
+    expect(await screen.findByLabelText('Bruno: Online')).toBeTruthy();
+    expect(listReads).toBe(2);
+  });
 });
