@@ -315,7 +315,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       if (!found) throw new AppError('ERR_NOT_FOUND', 404);
       if (!found.filePath) throw new AppError('ERR_NOT_FOUND', 404);
       const claimed = await repo.claimImport(db, ctx.companyId, b.importId);
-      if (!claimed) throw new AppError('ERR_VALIDATION', 409, { status: found.status });
+      if (!claimed) throw new AppError('ERR_VALIDATION', 400, { status: found.status });
       const total = b.rows ? new Set(b.rows.filter((r) => r < found.total)).size : found.total;
       const row = await repo.updateImport(db, ctx.companyId, b.importId, {
         userId: ctx.user.id,
@@ -434,7 +434,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
         throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, { channel: conn.channel, status: conn.status });
       }
       const source = adapter as Partial<ChatContactsSource>;
-      if (typeof source.listContacts !== 'function') throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 400);
+      if (typeof source.listContacts !== 'function') throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 409);
       const listed = await source.listContacts.call(adapter);
       const seen = new Map<string, { name: string; number: string }>();
       for (const x of listed) {
