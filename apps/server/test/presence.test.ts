@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema';
 import type { Scheduler } from '../src/platform/realtime';
-import { createTenant, createTestApp, type Tenant, type TestContext } from './harness';
-import { connect, emitWithAck, recorder } from './socket-client';
+import { createTenant, createTestApp, type Tenant, type TestContext, twoInstancesOnRedis } from './harness';
+import { connect, emitWithAck, recorder, socketTracker } from './socket-client';
 
 /** The presence grace driven by the test: a check runs only when the test says the grace is over. */
 function manualClock() {
@@ -34,11 +33,7 @@ function manualClock() {
 const clock = manualClock();
 let t: TestContext;
 let a: Tenant;
-const sockets: Socket[] = [];
-const track = (s: Socket) => {
-  sockets.push(s);
-  return s;
-};
+const { track, drain } = socketTracker();
 /** Closes a client socket and waits until the server has noticed (its offline check is scheduled). */
 async function close(s: Socket, c = clock) {
   const before = c.scheduled();
@@ -52,7 +47,7 @@ beforeAll(async () => {
   a = await createTenant(t);
 });
 afterEach(async () => {
-  for (const s of sockets.splice(0)) if (s.connected) await close(s);
+  for (const s of drain()) if (s.connected) await close(s);
   await clock.elapse();
 });
 afterAll(async () => t?.close());
@@ -115,10 +110,8 @@ describe('presence across two instances on Redis', () => {
   it.skipIf(!redisUrl)(
     'a socket closing on instance A does not mark offline a user still connected to instance B; the last one does',
     async () => {
-      const key = `atendo-test-${randomBytes(4).toString('hex')}`;
       const clockA = manualClock();
-      const one = await createTestApp({ socket: { redisUrl, redisKey: key, schedule: clockA.schedule } });
-      const two = await createTestApp({ socket: { redisUrl, redisKey: key, schedule: clockA.schedule }, shareWith: one });
+      const [one, two] = await twoInstancesOnRedis(redisUrl!, { schedule: clockA.schedule });
       try {
         const x = await createTenant(one);
         const admin = await connect(two.url!, x.companyId, x.adminToken, x.adminId);

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { can, type Permission, type PlanFlag } from '@atendo/shared';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTenant, createTestApp, type Tenant, type TestContext } from './harness';
+import { bearer, createTenant, createTestApp, superAdminToken, type Tenant, type TestContext } from './harness';
 import {
   BAD_PARAMS,
   BIG_STRING,
@@ -45,12 +45,7 @@ beforeAll(async () => {
     build: { extend: probes },
   });
   routes = sweptRoutes(t.routes);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/auth/login',
-    payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  superToken = login.json().token;
+  superToken = await superAdminToken(t);
 }, 120_000);
 afterAll(async () => t?.close());
 

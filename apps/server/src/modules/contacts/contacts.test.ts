@@ -7,16 +7,21 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, companySetting, customerWrites, rows, type TestUser } from '../../../test/attendance';
-import { bearer, createTenant, createTestApp, multipart, type Tenant, type TestContext } from '../../../test/harness';
+import {
+  appWithCompanies,
+  bearer,
+  createTenant,
+  multipart,
+  requester,
+  type Tenant,
+  type TestContext,
+} from '../../../test/harness';
 
-let t: TestContext;
-let a: Tenant;
-let b: Tenant;
+let t: TestContext, a: Tenant, b: Tenant;
 let ana: TestUser;
 let tmp: string;
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(token), payload: payload as never });
+const req = requester(() => t);
 
 const upload = (token: string, data: Buffer, filename: string, contentType: string) => {
   const form = multipart([{ name: 'file', data, filename, contentType }]);
@@ -41,9 +46,7 @@ async function waitImport(token: string, id: number, timeoutMs = 240_000) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { JOBS: 'on' } });
-  a = await createTenant(t);
-  b = await createTenant(t);
+  [t, a, b] = await appWithCompanies(2, { env: { JOBS: 'on' } });
   ana = await addUser(t, a, { name: 'Ana' });
   tmp = mkdtempSync(path.join(tmpdir(), 'contacts-test-'));
 });
@@ -425,35 +428,35 @@ describe('contact import', () => {
     };
     const pt = {
       sheet: 'contatos',
+      file: /filename="contatos-\d{4}-\d{2}-\d{2}\.xlsx"/,
       rows: [
         [undefined, 'Nome', 'Número', 'E-mail', 'Tags', 'Canal', 'Grupo', 'Ativo'],
         [undefined, 'Idioma', '5511955553333', 'i@example.com', undefined, 'whatsapp', 'Não', 'Sim'],
       ],
     };
-    for (const [url, headers] of [
-      ['/contacts/export', {}],
-      ['/contacts/export?lang=pt', { 'accept-language': 'en-US,en;q=0.9' }],
-      ['/contacts/export', { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' }],
-      ['/contacts/export?lang=xx', { 'accept-language': 'de-DE' }],
-    ] as const) {
-      const got = await read(url, headers);
-      expect({ sheet: got.sheet, rows: got.rows }, `${url} ${JSON.stringify(headers)}`).toEqual(pt);
-      expect(got.disposition).toMatch(/filename="contatos-\d{4}-\d{2}-\d{2}\.xlsx"/);
-    }
     const en = {
       sheet: 'contacts',
+      file: /filename="contacts-/,
       rows: [
         [undefined, 'name', 'number', 'email', 'tags', 'channel', 'group', 'active'],
         [undefined, 'Idioma', '5511955553333', 'i@example.com', undefined, 'whatsapp', 'no', 'yes'],
       ],
     };
-    for (const [url, headers] of [
-      ['/contacts/export?lang=en', {}],
-      ['/contacts/export', { 'accept-language': 'fr;q=0.9, en-GB;q=0.8, pt;q=0.1' }],
-    ] as const) {
+    const cases: [string, Record<string, string>, typeof pt][] = [
+      ['/contacts/export', {}, pt],
+      ['/contacts/export?lang=pt', { 'accept-language': 'en-US,en;q=0.9' }, pt],
+      ['/contacts/export', { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' }, pt],
+      ['/contacts/export?lang=xx', { 'accept-language': 'de-DE' }, pt],
+      ['/contacts/export?lang=en', {}, en],
+      ['/contacts/export', { 'accept-language': 'fr;q=0.9, en-GB;q=0.8, pt;q=0.1' }, en],
+    ];
+    for (const [url, headers, want] of cases) {
       const got = await read(url, headers);
-      expect({ sheet: got.sheet, rows: got.rows }, `${url} ${JSON.stringify(headers)}`).toEqual(en);
-      expect(got.disposition).toMatch(/filename="contacts-/);
+      expect({ sheet: got.sheet, rows: got.rows }, `${url} ${JSON.stringify(headers)}`).toEqual({
+        sheet: want.sheet,
+        rows: want.rows,
+      });
+      expect(got.disposition).toMatch(want.file);
     }
     const es = await read('/contacts/export?lang=es');
     expect(es.rows[0]).toEqual([undefined, 'Nombre', 'Número', 'Correo', 'Etiquetas', 'Canal', 'Grupo', 'Activo']);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appWithCompanies,
   bearer,
   createTenant,
   createTestApp,
@@ -12,13 +13,9 @@ import {
 } from '../../../test/harness';
 import { queues, users } from '../../db/schema';
 
-let t: TestContext;
-let a: Tenant;
-let b: Tenant;
+let t: TestContext, a: Tenant, b: Tenant;
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOGIN_RATE_IP_PER_MINUTE: '1000' } });
-  a = await createTenant(t);
-  b = await createTenant(t);
+  [t, a, b] = await appWithCompanies(2, { env: { LOGIN_RATE_IP_PER_MINUTE: '1000' } });
 });
 afterAll(async () => t?.close());
 

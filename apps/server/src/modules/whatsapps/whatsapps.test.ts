@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  appWithCompanies,
   bearer,
   createTenant,
-  createTestApp,
   multipart,
   PNG_1PX,
   type Tenant,
@@ -15,14 +15,10 @@ import {
 import { query } from '../../../test/messaging';
 import { rooms } from '../../platform/realtime-port';
 
-let t: TestContext;
-let a: Tenant;
-let b: Tenant;
+let t: TestContext, a: Tenant, b: Tenant;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createTenant(t);
-  b = await createTenant(t);
+  [t, a, b] = await appWithCompanies(2);
 });
 afterAll(() => t?.close());
 beforeEach(() => {

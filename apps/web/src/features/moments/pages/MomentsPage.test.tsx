@@ -26,9 +26,20 @@ function fakeSocket() {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The panel as company 2's admin sees it; answers how to deliver a server event to it. */
+function renderPanel() {
+  const { socket, fire } = fakeSocket();
+  renderWithProviders(
+    <SocketContext.Provider value={{ socket: socket as never, companyId: 2 }}>
+      <MomentsPage />
+    </SocketContext.Provider>,
+    { session: sessionValue(makeUser({ id: 1, profile: 'admin' })), route: '/moments' },
+  );
+  return fire;
+}
+
 describe('MomentsPage presence (issue 16 item 12)', () => {
   it('shows each attendant online or offline and follows the user events live, without a reload', async () => {
-    const admin = makeUser({ id: 1, profile: 'admin' });
     const bruno = { id: 5, name: 'Bruno', color: '#336699' };
     const fetchSpy = mockFetch({
       '/usersMoments': [makeTicket({ id: 21, status: 'open', userId: bruno.id, user: bruno })],
@@ -37,13 +48,7 @@ describe('MomentsPage presence (issue 16 item 12)', () => {
         { id: bruno.id, name: bruno.name, profile: 'user', online: true, color: bruno.color, queues: [] },
       ],
     });
-    const { socket, fire } = fakeSocket();
-    renderWithProviders(
-      <SocketContext.Provider value={{ socket: socket as never, companyId: 2 }}>
-        <MomentsPage />
-      </SocketContext.Provider>,
-      { session: sessionValue(admin), route: '/moments' },
-    );
+    const fire = renderPanel();
     const dot = await screen.findByLabelText('Bruno: Online');
     expect(dot.getAttribute('data-online')).toBe('true');
     const reads = fetchSpy.mock.calls.length;
@@ -60,7 +65,6 @@ describe('MomentsPage presence (issue 16 item 12)', () => {
   });
 
   it('an event that arrives before the list is read again, not lost', async () => {
-    const admin = makeUser({ id: 1, profile: 'admin' });
     const bruno = { id: 5, name: 'Bruno', color: '#336699' };
     let listReads = 0;
     mockFetch({ '/usersMoments': [makeTicket({ id: 21, status: 'open', userId: bruno.id, user: bruno })] });
@@ -78,13 +82,7 @@ describe('MomentsPage presence (issue 16 item 12)', () => {
         ]);
       }),
     );
-    const { socket, fire } = fakeSocket();
-    renderWithProviders(
-      <SocketContext.Provider value={{ socket: socket as never, companyId: 2 }}>
-        <MomentsPage />
-      </SocketContext.Provider>,
-      { session: sessionValue(admin), route: '/moments' },
-    );
+    const fire = renderPanel();
     act(() => fire('company-2-user', { action: 'update', user: { id: bruno.id, online: true } }));
     expect(await screen.findByLabelText('Bruno: Online')).toBeTruthy();
     expect(listReads).toBe(2);
