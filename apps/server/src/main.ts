@@ -58,6 +58,7 @@ async function main() {
     handlers: {
       roomsFor: (ctx) => handlers!.roomsFor(ctx),
       userStatus: (ctx) => handlers!.userStatus(ctx),
+      userOffline: (ctx) => handlers?.userOffline?.(ctx) ?? Promise.resolve(),
       canJoinTicket: (ctx, id) => handlers?.canJoinTicket?.(ctx, id) ?? Promise.resolve(false),
     },
     logger,

@@ -22,7 +22,7 @@ import { Jobs } from '../src/platform/jobs';
 import { MediaStorage } from '../src/platform/media';
 import { originPolicy } from '../src/platform/origins';
 import { MemoryRateLimiter } from '../src/platform/rate-limit';
-import { SocketGateway } from '../src/platform/realtime';
+import { type Scheduler, SocketGateway } from '../src/platform/realtime';
 import { type RealtimePublisher, RecordingPublisher } from '../src/platform/realtime-port';
 
 export const ADMIN_EMAIL = 'admin@atendo.test';
@@ -79,7 +79,7 @@ export interface TestAppOptions {
   realtime?: RealtimePublisher;
   build?: BuildOptions;
   /** A real socket.io gateway on a listening port (optionally over Redis); replaces the recording publisher. */
-  socket?: { redisUrl?: string; redisKey?: string };
+  socket?: { redisUrl?: string; redisKey?: string; presenceGraceMs?: number; schedule?: Scheduler };
   /** Another instance on the same database and secret (two processes behind a load balancer). */
   shareWith?: TestContext;
   /** Registers extra job handlers before the queue starts (as a module's *.jobs.ts does). */
@@ -113,9 +113,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
         handlers: {
           roomsFor: (ctx) => handlers.roomsFor(ctx),
           userStatus: (ctx) => handlers.userStatus(ctx),
+          userOffline: (ctx) => handlers.userOffline?.(ctx) ?? Promise.resolve(),
           canJoinTicket: (ctx, id) => handlers.canJoinTicket(ctx, id),
         },
         userStatusThrottleMs: 0,
+        // a file that does not test presence never hears an earlier test's socket go offline
+        presenceGraceMs: opts.socket.presenceGraceMs ?? 3_600_000,
+        schedule: opts.socket.schedule,
       })
     : undefined;
   const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret: config.jwtSecret! });
@@ -224,6 +228,38 @@ export async function createTenant(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** What most test files start with: `[t, a, b] = await appWithCompanies(2)` — the app and companies (an admin and a user each, signed in). */
+export async function appWithCompanies(count: number, opts: TestAppOptions = {}): Promise<[TestContext, ...Tenant[]]> {
+  const t = await createTestApp(opts);
+  const tenants: Tenant[] = [];
+  for (let i = 0; i < count; i++) tenants.push(await createTenant(t));
+  return [t, ...tenants];
+}
+
+/** Two instances of the app on one database and one Redis channel: two processes behind a load balancer. */
+export async function twoInstancesOnRedis(redisUrl: string, socket: TestAppOptions['socket'] = {}) {
+  const redisKey = `atendo-test-${randomBytes(4).toString('hex')}`;
+  const one = await createTestApp({ socket: { ...socket, redisUrl, redisKey } });
+  const two = await createTestApp({ socket: { ...socket, redisUrl, redisKey }, shareWith: one });
+  return [one, two] as const;
+}
+
+/** An authenticated request on the file's app (`t` read when called): `req('PUT', '/tags/1', token, body)`. */
+export function requester(app: () => TestContext) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
+    app().app.inject({ method, url, headers: bearer(token), payload: payload as never });
+}
+
+/** Signs in the platform's super admin (company 1); answers the access token. */
+export async function superAdminToken(t: TestContext): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  return res.json().token;
+}
 
 export async function setCompany(t: TestContext, companyId: number, values: Partial<typeof companies.$inferInsert>) {
   await t.database.db.update(companies).set(values).where(eq(companies.id, companyId));

@@ -3,15 +3,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideType, MediaStorage, parseStoredPath, sniff } from '../src/platform/media';
-import { bearer, createTenant, createTestApp, PNG_1PX, type Tenant, type TestContext } from './harness';
+import { appWithCompanies, bearer, PNG_1PX, type Tenant, type TestContext } from './harness';
 
-let t: TestContext;
-let a: Tenant;
-let b: Tenant;
+let t: TestContext, a: Tenant, b: Tenant;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createTenant(t);
-  b = await createTenant(t);
+  [t, a, b] = await appWithCompanies(2);
 });
 afterAll(async () => t?.close());
 

@@ -5,7 +5,7 @@
 import { formatTemplate } from '@atendo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, customerWrites, type TestUser } from './attendance';
-import { bearer, createTenant, createTestApp, multipart, PNG_1PX, type Tenant, type TestContext } from './harness';
+import { appWithCompanies, bearer, multipart, PNG_1PX, type Tenant, type TestContext } from './harness';
 
 let t: TestContext;
 let a: Tenant;
@@ -13,8 +13,7 @@ let bia: TestUser;
 let ticketId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createTenant(t);
+  [t, a] = await appWithCompanies(1);
   const queueId = await addQueue(t, a, 'Suporte');
   bia = await addUser(t, a, { name: 'Bia Atendente', queueIds: [queueId] });
   const conn = await addConnection(t, a, { name: 'Loja', queueIds: [queueId] });

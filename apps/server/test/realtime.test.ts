@@ -1,22 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queues, userQueues, users } from '../src/db/schema';
 import { rooms } from '../src/platform/realtime-port';
 import { addConnection, customerWrites, setUserFlags } from './attendance';
-import { bearer, createTenant, createTestApp, PASSWORD, type Tenant, type TestContext } from './harness';
-import { connect, connected, emitWithAck, openSocket, recorder, sleep } from './socket-client';
+import { bearer, createTenant, createTestApp, PASSWORD, type Tenant, type TestContext, twoInstancesOnRedis } from './harness';
+import { connect, connected, emitWithAck, openSocket, recorder, sleep, socketTracker } from './socket-client';
 
 let t: TestContext;
 let a: Tenant;
 let b: Tenant;
 let queueId: number;
-const sockets: Socket[] = [];
-const track = (s: Socket) => {
-  sockets.push(s);
-  return s;
-};
+const { track, drain } = socketTracker();
 
 beforeAll(async () => {
   t = await createTestApp({ socket: {} });
@@ -27,7 +21,7 @@ beforeAll(async () => {
   await t.database.db.insert(userQueues).values({ companyId: a.companyId, userId: a.userId, queueId });
 });
 afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
+  for (const s of drain()) s.disconnect();
 });
 afterAll(async () => t?.close());
 
@@ -202,9 +196,7 @@ describe('two instances on Redis', () => {
   it.skipIf(!redisUrl)(
     'an event published on instance A reaches a client of instance B, and never a client of another company',
     async () => {
-      const key = `atendo-test-${randomBytes(4).toString('hex')}`;
-      const one = await createTestApp({ socket: { redisUrl, redisKey: key } });
-      const two = await createTestApp({ socket: { redisUrl, redisKey: key }, shareWith: one });
+      const [one, two] = await twoInstancesOnRedis(redisUrl!);
       try {
         const x = await createTenant(one);
         const y = await createTenant(one);
@@ -232,7 +224,7 @@ describe('two instances on Redis', () => {
         await closed;
         expect(xAdmin.connected).toBe(true);
       } finally {
-        for (const s of sockets.splice(0)) s.disconnect();
+        for (const s of drain()) s.disconnect();
         await two.close();
         await one.close();
       }

@@ -12,6 +12,19 @@ export function openSocket(url: string, companyId: number | string, token: strin
   });
 }
 
+/** The sockets a test file opens: `track` each, `drain` them after each test to close them. */
+export function socketTracker() {
+  const open: Socket[] = [];
+  return {
+    track: (s: Socket) => {
+      open.push(s);
+      return s;
+    },
+    /** Every tracked socket, taken out of the list. */
+    drain: () => open.splice(0),
+  };
+}
+
 /** Resolves when connected; rejects with the server's refusal (its message is the error code). */
 export function connected(socket: Socket): Promise<Socket> {
   return new Promise((resolve, reject) => {

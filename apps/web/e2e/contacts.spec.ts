@@ -1,23 +1,14 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type GraphStandin, inbound, startGraphStandin } from '@atendo/graph-standin';
+import { type GraphStandin, inbound } from '@atendo/graph-standin';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, API_URL, SCREENSHOTS, signIn } from './helpers';
-
-const GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? 8090);
-const APP_SECRET = 'e2e-app-secret';
+import { ADMIN, API_URL, apiHeaders, createCloudConnection, createVia, SCREENSHOTS, signIn, startStandin } from './helpers';
 
 let standin: GraphStandin;
-
 test.beforeAll(async () => {
-  standin = await startGraphStandin({
-    port: GRAPH_PORT,
-    appSecret: APP_SECRET,
-    webhookUrl: `${API_URL}/webhooks/whatsappapi`,
-    autoStatuses: ['sent', 'delivered', 'read'],
-  });
+  standin = await startStandin(['sent', 'delivered', 'read']);
 });
 
 test.afterAll(async () => {
@@ -77,7 +68,8 @@ test.describe('contacts, tags and quick messages (issue 8)', () => {
     const exported = new ExcelJS.Workbook();
     await exported.xlsx.load(readFileSync(saved) as unknown as ArrayBuffer);
     const sheet = exported.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['name', 'number', 'email', 'tags']));
+    // the export speaks the UI's language (issue 16 item 11); this journey asserted the English headers before
+    expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Nome', 'Número', 'E-mail', 'Tags']));
     const names: string[] = [];
     sheet.eachRow((row) => names.push(String(row.getCell(1).value)));
     expect(names).toEqual(expect.arrayContaining([`Joana ${stamp}`, `Marcos ${stamp}`]));
@@ -86,29 +78,18 @@ test.describe('contacts, tags and quick messages (issue 8)', () => {
   test('create a tag and a quick message, then use the quick message with / in a conversation', async ({ page, request }) => {
     const stamp = `${Date.now()}`.slice(-9);
     // set up a queue and a Cloud API connection first: an API login of the same user ends older sessions
-    const login = await request.post(`${API_URL}/auth/login`, { data: ADMIN });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
-    const queue = await request.post(`${API_URL}/queue`, {
-      headers,
-      data: { name: `Fila QM ${stamp}`, color: `#${stamp.slice(-6)}`, greetingMessage: 'Bem-vindo!' },
+    const headers = await apiHeaders(request);
+    const queueId = await createVia(request, '/queue', headers, {
+      name: `Fila QM ${stamp}`,
+      color: `#${stamp.slice(-6)}`,
+      greetingMessage: 'Bem-vindo!',
     });
-    expect(queue.ok(), await queue.text()).toBeTruthy();
-    const { id: queueId } = (await queue.json()) as { id: number };
     const phoneNumberId = `78${stamp}0001`;
-    const connection = await request.post(`${API_URL}/whatsapp`, {
-      headers,
-      data: {
-        name: `Cloud QM ${stamp}`,
-        channel: 'whatsappapi',
-        phoneNumberId,
-        accessToken: 'tok',
-        appSecret: APP_SECRET,
-        queueIds: [queueId],
-      },
+    const connectionId = await createCloudConnection(request, headers, {
+      name: `Cloud QM ${stamp}`,
+      phoneNumberId,
+      queueIds: [queueId],
     });
-    expect(connection.ok(), await connection.text()).toBeTruthy();
-    const { id: connectionId } = (await connection.json()) as { id: number };
     const customer = `55219${stamp.slice(-8)}`;
     const name = `Cliente QM ${stamp}`;
     await signIn(page, ADMIN.email, ADMIN.password);

@@ -1,3 +1,4 @@
+import { type CloudStatusName, startGraphStandin } from '@atendo/graph-standin';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@atendo.test', password: 'Admin#12345' };
@@ -37,4 +38,42 @@ export async function signUpCompany(request: APIRequestContext, label = 'E2E') {
   const res = await request.post(`${API_URL}/auth/signup`, { data: { ...account, planId: plan.id } });
   expect(res.status(), await res.text()).toBe(201);
   return account;
+}
+
+/** Where the Graph API stand-in listens: the webServer of playwright.config.ts points the product's GRAPH_API_URL here. */
+export const GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? 8090);
+/** The app secret the stand-in signs webhooks with; the specs' Cloud API connections are made with it. */
+export const APP_SECRET = 'e2e-app-secret';
+
+/** A spec's Graph API stand-in: webhooks to the product, and these statuses posted back after each send. */
+export function startStandin(autoStatuses: CloudStatusName[]) {
+  return startGraphStandin({
+    port: GRAPH_PORT,
+    appSecret: APP_SECRET,
+    webhookUrl: `${API_URL}/webhooks/whatsappapi`,
+    autoStatuses,
+  });
+}
+
+/** Bearer headers of an API sign-in (an API sign-in of a user ends their older sessions). */
+export async function apiHeaders(request: APIRequestContext, credentials: { email: string; password: string } = ADMIN) {
+  const login = await request.post(`${API_URL}/auth/login`, { data: credentials });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+/** POSTs a record through the API (the call must succeed) and answers its id. */
+export async function createVia(request: APIRequestContext, path: string, headers: Record<string, string>, data: object) {
+  const res = await request.post(`${API_URL}${path}`, { headers, data });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** A Cloud API connection through the API, signed with APP_SECRET; answers its id. */
+export function createCloudConnection(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  data: { name: string; phoneNumberId: string; queueIds: number[]; isDefault?: boolean },
+) {
+  return createVia(request, '/whatsapp', headers, { channel: 'whatsappapi', accessToken: 'tok', appSecret: APP_SECRET, ...data });
 }

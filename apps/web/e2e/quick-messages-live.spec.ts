@@ -1,19 +1,10 @@
-import { type GraphStandin, inbound, startGraphStandin } from '@atendo/graph-standin';
+import { type GraphStandin, inbound } from '@atendo/graph-standin';
 import { expect, test } from '@playwright/test';
-import { ADMIN, API_URL, signIn } from './helpers';
-
-// The product sends to the stand-in: the webServer of playwright.config.ts sets GRAPH_API_URL to this port.
-const GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? 8090);
-const APP_SECRET = 'e2e-app-secret';
+import { ADMIN, API_URL, apiHeaders, createCloudConnection, createVia, signIn, startStandin } from './helpers';
 
 let standin: GraphStandin;
 test.beforeAll(async () => {
-  standin = await startGraphStandin({
-    port: GRAPH_PORT,
-    appSecret: APP_SECRET,
-    webhookUrl: `${API_URL}/webhooks/whatsappapi`,
-    autoStatuses: ['sent'],
-  });
+  standin = await startStandin(['sent']);
 });
 test.afterAll(async () => {
   await standin?.close();
@@ -26,40 +17,24 @@ test.afterAll(async () => {
  */
 test('a shared quick message reaches the open picker live, filled with the ticket’s values', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const login = await request.post(`${API_URL}/auth/login`, { data: ADMIN });
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const headers = await apiHeaders(request);
   const stamp = `${Date.now()}`.slice(-9);
-  const queue = await request.post(`${API_URL}/queue`, {
-    headers,
-    data: { name: `Fila QM ${stamp}`, color: `#${stamp.slice(-6)}`, greetingMessage: 'Olá! Como podemos ajudar?' },
+  // a greeting: with other queues in the company (earlier journeys) each queue needs one
+  const queueId = await createVia(request, '/queue', headers, {
+    name: `Fila QM ${stamp}`,
+    color: `#${stamp.slice(-6)}`,
+    greetingMessage: 'Bem-vindo!',
   });
-  expect(queue.ok(), await queue.text()).toBeTruthy();
-  const { id: queueId } = (await queue.json()) as { id: number };
   const phoneNumberId = `78${stamp}0001`;
-  const connection = await request.post(`${API_URL}/whatsapp`, {
-    headers,
-    data: {
-      name: `Cloud QM ${stamp}`,
-      channel: 'whatsappapi',
-      phoneNumberId,
-      accessToken: 'tok',
-      appSecret: APP_SECRET,
-      queueIds: [queueId],
-    },
+  const connectionId = await createCloudConnection(request, headers, {
+    name: `Cloud QM ${stamp}`,
+    phoneNumberId,
+    queueIds: [queueId],
   });
-  expect(connection.ok(), await connection.text()).toBeTruthy();
-  const { id: connectionId } = (await connection.json()) as { id: number };
   // a colleague who will share the quick message
   const colleague = { name: `Colega ${stamp}`, email: `colega.${stamp}@example.com`, password: 'Senha#123' };
-  const created = await request.post(`${API_URL}/users`, {
-    headers,
-    data: { ...colleague, profile: 'user', queueIds: [queueId] },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const colleagueLogin = await request.post(`${API_URL}/auth/login`, {
-    data: { email: colleague.email, password: colleague.password },
-  });
-  const colleagueHeaders = { authorization: `Bearer ${((await colleagueLogin.json()) as { token: string }).token}` };
+  await createVia(request, '/users', headers, { ...colleague, profile: 'user', queueIds: [queueId] });
+  const colleagueHeaders = await apiHeaders(request, colleague);
 
   const customer = `55119${stamp.slice(-8)}`;
   const name = `Joana Cliente ${stamp}`;

@@ -1,21 +1,22 @@
 import { deflateSync } from 'node:zlib';
-import { type GraphStandin, inbound, startGraphStandin } from '@atendo/graph-standin';
+import { type GraphStandin, inbound } from '@atendo/graph-standin';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, API_URL, SCREENSHOTS, signIn, signUpCompany } from './helpers';
-
-// The product sends to the stand-in: the webServer of playwright.config.ts sets GRAPH_API_URL to this port.
-const GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? 8090);
-const APP_SECRET = 'e2e-app-secret';
+import {
+  ADMIN,
+  API_URL,
+  APP_SECRET,
+  apiHeaders,
+  createCloudConnection,
+  createVia,
+  SCREENSHOTS,
+  signIn,
+  signUpCompany,
+  startStandin,
+} from './helpers';
 
 let standin: GraphStandin;
-
 test.beforeAll(async () => {
-  standin = await startGraphStandin({
-    port: GRAPH_PORT,
-    appSecret: APP_SECRET,
-    webhookUrl: `${API_URL}/webhooks/whatsappapi`,
-    autoStatuses: ['sent', 'delivered', 'read'],
-  });
+  standin = await startStandin(['sent', 'delivered', 'read']);
 });
 
 test.afterAll(async () => {
@@ -28,30 +29,19 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     request,
   }) => {
     test.setTimeout(260_000);
-    const login = await request.post(`${API_URL}/auth/login`, { data: ADMIN });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await apiHeaders(request);
     const stamp = `${Date.now()}`.slice(-9);
-    const queue = await request.post(`${API_URL}/queue`, {
-      headers,
-      data: { name: `Fila ${stamp}`, color: `#${stamp.slice(-6)}`, greetingMessage: 'Bem-vindo!' },
+    const queueId = await createVia(request, '/queue', headers, {
+      name: `Fila ${stamp}`,
+      color: `#${stamp.slice(-6)}`,
+      greetingMessage: 'Bem-vindo!',
     });
-    expect(queue.ok(), await queue.text()).toBeTruthy();
-    const { id: queueId } = (await queue.json()) as { id: number };
     const phoneNumberId = `77${stamp}0001`;
-    const connection = await request.post(`${API_URL}/whatsapp`, {
-      headers,
-      data: {
-        name: `Cloud ${stamp}`,
-        channel: 'whatsappapi',
-        phoneNumberId,
-        accessToken: 'tok',
-        appSecret: APP_SECRET,
-        queueIds: [queueId],
-      },
+    const connectionId = await createCloudConnection(request, headers, {
+      name: `Cloud ${stamp}`,
+      phoneNumberId,
+      queueIds: [queueId],
     });
-    expect(connection.ok(), await connection.text()).toBeTruthy();
-    const { id: connectionId } = (await connection.json()) as { id: number };
     const customer = `55119${stamp.slice(-8)}`;
     const name = `Cliente ${stamp}`;
     const deliver = (body: string) =>

@@ -107,6 +107,9 @@ export type ContactListQuery = z.infer<typeof ContactListQuery>;
 
 export const ContactsListQuery = z.object({ searchParam: z.string().trim().max(200, V.tooLong).optional() });
 
+/** GET /contacts/export: the UI language the spreadsheet is written in (unknown values fall back to Accept-Language). */
+export const ContactsExportQuery = z.object({ lang: z.string().max(10).optional() });
+
 export const ContactExtraInfo = z.object({ id: z.number(), name: z.string(), value: z.string() });
 
 /** A contact as the contact book, the drawer and the events carry it. The number is masked for profile users under LGPD. */

@@ -19,7 +19,7 @@ import {
   type StoredMedia,
   type WebhookDelivery,
   type WebhookOptions,
-} from './server';
+} from './wire';
 
 export interface MessengerStandinOptions {
   /** The product's Messenger/Instagram callback URL (`…/webhooks/facebook`). */

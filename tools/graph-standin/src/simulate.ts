@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs, percentile } from './args';
 import { envelope, inbound, type Json } from './builders';
 import { messenger, messengerEnvelope } from './messenger';
-import { postSignedWebhook, type WebhookDelivery } from './server';
+import { postSignedWebhook, type WebhookDelivery } from './wire';
 
 const HELP = `simulate — post signed WhatsApp Cloud API webhooks to a running Atendo, as a customer would
 

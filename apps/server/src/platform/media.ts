@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Db } from '../db/open';
 import { getGlobalSetting } from '../modules/settings/settings.repository';
 import { authenticate, bearerToken, type ContextLoader, type TokenService } from './auth';
-import { AppError } from './errors';
+import { AppError, sendError } from './errors';
 import type { App } from './http';
 
 const MB = 1024 * 1024;
@@ -375,7 +375,7 @@ export function mediaRoutes(app: App, deps: MediaRouteDeps) {
       const range = parseRange(req.headers.range, info.size);
       if (range === 'invalid') {
         reply.header('content-range', `bytes */${info.size}`);
-        return reply.code(416).send({ error: 'ERR_VALIDATION' });
+        return sendError(reply, 'ERR_RANGE_NOT_SATISFIABLE');
       }
       const mime = EXT_MIME[parsed.ext] ?? 'application/octet-stream';
       reply.header('content-type', mime);

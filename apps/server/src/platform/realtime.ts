@@ -26,7 +26,21 @@ export interface RealtimeHandlers {
   userStatus(ctx: TenantContext): Promise<void>;
   /** Whether the user may follow a ticket's room (joinChatBox); company isolation is already given by the namespace. */
   canJoinTicket?(ctx: TenantContext, ticketId: number): Promise<boolean>;
+  /** The user's last socket (in every process) closed and stayed closed for the grace: offline, and the admins see it. */
+  userOffline?(ctx: TenantContext): Promise<void>;
 }
+
+/** How long a user may have no socket before going offline: a page reload reconnects well within it. */
+export const PRESENCE_GRACE_MS = 5_000;
+
+/** Runs `fn` after `ms` and returns its cancel; tests pass a clock they drive themselves. */
+export type Scheduler = (fn: () => Promise<void>, ms: number) => () => void;
+
+const timerScheduler: Scheduler = (fn, ms) => {
+  const timer = setTimeout(() => void fn(), ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
 
 export interface SocketGatewayOptions {
   /** The web origins CORS lets in, with credentials (platform/origins.ts). */
@@ -40,6 +54,10 @@ export interface SocketGatewayOptions {
   redisKey?: string;
   /** Minimum time between two userStatus writes of one socket. */
   userStatusThrottleMs?: number;
+  /** Wait between a user's last socket closing and marking them offline (PRESENCE_GRACE_MS). */
+  presenceGraceMs?: number;
+  /** Timer of the presence grace (setTimeout unless a test drives it). */
+  schedule?: Scheduler;
 }
 
 interface SocketData {
@@ -72,6 +90,8 @@ export class SocketGateway implements RealtimePublisher {
   private parent: ParentNamespace;
   private redis: Redis[] = [];
   private closed = false;
+  /** Pending offline checks by `companyId:userId`: a newer disconnect of the user replaces the older one. */
+  private offlineChecks = new Map<string, () => void>();
 
   constructor(private opts: SocketGatewayOptions) {
     this.io = new Server({
@@ -185,6 +205,7 @@ export class SocketGateway implements RealtimePublisher {
       socket.leave(rooms.ticket(Number(raw)));
       ackOf(args)({ ok: true });
     });
+    socket.on('disconnect', () => this.scheduleOfflineCheck(socket));
     socket.on('userStatus', (...args: unknown[]) => {
       const ack = ackOf(args);
       const now = Date.now();
@@ -199,6 +220,33 @@ export class SocketGateway implements RealtimePublisher {
           ack({ ok: false, error: 'ERR_INTERNAL' });
         });
     });
+  }
+
+  /**
+   * After the grace, a user with no socket left in any process (fetchSockets asks every process through
+   * the adapter) goes offline. A reconnect within the grace is found by that check, so a reload never
+   * shows offline; closing the gateway (shutdown) marks nobody.
+   */
+  private scheduleOfflineCheck(socket: AppSocket) {
+    if (this.closed) return;
+    const { ctx } = socket.data;
+    const nsp = socket.nsp;
+    const key = `${ctx.companyId}:${ctx.user.id}`;
+    this.offlineChecks.get(key)?.();
+    const schedule = this.opts.schedule ?? timerScheduler;
+    const cancel = schedule(async () => {
+      if (this.offlineChecks.get(key) === cancel) this.offlineChecks.delete(key);
+      if (this.closed) return;
+      try {
+        const left = await nsp.in(rooms.user(ctx.user.id)).fetchSockets();
+        if (left.length > 0 || this.closed) return;
+        await this.opts.handlers.userOffline?.(ctx);
+      } catch (err) {
+        // another process did not answer in time: the per-minute sweep decides instead
+        this.opts.logger?.warn({ err }, 'presence check failed');
+      }
+    }, this.opts.presenceGraceMs ?? PRESENCE_GRACE_MS);
+    this.offlineChecks.set(key, cancel);
   }
 
   /** The company's namespace; created as a child of the parent (never `io.of(name)`, which would skip the handshake check). */
@@ -252,6 +300,8 @@ export class SocketGateway implements RealtimePublisher {
   async close() {
     if (this.closed) return;
     this.closed = true;
+    for (const cancel of this.offlineChecks.values()) cancel();
+    this.offlineChecks.clear();
     // Closes every socket and the adapters; the HTTP server is closed by Fastify.
     await new Promise<void>((resolve) => {
       this.io.close(() => resolve());

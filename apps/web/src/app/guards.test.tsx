@@ -1,10 +1,12 @@
 import { PLATFORM_COMPANY_ID } from '@atendo/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePlan, makeUser } from '../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../test/render';
 import { PublicOnly, RequireAuth, RouteGate } from './guards';
+import type { SessionContextValue } from './session/context';
 
 function Where() {
   const location = useLocation();
@@ -12,6 +14,24 @@ function Where() {
 }
 
 const where = () => screen.getByTestId('where').textContent;
+
+/** A page at `path` behind a RouteGate (its text is the path's name), with / showing where a redirect lands. */
+function renderGated(path: string, access: ComponentProps<typeof RouteGate>['access'], session: SessionContextValue) {
+  renderWithProviders(
+    <Routes>
+      <Route
+        path={path}
+        element={
+          <RouteGate access={access}>
+            <p>{path.slice(1) || 'dashboard'}</p>
+          </RouteGate>
+        }
+      />
+      {path === '/' ? null : <Route path="/" element={<Where />} />}
+    </Routes>,
+    { route: path, session },
+  );
+}
 
 describe('route guards', () => {
   beforeEach(() => {
@@ -84,20 +104,7 @@ describe('route guards', () => {
   });
 
   it('super-only page: others get the plan-gate toast and go to / after 1 s', async () => {
-    renderWithProviders(
-      <Routes>
-        <Route
-          path="/companies"
-          element={
-            <RouteGate access={{ superOnly: 'home' }}>
-              <p>companies</p>
-            </RouteGate>
-          }
-        />
-        <Route path="/" element={<Where />} />
-      </Routes>,
-      { route: '/companies', session: sessionValue(makeUser({ profile: 'admin' })) },
-    );
+    renderGated('/companies', { superOnly: 'home' }, sessionValue(makeUser({ profile: 'admin' })));
     expect(screen.queryByText('companies')).toBeNull();
     expect(
       await screen.findByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.'),
@@ -106,36 +113,16 @@ describe('route guards', () => {
   });
 
   it('super-only page is shown to a super user', () => {
-    renderWithProviders(
-      <Routes>
-        <Route
-          path="/companies"
-          element={
-            <RouteGate access={{ superOnly: 'home' }}>
-              <p>companies</p>
-            </RouteGate>
-          }
-        />
-      </Routes>,
-      { route: '/companies', session: sessionValue(makeUser({ profile: 'admin', super: true }, { id: PLATFORM_COMPANY_ID })) },
+    renderGated(
+      '/companies',
+      { superOnly: 'home' },
+      sessionValue(makeUser({ profile: 'admin', super: true }, { id: PLATFORM_COMPANY_ID })),
     );
     expect(screen.getByText('companies')).toBeTruthy();
   });
 
   it('dashboard without permission shows the 403 page with Back to /tickets', () => {
-    renderWithProviders(
-      <Routes>
-        <Route
-          path="/"
-          element={
-            <RouteGate access={{ permission: { name: 'dashboard:view', denied: 'forbidden' } }}>
-              <p>dashboard</p>
-            </RouteGate>
-          }
-        />
-      </Routes>,
-      { route: '/', session: sessionValue(makeUser()) },
-    );
+    renderGated('/', { permission: { name: 'dashboard:view', denied: 'forbidden' } }, sessionValue(makeUser()));
     expect(screen.getByRole('heading', { name: 'Oops! Acesso Negado!' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar' }).getAttribute('href')).toBe('/tickets');
   });
@@ -153,20 +140,7 @@ describe('route guards', () => {
 
   it('a plan without the flag: toast and redirect', async () => {
     const user = makeUser({ profile: 'admin' }, { plan: makePlan({ useSchedules: false }) });
-    renderWithProviders(
-      <Routes>
-        <Route
-          path="/schedules"
-          element={
-            <RouteGate access={{ plan: 'useSchedules' }}>
-              <p>schedules</p>
-            </RouteGate>
-          }
-        />
-        <Route path="/" element={<Where />} />
-      </Routes>,
-      { route: '/schedules', session: sessionValue(user) },
-    );
+    renderGated('/schedules', { plan: 'useSchedules' }, sessionValue(user));
     expect(await screen.findByText(/Esta empresa não possui permissão/)).toBeTruthy();
     expect(screen.queryByText('schedules')).toBeNull();
     await waitFor(() => expect(where()).toBe('/|'), { timeout: 2000 });

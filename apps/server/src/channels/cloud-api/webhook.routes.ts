@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendError } from '../../platform/errors';
 import type { App } from '../../platform/http';
 import type { IngestPort } from '../types';
 import { listChanges, mapWebhook } from './map';
@@ -48,7 +49,7 @@ export function cloudApiWebhookRoutes(app: App, deps: CloudWebhookDeps) {
       const conn = await deps.findConnection(req.params.whatsappId);
       const check =
         conn?.channel === 'whatsappapi' ? verifyHubChallenge(req.query as Record<string, unknown>, conn.verifyToken) : null;
-      if (!check?.ok) return reply.code(403).send({ error: 'ERR_INVALID_WEBHOOK_SIGNATURE' });
+      if (!check?.ok) return sendError(reply, 'ERR_NO_PERMISSION'); // wrong verify token: Meta expects 403
       return reply.code(200).type('text/plain').send(check.challenge);
     });
 
@@ -57,17 +58,17 @@ export function cloudApiWebhookRoutes(app: App, deps: CloudWebhookDeps) {
       const token = query['hub.verify_token'];
       const conn = typeof token === 'string' && token ? await deps.findByVerifyToken(token) : null;
       const check = conn ? verifyHubChallenge(query, conn.verifyToken) : null;
-      if (!check?.ok) return reply.code(403).send({ error: 'ERR_INVALID_WEBHOOK_SIGNATURE' });
+      if (!check?.ok) return sendError(reply, 'ERR_NO_PERMISSION'); // wrong verify token: Meta expects 403
       return reply.code(200).type('text/plain').send(check.challenge);
     });
 
     scope.post('/webhooks/whatsappapi/:whatsappId', { config, schema: { tags, params: Params } }, async (req, reply) => {
       const conn = await deps.findConnection(req.params.whatsappId);
-      if (conn?.channel !== 'whatsappapi') return reply.code(404).send({ error: 'ERR_NO_WAPP_FOUND' });
+      if (conn?.channel !== 'whatsappapi') return sendError(reply, 'ERR_NO_WAPP_FOUND');
       const raw = rawBody(req);
       if (!verifySignature(raw, req.headers['x-hub-signature-256'], conn.appSecret)) return refuse(req, reply, conn.id);
       const payload = parseJson(raw);
-      if (payload === undefined) return reply.code(400).send({ error: 'ERR_VALIDATION' });
+      if (payload === undefined) return sendError(reply, 'ERR_VALIDATION');
 
       // Other numbers of the same Meta app may share this URL: they must be the same company's, with this same secret.
       let siblings: WebhookConnection[] | undefined;
@@ -85,7 +86,7 @@ export function cloudApiWebhookRoutes(app: App, deps: CloudWebhookDeps) {
     scope.post('/webhooks/whatsappapi', { config, schema: { tags } }, async (req, reply) => {
       const raw = rawBody(req);
       const payload = parseJson(raw);
-      if (payload === undefined) return reply.code(400).send({ error: 'ERR_VALIDATION' });
+      if (payload === undefined) return sendError(reply, 'ERR_VALIDATION');
       // Only connections whose app secret signed these bytes are candidates: a number claimed by another company
       // with another secret never receives this notification.
       const byNumber = new Map<string, number>();
@@ -111,7 +112,7 @@ export function cloudApiWebhookRoutes(app: App, deps: CloudWebhookDeps) {
 
 function refuse(req: FastifyRequest, reply: FastifyReply, connectionId?: number) {
   req.log.warn({ connectionId, ip: req.ip }, 'webhook with a missing or invalid signature refused');
-  return reply.code(401).send({ error: 'ERR_INVALID_WEBHOOK_SIGNATURE' });
+  return sendError(reply, 'ERR_INVALID_WEBHOOK_SIGNATURE');
 }
 
 function rawBody(req: FastifyRequest): Buffer {

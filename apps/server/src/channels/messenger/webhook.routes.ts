@@ -6,6 +6,7 @@
  * to the connections that hold it, and answered 200 only after every event is stored.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../../platform/errors';
 import type { App } from '../../platform/http';
 import { verifyHubChallenge, verifySignature } from '../cloud-api/signature';
 import type { InboundMessage, IngestPort } from '../types';
@@ -39,7 +40,7 @@ export function messengerWebhookRoutes(app: App, deps: MessengerWebhookDeps) {
 
     const handshake = async (req: FastifyRequest, reply: FastifyReply) => {
       const check = verifyHubChallenge(req.query as Record<string, unknown>, deps.verifyToken);
-      if (!check.ok) return reply.code(403).send({ error: 'ERR_INVALID_WEBHOOK_SIGNATURE' });
+      if (!check.ok) return sendError(reply, 'ERR_NO_PERMISSION'); // wrong verify token: Meta expects 403
       return reply.code(200).type('text/plain').send(check.challenge);
     };
 
@@ -50,13 +51,13 @@ export function messengerWebhookRoutes(app: App, deps: MessengerWebhookDeps) {
           { ip: req.ip, configured: !!deps.appSecret },
           'Messenger webhook with a missing or invalid signature refused',
         );
-        return reply.code(401).send({ error: 'ERR_INVALID_WEBHOOK_SIGNATURE' });
+        return sendError(reply, 'ERR_INVALID_WEBHOOK_SIGNATURE');
       }
       let payload: unknown;
       try {
         payload = JSON.parse(raw.toString('utf8'));
       } catch {
-        return reply.code(400).send({ error: 'ERR_VALIDATION' });
+        return sendError(reply, 'ERR_VALIDATION');
       }
       const byEntry = new Map<string, PageConnection[]>();
       for (const { channel, entryId } of listEntries(payload)) {

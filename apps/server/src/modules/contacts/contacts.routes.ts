@@ -12,6 +12,7 @@ import {
   ContactPageDto,
   ContactProfileDto,
   ContactRefDto,
+  ContactsExportQuery,
   ContactsListQuery,
   ContactUploadDto,
   CreateContactBody,
@@ -21,6 +22,7 @@ import {
 } from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
+import { responseLanguage } from '../../platform/language';
 import type { ContactsService } from './contacts.service';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -46,13 +48,19 @@ export function contactsRoutes(app: App, contacts: ContactsService) {
     '/contacts/export',
     {
       config: { permission: 'contacts-page:deleteContact' },
-      schema: { tags, description: 'Every contact of the company as .xlsx (streamed), with tags and extra info.' },
+      schema: {
+        tags,
+        querystring: ContactsExportQuery,
+        description:
+          'Every contact of the company as .xlsx (streamed), with tags and extra info; headers and yes/no in `lang`, else Accept-Language, else Portuguese.',
+      },
     },
     async (req, reply) => {
-      const stream = await contacts.exportXlsx(req.ctx);
+      const language = responseLanguage(req.query.lang, req.headers['accept-language']);
+      const { stream, fileName } = await contacts.exportXlsx(req.ctx, language);
       const day = new Date().toISOString().slice(0, 10);
       reply.header('content-type', XLSX_MIME);
-      reply.header('content-disposition', `attachment; filename="contacts-${day}.xlsx"`);
+      reply.header('content-disposition', `attachment; filename="${fileName}-${day}.xlsx"`);
       reply.header('cache-control', 'no-store');
       return reply.send(stream);
     },

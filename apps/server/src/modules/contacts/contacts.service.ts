@@ -15,6 +15,7 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
   isAdmin,
+  type Language,
   lgpdHidesNumbers,
   maskPhoneNumber,
   normalizePhoneNumber,
@@ -32,6 +33,7 @@ import { AppError } from '../../platform/errors';
 import type { StoredMedia } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
 import { findCompanySettings } from '../settings/settings.public';
+import { EXPORT_LABELS } from './contacts.export';
 import { contactsImportJob } from './contacts.jobs';
 import * as repo from './contacts.repository';
 import { dataRows, previewSheet } from './contacts.spreadsheet';
@@ -313,7 +315,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       if (!found) throw new AppError('ERR_NOT_FOUND', 404);
       if (!found.filePath) throw new AppError('ERR_NOT_FOUND', 404);
       const claimed = await repo.claimImport(db, ctx.companyId, b.importId);
-      if (!claimed) throw new AppError('ERR_VALIDATION', 409, { status: found.status });
+      if (!claimed) throw new AppError('ERR_VALIDATION', 400, { status: found.status });
       const total = b.rows ? new Set(b.rows.filter((r) => r < found.total)).size : found.total;
       const row = await repo.updateImport(db, ctx.companyId, b.importId, {
         userId: ctx.user.id,
@@ -432,7 +434,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
         throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, { channel: conn.channel, status: conn.status });
       }
       const source = adapter as Partial<ChatContactsSource>;
-      if (typeof source.listContacts !== 'function') throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 400);
+      if (typeof source.listContacts !== 'function') throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 409);
       const listed = await source.listContacts.call(adapter);
       const seen = new Map<string, { name: string; number: string }>();
       for (const x of listed) {
@@ -451,14 +453,15 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
 
     // ─── Export ────────────────────────────────────────────────────────────
 
-    /** All contacts as .xlsx, written to a stream page by page (memory stays flat whatever the size). */
-    async exportXlsx(ctx: TenantContext) {
+    /** All contacts as .xlsx in the user's language, written to a stream page by page (memory stays flat whatever the size). */
+    async exportXlsx(ctx: TenantContext, language: Language) {
+      const labels = EXPORT_LABELS[language];
       const extraNames = await repo.extraInfoNames(db, ctx.companyId);
       const out = new PassThrough();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('contacts');
+      const sheet = workbook.addWorksheet(labels.sheet);
       const write = async () => {
-        sheet.addRow(['name', 'number', 'email', 'tags', 'channel', 'group', 'active', ...extraNames]).commit();
+        sheet.addRow([...labels.headers, ...extraNames]).commit();
         let after = 0;
         for (;;) {
           const page = await repo.exportPage(db, ctx.companyId, after, 2000);
@@ -471,8 +474,8 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
                 r.email,
                 r.tags ?? '',
                 r.channel,
-                r.isGroup ? 'yes' : 'no',
-                r.active ? 'yes' : 'no',
+                r.isGroup ? labels.yes : labels.no,
+                r.active ? labels.yes : labels.no,
                 ...extraNames.map((n) => extra.get(n) ?? ''),
               ])
               .commit();
@@ -484,7 +487,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
         await workbook.commit();
       };
       write().catch((err) => out.destroy(err));
-      return out;
+      return { stream: out, fileName: labels.file };
     },
   };
 }

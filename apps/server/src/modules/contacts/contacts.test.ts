@@ -7,16 +7,21 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, companySetting, customerWrites, rows, type TestUser } from '../../../test/attendance';
-import { bearer, createTenant, createTestApp, multipart, type Tenant, type TestContext } from '../../../test/harness';
+import {
+  appWithCompanies,
+  bearer,
+  createTenant,
+  multipart,
+  requester,
+  type Tenant,
+  type TestContext,
+} from '../../../test/harness';
 
-let t: TestContext;
-let a: Tenant;
-let b: Tenant;
+let t: TestContext, a: Tenant, b: Tenant;
 let ana: TestUser;
 let tmp: string;
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(token), payload: payload as never });
+const req = requester(() => t);
 
 const upload = (token: string, data: Buffer, filename: string, contentType: string) => {
   const form = multipart([{ name: 'file', data, filename, contentType }]);
@@ -41,9 +46,7 @@ async function waitImport(token: string, id: number, timeoutMs = 240_000) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { JOBS: 'on' } });
-  a = await createTenant(t);
-  b = await createTenant(t);
+  [t, a, b] = await appWithCompanies(2, { env: { JOBS: 'on' } });
   ana = await addUser(t, a, { name: 'Ana' });
   tmp = mkdtempSync(path.join(tmpdir(), 'contacts-test-'));
 });
@@ -387,7 +390,7 @@ describe('contact import', () => {
     await req('POST', '/tags/sync', tenant.adminToken, { contactId: c.id, tags: [tag.id] });
     await req('POST', '/contacts', tenant.adminToken, { name: 'Second', number: '5511955554445' });
     expect((await req('GET', '/contacts/export', user.token)).statusCode).toBe(403);
-    const res = await t.app.inject({ method: 'GET', url: '/contacts/export', headers: bearer(tenant.adminToken) });
+    const res = await t.app.inject({ method: 'GET', url: '/contacts/export?lang=en', headers: bearer(tenant.adminToken) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -406,5 +409,60 @@ describe('contact import', () => {
       'Ouro',
     ]);
     expect(ws.rowCount).toBe(3);
+  });
+
+  it('writes the export in the user’s language: Portuguese by default and for lang=pt, English by lang or Accept-Language (issue 16 item 11)', async () => {
+    const tenant = await createTenant(t);
+    await req('POST', '/contacts', tenant.adminToken, { name: 'Idioma', number: '5511955553333', email: 'i@example.com' });
+    const read = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { ...bearer(tenant.adminToken), ...headers } });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      return {
+        disposition: res.headers['content-disposition'],
+        sheet: ws.name,
+        rows: [ws.getRow(1).values, ws.getRow(2).values],
+      };
+    };
+    const pt = {
+      sheet: 'contatos',
+      file: /filename="contatos-\d{4}-\d{2}-\d{2}\.xlsx"/,
+      rows: [
+        [undefined, 'Nome', 'Número', 'E-mail', 'Tags', 'Canal', 'Grupo', 'Ativo'],
+        [undefined, 'Idioma', '5511955553333', 'i@example.com', undefined, 'whatsapp', 'Não', 'Sim'],
+      ],
+    };
+    const en = {
+      sheet: 'contacts',
+      file: /filename="contacts-/,
+      rows: [
+        [undefined, 'name', 'number', 'email', 'tags', 'channel', 'group', 'active'],
+        [undefined, 'Idioma', '5511955553333', 'i@example.com', undefined, 'whatsapp', 'no', 'yes'],
+      ],
+    };
+    const cases: [string, Record<string, string>, typeof pt][] = [
+      ['/contacts/export', {}, pt],
+      ['/contacts/export?lang=pt', { 'accept-language': 'en-US,en;q=0.9' }, pt],
+      ['/contacts/export', { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' }, pt],
+      ['/contacts/export?lang=xx', { 'accept-language': 'de-DE' }, pt],
+      ['/contacts/export?lang=en', {}, en],
+      ['/contacts/export', { 'accept-language': 'fr;q=0.9, en-GB;q=0.8, pt;q=0.1' }, en],
+    ];
+    for (const [url, headers, want] of cases) {
+      const got = await read(url, headers);
+      expect({ sheet: got.sheet, rows: got.rows }, `${url} ${JSON.stringify(headers)}`).toEqual({
+        sheet: want.sheet,
+        rows: want.rows,
+      });
+      expect(got.disposition).toMatch(want.file);
+    }
+    const es = await read('/contacts/export?lang=es');
+    expect(es.rows[0]).toEqual([undefined, 'Nombre', 'Número', 'Correo', 'Etiquetas', 'Canal', 'Grupo', 'Activo']);
+    expect(es.rows[1]).toContain('Sí');
+    const tr = await read('/contacts/export?lang=tr');
+    expect(tr.rows[0]).toEqual([undefined, 'Ad', 'Numara', 'E-posta', 'Etiketler', 'Kanal', 'Grup', 'Aktif']);
+    expect(tr.rows[1]).toContain('Hayır');
   });
 });

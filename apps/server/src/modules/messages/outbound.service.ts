@@ -73,7 +73,7 @@ export function createOutboundService(deps: CoreDeps) {
       const { ticket } = found;
       const isPrivate = req.isPrivate === true;
       if (!isPrivate && ticket.status === 'closed') throw new AppError('ERR_TICKET_STATE', 409);
-      if (!isPrivate && !found.whatsapp) throw new AppError('ERR_NO_WAPP_FOUND', 400);
+      if (!isPrivate && !found.whatsapp) throw new AppError('ERR_NO_WAPP_FOUND', 404);
       // Facebook / Instagram accept a reply only within 24 hours of the customer's last message (seed 000 §2 notice).
       if (!isPrivate && found.whatsapp && (SOCIAL_CHANNELS as readonly string[]).includes(found.whatsapp.channel)) {
         const last = await repo.lastCustomerMessageAt(db, ctx, ticket.contactId, found.whatsapp.id);

@@ -1,7 +1,7 @@
 import { envelope, type GraphStandin, inbound, startGraphStandin, status } from '@atendo/graph-standin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { appWithCompanies, bearer, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
 import { type CloudConnection, createCloudConnection, deliver, postWebhook, query } from '../../../test/messaging';
 import { OUTBOUND_RETRY, sendMessageJob } from './messages.jobs';
 
@@ -19,9 +19,7 @@ const savedRetry = { ...OUTBOUND_RETRY, delaysMs: [...OUTBOUND_RETRY.delaysMs] }
 
 beforeAll(async () => {
   standin = await startGraphStandin({ appSecret: 'unused' });
-  t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
-  a = await createTenant(t);
-  b = await createTenant(t);
+  [t, a, b] = await appWithCompanies(2, { env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
   conn = await createCloudConnection(t, a);
 });
 afterAll(async () => {

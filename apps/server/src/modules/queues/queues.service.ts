@@ -28,8 +28,8 @@ export function createQueuesService(deps: CoreDeps) {
   async function checkTargets(ctx: TenantContext, options: Targets[]) {
     const { queueIds, userIds } = collectTargets(options);
     const [qs, us] = await Promise.all([repo.existingQueueIds(db, ctx, queueIds), repo.existingUserIds(db, ctx, userIds)]);
-    if (queueIds.some((id) => !qs.has(id))) throw new AppError('ERR_NO_QUEUE_FOUND', 400);
-    if (userIds.some((id) => !us.has(id))) throw new AppError('ERR_NO_USER_FOUND', 400);
+    if (queueIds.some((id) => !qs.has(id))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
+    if (userIds.some((id) => !us.has(id))) throw new AppError('ERR_NO_USER_FOUND', 404);
   }
 
   /** On create every field counts (missing = empty); on update only the fields sent. */

@@ -1,19 +1,15 @@
 import { parseChatbotFlow } from '@atendo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { appWithCompanies, createTenant, requester, type Tenant, type TestContext } from '../../../test/harness';
 
-let t: TestContext;
-let a: Tenant;
-let b: Tenant;
+let t: TestContext, a: Tenant, b: Tenant;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createTenant(t);
+  [t, a] = await appWithCompanies(1);
   b = await createTenant(t, { planFlags: { queues: 2 } });
 });
 afterAll(async () => t?.close());
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(token), payload: payload as never });
+const req = requester(() => t);
 
 describe('queues', () => {
   let salesId: number;

@@ -1,17 +1,14 @@
 import { quickMessageFileName } from '@atendo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type TestUser } from '../../../test/attendance';
-import { bearer, createTenant, createTestApp, multipart, PNG_1PX, type Tenant, type TestContext } from '../../../test/harness';
+import { appWithCompanies, bearer, multipart, PNG_1PX, requester, type Tenant, type TestContext } from '../../../test/harness';
 import { quickMessages } from '../../db/schema';
 
-let t: TestContext;
-let a: Tenant;
-let b: Tenant;
+let t: TestContext, a: Tenant, b: Tenant;
 let ana: TestUser;
 let bia: TestUser;
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(token), payload: payload as never });
+const req = requester(() => t);
 
 const uploadTo = (id: number, token: string, data: Buffer, filename: string, contentType: string) => {
   const form = multipart([
@@ -27,9 +24,7 @@ const uploadTo = (id: number, token: string, data: Buffer, filename: string, con
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createTenant(t);
-  b = await createTenant(t);
+  [t, a, b] = await appWithCompanies(2);
   ana = await addUser(t, a, { name: 'Ana' });
   bia = await addUser(t, a, { name: 'Bia' });
   await t.database.db.insert(quickMessages).values([

@@ -1,34 +1,16 @@
 import { BOOLEAN_TEXT_COLUMNS, COMPANY_SETTING_COLUMNS, COMPANY_TEXT_COLUMNS, REQUIRED_WHILE } from '@atendo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  bearer,
-  createTenant,
-  createTestApp,
-  type Tenant,
-  type TestContext,
-} from '../../../test/harness';
+import { appWithCompanies, createTenant, requester, superAdminToken, type Tenant, type TestContext } from '../../../test/harness';
 
-let t: TestContext;
-let a: Tenant;
-let b: Tenant;
+let t: TestContext, a: Tenant, b: Tenant;
 let superToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createTenant(t);
-  b = await createTenant(t);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/auth/login',
-    payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  superToken = res.json().token;
+  [t, a, b] = await appWithCompanies(2);
+  superToken = await superAdminToken(t);
 });
 afterAll(async () => t?.close());
 
-const req = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(token), payload: payload as never });
+const req = requester(() => t);
 
 describe('company settings', () => {
   it('a new company gets the defaults', async () => {

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, customerWrites, type TestUser } from '../../../test/attendance';
-import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { appWithCompanies, requester, type Tenant, type TestContext } from '../../../test/harness';
 
-let t: TestContext;
-let a: Tenant;
-let b: Tenant;
+let t: TestContext, a: Tenant, b: Tenant;
 let ana: TestUser;
 let bia: TestUser;
 let conn: { id: number };
 
-const req = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(token), payload: payload as never });
+const req = requester(() => t);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createTenant(t);
-  b = await createTenant(t);
+  [t, a, b] = await appWithCompanies(2);
   const q = await addQueue(t, a);
   const other = await addQueue(t, a);
   conn = await addConnection(t, a, { queueIds: [q] });

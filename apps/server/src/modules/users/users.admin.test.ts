@@ -2,34 +2,24 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, customerWrites, ticketRow } from '../../../test/attendance';
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
+  appWithCompanies,
   bearer,
   createTenant,
-  createTestApp,
+  requester,
+  superAdminToken,
   type Tenant,
   type TestContext,
 } from '../../../test/harness';
 
-let t: TestContext;
-let a: Tenant;
-let b: Tenant;
+let t: TestContext, a: Tenant, b: Tenant;
 let superToken: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOGIN_RATE_IP_PER_MINUTE: '1000' } });
-  a = await createTenant(t);
-  b = await createTenant(t);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/auth/login',
-    payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  superToken = res.json().token;
+  [t, a, b] = await appWithCompanies(2, { env: { LOGIN_RATE_IP_PER_MINUTE: '1000' } });
+  superToken = await superAdminToken(t);
 });
 afterAll(async () => t?.close());
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(token), payload: payload as never });
+const req = requester(() => t);
 let seq = 0;
 const email = () => `new-${++seq}-${Date.now()}@example.com`;
 const fieldsOf = (res: { json(): { fields?: { path: string; message: string }[] } }) =>

@@ -132,6 +132,16 @@ export async function markOnline(db: Db, ctx: TenantContext): Promise<boolean> {
   return list.length > 0 && !list[0].was_online;
 }
 
+/** The user's last socket closed: offline. Returns whether they were online (only a change is told). */
+export async function markOffline(db: Db, ctx: TenantContext): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ online: false })
+    .where(and(eq(users.id, ctx.user.id), eq(users.companyId, ctx.companyId), eq(users.online, true)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /**
  * Platform-wide sweep run by a job (not on behalf of a tenant): users still marked online whose last
  * ping is older than the cutoff go offline. Returns them with their company, to tell each company.

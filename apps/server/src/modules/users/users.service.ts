@@ -248,6 +248,14 @@ export function createUsersService(deps: CoreDeps) {
       ]);
     },
 
+    /** The user's last socket is gone (after the gateway's grace): offline, told as the sweep tells it. */
+    async userOffline(ctx: TenantContext): Promise<void> {
+      if (!(await repo.markOffline(db, ctx))) return;
+      deps.realtime.publish(ctx.companyId, 'user', { action: 'update', user: { id: ctx.user.id, online: false } }, [
+        rooms.admins(),
+      ]);
+    },
+
     /** Job: users whose pings stopped go offline; each company's admins are told. */
     async markStaleOffline(now = Date.now()): Promise<number> {
       const gone = await repo.markStaleUsersOffline(db, new Date(now - OFFLINE_AFTER_MS));

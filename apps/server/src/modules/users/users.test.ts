@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appWithCompanies,
   bearer,
   createTenant,
   createTestApp,
@@ -12,13 +13,9 @@ import {
 } from '../../../test/harness';
 import { queues, users } from '../../db/schema';
 
-let t: TestContext;
-let a: Tenant;
-let b: Tenant;
+let t: TestContext, a: Tenant, b: Tenant;
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOGIN_RATE_IP_PER_MINUTE: '1000' } });
-  a = await createTenant(t);
-  b = await createTenant(t);
+  [t, a, b] = await appWithCompanies(2, { env: { LOGIN_RATE_IP_PER_MINUTE: '1000' } });
 });
 afterAll(async () => t?.close());
 
@@ -198,33 +195,26 @@ describe('PUT /users/:id', () => {
 });
 
 describe('PUT /users/toggleChangeWidht/:userId', () => {
-  it('sets the own ticket list width within 404–700', async () => {
-    const ok = await t.app.inject({
+  const setWidth = (token: string, width: unknown) =>
+    t.app.inject({
       method: 'PUT',
       url: `/users/toggleChangeWidht/${a.userId}`,
-      headers: bearer(a.userToken),
-      payload: { defaultTicketsManagerWidth: 620 },
+      headers: bearer(token),
+      payload: { defaultTicketsManagerWidth: width },
     });
+
+  it('sets the own ticket list width within 404–700', async () => {
+    const ok = await setWidth(a.userToken, 620);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().defaultTicketsManagerWidth).toBe(620);
     for (const width of [403, 701, 'wide']) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/users/toggleChangeWidht/${a.userId}`,
-        headers: bearer(a.userToken),
-        payload: { defaultTicketsManagerWidth: width },
-      });
+      const res = await setWidth(a.userToken, width);
       expect(res.statusCode).toBe(400);
     }
   });
 
   it("refuses someone else's width, even for an admin", async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/users/toggleChangeWidht/${a.userId}`,
-      headers: bearer(a.adminToken),
-      payload: { defaultTicketsManagerWidth: 500 },
-    });
+    const res = await setWidth(a.adminToken, 500);
     expect(res.statusCode).toBe(403);
   });
 });

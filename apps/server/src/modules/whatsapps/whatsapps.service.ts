@@ -130,7 +130,7 @@ export function createWhatsappsService(deps: CoreDeps) {
   ) {
     const ids = [...(body.queueIds ?? []), body.sendIdQueue, body.queueIdImportMessages].filter((x): x is number => !!x);
     const found = await repo.existingQueueIds(db, ctx, ids);
-    if (ids.some((id) => !found.has(id))) throw new AppError('ERR_NO_QUEUE_FOUND', 400);
+    if (ids.some((id) => !found.has(id))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
   }
 
   /** Seed 001 §5: with user rating enabled (or a rating message), the rating message and a non-zero NPS expiry are required. */
@@ -143,7 +143,7 @@ export function createWhatsappsService(deps: CoreDeps) {
   function mapUnique(err: unknown): never {
     if (isUniqueViolation(err, 'whatsapps_token_unique')) throw fieldError('token', V.invalid);
     // Two concurrent "make default" requests: the second loses; the client retries.
-    if (isUniqueViolation(err, 'whatsapps_company_default_unique')) throw new AppError('ERR_NO_OTHER_WHATSAPP', 409);
+    if (isUniqueViolation(err, 'whatsapps_company_default_unique')) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
     throw err;
   }
 
@@ -296,7 +296,7 @@ export function createWhatsappsService(deps: CoreDeps) {
       });
       if (!GREETING_MEDIA_RE.test(stored.mime)) {
         await deps.media.remove(stored.path);
-        throw new AppError('ERR_INVALID_FILE_TYPE', 415, { mime: stored.mime });
+        throw new AppError('ERR_INVALID_FILE_TYPE', 400, { mime: stored.mime });
       }
       const row = await repo
         .updateWhatsapp(db, ctx, id, { greetingMediaAttachment: stored.path }, undefined)

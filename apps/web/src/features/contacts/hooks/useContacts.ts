@@ -9,6 +9,7 @@ import type {
 } from '@atendo/shared';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, buildUrl } from '../../../shared/api/client';
+import i18n from '../../../shared/i18n';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { getToken } from '../../../shared/storage';
 
@@ -148,10 +149,10 @@ export function useImportStatus(id: number | null) {
   });
 }
 
-/** GET /contacts/export: the .xlsx is streamed by the server and saved by the browser. */
+/** GET /contacts/export: the .xlsx is streamed by the server, in the UI's language, and saved by the browser. */
 export async function downloadContactsExport(): Promise<void> {
   const token = getToken();
-  const res = await fetch(buildUrl('/contacts/export'), {
+  const res = await fetch(buildUrl('/contacts/export', { lang: i18n.language }), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'include',
   });

@@ -27,6 +27,7 @@ import { useSocket } from '../../../shared/socket/context';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { LoadError } from '../../../shared/ui/LoadError';
 import type { Ticket } from '../../tickets/types';
+import { usePresence } from '../hooks/usePresence';
 
 const MOMENTS_KEY = ['moments', 'users'];
 /** Several ticket events in a burst cause one re-read. */
@@ -34,6 +35,8 @@ const REFRESH_MS = 800;
 
 interface Column {
   key: string;
+  /** The attendant of the column (none for the waiting one). */
+  userId?: number;
   title: string;
   color?: string | null;
   tickets: Ticket[];
@@ -83,6 +86,7 @@ export default function MomentsPage() {
       }
       const col = byUser.get(ticket.user.id) ?? {
         key: `u${ticket.user.id}`,
+        userId: ticket.user.id,
         title: ticket.user.name,
         color: ticket.user.color,
         tickets: [],
@@ -94,6 +98,7 @@ export default function MomentsPage() {
     return [waiting, ...users];
   }, [moments.data, t]);
 
+  const presence = usePresence();
   const clock = useClock();
   const mayOpen = (ticket: Ticket) => user.profile === 'admin' || ticket.userId === user.id;
 
@@ -113,7 +118,13 @@ export default function MomentsPage() {
           {columns.map((col) => (
             <Card key={col.key} variant="outlined" sx={{ width: 300, flexShrink: 0, display: 'flex', flexDirection: 'column' }}>
               <CardHeader
-                avatar={<Avatar sx={{ bgcolor: col.color ?? 'grey.500' }}>{col.title.slice(0, 1).toUpperCase()}</Avatar>}
+                avatar={
+                  col.userId === undefined ? (
+                    <Avatar sx={{ bgcolor: col.color ?? 'grey.500' }}>{col.title.slice(0, 1).toUpperCase()}</Avatar>
+                  ) : (
+                    <PresenceAvatar title={col.title} color={col.color} online={presence.get(col.userId) ?? false} />
+                  )
+                }
                 title={col.title}
                 subheader={t('moments.count', { count: col.tickets.length })}
                 sx={{ pb: 0 }}
@@ -183,5 +194,26 @@ export default function MomentsPage() {
         </Box>
       )}
     </Box>
+  );
+}
+
+/** The attendant's initial with a dot: green online, grey offline (live by the user events). */
+function PresenceAvatar({ title, color, online }: { title: string; color?: string | null; online: boolean }) {
+  const { t } = useTranslation();
+  const label = t(online ? 'moments.online' : 'moments.offline');
+  return (
+    <Tooltip title={label}>
+      <Badge
+        overlap="circular"
+        variant="dot"
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        data-testid="presence"
+        data-online={online}
+        aria-label={`${title}: ${label}`}
+        sx={{ '& .MuiBadge-badge': { bgcolor: online ? 'success.main' : 'grey.400', boxShadow: 1 } }}
+      >
+        <Avatar sx={{ bgcolor: color ?? 'grey.500' }}>{title.slice(0, 1).toUpperCase()}</Avatar>
+      </Badge>
+    </Tooltip>
   );
 }
