@@ -28,7 +28,10 @@ export function toastError(err: unknown): void {
   toast.error(errorMessage(err));
 }
 
-/** Puts the server's ERR_VALIDATION field messages (i18n keys) on a react-hook-form; true when any was placed. */
+/**
+ * Puts the server's ERR_VALIDATION field messages (i18n keys) on a form (react-hook-form's setError, or any setter of
+ * that shape); true when any was placed.
+ */
 export function applyFieldErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
@@ -37,8 +40,10 @@ export function applyFieldErrors<T extends FieldValues>(
   if (!(err instanceof ApiError) || err.code !== 'ERR_VALIDATION' || !err.body?.fields) return false;
   let placed = false;
   for (const field of err.body.fields) {
-    if (known.includes(field.path)) {
-      setError(field.path as Path<T>, { type: 'server', message: field.message });
+    // 'contactIds.0' lands on 'contactIds' when only the field itself is on the form
+    const path = known.includes(field.path) ? field.path : field.path.split('.')[0];
+    if (known.includes(path)) {
+      setError(path as Path<T>, { type: 'server', message: field.message });
       placed = true;
     }
   }

@@ -117,3 +117,11 @@ export function useDeleteMessage() {
     onSuccess: (m) => m && typeof m.id === 'number' && upsertMessage(client, m, false),
   });
 }
+
+/** POST /message/forward — a message to a contact: into their live ticket, or a new one of the caller's. */
+export function useForwardMessage() {
+  return useMutation({
+    mutationFn: ({ messageId, contactId }: { messageId: number; contactId: number }) =>
+      api.post('/message/forward', { messageId, contactId }),
+  });
+}

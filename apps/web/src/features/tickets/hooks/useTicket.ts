@@ -25,3 +25,44 @@ export function useUpdateTicket(userId: number) {
     },
   });
 }
+
+export interface CreateTicketInput {
+  contactId: number;
+  queueId?: number;
+  whatsappId?: number | null;
+  userId: number;
+  status: 'open';
+}
+
+/** POST /tickets — a ticket opened by the attendant (ERR_OTHER_OPEN_TICKET names who holds the contact's). */
+export function useCreateTicket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTicketInput) => api.post<Ticket>('/tickets', body),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ticketKeys.lists });
+    },
+  });
+}
+
+/** DELETE /tickets/:id; the inbox lists refetch. */
+export function useDeleteTicket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/tickets/${id}`),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ticketKeys.lists });
+    },
+  });
+}
+
+/** POST /tickets/closeAll — every ticket of a tab (in the chosen queues) closed; the inbox lists refetch. */
+export function useCloseAllTickets() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { status: string; selectedQueueIds?: string }) => api.post<{ closed?: number }>('/tickets/closeAll', body),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ticketKeys.lists });
+    },
+  });
+}
