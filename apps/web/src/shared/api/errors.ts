@@ -35,14 +35,15 @@ export function toastError(err: unknown): void {
 export function applyFieldErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
-  known: readonly string[],
+  /** The form's fields; without it every field is placed at its own path. */
+  known?: readonly string[],
 ): boolean {
   if (!(err instanceof ApiError) || err.code !== 'ERR_VALIDATION' || !err.body?.fields) return false;
   let placed = false;
   for (const field of err.body.fields) {
     // 'contactIds.0' lands on 'contactIds' when only the field itself is on the form
-    const path = known.includes(field.path) ? field.path : field.path.split('.')[0];
-    if (known.includes(path)) {
+    const path = !known || known.includes(field.path) ? field.path : field.path.split('.')[0];
+    if (!known || known.includes(path)) {
       setError(path as Path<T>, { type: 'server', message: field.message });
       placed = true;
     }

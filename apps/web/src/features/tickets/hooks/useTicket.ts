@@ -1,7 +1,7 @@
-import type { UpdateTicketBody } from '@atendo/shared';
+import type { TicketLogDto, UpdateTicketBody } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import type { Ticket, TicketDetail } from '../types';
+import type { Ticket, TicketDetail, Wire } from '../types';
 import { ticketKeys } from './keys';
 import { applyTicketToCache } from './useTicketEvents';
 
@@ -64,5 +64,14 @@ export function useCloseAllTickets() {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ticketKeys.lists });
     },
+  });
+}
+
+/** GET /tickets-log/:ticketId — who did what to the ticket, oldest first. */
+export function useTicketLog(ticketId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ticketKeys.log(ticketId),
+    queryFn: ({ signal }) => api.get<Wire<TicketLogDto>[]>(`/tickets-log/${ticketId}`, { signal }),
+    enabled,
   });
 }

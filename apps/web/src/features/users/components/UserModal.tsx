@@ -30,8 +30,9 @@ import { useCurrentUser } from '../../../app/session/context';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../shared/toast';
+import { useConnections } from '../../connections/hooks/useConnections';
 import { useQueues } from '../../queues/hooks/useQueues';
-import { useConnectionOptions, useSaveUser } from '../hooks/useUsers';
+import { useSaveUser } from '../hooks/useUsers';
 
 const flag = z.enum(['enabled', 'disabled']);
 const time = z.string().regex(/^(([01]\d|2[0-3]):[0-5]0|23:59)$/, V.invalid);
@@ -91,7 +92,7 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const editing = Boolean(user);
   const queues = useQueues();
-  const connections = useConnectionOptions();
+  const connections = useConnections();
   const save = useSaveUser();
   const canEditProfile = can(me, 'user-modal:editProfile');
   const canEditQueues = can(me, 'user-modal:editQueues');
