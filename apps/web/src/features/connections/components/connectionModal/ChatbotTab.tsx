@@ -1,0 +1,48 @@
+import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ConnectionForm } from '../../hooks/useConnectionForm';
+import { NumberField, QueueSelect } from './fields';
+
+/** The bot's limits, the ticket expiry and its message, inactivity, and the redirect to a queue after a wait. */
+export function ChatbotTab({ c }: { c: ConnectionForm }) {
+  const { t } = useTranslation();
+  const { form, queueOptions } = c;
+  const { register } = form;
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <NumberField form={form} name="maxUseBotQueues" label={t('connections.form.maxUseBotQueues')} />
+        <NumberField form={form} name="timeUseBotQueues" label={t('connections.form.timeUseBotQueues')} />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <NumberField form={form} name="expiresTicket" label={t('connections.form.expiresTicket')} />
+        <Controller
+          control={form.control}
+          name="whenExpiresTicket"
+          render={({ field }) => (
+            <TextField select fullWidth label={t('connections.form.whenExpiresTicket')} {...field}>
+              <MenuItem value="0">{t('connections.form.whenExpires0')}</MenuItem>
+              <MenuItem value="1">{t('connections.form.whenExpires1')}</MenuItem>
+            </TextField>
+          )}
+        />
+      </Stack>
+      <TextField
+        label={t('connections.form.expiresInactiveMessage')}
+        multiline
+        minRows={2}
+        {...register('expiresInactiveMessage')}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <NumberField form={form} name="timeInactiveMessage" label={t('connections.form.timeInactiveMessage')} />
+      </Stack>
+      <TextField label={t('connections.form.inactiveMessage')} multiline minRows={2} {...register('inactiveMessage')} />
+      <Typography variant="subtitle2">{t('connections.form.redirect')}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <NumberField form={form} name="timeSendQueue" label={t('connections.form.timeSendQueue')} />
+        <QueueSelect form={form} name="sendIdQueue" label={t('connections.form.sendIdQueue')} queues={queueOptions} />
+      </Stack>
+    </Stack>
+  );
+}

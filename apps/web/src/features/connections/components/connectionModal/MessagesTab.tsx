@@ -1,0 +1,89 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../../../shared/api/errors';
+import { FormTextField } from '../../../../shared/ui/FormTextField';
+import type { ConnectionForm } from '../../hooks/useConnectionForm';
+
+/** Greeting (with its media once saved), completion and out-of-hours messages, and the collective vacation. */
+export function MessagesTab({ c }: { c: ConnectionForm }) {
+  const { t } = useTranslation();
+  const { form, loaded, media, uploadGreeting } = c;
+  const { register } = form;
+  const errors = form.formState.errors;
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <Stack spacing={2}>
+      <FormTextField
+        name="greetingMessage"
+        register={register}
+        errors={errors}
+        label={t('connections.form.greetingMessage')}
+        multiline
+        minRows={3}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          aria-label={t('connections.form.greetingMedia')}
+          onChange={(e) => void uploadGreeting(e.target.files?.[0])}
+        />
+        <Button
+          size="small"
+          startIcon={<AttachFileIcon />}
+          disabled={!loaded || media.upload.isPending}
+          onClick={() => fileInput.current?.click()}
+        >
+          {t('connections.form.greetingMedia')}
+        </Button>
+        {!loaded && (
+          <Typography variant="caption" color="text.secondary">
+            {t('connections.form.mediaAfterSave')}
+          </Typography>
+        )}
+        {loaded?.greetingMediaAttachment && (
+          <>
+            <Typography variant="body2" data-testid="greeting-media">
+              {loaded.greetingMediaAttachment.split('/').pop()}
+            </Typography>
+            <IconButton
+              size="small"
+              aria-label={t('connections.form.removeMedia')}
+              onClick={() => media.remove.mutateAsync(loaded.id).catch(toastError)}
+            >
+              <DeleteOutlinedIcon fontSize="small" />
+            </IconButton>
+          </>
+        )}
+      </Box>
+      <TextField label={t('connections.form.complationMessage')} multiline minRows={2} {...register('complationMessage')} />
+      <TextField label={t('connections.form.outOfHoursMessage')} multiline minRows={2} {...register('outOfHoursMessage')} />
+      <Typography variant="subtitle2">{t('connections.form.vacation')}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          name="collectiveVacationStart"
+          register={register}
+          errors={errors}
+          type="date"
+          label={t('connections.form.vacationStart')}
+          fullWidth
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <FormTextField
+          name="collectiveVacationEnd"
+          register={register}
+          errors={errors}
+          type="date"
+          label={t('connections.form.vacationEnd')}
+          fullWidth
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      <TextField label={t('connections.form.vacationMessage')} multiline minRows={2} {...register('collectiveVacationMessage')} />
+    </Stack>
+  );
+}
