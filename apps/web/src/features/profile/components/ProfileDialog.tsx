@@ -13,7 +13,6 @@ import {
   IconButton,
   InputAdornment,
   Stack,
-  TextField,
 } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,6 +21,7 @@ import { useCurrentUser } from '../../../app/session/context';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../shared/toast';
+import { FormTextField } from '../../../shared/ui/FormTextField';
 import { isImageFile, ProfileForm, useUpdateProfile } from '../hooks/useUpdateProfile';
 
 export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -73,8 +73,6 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
     }
   });
 
-  const fieldError = (message?: string) => (message ? t(message) : undefined);
-
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <form onSubmit={onSubmit} noValidate>
@@ -112,29 +110,29 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
                 {avatar && <FormHelperText>{avatar.name}</FormHelperText>}
               </Box>
             </Box>
-            <TextField
+            <FormTextField
+              name="name"
+              register={register}
+              errors={errors}
               label={t('profile.name')}
               autoComplete="name"
-              {...register('name')}
-              error={Boolean(errors.name)}
-              helperText={fieldError(errors.name?.message)}
               autoFocus
             />
-            <TextField
+            <FormTextField
+              name="email"
+              register={register}
+              errors={errors}
               label={t('profile.email')}
               type="email"
               autoComplete="email"
-              {...register('email')}
-              error={Boolean(errors.email)}
-              helperText={fieldError(errors.email?.message)}
             />
-            <TextField
+            <FormTextField
+              name="password"
+              register={register}
+              errors={errors}
               label={t('profile.password')}
               type={showPassword ? 'text' : 'password'}
               autoComplete="new-password"
-              {...register('password')}
-              error={Boolean(errors.password)}
-              helperText={fieldError(errors.password?.message) ?? t('profile.passwordHint')}
               slotProps={{
                 input: {
                   endAdornment: (
@@ -150,6 +148,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
                   ),
                 },
               }}
+              helperText={t('profile.passwordHint')}
             />
           </Stack>
         </DialogContent>

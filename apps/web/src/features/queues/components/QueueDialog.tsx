@@ -25,6 +25,7 @@ import { ApiError } from '../../../shared/api/client';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
+import { FormTextField } from '../../../shared/ui/FormTextField';
 import { Loading } from '../../../shared/ui/Loading';
 import { useQueue, useQueues, useSaveQueue, useScheduleType, useTargets } from '../hooks/useQueues';
 import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from './ChatbotEditor';
@@ -197,14 +198,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
             <>
               <Stack spacing={2} sx={{ display: tab === 'data' ? 'flex' : 'none' }}>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <TextField
-                    label={t('queues.name')}
-                    fullWidth
-                    autoFocus
-                    {...register('name')}
-                    error={Boolean(errors.name)}
-                    helperText={msg(errors.name?.message)}
-                  />
+                  <FormTextField name="name" register={register} errors={errors} label={t('queues.name')} fullWidth autoFocus />
                   <Controller
                     control={control}
                     name="color"
@@ -227,31 +221,31 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
                       </Stack>
                     )}
                   />
-                  <TextField
+                  <FormTextField
+                    name="orderQueue"
+                    register={register}
+                    errors={errors}
                     label={t('queues.order')}
                     sx={{ minWidth: 110 }}
                     inputMode="numeric"
-                    {...register('orderQueue')}
-                    error={Boolean(errors.orderQueue)}
-                    helperText={msg(errors.orderQueue?.message)}
                   />
                 </Stack>
-                <TextField
+                <FormTextField
+                  name="greetingMessage"
+                  register={register}
+                  errors={errors}
                   label={t('queues.greetingMessage')}
                   multiline
                   minRows={2}
-                  {...register('greetingMessage')}
-                  error={Boolean(errors.greetingMessage)}
-                  helperText={msg(errors.greetingMessage?.message)}
                 />
                 {showSchedules && (
-                  <TextField
+                  <FormTextField
+                    name="outOfHoursMessage"
+                    register={register}
+                    errors={errors}
                     label={t('queues.outOfHoursMessage')}
                     multiline
                     minRows={2}
-                    {...register('outOfHoursMessage')}
-                    error={Boolean(errors.outOfHoursMessage)}
-                    helperText={msg(errors.outOfHoursMessage?.message)}
                   />
                 )}
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>

@@ -30,6 +30,7 @@ import { useCurrentUser } from '../../../app/session/context';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../shared/toast';
+import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useConnections } from '../../connections/hooks/useConnections';
 import { useQueues } from '../../queues/hooks/useQueues';
 import { useSaveUser } from '../hooks/useUsers';
@@ -132,8 +133,6 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
     }
   });
 
-  const msg = (m?: string) => (m ? t(m) : undefined);
-
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <form onSubmit={onSubmit} noValidate>
@@ -178,33 +177,20 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
               </Box>
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={t('users.name')}
-                fullWidth
-                autoFocus
-                {...register('name')}
-                error={Boolean(errors.name)}
-                helperText={msg(errors.name?.message)}
-              />
-              <TextField
+              <FormTextField name="name" register={register} errors={errors} label={t('users.name')} fullWidth autoFocus />
+              <FormTextField
+                name="password"
+                register={register}
+                errors={errors}
                 label={t('users.password')}
                 type="password"
                 autoComplete="new-password"
                 fullWidth
-                {...register('password')}
-                error={Boolean(errors.password)}
-                helperText={msg(errors.password?.message) ?? (editing ? t('users.passwordHint') : undefined)}
+                helperText={editing ? t('users.passwordHint') : undefined}
               />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={t('users.email')}
-                type="email"
-                fullWidth
-                {...register('email')}
-                error={Boolean(errors.email)}
-                helperText={msg(errors.email?.message)}
-              />
+              <FormTextField name="email" register={register} errors={errors} label={t('users.email')} type="email" fullWidth />
               <Controller
                 control={control}
                 name="profile"
@@ -269,28 +255,35 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
                   </TextField>
                 )}
               />
-              <TextField
+              <FormTextField
+                name="startWork"
+                register={register}
+                errors={errors}
                 label={t('users.startWork')}
                 type="time"
                 fullWidth
                 disabled={!canEditProfile}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
-                {...register('startWork')}
-                error={Boolean(errors.startWork)}
-                helperText={msg(errors.startWork?.message)}
               />
-              <TextField
+              <FormTextField
+                name="endWork"
+                register={register}
+                errors={errors}
                 label={t('users.endWork')}
                 type="time"
                 fullWidth
                 disabled={!canEditProfile}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
-                {...register('endWork')}
-                error={Boolean(errors.endWork)}
-                helperText={msg(errors.endWork?.message)}
               />
             </Stack>
-            <TextField label={t('users.farewellMessage')} multiline minRows={2} {...register('farewellMessage')} />
+            <FormTextField
+              name="farewellMessage"
+              register={register}
+              errors={errors}
+              label={t('users.farewellMessage')}
+              multiline
+              minRows={2}
+            />
           </Stack>
           <Stack spacing={1} sx={{ display: tab === 'permissions' ? 'flex' : 'none' }}>
             {USER_FLAGS.map((f) => (

@@ -1,6 +1,7 @@
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../../shared/ui/FormTextField';
 import type { ConnectionForm } from '../../hooks/useConnectionForm';
 import { NumberField, QueueSelect } from './fields';
 
@@ -9,6 +10,7 @@ export function ChatbotTab({ c }: { c: ConnectionForm }) {
   const { t } = useTranslation();
   const { form, queueOptions } = c;
   const { register } = form;
+  const errors = form.formState.errors;
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -28,16 +30,25 @@ export function ChatbotTab({ c }: { c: ConnectionForm }) {
           )}
         />
       </Stack>
-      <TextField
+      <FormTextField
+        name="expiresInactiveMessage"
+        register={register}
+        errors={errors}
         label={t('connections.form.expiresInactiveMessage')}
         multiline
         minRows={2}
-        {...register('expiresInactiveMessage')}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <NumberField form={form} name="timeInactiveMessage" label={t('connections.form.timeInactiveMessage')} />
       </Stack>
-      <TextField label={t('connections.form.inactiveMessage')} multiline minRows={2} {...register('inactiveMessage')} />
+      <FormTextField
+        name="inactiveMessage"
+        register={register}
+        errors={errors}
+        label={t('connections.form.inactiveMessage')}
+        multiline
+        minRows={2}
+      />
       <Typography variant="subtitle2">{t('connections.form.redirect')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <NumberField form={form} name="timeSendQueue" label={t('connections.form.timeSendQueue')} />

@@ -98,22 +98,28 @@ export function GeneralTab({ c }: { c: ConnectionForm }) {
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
+            <FormTextField
+              name="accessToken"
+              register={register}
+              errors={errors}
               label={t('connections.form.accessToken')}
               fullWidth
               type={isMaskedSecret(watch('accessToken')) ? 'text' : 'password'}
-              {...register('accessToken')}
             />
-            <TextField
+            <FormTextField
+              name="appSecret"
+              register={register}
+              errors={errors}
               label={t('connections.form.appSecret')}
               fullWidth
               type={isMaskedSecret(watch('appSecret')) ? 'text' : 'password'}
-              {...register('appSecret')}
             />
           </Stack>
-          <TextField
+          <FormTextField
+            name="verifyToken"
+            register={register}
+            errors={errors}
             label={t('connections.form.verifyToken')}
-            {...register('verifyToken')}
             helperText={t('connections.form.verifyTokenHelp')}
           />
           {loaded?.webhookUrl && <CopyField label={t('connections.form.webhookUrl')} value={loaded.webhookUrl} />}

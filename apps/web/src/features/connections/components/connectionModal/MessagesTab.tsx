@@ -1,6 +1,6 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../../shared/api/errors';
@@ -60,8 +60,22 @@ export function MessagesTab({ c }: { c: ConnectionForm }) {
           </>
         )}
       </Box>
-      <TextField label={t('connections.form.complationMessage')} multiline minRows={2} {...register('complationMessage')} />
-      <TextField label={t('connections.form.outOfHoursMessage')} multiline minRows={2} {...register('outOfHoursMessage')} />
+      <FormTextField
+        name="complationMessage"
+        register={register}
+        errors={errors}
+        label={t('connections.form.complationMessage')}
+        multiline
+        minRows={2}
+      />
+      <FormTextField
+        name="outOfHoursMessage"
+        register={register}
+        errors={errors}
+        label={t('connections.form.outOfHoursMessage')}
+        multiline
+        minRows={2}
+      />
       <Typography variant="subtitle2">{t('connections.form.vacation')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField
@@ -83,7 +97,14 @@ export function MessagesTab({ c }: { c: ConnectionForm }) {
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Stack>
-      <TextField label={t('connections.form.vacationMessage')} multiline minRows={2} {...register('collectiveVacationMessage')} />
+      <FormTextField
+        name="collectiveVacationMessage"
+        register={register}
+        errors={errors}
+        label={t('connections.form.vacationMessage')}
+        multiline
+        minRows={2}
+      />
     </Stack>
   );
 }
