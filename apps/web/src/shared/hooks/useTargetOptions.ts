@@ -16,30 +16,15 @@ export const targetKeys = {
   files: ['files', 'options'] as const,
 };
 
-/** A list the server answers bare or wrapped ({ prompts: [...] }). */
-const listOf =
-  <K extends string>(key: K) =>
-  (r: NamedOption[] | Record<K, NamedOption[]>) =>
-    Array.isArray(r) ? r : r[key];
-
-export function usePromptOptions(enabled = true) {
+/** GET `path`: a list answered bare or wrapped ({ prompts: [...] }); empty while the feature is not built. */
+function useOptions(queryKey: readonly string[], path: string, wrapper: string, enabled: boolean) {
   return useQuery({
-    queryKey: targetKeys.prompts,
-    queryFn: ({ signal }) =>
-      orEmpty(api.get<NamedOption[] | { prompts: NamedOption[] }>('/prompt', { signal }).then(listOf('prompts')), []),
-    enabled,
-    retry: false,
-  });
-}
-
-export function useIntegrationOptions(enabled = true) {
-  return useQuery({
-    queryKey: targetKeys.integrations,
+    queryKey,
     queryFn: ({ signal }) =>
       orEmpty(
         api
-          .get<NamedOption[] | { queueIntegrations: NamedOption[] }>('/queueIntegration', { signal })
-          .then(listOf('queueIntegrations')),
+          .get<NamedOption[] | Record<string, NamedOption[]>>(path, { signal })
+          .then((r) => (Array.isArray(r) ? r : (r[wrapper] ?? []))),
         [],
       ),
     enabled,
@@ -47,12 +32,9 @@ export function useIntegrationOptions(enabled = true) {
   });
 }
 
-export function useFileListOptions(enabled = true) {
-  return useQuery({
-    queryKey: targetKeys.files,
-    queryFn: ({ signal }) =>
-      orEmpty(api.get<NamedOption[] | { files: NamedOption[] }>('/files', { signal }).then(listOf('files')), []),
-    enabled,
-    retry: false,
-  });
-}
+export const usePromptOptions = (enabled = true) => useOptions(targetKeys.prompts, '/prompt', 'prompts', enabled);
+
+export const useIntegrationOptions = (enabled = true) =>
+  useOptions(targetKeys.integrations, '/queueIntegration', 'queueIntegrations', enabled);
+
+export const useFileListOptions = (enabled = true) => useOptions(targetKeys.files, '/files', 'files', enabled);

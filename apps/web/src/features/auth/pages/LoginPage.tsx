@@ -33,6 +33,7 @@ export default function LoginPage() {
     resolver: zodResolver(LoginBody),
     defaultValues: { email: remembered ?? '', password: '' },
   });
+  const fields = { register, errors };
 
   const onSubmit = handleSubmit(async (values) => {
     rememberEmail(remember ? values.email : null);
@@ -48,9 +49,8 @@ export default function LoginPage() {
       <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack spacing={2}>
           <FormTextField
+            {...fields}
             name="email"
-            register={register}
-            errors={errors}
             label={t('login.email')}
             type="email"
             autoComplete="username"
@@ -59,9 +59,8 @@ export default function LoginPage() {
             size="medium"
           />
           <FormTextField
+            {...fields}
             name="password"
-            register={register}
-            errors={errors}
             field={PasswordField}
             label={t('login.password')}
             autoComplete="current-password"

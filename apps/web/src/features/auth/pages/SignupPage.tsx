@@ -106,30 +106,22 @@ function PersonalStep({
     resolver: zodResolver(SignupPersonalStep),
     defaultValues: { name: '', email: '', password: '', phone: '', ...initial },
   });
+  const fields = { register, errors };
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onNext)}>
       <Stack spacing={2}>
-        <FormTextField name="name" register={register} errors={errors} label={t('signup.name')} autoComplete="name" autoFocus />
+        <FormTextField {...fields} name="name" label={t('signup.name')} autoComplete="name" autoFocus />
+        <FormTextField {...fields} name="email" label={t('signup.email')} type="email" autoComplete="email" />
         <FormTextField
-          name="email"
-          register={register}
-          errors={errors}
-          label={t('signup.email')}
-          type="email"
-          autoComplete="email"
-        />
-        <FormTextField
+          {...fields}
           name="password"
-          register={register}
-          errors={errors}
           field={PasswordField}
           label={t('signup.password')}
           autoComplete="new-password"
         />
         <FormTextField
+          {...fields}
           name="phone"
-          register={register}
-          errors={errors}
           label={t('signup.phone')}
           type="tel"
           autoComplete="tel"
@@ -159,17 +151,11 @@ function CompanyStep({
     resolver: zodResolver(SignupCompanyStep),
     defaultValues: { companyName: '', ...initial },
   });
+  const fields = { register, errors };
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onNext)}>
       <Stack spacing={2}>
-        <FormTextField
-          name="companyName"
-          register={register}
-          errors={errors}
-          label={t('signup.companyName')}
-          autoComplete="organization"
-          autoFocus
-        />
+        <FormTextField {...fields} name="companyName" label={t('signup.companyName')} autoComplete="organization" autoFocus />
         <WizardButtons onBack={onBack} nextLabel={t('signup.next')} />
       </Stack>
     </Box>

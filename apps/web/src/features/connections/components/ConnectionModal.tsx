@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tab, Tabs } from '@mui/material';
-import { useId } from 'react';
+import { type ComponentType, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../shared/ui/CopyField';
 import { Loading } from '../../../shared/ui/Loading';
 import { SchedulesForm } from '../../queues/components/SchedulesForm';
-import { useConnectionForm } from '../hooks/useConnectionForm';
+import { type ConnectionForm, useConnectionForm } from '../hooks/useConnectionForm';
 import type { NewChannel, TabName } from '../utils/connectionForm';
 import { AssessmentsTab } from './connectionModal/AssessmentsTab';
 import { ChatbotTab } from './connectionModal/ChatbotTab';
@@ -13,6 +13,15 @@ import { IntegrationsTab } from './connectionModal/IntegrationsTab';
 import { MessagesTab } from './connectionModal/MessagesTab';
 
 export type { NewChannel };
+
+/** The tabs every connection has, in order; the schedules tab follows when hours are kept per connection. */
+const FORM_TABS: [TabName, ComponentType<{ c: ConnectionForm }>][] = [
+  ['general', GeneralTab],
+  ['integrations', IntegrationsTab],
+  ['messages', MessagesTab],
+  ['chatbot', ChatbotTab],
+  ['assessments', AssessmentsTab],
+];
 
 export interface ConnectionModalProps {
   open: boolean;
@@ -28,14 +37,7 @@ export function ConnectionModal({ open, connectionId, channel, onClose }: Connec
   const titleId = useId();
   const c = useConnectionForm({ open, connectionId, channel, onClose });
   const { tab, setTab, created, showSchedules } = c;
-  const tabs: TabName[] = [
-    'general',
-    'integrations',
-    'messages',
-    'chatbot',
-    'assessments',
-    ...(showSchedules ? (['schedules'] as const) : []),
-  ];
+  const tabs: TabName[] = [...FORM_TABS.map(([name]) => name), ...(showSchedules ? (['schedules'] as const) : [])];
   const title = connectionId
     ? t('connections.edit')
     : t('connections.addChannel', { channel: t(`connections.channels.${c.channel}`) });
@@ -64,21 +66,11 @@ export function ConnectionModal({ open, connectionId, channel, onClose }: Connec
             <Loading />
           ) : (
             <>
-              <Box sx={shown('general')}>
-                <GeneralTab c={c} />
-              </Box>
-              <Box sx={shown('integrations')}>
-                <IntegrationsTab c={c} />
-              </Box>
-              <Box sx={shown('messages')}>
-                <MessagesTab c={c} />
-              </Box>
-              <Box sx={shown('chatbot')}>
-                <ChatbotTab c={c} />
-              </Box>
-              <Box sx={shown('assessments')}>
-                <AssessmentsTab c={c} />
-              </Box>
+              {FORM_TABS.map(([name, TabContent]) => (
+                <Box key={name} sx={shown(name)}>
+                  <TabContent c={c} />
+                </Box>
+              ))}
               {showSchedules && (
                 <Box sx={shown('schedules')}>
                   <SchedulesForm value={c.schedules} onChange={c.setSchedules} />

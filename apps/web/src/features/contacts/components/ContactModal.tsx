@@ -34,6 +34,7 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Form>({ resolver: zodResolver(contactFormSchema(CONTACT_NAME_MAX_PAGE)) as never, defaultValues: empty });
+  const fields = { register, errors };
   const extra = useFieldArray({ control, name: 'extraInfo' });
 
   useEffect(() => {
@@ -58,30 +59,22 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
         <DialogTitle id={titleId}>{contactId ? t('contacts.edit') : t('contacts.add')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField name="name" register={register} errors={errors} label={t('contacts.fields.name')} autoFocus />
+            <FormTextField {...fields} name="name" label={t('contacts.fields.name')} autoFocus />
             <FormTextField
+              {...fields}
               name="number"
-              register={register}
-              errors={errors}
               label={t('contacts.fields.number')}
               placeholder="5513912344321"
               helperText={t('contacts.numberHelp')}
             />
-            <FormTextField name="email" register={register} errors={errors} label={t('contacts.fields.email')} type="email" />
+            <FormTextField {...fields} name="email" label={t('contacts.fields.email')} type="email" />
             <Typography variant="subtitle2">{t('contacts.extraInfo')}</Typography>
             {extra.fields.map((f, i) => (
               <Box key={f.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                <FormTextField {...fields} name={`extraInfo.${i}.name`} size="small" label={t('contacts.fields.extraName')} />
                 <FormTextField
-                  name={`extraInfo.${i}.name`}
-                  register={register}
-                  errors={errors}
-                  size="small"
-                  label={t('contacts.fields.extraName')}
-                />
-                <FormTextField
+                  {...fields}
                   name={`extraInfo.${i}.value`}
-                  register={register}
-                  errors={errors}
                   size="small"
                   label={t('contacts.fields.extraValue')}
                   sx={{ flex: 1 }}

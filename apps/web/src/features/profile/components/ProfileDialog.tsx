@@ -44,6 +44,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
     resolver: zodResolver(ProfileForm),
     defaultValues: { name: user.name, email: user.email, password: '' },
   });
+  const fields = { register, errors };
 
   useEffect(() => {
     if (open) {
@@ -110,26 +111,11 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
                 {avatar && <FormHelperText>{avatar.name}</FormHelperText>}
               </Box>
             </Box>
+            <FormTextField {...fields} name="name" label={t('profile.name')} autoComplete="name" autoFocus />
+            <FormTextField {...fields} name="email" label={t('profile.email')} type="email" autoComplete="email" />
             <FormTextField
-              name="name"
-              register={register}
-              errors={errors}
-              label={t('profile.name')}
-              autoComplete="name"
-              autoFocus
-            />
-            <FormTextField
-              name="email"
-              register={register}
-              errors={errors}
-              label={t('profile.email')}
-              type="email"
-              autoComplete="email"
-            />
-            <FormTextField
+              {...fields}
               name="password"
-              register={register}
-              errors={errors}
               label={t('profile.password')}
               type={showPassword ? 'text' : 'password'}
               autoComplete="new-password"

@@ -92,6 +92,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
     setError,
     formState: { errors, isSubmitting },
   } = useForm<QueueForm>({ resolver: zodResolver(QueueForm), defaultValues: EMPTY });
+  const fields = { register, errors };
 
   const loaded = queueId ? queue.data : null;
   // The fields mount only once the loaded values are in the form: an uncontrolled field filled after it mounted
@@ -198,7 +199,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
             <>
               <Stack spacing={2} sx={{ display: tab === 'data' ? 'flex' : 'none' }}>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <FormTextField name="name" register={register} errors={errors} label={t('queues.name')} fullWidth autoFocus />
+                  <FormTextField {...fields} name="name" label={t('queues.name')} fullWidth autoFocus />
                   <Controller
                     control={control}
                     name="color"
@@ -222,27 +223,18 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
                     )}
                   />
                   <FormTextField
+                    {...fields}
                     name="orderQueue"
-                    register={register}
-                    errors={errors}
                     label={t('queues.order')}
                     sx={{ minWidth: 110 }}
                     inputMode="numeric"
                   />
                 </Stack>
-                <FormTextField
-                  name="greetingMessage"
-                  register={register}
-                  errors={errors}
-                  label={t('queues.greetingMessage')}
-                  multiline
-                  minRows={2}
-                />
+                <FormTextField {...fields} name="greetingMessage" label={t('queues.greetingMessage')} multiline minRows={2} />
                 {showSchedules && (
                   <FormTextField
+                    {...fields}
                     name="outOfHoursMessage"
-                    register={register}
-                    errors={errors}
                     label={t('queues.outOfHoursMessage')}
                     multiline
                     minRows={2}

@@ -55,6 +55,7 @@ export function QuickMessageModal({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Form>({ resolver: zodResolver(QuickMessageBody.pick({ shortcode: true, message: true, geral: true })) as never });
+  const fields = { register, errors };
 
   useEffect(() => {
     if (open) {
@@ -82,17 +83,15 @@ export function QuickMessageModal({
           <Stack spacing={2} sx={{ pt: 1 }}>
             {readOnly ? <Alert severity="info">{t('quickMessages.readOnly')}</Alert> : null}
             <FormTextField
+              {...fields}
               name="shortcode"
-              register={register}
-              errors={errors}
               label={t('quickMessages.fields.shortcode')}
               disabled={readOnly}
               autoFocus
             />
             <FormTextField
+              {...fields}
               name="message"
-              register={register}
-              errors={errors}
               label={t('quickMessages.fields.message')}
               disabled={readOnly}
               multiline

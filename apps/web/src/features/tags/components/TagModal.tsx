@@ -40,6 +40,7 @@ export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | 
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Form>({ resolver: zodResolver(schema.passthrough()) as never });
+  const fields = { register, errors };
 
   useEffect(() => {
     if (open)
@@ -78,8 +79,8 @@ export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | 
         <DialogTitle id={titleId}>{tag ? t('tags.edit') : t('tags.add')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField name="name" register={register} errors={errors} label={t('tags.fields.name')} autoFocus />
-            <FormTextField name="color" register={register} errors={errors} label={t('tags.fields.color')} type="color" />
+            <FormTextField {...fields} name="name" label={t('tags.fields.name')} autoFocus />
+            <FormTextField {...fields} name="color" label={t('tags.fields.color')} type="color" />
             {plan.plan?.useKanban !== false ? (
               <Controller
                 control={control}
@@ -94,24 +95,11 @@ export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | 
             ) : null}
             {kanban ? (
               <>
+                <FormTextField {...fields} name="position" label={t('tags.fields.position')} type="number" />
+                <FormTextField {...fields} name="timeLane" label={t('tags.fields.timeLane')} type="number" />
                 <FormTextField
-                  name="position"
-                  register={register}
-                  errors={errors}
-                  label={t('tags.fields.position')}
-                  type="number"
-                />
-                <FormTextField
-                  name="timeLane"
-                  register={register}
-                  errors={errors}
-                  label={t('tags.fields.timeLane')}
-                  type="number"
-                />
-                <FormTextField
+                  {...fields}
                   name="greetingMessageLane"
-                  register={register}
-                  errors={errors}
                   label={t('tags.fields.greetingMessageLane')}
                   multiline
                   minRows={2}

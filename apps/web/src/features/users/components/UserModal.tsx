@@ -105,6 +105,7 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<UserForm>({ resolver: zodResolver(userFormSchema(editing)) as never, defaultValues: defaults(user) });
+  const fields = { register, errors };
 
   useEffect(() => {
     if (open) {
@@ -177,11 +178,10 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
               </Box>
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField name="name" register={register} errors={errors} label={t('users.name')} fullWidth autoFocus />
+              <FormTextField {...fields} name="name" label={t('users.name')} fullWidth autoFocus />
               <FormTextField
+                {...fields}
                 name="password"
-                register={register}
-                errors={errors}
                 label={t('users.password')}
                 type="password"
                 autoComplete="new-password"
@@ -190,7 +190,7 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
               />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField name="email" register={register} errors={errors} label={t('users.email')} type="email" fullWidth />
+              <FormTextField {...fields} name="email" label={t('users.email')} type="email" fullWidth />
               <Controller
                 control={control}
                 name="profile"
@@ -256,9 +256,8 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
                 )}
               />
               <FormTextField
+                {...fields}
                 name="startWork"
-                register={register}
-                errors={errors}
                 label={t('users.startWork')}
                 type="time"
                 fullWidth
@@ -266,9 +265,8 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
               />
               <FormTextField
+                {...fields}
                 name="endWork"
-                register={register}
-                errors={errors}
                 label={t('users.endWork')}
                 type="time"
                 fullWidth
@@ -276,14 +274,7 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
               />
             </Stack>
-            <FormTextField
-              name="farewellMessage"
-              register={register}
-              errors={errors}
-              label={t('users.farewellMessage')}
-              multiline
-              minRows={2}
-            />
+            <FormTextField {...fields} name="farewellMessage" label={t('users.farewellMessage')} multiline minRows={2} />
           </Stack>
           <Stack spacing={1} sx={{ display: tab === 'permissions' ? 'flex' : 'none' }}>
             {USER_FLAGS.map((f) => (

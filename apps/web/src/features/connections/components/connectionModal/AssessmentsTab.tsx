@@ -1,8 +1,7 @@
 import { Alert, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../../shared/ui/FormTextField';
 import type { ConnectionForm } from '../../hooks/useConnectionForm';
-import { NumberField } from './fields';
+import { FieldText } from './fields';
 
 /** The rating (NPS) message and its limits; required when the company's user rating is on. */
 export function AssessmentsTab({ c }: { c: ConnectionForm }) {
@@ -11,18 +10,16 @@ export function AssessmentsTab({ c }: { c: ConnectionForm }) {
   return (
     <Stack spacing={2}>
       {userRating && <Alert severity="info">{t('connections.form.ratingOn')}</Alert>}
-      <FormTextField
+      <FieldText
+        form={form}
         name="ratingMessage"
-        register={form.register}
-        errors={form.formState.errors}
         label={t('connections.form.ratingMessage')}
-        multiline
-        minRows={3}
-        helperText={t('connections.form.ratingHelp')}
+        rows={3}
+        helper={t('connections.form.ratingHelp')}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <NumberField form={form} name="maxUseBotQueuesNPS" label={t('connections.form.maxUseBotQueuesNPS')} />
-        <NumberField form={form} name="expiresTicketNPS" label={t('connections.form.expiresTicketNPS')} />
+        <FieldText numeric form={form} name="maxUseBotQueuesNPS" label={t('connections.form.maxUseBotQueuesNPS')} />
+        <FieldText numeric form={form} name="expiresTicketNPS" label={t('connections.form.expiresTicketNPS')} />
       </Stack>
     </Stack>
   );

@@ -1,24 +1,21 @@
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../../shared/ui/FormTextField';
 import type { ConnectionForm } from '../../hooks/useConnectionForm';
-import { NumberField, QueueSelect } from './fields';
+import { FieldText, QueueSelect } from './fields';
 
 /** The bot's limits, the ticket expiry and its message, inactivity, and the redirect to a queue after a wait. */
 export function ChatbotTab({ c }: { c: ConnectionForm }) {
   const { t } = useTranslation();
   const { form, queueOptions } = c;
-  const { register } = form;
-  const errors = form.formState.errors;
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <NumberField form={form} name="maxUseBotQueues" label={t('connections.form.maxUseBotQueues')} />
-        <NumberField form={form} name="timeUseBotQueues" label={t('connections.form.timeUseBotQueues')} />
+        <FieldText numeric form={form} name="maxUseBotQueues" label={t('connections.form.maxUseBotQueues')} />
+        <FieldText numeric form={form} name="timeUseBotQueues" label={t('connections.form.timeUseBotQueues')} />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <NumberField form={form} name="expiresTicket" label={t('connections.form.expiresTicket')} />
+        <FieldText numeric form={form} name="expiresTicket" label={t('connections.form.expiresTicket')} />
         <Controller
           control={form.control}
           name="whenExpiresTicket"
@@ -30,28 +27,14 @@ export function ChatbotTab({ c }: { c: ConnectionForm }) {
           )}
         />
       </Stack>
-      <FormTextField
-        name="expiresInactiveMessage"
-        register={register}
-        errors={errors}
-        label={t('connections.form.expiresInactiveMessage')}
-        multiline
-        minRows={2}
-      />
+      <FieldText form={form} name="expiresInactiveMessage" label={t('connections.form.expiresInactiveMessage')} rows={2} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <NumberField form={form} name="timeInactiveMessage" label={t('connections.form.timeInactiveMessage')} />
+        <FieldText numeric form={form} name="timeInactiveMessage" label={t('connections.form.timeInactiveMessage')} />
       </Stack>
-      <FormTextField
-        name="inactiveMessage"
-        register={register}
-        errors={errors}
-        label={t('connections.form.inactiveMessage')}
-        multiline
-        minRows={2}
-      />
+      <FieldText form={form} name="inactiveMessage" label={t('connections.form.inactiveMessage')} rows={2} />
       <Typography variant="subtitle2">{t('connections.form.redirect')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <NumberField form={form} name="timeSendQueue" label={t('connections.form.timeSendQueue')} />
+        <FieldText numeric form={form} name="timeSendQueue" label={t('connections.form.timeSendQueue')} />
         <QueueSelect form={form} name="sendIdQueue" label={t('connections.form.sendIdQueue')} queues={queueOptions} />
       </Stack>
     </Stack>

@@ -18,7 +18,7 @@ import { CopyField } from '../../../../shared/ui/CopyField';
 import { FormTextField } from '../../../../shared/ui/FormTextField';
 import type { ConnectionForm } from '../../hooks/useConnectionForm';
 import { randomToken } from '../../utils/connectionForm';
-import { NumberField, QueueSelect, SwitchField } from './fields';
+import { FieldText, QueueSelect, SwitchField } from './fields';
 
 /** Name, default, queues, token; the Cloud API credentials or the WhatsApp groups and history import. */
 export function GeneralTab({ c }: { c: ConnectionForm }) {
@@ -30,7 +30,7 @@ export function GeneralTab({ c }: { c: ConnectionForm }) {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
-        <FormTextField name="name" register={register} errors={errors} label={t('connections.form.name')} fullWidth autoFocus />
+        <FieldText form={form} name="name" label={t('connections.form.name')} fullWidth autoFocus />
         <SwitchField form={form} name="isDefault" label={t('connections.form.isDefault')} />
       </Stack>
       <Controller
@@ -82,45 +82,30 @@ export function GeneralTab({ c }: { c: ConnectionForm }) {
         <Stack spacing={2}>
           <Typography variant="subtitle2">{t('connections.form.cloudApi')}</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormTextField
-              name="phoneNumberId"
-              register={register}
-              errors={errors}
-              label={t('connections.form.phoneNumberId')}
-              fullWidth
-            />
-            <FormTextField
-              name="businessAccountId"
-              register={register}
-              errors={errors}
-              label={t('connections.form.businessAccountId')}
-              fullWidth
-            />
+            <FieldText form={form} name="phoneNumberId" label={t('connections.form.phoneNumberId')} fullWidth />
+            <FieldText form={form} name="businessAccountId" label={t('connections.form.businessAccountId')} fullWidth />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormTextField
+            <FieldText
+              form={form}
               name="accessToken"
-              register={register}
-              errors={errors}
               label={t('connections.form.accessToken')}
               fullWidth
               type={isMaskedSecret(watch('accessToken')) ? 'text' : 'password'}
             />
-            <FormTextField
+            <FieldText
+              form={form}
               name="appSecret"
-              register={register}
-              errors={errors}
               label={t('connections.form.appSecret')}
               fullWidth
               type={isMaskedSecret(watch('appSecret')) ? 'text' : 'password'}
             />
           </Stack>
-          <FormTextField
+          <FieldText
+            form={form}
             name="verifyToken"
-            register={register}
-            errors={errors}
             label={t('connections.form.verifyToken')}
-            helperText={t('connections.form.verifyTokenHelp')}
+            helper={t('connections.form.verifyTokenHelp')}
           />
           {loaded?.webhookUrl && <CopyField label={t('connections.form.webhookUrl')} value={loaded.webhookUrl} />}
         </Stack>
@@ -136,25 +121,14 @@ export function GeneralTab({ c }: { c: ConnectionForm }) {
             <Stack spacing={2}>
               <Alert severity="info">{t('connections.form.importHelp')}</Alert>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <FormTextField
+                <FieldText
+                  form={form}
                   name="importOldMessages"
-                  register={register}
-                  errors={errors}
-                  type="date"
+                  date
                   label={t('connections.form.importOldMessages')}
-                  fullWidth
-                  slotProps={{ inputLabel: { shrink: true } }}
-                  helperText={t('connections.form.importOldHelp')}
+                  helper={t('connections.form.importOldHelp')}
                 />
-                <FormTextField
-                  name="importRecentMessages"
-                  register={register}
-                  errors={errors}
-                  type="date"
-                  label={t('connections.form.importRecentMessages')}
-                  fullWidth
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
+                <FieldText form={form} name="importRecentMessages" date label={t('connections.form.importRecentMessages')} />
               </Stack>
               <QueueSelect
                 form={form}
@@ -174,7 +148,8 @@ export function GeneralTab({ c }: { c: ConnectionForm }) {
           )}
         </Stack>
       )}
-      <NumberField
+      <FieldText
+        numeric
         form={form}
         name="timeCreateNewTicket"
         label={t('connections.form.timeCreateNewTicket')}

@@ -4,6 +4,45 @@ import { useTranslation } from 'react-i18next';
 import type { ConnectionForm } from '../../hooks/useConnectionForm';
 import { SwitchField } from './fields';
 
+/** A prompt or an integration to link, or none. */
+function TargetSelect({
+  c,
+  name,
+  label,
+  options,
+  disabled = false,
+}: {
+  c: ConnectionForm;
+  name: 'promptId' | 'integrationId';
+  label: string;
+  options: { id: number; name: string }[];
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={c.form.control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          label={label}
+          disabled={disabled}
+          value={disabled ? '' : field.value}
+          onChange={(e) => field.onChange(e.target.value === '' ? '' : Number(e.target.value))}
+        >
+          <MenuItem value="">{t('connections.form.none')}</MenuItem>
+          {options.map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              {p.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
 /** The AI prompt and the queue integration, each only when the plan allows it. */
 export function IntegrationsTab({ c }: { c: ConnectionForm }) {
   const { t } = useTranslation();
@@ -12,50 +51,19 @@ export function IntegrationsTab({ c }: { c: ConnectionForm }) {
   return (
     <Stack spacing={2}>
       {allowPrompts ? (
-        <Controller
-          control={form.control}
-          name="promptId"
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('connections.form.prompt')}
-              value={field.value}
-              onChange={(e) => field.onChange(e.target.value === '' ? '' : Number(e.target.value))}
-            >
-              <MenuItem value="">{t('connections.form.none')}</MenuItem>
-              {targets.prompts.map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <TargetSelect c={c} name="promptId" label={t('connections.form.prompt')} options={targets.prompts} />
       ) : (
         <Alert severity="info">{t('connections.form.promptsOff')}</Alert>
       )}
       {allowIntegrations ? (
         <>
           <SwitchField form={form} name="useIntegration" label={t('connections.form.useIntegration')} />
-          <Controller
-            control={form.control}
+          <TargetSelect
+            c={c}
             name="integrationId"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('connections.form.integration')}
-                disabled={!useIntegration}
-                value={useIntegration ? field.value : ''}
-                onChange={(e) => field.onChange(e.target.value === '' ? '' : Number(e.target.value))}
-              >
-                <MenuItem value="">{t('connections.form.none')}</MenuItem>
-                {targets.integrations.map((p) => (
-                  <MenuItem key={p.id} value={p.id}>
-                    {p.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label={t('connections.form.integration')}
+            options={targets.integrations}
+            disabled={!useIntegration}
           />
         </>
       ) : (

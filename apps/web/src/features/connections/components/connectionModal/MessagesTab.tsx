@@ -4,26 +4,17 @@ import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../../shared/api/errors';
-import { FormTextField } from '../../../../shared/ui/FormTextField';
 import type { ConnectionForm } from '../../hooks/useConnectionForm';
+import { FieldText } from './fields';
 
 /** Greeting (with its media once saved), completion and out-of-hours messages, and the collective vacation. */
 export function MessagesTab({ c }: { c: ConnectionForm }) {
   const { t } = useTranslation();
   const { form, loaded, media, uploadGreeting } = c;
-  const { register } = form;
-  const errors = form.formState.errors;
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <Stack spacing={2}>
-      <FormTextField
-        name="greetingMessage"
-        register={register}
-        errors={errors}
-        label={t('connections.form.greetingMessage')}
-        multiline
-        minRows={3}
-      />
+      <FieldText form={form} name="greetingMessage" label={t('connections.form.greetingMessage')} rows={3} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <input
           ref={fileInput}
@@ -60,51 +51,14 @@ export function MessagesTab({ c }: { c: ConnectionForm }) {
           </>
         )}
       </Box>
-      <FormTextField
-        name="complationMessage"
-        register={register}
-        errors={errors}
-        label={t('connections.form.complationMessage')}
-        multiline
-        minRows={2}
-      />
-      <FormTextField
-        name="outOfHoursMessage"
-        register={register}
-        errors={errors}
-        label={t('connections.form.outOfHoursMessage')}
-        multiline
-        minRows={2}
-      />
+      <FieldText form={form} name="complationMessage" label={t('connections.form.complationMessage')} rows={2} />
+      <FieldText form={form} name="outOfHoursMessage" label={t('connections.form.outOfHoursMessage')} rows={2} />
       <Typography variant="subtitle2">{t('connections.form.vacation')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField
-          name="collectiveVacationStart"
-          register={register}
-          errors={errors}
-          type="date"
-          label={t('connections.form.vacationStart')}
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <FormTextField
-          name="collectiveVacationEnd"
-          register={register}
-          errors={errors}
-          type="date"
-          label={t('connections.form.vacationEnd')}
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FieldText form={form} name="collectiveVacationStart" date label={t('connections.form.vacationStart')} />
+        <FieldText form={form} name="collectiveVacationEnd" date label={t('connections.form.vacationEnd')} />
       </Stack>
-      <FormTextField
-        name="collectiveVacationMessage"
-        register={register}
-        errors={errors}
-        label={t('connections.form.vacationMessage')}
-        multiline
-        minRows={2}
-      />
+      <FieldText form={form} name="collectiveVacationMessage" label={t('connections.form.vacationMessage')} rows={2} />
     </Stack>
   );
 }

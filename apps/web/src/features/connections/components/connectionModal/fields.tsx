@@ -1,32 +1,45 @@
-import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
+import { Controller, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../../shared/ui/FormTextField';
 import type { Form } from '../../utils/connectionForm';
 
 type FormApi = UseFormReturn<Form>;
 
-type NumberName =
-  | 'timeCreateNewTicket'
-  | 'maxUseBotQueues'
-  | 'timeUseBotQueues'
-  | 'expiresTicket'
-  | 'timeInactiveMessage'
-  | 'timeSendQueue'
-  | 'maxUseBotQueuesNPS'
-  | 'expiresTicketNPS';
-
-/** A whole number typed as text (converted and checked by the shared schema on submit). */
-export function NumberField({ form, name, label, helper }: { form: FormApi; name: NumberName; label: string; helper?: string }) {
+/**
+ * A text field of the connection form: `date` for a calendar day, `rows` for a text area, `numeric` for a whole
+ * number typed as text (converted and checked by the shared schema on submit).
+ */
+export function FieldText({
+  form,
+  name,
+  label,
+  helper,
+  date,
+  rows,
+  numeric,
+  ...rest
+}: {
+  form: FormApi;
+  name: Path<Form>;
+  label: string;
+  helper?: string;
+  date?: boolean;
+  rows?: number;
+  numeric?: boolean;
+} & Pick<TextFieldProps, 'autoFocus' | 'fullWidth' | 'type' | 'slotProps'>) {
   return (
     <FormTextField
       name={name}
       register={form.register}
       errors={form.formState.errors}
       label={label}
-      inputMode="numeric"
-      fullWidth
       helperText={helper}
+      fullWidth={date || numeric || rest.fullWidth}
+      {...(date ? { type: 'date', slotProps: { inputLabel: { shrink: true } } } : {})}
+      {...(rows ? { multiline: true, minRows: rows } : {})}
+      {...(numeric ? { inputMode: 'numeric' as const } : {})}
+      {...rest}
     />
   );
 }

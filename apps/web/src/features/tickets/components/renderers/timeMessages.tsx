@@ -11,6 +11,26 @@ import type { RenderableMessage } from './MessageContent';
 import { num, rec, str } from './safe';
 import { duration, EVENT_DEFAULT_SECONDS, epoch, Head, safeHref, Text } from './structuredParts';
 
+/** When (start – end, on the company's clock) and where an event or meeting takes place. */
+function WhenAndWhere({ start, end, location }: { start?: Date; end?: Date; location?: string }) {
+  const clock = useClock();
+  return (
+    <>
+      {start ? (
+        <Typography variant="caption" component="div" color="text.secondary">
+          {formatDateTime(clock, start)}
+          {end ? ` – ${formatDateTime(clock, end)}` : ''}
+        </Typography>
+      ) : null}
+      {location ? (
+        <Typography variant="caption" component="div" color="text.secondary">
+          {location}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
 export function CallLogMessage({ message }: { message: RenderableMessage }) {
   const { t } = useTranslation();
   const call = rec(rec(message.dataJson).call);
@@ -33,7 +53,6 @@ export function CallLogMessage({ message }: { message: RenderableMessage }) {
 
 export function EventMessage({ message }: { message: RenderableMessage }) {
   const { t } = useTranslation();
-  const clock = useClock();
   const e = rec(rec(message.dataJson).event);
   const name = str(e.name) ?? str(message.body) ?? t('conversation.render.event');
   const start = epoch(e.startTime);
@@ -44,17 +63,7 @@ export function EventMessage({ message }: { message: RenderableMessage }) {
       <Head icon={<EventIcon fontSize="small" color="primary" />}>{name}</Head>
       {e.isCanceled === true ? <Text color="error">{t('conversation.render.canceled')}</Text> : null}
       {str(e.description) ? <Text>{str(e.description)}</Text> : null}
-      {start ? (
-        <Typography variant="caption" component="div" color="text.secondary">
-          {formatDateTime(clock, start)}
-          {end ? ` – ${formatDateTime(clock, end)}` : ''}
-        </Typography>
-      ) : null}
-      {str(e.location) ? (
-        <Typography variant="caption" component="div" color="text.secondary">
-          {str(e.location)}
-        </Typography>
-      ) : null}
+      <WhenAndWhere start={start} end={end} location={str(e.location)} />
       {link ? (
         <Link href={link} target="_blank" rel="noopener noreferrer" variant="body2">
           {t('conversation.render.join')}
@@ -67,7 +76,6 @@ export function EventMessage({ message }: { message: RenderableMessage }) {
 /** Seed 000 §2 meeting: name, startTime/endTime in epoch seconds, location, joinLink, linkType voice|video. */
 export function MeetingMessage({ message, ticketId }: { message: RenderableMessage; ticketId?: number }) {
   const { t } = useTranslation();
-  const clock = useClock();
   const data = rec(message.dataJson);
   const m = Object.keys(rec(data.meeting)).length ? rec(data.meeting) : data;
   const name = str(m.name) ?? str(message.body) ?? t('conversation.render.meeting');
@@ -83,17 +91,7 @@ export function MeetingMessage({ message, ticketId }: { message: RenderableMessa
       <Head icon={video ? <VideocamIcon fontSize="small" color="primary" /> : <CallIcon fontSize="small" color="primary" />}>
         {name}
       </Head>
-      {start ? (
-        <Typography variant="caption" component="div" color="text.secondary">
-          {formatDateTime(clock, start)}
-          {end ? ` – ${formatDateTime(clock, end)}` : ''}
-        </Typography>
-      ) : null}
-      {str(m.location) ? (
-        <Typography variant="caption" component="div" color="text.secondary">
-          {str(m.location)}
-        </Typography>
-      ) : null}
+      <WhenAndWhere start={start} end={end} location={str(m.location)} />
       {link ? (
         <Link
           href={link}
