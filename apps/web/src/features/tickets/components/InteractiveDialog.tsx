@@ -79,30 +79,27 @@ export function InteractiveDialog({ ticketId, open, onClose }: { ticketId: numbe
   const [f, setF] = useState<Fields>({ sendkey_type: 'CPF' });
   const [rows, setRows] = useState<Row[]>([newRow()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const sendInteractive = useSendInteractive(ticketId);
-  const send = {
-    isPending: sendInteractive.isPending,
-    mutate: () =>
-      sendInteractive.mutate(
-        { path: KINDS.find((k) => k.kind === kind)?.path ?? 'lista', body: bodyFor(kind, f, rows) },
-        {
-          onSuccess: () => {
-            setF({ sendkey_type: 'CPF' });
-            setRows([newRow()]);
-            setErrors({});
-            onClose();
-          },
-          onError: (err) => {
-            const next: Record<string, string> = {};
-            const placed = applyFieldErrors<Record<string, string>>(err, (path, e) => {
-              next[path] = t(e.message ?? '');
-            });
-            if (placed) setErrors(next);
-            else toastError(err);
-          },
+  const send = useSendInteractive(ticketId);
+  const submit = () =>
+    send.mutate(
+      { path: KINDS.find((k) => k.kind === kind)?.path ?? 'lista', body: bodyFor(kind, f, rows) },
+      {
+        onSuccess: () => {
+          setF({ sendkey_type: 'CPF' });
+          setRows([newRow()]);
+          setErrors({});
+          onClose();
         },
-      ),
-  };
+        onError: (err) => {
+          const next: Record<string, string> = {};
+          const placed = applyFieldErrors<Record<string, string>>(err, (path, e) => {
+            next[path] = t(e.message ?? '');
+          });
+          if (placed) setErrors(next);
+          else toastError(err);
+        },
+      },
+    );
   const field = (name: string, opts: { required?: boolean; multiline?: boolean; type?: string } = {}) => (
     <TextField
       key={name}
@@ -212,7 +209,7 @@ export function InteractiveDialog({ ticketId, open, onClose }: { ticketId: numbe
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={send.isPending} onClick={() => send.mutate()}>
+        <Button variant="contained" disabled={send.isPending} onClick={submit}>
           {t('tickets.composer.send')}
         </Button>
       </DialogActions>
