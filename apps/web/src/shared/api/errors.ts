@@ -50,3 +50,12 @@ export function applyFieldErrors<T extends FieldValues>(
   }
   return placed;
 }
+
+/** The server's ERR_VALIDATION messages of the fields under `prefix`, keyed by the rest of their path (a list's rows). */
+export function fieldErrorsUnder(err: unknown, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  applyFieldErrors<Record<string, string>>(err, (path, e) => {
+    if (path.startsWith(prefix)) out[path.slice(prefix.length)] = e.message ?? '';
+  });
+  return out;
+}

@@ -21,8 +21,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError } from '../../../shared/api/client';
-import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { applyFieldErrors, fieldErrorsUnder, toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
 import { FormTextField } from '../../../shared/ui/FormTextField';
@@ -166,14 +165,10 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
       onClose();
       if (!queueId) onCreated?.(saved.id);
     } catch (err) {
-      if (err instanceof ApiError && err.body?.fields) {
-        const fromServer: Record<string, string> = {};
-        for (const f of err.body.fields) if (f.path.startsWith('chatbots.')) fromServer[f.path.slice(9)] = f.message;
-        setFlowErrors(fromServer);
-        const sched = scheduleErrors(err.body.fields);
-        setSchedErrors(sched);
-        if (Object.keys(sched).length) setTab('schedules');
-      }
+      setFlowErrors(fieldErrorsUnder(err, 'chatbots.'));
+      const sched = scheduleErrors(err);
+      setSchedErrors(sched);
+      if (Object.keys(sched).length) setTab('schedules');
       if (
         !applyFieldErrors(err, setError, ['name', 'color', 'greetingMessage', 'outOfHoursMessage', 'orderQueue', 'tempoRoteador'])
       ) {
