@@ -84,29 +84,68 @@ const WhatsappFields = z.object({
 
 type Fields = z.infer<typeof WhatsappFields>;
 
-/** Cross-field rules of seed 001 §5 "Connection form". */
+/** A field's problem, as the server answers it in ERR_VALIDATION (the message is an i18n key). */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * Seed 001 §5 rating rule, the same for the web form and the server: with the company's user rating on, a rating
+ * message is required; with user rating on or a rating message, a non-zero NPS expiry too.
+ */
+export function ratingRuleIssues(
+  v: { ratingMessage?: string | null; expiresTicketNPS?: number | string | null },
+  userRating: boolean,
+): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const hasMessage = Boolean(v.ratingMessage?.trim());
+  if (userRating && !hasMessage) issues.push({ path: 'ratingMessage', message: V.required });
+  if ((userRating || hasMessage) && !Number(v.expiresTicketNPS)) issues.push({ path: 'expiresTicketNPS', message: V.required });
+  return issues;
+}
+
+/** How far back the history import may start (seed 001 §5). */
+export const IMPORT_MAX_AGE_MS = 2 * 366 * 86_400_000;
+
+/**
+ * Seed 001 §5 import rule, the same for the web form and the server: the from-date is not in the future nor older
+ * than 2 years and needs a queue for the imported tickets; the until-date lies between the from-date and now.
+ * `importOn` is the form's switch (the API has none): on, the from-date and the queue are required.
+ */
+export function importRuleIssues(
+  v: {
+    importOn?: boolean;
+    importOldMessages?: Date | string | null;
+    importRecentMessages?: Date | string | null;
+    queueIdImportMessages?: number | string | null;
+  },
+  now = Date.now(),
+): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const time = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null);
+  const from = time(v.importOldMessages);
+  const until = time(v.importRecentMessages);
+  if (v.importOn && from === null) issues.push({ path: 'importOldMessages', message: V.required });
+  if (from !== null && (Number.isNaN(from) || from > now || from < now - IMPORT_MAX_AGE_MS))
+    issues.push({ path: 'importOldMessages', message: V.invalid });
+  if ((v.importOn || from !== null) && !v.queueIdImportMessages)
+    issues.push({ path: 'queueIdImportMessages', message: V.required });
+  if (until !== null && (Number.isNaN(until) || until > now || (from !== null && until < from)))
+    issues.push({ path: 'importRecentMessages', message: V.invalid });
+  return issues;
+}
+
+/** Cross-field rules of seed 001 §5 "Connection form" that need no company setting. */
 function connectionRules(v: Partial<Fields>, ctx: z.RefinementCtx) {
-  if (v.ratingMessage?.trim() && !v.expiresTicketNPS) {
-    ctx.addIssue({ code: 'custom', path: ['expiresTicketNPS'], message: V.required });
-  }
+  const add = (i: FieldIssue) => ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
+  ratingRuleIssues(v, false).forEach(add);
   if (v.timeSendQueue && !v.sendIdQueue) ctx.addIssue({ code: 'custom', path: ['sendIdQueue'], message: V.required });
   if (v.collectiveVacationMessage?.trim()) {
     if (!v.collectiveVacationStart) ctx.addIssue({ code: 'custom', path: ['collectiveVacationStart'], message: V.required });
     if (!v.collectiveVacationEnd) ctx.addIssue({ code: 'custom', path: ['collectiveVacationEnd'], message: V.required });
   }
-  const now = Date.now();
-  if (v.importOldMessages) {
-    const t = v.importOldMessages.getTime();
-    if (t > now || t < now - 2 * 366 * 86_400_000)
-      ctx.addIssue({ code: 'custom', path: ['importOldMessages'], message: V.invalid });
-    if (!v.queueIdImportMessages) ctx.addIssue({ code: 'custom', path: ['queueIdImportMessages'], message: V.required });
-  }
-  if (v.importRecentMessages) {
-    const t = v.importRecentMessages.getTime();
-    if (t > now || (v.importOldMessages && t < v.importOldMessages.getTime())) {
-      ctx.addIssue({ code: 'custom', path: ['importRecentMessages'], message: V.invalid });
-    }
-  }
+  importRuleIssues(v).forEach(add);
 }
 
 /** POST /whatsapp */
@@ -116,6 +155,26 @@ export type CreateWhatsappBody = z.infer<typeof CreateWhatsappBody>;
 /** PUT /whatsapp/:whatsappId — partial; the channel of a connection never changes. */
 export const UpdateWhatsappBody = WhatsappFields.omit({ channel: true }).partial().superRefine(connectionRules);
 export type UpdateWhatsappBody = z.infer<typeof UpdateWhatsappBody>;
+
+/**
+ * Every rule of the connection form, as the server applies it on save: the schema's, the rating rule with the
+ * company's user-rating setting, and the import switch of the form. One issue per field, in the form's order.
+ */
+export function connectionFormIssues(
+  body: Record<string, unknown>,
+  opts: { update: boolean; userRating: boolean; importOn?: boolean },
+): FieldIssue[] {
+  const parsed = (opts.update ? UpdateWhatsappBody : CreateWhatsappBody).safeParse(body);
+  const issues: FieldIssue[] = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ path: String(i.path[0]), message: i.message }));
+  const more = [
+    ...ratingRuleIssues(body as Parameters<typeof ratingRuleIssues>[0], opts.userRating),
+    ...importRuleIssues({ ...(body as Parameters<typeof importRuleIssues>[0]), importOn: opts.importOn }),
+  ];
+  for (const i of more) if (!issues.some((x) => x.path === i.path)) issues.push(i);
+  return issues;
+}
 
 export const WhatsappIdParams = z.object({ whatsappId: idParam });
 

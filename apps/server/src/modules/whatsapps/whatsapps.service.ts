@@ -8,6 +8,7 @@ import {
   maskSecret,
   type PlanFlag,
   planAllows,
+  ratingRuleIssues,
   type UpdateWhatsappBody,
   V,
   type WhatsappDto,
@@ -133,11 +134,10 @@ export function createWhatsappsService(deps: CoreDeps) {
     if (ids.some((id) => !found.has(id))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
   }
 
-  /** Seed 001 §5: with user rating enabled (or a rating message), the rating message and a non-zero NPS expiry are required. */
+  /** Seed 001 §5: the shared rating rule (the web form's too) with the company's user-rating setting. */
   async function checkRating(ctx: TenantContext, v: { ratingMessage?: string; expiresTicketNPS?: number }) {
-    if (!(await repo.companyUserRating(db, ctx))) return;
-    if (!v.ratingMessage?.trim()) throw fieldError('ratingMessage', V.required);
-    if (!v.expiresTicketNPS) throw fieldError('expiresTicketNPS', V.required);
+    const [issue] = ratingRuleIssues(v, await repo.companyUserRating(db, ctx));
+    if (issue) throw fieldError(issue.path, issue.message);
   }
 
   function mapUnique(err: unknown): never {

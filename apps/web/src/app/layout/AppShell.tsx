@@ -1,17 +1,16 @@
 import { can, DRAWER_WIDTH_PX, NARROW_SCREEN_PX, planAllows } from '@atendo/shared';
 import { Box, Toolbar, useMediaQuery } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useConnectionsAttention } from '../../features/connections/hooks/useConnectionsAttention';
 import { useUnreadTickets } from '../../features/notifications/hooks/useUnreadTickets';
 import { useDesktopNotifications } from '../../features/tickets/hooks/useDesktopNotifications';
-import { api } from '../../shared/api/client';
 import { useCompanyPlan } from '../../shared/hooks/useCompanyPlan';
 import { useAppName } from '../../shared/hooks/usePublicSettings';
+import { useVersion } from '../../shared/hooks/useVersion';
 import { SocketProvider } from '../../shared/socket/SocketProvider';
-import { STORAGE_KEYS, setItem, useStorageItem } from '../../shared/storage';
+import { STORAGE_KEYS, useStorageItem } from '../../shared/storage';
 import { formatTabTitle } from '../../shared/tabTitle';
 import { Loading } from '../../shared/ui/Loading';
 import { ErrorBoundary } from '../ErrorBoundary';
@@ -19,21 +18,6 @@ import { useCurrentUser } from '../session/context';
 import { MainDrawer, MINI_DRAWER_PX } from './MainDrawer';
 import { buildMenu } from './menu';
 import { TopBar } from './TopBar';
-
-function useVersion(): string | null {
-  const stored = useStorageItem(STORAGE_KEYS.version);
-  const query = useQuery({
-    queryKey: ['version'],
-    queryFn: async () => {
-      const data = await api.get<{ version: string }>('/version');
-      if (data?.version) setItem(STORAGE_KEYS.version, data.version);
-      return data?.version ?? null;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-  return query.data ?? stored;
-}
 
 function Shell() {
   const { t } = useTranslation();

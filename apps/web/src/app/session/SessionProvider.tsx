@@ -1,34 +1,18 @@
-import { type LoginBody, SessionDto, type SessionUserDto, SUBSCRIPTION_WARNING_DAYS } from '@atendo/shared';
+import { type LoginBody, type SessionDto, type SessionUserDto, SUBSCRIPTION_WARNING_DAYS } from '@atendo/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, api, setUnauthorizedHandler } from '../../shared/api/client';
+import { ApiError, setUnauthorizedHandler } from '../../shared/api/client';
 import { toastError } from '../../shared/api/errors';
 import { changeLanguage, normalizeLanguage, storedLanguage } from '../../shared/i18n';
 import { getItem, STORAGE_KEYS, setItem, setToken } from '../../shared/storage';
 import { daysUntilDue, formatDate, isSubscriptionValid } from '../../shared/subscription';
 import { toast } from '../../shared/toast';
 import { SessionContext, type SessionContextValue, type SessionStatus } from './context';
+import { fetchMe, refreshSession, signIn, signOut } from './sessionApi';
 
-/**
- * POST /auth/refresh_token, retried once on 403 (seed 000 §4). 'unreachable' when no answer came
- * (network down, CORS refused) or the server failed: that is not "signed out".
- */
-export async function refreshSession(): Promise<SessionDto | null | 'unreachable'> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const data = await api.post<unknown>('/auth/refresh_token', undefined, { skipUnauthorizedHandler: true });
-      const parsed = SessionDto.safeParse(data);
-      return parsed.success ? parsed.data : (data as SessionDto);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 403 && attempt === 0) continue;
-      if (err instanceof ApiError && (err.status === 0 || err.status >= 500)) return 'unreachable';
-      return null;
-    }
-  }
-  return null;
-}
+export { refreshSession };
 
 /** Campaign routes are registered under the local flag cshow; the company setting campaignsEnabled drives it when present. */
 function syncCampaignFlag(user: SessionUserDto) {
@@ -98,7 +82,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // in one render, so the guard never sends the user to / first.
   const login = useCallback(
     async (body: LoginBody, from?: string) => {
-      const session = await api.post<SessionDto>('/auth/login', body, { skipUnauthorizedHandler: true });
+      const session = await signIn(body);
       const company = session.user.company;
       let target = from && from !== '/login' ? from : '/tickets';
       if (!isSubscriptionValid(company)) {
@@ -116,7 +100,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.delete('/auth/logout', { skipUnauthorizedHandler: true });
+      await signOut();
     } catch (err) {
       if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 0)) toastError(err);
     }
@@ -125,7 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [dropSession, navigate]);
 
   const reloadUser = useCallback(async () => {
-    const me = await api.get<SessionUserDto>('/auth/me');
+    const me = await fetchMe();
     setUserState(me);
   }, []);
 

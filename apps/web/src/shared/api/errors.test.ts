@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { scheduleErrors } from '../../features/queues/components/SchedulesForm';
 import i18n, { changeLanguage } from '../i18n';
 import { getToken, setToken } from '../storage';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './client';
-import { errorMessage } from './errors';
+import { applyFieldErrors, errorMessage, fieldErrorsUnder } from './errors';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -37,6 +38,44 @@ describe('errorMessage (seed 000 §8)', () => {
   it('translates the first validation field message', () => {
     const err = new ApiError(400, { error: 'ERR_VALIDATION', fields: [{ path: 'email', message: 'validation.invalidEmail' }] });
     expect(errorMessage(err)).toBe('Dados inválidos. (email) E-mail inválido');
+  });
+});
+
+describe('applyFieldErrors', () => {
+  it("places each known field's message, an item's error on its list field, and says whether any was placed", () => {
+    const err = new ApiError(400, {
+      error: 'ERR_VALIDATION',
+      fields: [
+        { path: 'body', message: 'validation.scheduleBodyShort' },
+        { path: 'contactIds.0', message: 'validation.selectContact' },
+        { path: 'other', message: 'validation.required' },
+      ],
+    });
+    const setError = vi.fn();
+    expect(applyFieldErrors(err, setError, ['body', 'contactIds'])).toBe(true);
+    expect(setError.mock.calls).toEqual([
+      ['body', { type: 'server', message: 'validation.scheduleBodyShort' }],
+      ['contactIds', { type: 'server', message: 'validation.selectContact' }],
+    ]);
+    expect(applyFieldErrors(err, vi.fn(), ['name'])).toBe(false);
+    expect(applyFieldErrors(new ApiError(409, { error: 'ERR_DUPLICATED' }), vi.fn(), ['body'])).toBe(false);
+  });
+});
+
+describe('fieldErrorsUnder', () => {
+  it("gives a list's row errors keyed by the rest of their path (chatbot steps, service hours)", () => {
+    const err = new ApiError(400, {
+      error: 'ERR_VALIDATION',
+      fields: [
+        { path: 'name', message: 'validation.required' },
+        { path: 'chatbots.0.name', message: 'validation.required' },
+        { path: 'schedules.2.startTime', message: 'validation.invalidTime' },
+        { path: 'schedules', message: 'validation.tooLong' },
+      ],
+    });
+    expect(fieldErrorsUnder(err, 'chatbots.')).toEqual({ '0.name': 'validation.required' });
+    expect(scheduleErrors(err)).toEqual({ '2.startTime': 'validation.invalidTime' });
+    expect(fieldErrorsUnder(new ApiError(500, null), 'chatbots.')).toEqual({});
   });
 });
 

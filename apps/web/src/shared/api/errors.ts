@@ -28,19 +28,34 @@ export function toastError(err: unknown): void {
   toast.error(errorMessage(err));
 }
 
-/** Puts the server's ERR_VALIDATION field messages (i18n keys) on a react-hook-form; true when any was placed. */
+/**
+ * Puts the server's ERR_VALIDATION field messages (i18n keys) on a form (react-hook-form's setError, or any setter of
+ * that shape); true when any was placed.
+ */
 export function applyFieldErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
-  known: readonly string[],
+  /** The form's fields; without it every field is placed at its own path. */
+  known?: readonly string[],
 ): boolean {
   if (!(err instanceof ApiError) || err.code !== 'ERR_VALIDATION' || !err.body?.fields) return false;
   let placed = false;
   for (const field of err.body.fields) {
-    if (known.includes(field.path)) {
-      setError(field.path as Path<T>, { type: 'server', message: field.message });
+    // 'contactIds.0' lands on 'contactIds' when only the field itself is on the form
+    const path = !known || known.includes(field.path) ? field.path : field.path.split('.')[0];
+    if (!known || known.includes(path)) {
+      setError(path as Path<T>, { type: 'server', message: field.message });
       placed = true;
     }
   }
   return placed;
+}
+
+/** The server's ERR_VALIDATION messages of the fields under `prefix`, keyed by the rest of their path (a list's rows). */
+export function fieldErrorsUnder(err: unknown, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  applyFieldErrors<Record<string, string>>(err, (path, e) => {
+    if (path.startsWith(prefix)) out[path.slice(prefix.length)] = e.message ?? '';
+  });
+  return out;
 }

@@ -2,6 +2,7 @@ import { CompanyPlanDto, type PlanDto } from '@atendo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../app/session/context';
 import { api } from '../api/client';
+import { appKeys } from './keys';
 
 /**
  * The plan of the session's company (GET /companies/listPlan/:companyId), shown at once from the
@@ -12,7 +13,7 @@ export function useCompanyPlan(): { plan: PlanDto | null; isLoading: boolean } {
   const companyId = user?.companyId;
   const sessionPlan = user?.company?.plan ?? null;
   const query = useQuery({
-    queryKey: ['companyPlan', companyId],
+    queryKey: appKeys.companyPlan(companyId),
     enabled: companyId !== undefined,
     queryFn: async () => {
       try {

@@ -1,6 +1,7 @@
 import { DEFAULT_APP_NAME, PUBLIC_SETTING_KEYS, type PublicSettingDto, type PublicSettingKey } from '@atendo/shared';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { appKeys } from './keys';
 
 export type PublicSettings = Partial<Record<PublicSettingKey, string>>;
 
@@ -19,7 +20,7 @@ async function fetchPublicSetting(key: PublicSettingKey): Promise<string | null>
 export function usePublicSettings(): { settings: PublicSettings; isLoading: boolean } {
   return useQueries({
     queries: PUBLIC_SETTING_KEYS.map((key) => ({
-      queryKey: ['public', 'setting', key],
+      queryKey: appKeys.publicSetting(key),
       queryFn: () => fetchPublicSetting(key),
       staleTime: Number.POSITIVE_INFINITY,
       retry: false,

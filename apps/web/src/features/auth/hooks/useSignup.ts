@@ -2,11 +2,12 @@ import { PlanDto, SignupBody } from '@atendo/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../shared/api/client';
+import { appKeys } from '../../../shared/hooks/keys';
 
 /** Public plan list (GET /plans/list?listPublic=true, no session). */
 export function usePublicPlans() {
   return useQuery({
-    queryKey: ['public', 'plans'],
+    queryKey: appKeys.publicPlans,
     queryFn: async () => {
       const data = await api.get<unknown>('/plans/list', { query: { listPublic: 'true' }, anonymous: true });
       const parsed = z.array(PlanDto).safeParse(data);

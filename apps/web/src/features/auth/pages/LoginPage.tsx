@@ -1,6 +1,6 @@
 import { LoginBody } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Checkbox, FormControlLabel, Link, Stack, TextField } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, Link, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useSession } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { usePublicSettings } from '../../../shared/hooks/usePublicSettings';
 import { getRememberedEmail, rememberEmail } from '../../../shared/storage';
+import { FormTextField } from '../../../shared/ui/FormTextField';
 import { AuthLayout } from '../components/AuthLayout';
 import { PasswordField } from '../components/PasswordField';
 
@@ -32,6 +33,7 @@ export default function LoginPage() {
     resolver: zodResolver(LoginBody),
     defaultValues: { email: remembered ?? '', password: '' },
   });
+  const fields = { register, errors };
 
   const onSubmit = handleSubmit(async (values) => {
     rememberEmail(remember ? values.email : null);
@@ -46,26 +48,25 @@ export default function LoginPage() {
     <AuthLayout title={t('login.title')}>
       <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack spacing={2}>
-          <TextField
+          <FormTextField
+            {...fields}
+            name="email"
             label={t('login.email')}
             type="email"
             autoComplete="username"
             autoFocus={!remembered}
             fullWidth
             size="medium"
-            {...register('email')}
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message ? t(errors.email.message) : undefined}
           />
-          <PasswordField
+          <FormTextField
+            {...fields}
+            name="password"
+            field={PasswordField}
             label={t('login.password')}
             autoComplete="current-password"
             autoFocus={Boolean(remembered)}
             fullWidth
             size="medium"
-            {...register('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message ? t(errors.password.message) : undefined}
           />
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
             <FormControlLabel

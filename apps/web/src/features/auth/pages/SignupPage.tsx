@@ -16,7 +16,6 @@ import {
   Step,
   StepLabel,
   Stepper,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -28,6 +27,7 @@ import { ApiError } from '../../../shared/api/client';
 import { errorMessage, toastError } from '../../../shared/api/errors';
 import { usePublicSettings } from '../../../shared/hooks/usePublicSettings';
 import { toast } from '../../../shared/toast';
+import { FormTextField } from '../../../shared/ui/FormTextField';
 import { AuthLayout } from '../components/AuthLayout';
 import { PasswordField } from '../components/PasswordField';
 import {
@@ -106,41 +106,26 @@ function PersonalStep({
     resolver: zodResolver(SignupPersonalStep),
     defaultValues: { name: '', email: '', password: '', phone: '', ...initial },
   });
-  const msg = (m?: string) => (m ? t(m) : undefined);
+  const fields = { register, errors };
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onNext)}>
       <Stack spacing={2}>
-        <TextField
-          label={t('signup.name')}
-          autoComplete="name"
-          autoFocus
-          {...register('name')}
-          error={!!errors.name}
-          helperText={msg(errors.name?.message)}
-        />
-        <TextField
-          label={t('signup.email')}
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-          error={!!errors.email}
-          helperText={msg(errors.email?.message)}
-        />
-        <PasswordField
+        <FormTextField {...fields} name="name" label={t('signup.name')} autoComplete="name" autoFocus />
+        <FormTextField {...fields} name="email" label={t('signup.email')} type="email" autoComplete="email" />
+        <FormTextField
+          {...fields}
+          name="password"
+          field={PasswordField}
           label={t('signup.password')}
           autoComplete="new-password"
-          {...register('password')}
-          error={!!errors.password}
-          helperText={msg(errors.password?.message)}
         />
-        <TextField
+        <FormTextField
+          {...fields}
+          name="phone"
           label={t('signup.phone')}
           type="tel"
           autoComplete="tel"
           placeholder="5511999999999"
-          {...register('phone')}
-          error={!!errors.phone}
-          helperText={msg(errors.phone?.message)}
         />
         <WizardButtons onBack={onBack} nextLabel={t('signup.next')} />
       </Stack>
@@ -166,17 +151,11 @@ function CompanyStep({
     resolver: zodResolver(SignupCompanyStep),
     defaultValues: { companyName: '', ...initial },
   });
+  const fields = { register, errors };
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onNext)}>
       <Stack spacing={2}>
-        <TextField
-          label={t('signup.companyName')}
-          autoComplete="organization"
-          autoFocus
-          {...register('companyName')}
-          error={!!errors.companyName}
-          helperText={errors.companyName?.message ? t(errors.companyName.message) : undefined}
-        />
+        <FormTextField {...fields} name="companyName" label={t('signup.companyName')} autoComplete="organization" autoFocus />
         <WizardButtons onBack={onBack} nextLabel={t('signup.next')} />
       </Stack>
     </Box>

@@ -1,7 +1,10 @@
 import type { AllConnectionsItem, FacebookConnectBody, UpdateWhatsappBody, WhatsappDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, orEmpty } from '../../../shared/api/client';
+import { api } from '../../../shared/api/client';
+import { useIntegrationOptions, usePromptOptions } from '../../../shared/hooks/useTargetOptions';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { useCompanySettingValue } from '../../settings/hooks/useSettings';
+import { connectionKeys } from './keys';
 import { SESSION_CONNECTIONS_KEY, type SessionConnection } from './useConnectionsAttention';
 
 /** Dates travel as ISO strings. */
@@ -12,16 +15,13 @@ export type Connection = Omit<WhatsappDto, 'createdAt' | 'updatedAt' | 'importOl
   importRecentMessages: string | null;
 };
 
-export const connectionKeys = {
-  list: ['connections', 'list'] as const,
-  detail: (id: number) => ['connections', 'detail', id] as const,
-  all: ['connections', 'allCompanies'] as const,
-};
+export { connectionKeys };
 
-export function useConnections() {
+export function useConnections(enabled = true) {
   return useQuery({
     queryKey: connectionKeys.list,
     queryFn: ({ signal }) => api.get<Connection[]>('/whatsapp/', { query: { session: 0 }, signal }),
+    enabled,
   });
 }
 
@@ -160,37 +160,22 @@ export interface Named {
 
 /** Prompts and queue integrations for the integrations tab (empty while their features are not built). */
 export function useConnectionTargets(opts: { prompts: boolean; integrations: boolean }) {
-  const prompts = useQuery({
-    queryKey: ['prompts', 'all'],
-    queryFn: ({ signal }) =>
-      orEmpty(
-        api.get<Named[] | { prompts: Named[] }>('/prompt', { signal }).then((r) => (Array.isArray(r) ? r : r.prompts)),
-        [],
-      ),
-    enabled: opts.prompts,
-    retry: false,
-  });
-  const integrations = useQuery({
-    queryKey: ['queueIntegration', 'all'],
-    queryFn: ({ signal }) =>
-      orEmpty(
-        api
-          .get<Named[] | { queueIntegrations: Named[] }>('/queueIntegration', { signal })
-          .then((r) => (Array.isArray(r) ? r : r.queueIntegrations)),
-        [],
-      ),
-    enabled: opts.integrations,
-    retry: false,
-  });
+  const prompts = usePromptOptions(opts.prompts);
+  const integrations = useIntegrationOptions(opts.integrations);
   return { prompts: prompts.data ?? [], integrations: integrations.data ?? [] };
 }
 
 /** A company setting read through GET /companySettingOne (userRating, scheduleType). */
 export function useCompanySetting(column: 'userRating' | 'scheduleType') {
-  const q = useQuery({
-    queryKey: ['companySetting', column],
-    queryFn: ({ signal }) => api.get<{ value: string }>('/companySettingOne', { query: { column }, signal }),
-    retry: false,
-  });
-  return q.data?.value ?? 'disabled';
+  return useCompanySettingValue(column);
+}
+
+/** POST /whatsapp-restart/ — every connection of the company restarts. */
+export function useRestartConnections() {
+  return useMutation({ mutationFn: () => api.post('/whatsapp-restart/') });
+}
+
+/** POST /closedimported/:id — the tickets imported from the phone's history are closed. */
+export function useCloseImported() {
+  return useMutation({ mutationFn: (id: number) => api.post(`/closedimported/${id}`) });
 }

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, orEmpty } from '../../../shared/api/client';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { connectionKeys } from './keys';
 
 /** A connection as the shell sees it (seed 000 §3 "Connection (session view)"). */
 export interface SessionConnection {
@@ -13,7 +14,7 @@ export interface SessionConnection {
   retries?: number;
 }
 
-export const SESSION_CONNECTIONS_KEY = ['connections', 'session'] as const;
+export const SESSION_CONNECTIONS_KEY = connectionKeys.session;
 
 export function needsAttention(connections: Pick<SessionConnection, 'status'>[]): boolean {
   return connections.some((c) => (CONNECTION_ATTENTION_STATUSES as readonly string[]).includes(c.status));

@@ -30,7 +30,6 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/context';
-import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
@@ -48,9 +47,11 @@ import { QrCodeDialog } from '../components/QrCodeDialog';
 import {
   type Connection,
   type SessionAction,
+  useCloseImported,
   useConnectionEvents,
   useConnections,
   useDeleteConnection,
+  useRestartConnections,
   useSessionAction,
 } from '../hooks/useConnections';
 
@@ -93,6 +94,8 @@ export default function ConnectionsPage() {
   const connections = useConnections();
   const remove = useDeleteConnection();
   const session = useSessionAction();
+  const restart = useRestartConnections();
+  const closeImportedTickets = useCloseImported();
   const tutorial = useFirstVisit('hasVisitedConnections');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [modal, setModal] = useState<{ open: boolean; id: number | null; channel: NewChannel }>({
@@ -139,7 +142,7 @@ export default function ConnectionsPage() {
 
   async function restartAll() {
     try {
-      await api.post('/whatsapp-restart/');
+      await restart.mutateAsync();
       toast.success(t('connections.restarted'));
     } catch (err) {
       toastError(err);
@@ -148,7 +151,7 @@ export default function ConnectionsPage() {
 
   async function closeImported(c: Connection) {
     try {
-      await api.post(`/closedimported/${c.id}`);
+      await closeImportedTickets.mutateAsync(c.id);
       toast.success(t('connections.importClosed'));
     } catch (err) {
       toastError(err);

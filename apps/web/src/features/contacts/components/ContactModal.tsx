@@ -2,23 +2,13 @@ import { CONTACT_NAME_MAX_PAGE, type ContactItemDto, contactFormSchema } from '@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
 import { useEffect, useId } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
+import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useContact, useSaveContact } from '../hooks/useContacts';
 
 interface Form {
@@ -44,6 +34,7 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Form>({ resolver: zodResolver(contactFormSchema(CONTACT_NAME_MAX_PAGE)) as never, defaultValues: empty });
+  const fields = { register, errors };
   const extra = useFieldArray({ control, name: 'extraInfo' });
 
   useEffect(() => {
@@ -61,7 +52,6 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
       if (!applyFieldErrors(err, setError, ['name', 'number', 'email'])) toastError(err);
     }
   });
-  const msg = (m?: string) => (m ? t(m) : undefined);
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -69,42 +59,25 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
         <DialogTitle id={titleId}>{contactId ? t('contacts.edit') : t('contacts.add')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t('contacts.fields.name')}
-              {...register('name')}
-              error={Boolean(errors.name)}
-              helperText={msg(errors.name?.message)}
-              autoFocus
-            />
-            <TextField
+            <FormTextField {...fields} name="name" label={t('contacts.fields.name')} autoFocus />
+            <FormTextField
+              {...fields}
+              name="number"
               label={t('contacts.fields.number')}
               placeholder="5513912344321"
-              {...register('number')}
-              error={Boolean(errors.number)}
-              helperText={msg(errors.number?.message) ?? t('contacts.numberHelp')}
+              helperText={t('contacts.numberHelp')}
             />
-            <TextField
-              label={t('contacts.fields.email')}
-              type="email"
-              {...register('email')}
-              error={Boolean(errors.email)}
-              helperText={msg(errors.email?.message)}
-            />
+            <FormTextField {...fields} name="email" label={t('contacts.fields.email')} type="email" />
             <Typography variant="subtitle2">{t('contacts.extraInfo')}</Typography>
             {extra.fields.map((f, i) => (
               <Box key={f.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <TextField
-                  size="small"
-                  label={t('contacts.fields.extraName')}
-                  {...register(`extraInfo.${i}.name`)}
-                  error={Boolean(errors.extraInfo?.[i]?.name)}
-                  helperText={msg(errors.extraInfo?.[i]?.name?.message)}
-                />
-                <TextField
+                <FormTextField {...fields} name={`extraInfo.${i}.name`} size="small" label={t('contacts.fields.extraName')} />
+                <FormTextField
+                  {...fields}
+                  name={`extraInfo.${i}.value`}
                   size="small"
                   label={t('contacts.fields.extraValue')}
                   sx={{ flex: 1 }}
-                  {...register(`extraInfo.${i}.value`)}
                 />
                 <IconButton aria-label={t('contacts.removeExtra')} onClick={() => extra.remove(i)}>
                   <DeleteOutlinedIcon />

@@ -1,19 +1,13 @@
 import type { ContactItemDto } from '@atendo/shared';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
-import { ApiError, api } from '../../../shared/api/client';
+import { ApiError } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
-
-interface Connection {
-  id: number;
-  name: string;
-  channel: string;
-  status: string;
-}
+import { useConnectionOptions } from '../../tickets/hooks/useInboxOptions';
+import { useCreateTicket } from '../../tickets/hooks/useTicket';
 
 /** Opens or starts a ticket for a contact (queue required, 'Selecione uma fila'); another user's open ticket is named. */
 export function StartTicketDialog({ contact, onClose }: { contact: ContactItemDto | null; onClose: () => void }) {
@@ -25,11 +19,8 @@ export function StartTicketDialog({ contact, onClose }: { contact: ContactItemDt
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const connections = useQuery({
-    queryKey: ['contacts', 'connections'],
-    queryFn: ({ signal }) => api.get<Connection[]>('/whatsapp', { signal }),
-    enabled: Boolean(contact),
-  });
+  const connections = useConnectionOptions(Boolean(contact));
+  const create = useCreateTicket();
 
   useEffect(() => {
     if (contact) {
@@ -50,7 +41,7 @@ export function StartTicketDialog({ contact, onClose }: { contact: ContactItemDt
     }
     setBusy(true);
     try {
-      const ticket = await api.post<{ uuid: string }>('/tickets', {
+      const ticket = await create.mutateAsync({
         contactId: contact.id,
         queueId,
         whatsappId: whatsappId === '' ? undefined : whatsappId,

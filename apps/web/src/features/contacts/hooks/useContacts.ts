@@ -1,24 +1,44 @@
-import type {
-  ContactImportDto,
-  ContactImportMapping,
-  ContactItemDto,
-  ContactPageDto,
-  ContactUploadDto,
-  CreateContactBody,
-  UpdateContactBody,
+import {
+  type ContactImportDto,
+  type ContactImportMapping,
+  type ContactItemDto,
+  type ContactPageDto,
+  type ContactUploadDto,
+  type CreateContactBody,
+  DEBOUNCE_MS,
+  type UpdateContactBody,
 } from '@atendo/shared';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, buildUrl } from '../../../shared/api/client';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import i18n from '../../../shared/i18n';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { getToken } from '../../../shared/storage';
+import { contactKeys } from './keys';
 
-export const contactKeys = {
-  all: ['contacts'] as const,
-  list: (searchParam: string, tagIds: number[]) => ['contacts', 'list', { searchParam, tagIds }] as const,
-  one: (id: number) => ['contacts', 'one', id] as const,
-  import: (id: number) => ['contacts', 'import', id] as const,
-};
+export { contactKeys };
+
+/** A contact as the pickers show it. */
+export interface ContactOption {
+  id: number;
+  name: string;
+  number: string;
+}
+
+/** Contact search starts at 3 characters (seed 000 §2 "Dialogs"). */
+export const CONTACT_SEARCH_MIN = 3;
+
+/** The pickers' contact search: the first page of GET /contacts, from 3 characters, debounced. */
+export function useContactSearch(term: string) {
+  const q = useDebouncedValue(term.trim(), DEBOUNCE_MS);
+  return useQuery({
+    queryKey: contactKeys.search(q),
+    enabled: q.length >= CONTACT_SEARCH_MIN,
+    queryFn: ({ signal }) =>
+      api.get<{ contacts: ContactOption[] }>('/contacts', { query: { searchParam: q, pageNumber: 1 }, signal }),
+    select: (d) => d.contacts,
+  });
+}
 
 /** GET /contacts: pages of 20, searched (lower-cased by the server) and filtered by tags. */
 export function useContactsList(searchParam: string, tagIds: number[]) {
@@ -40,7 +60,7 @@ export function useContactsList(searchParam: string, tagIds: number[]) {
 
 export function useContact(id: number | null) {
   return useQuery({
-    queryKey: contactKeys.one(id ?? 0),
+    queryKey: contactKeys.detail(id ?? 0),
     queryFn: ({ signal }) => api.get<ContactItemDto>(`/contacts/${id}`, { signal }),
     enabled: Boolean(id),
   });
@@ -54,7 +74,7 @@ export function useContactEvents() {
   useSocketEvent('contact', (e) => {
     const contact = e.contact as Partial<ContactItemDto> | undefined;
     if (e.action === 'delete' && e.contactId) {
-      qc.setQueriesData<ListData>({ queryKey: [...contactKeys.all, 'list'] }, (data) =>
+      qc.setQueriesData<ListData>({ queryKey: contactKeys.lists }, (data) =>
         data
           ? {
               ...data,
@@ -69,11 +89,11 @@ export function useContactEvents() {
       return;
     }
     if (!contact?.id) {
-      void qc.invalidateQueries({ queryKey: [...contactKeys.all, 'list'] });
+      void qc.invalidateQueries({ queryKey: contactKeys.lists });
       return;
     }
     let found = false;
-    qc.setQueriesData<ListData>({ queryKey: [...contactKeys.all, 'list'] }, (data) =>
+    qc.setQueriesData<ListData>({ queryKey: contactKeys.lists }, (data) =>
       data
         ? {
             ...data,
@@ -88,8 +108,8 @@ export function useContactEvents() {
           }
         : data,
     );
-    if (!found && e.action === 'create') void qc.invalidateQueries({ queryKey: [...contactKeys.all, 'list'] });
-    void qc.invalidateQueries({ queryKey: contactKeys.one(contact.id) });
+    if (!found && e.action === 'create') void qc.invalidateQueries({ queryKey: contactKeys.lists });
+    void qc.invalidateQueries({ queryKey: contactKeys.detail(contact.id) });
   });
 }
 

@@ -21,19 +21,18 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
-import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { SearchField } from '../../../shared/ui/SearchField';
+import { useTagList } from '../../tags/hooks/useTags';
 import { ContactModal } from '../components/ContactModal';
 import { StartTicketDialog } from '../components/StartTicketDialog';
 import {
@@ -58,10 +57,7 @@ export default function ContactsPage() {
   const tagIds = useMemo(() => tagFilter.map((x) => x.id), [tagFilter]);
   const list = useContactsList(searchParam, tagIds);
   useContactEvents();
-  const tags = useQuery({
-    queryKey: ['tags', 'list', 'all'],
-    queryFn: ({ signal }) => api.get<TagRefDto[]>('/tags/list', { signal }),
-  });
+  const tags = useTagList({ kanban: false });
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [deleting, setDeleting] = useState<ContactItemDto | null>(null);

@@ -15,21 +15,19 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
-import { api } from '../../../shared/api/client';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useSocket } from '../../../shared/socket/context';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { LoadError } from '../../../shared/ui/LoadError';
 import type { Ticket } from '../../tickets/types';
+import { useMoments, useRefreshMoments } from '../hooks/useMoments';
 import { usePresence } from '../hooks/usePresence';
 
-const MOMENTS_KEY = ['moments', 'users'];
 /** Several ticket events in a burst cause one re-read. */
 const REFRESH_MS = 800;
 
@@ -47,13 +45,10 @@ export default function MomentsPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const { socket } = useSocket();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const moments = useQuery({
-    queryKey: MOMENTS_KEY,
-    queryFn: ({ signal }) => api.get<Ticket[]>('/usersMoments', { signal }),
-  });
+  const moments = useMoments();
+  const refresh = useRefreshMoments();
 
   useEffect(() => {
     if (!socket) return;
@@ -72,7 +67,7 @@ export default function MomentsPage() {
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;
-      void client.invalidateQueries({ queryKey: MOMENTS_KEY });
+      void refresh();
     }, REFRESH_MS);
   });
 

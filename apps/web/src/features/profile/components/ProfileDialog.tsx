@@ -13,7 +13,6 @@ import {
   IconButton,
   InputAdornment,
   Stack,
-  TextField,
 } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,6 +21,7 @@ import { useCurrentUser } from '../../../app/session/context';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../shared/toast';
+import { FormTextField } from '../../../shared/ui/FormTextField';
 import { isImageFile, ProfileForm, useUpdateProfile } from '../hooks/useUpdateProfile';
 
 export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -44,6 +44,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
     resolver: zodResolver(ProfileForm),
     defaultValues: { name: user.name, email: user.email, password: '' },
   });
+  const fields = { register, errors };
 
   useEffect(() => {
     if (open) {
@@ -72,8 +73,6 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
       if (!applyFieldErrors(err, setError, ['name', 'email', 'password'])) toastError(err);
     }
   });
-
-  const fieldError = (message?: string) => (message ? t(message) : undefined);
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
@@ -112,29 +111,14 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
                 {avatar && <FormHelperText>{avatar.name}</FormHelperText>}
               </Box>
             </Box>
-            <TextField
-              label={t('profile.name')}
-              autoComplete="name"
-              {...register('name')}
-              error={Boolean(errors.name)}
-              helperText={fieldError(errors.name?.message)}
-              autoFocus
-            />
-            <TextField
-              label={t('profile.email')}
-              type="email"
-              autoComplete="email"
-              {...register('email')}
-              error={Boolean(errors.email)}
-              helperText={fieldError(errors.email?.message)}
-            />
-            <TextField
+            <FormTextField {...fields} name="name" label={t('profile.name')} autoComplete="name" autoFocus />
+            <FormTextField {...fields} name="email" label={t('profile.email')} type="email" autoComplete="email" />
+            <FormTextField
+              {...fields}
+              name="password"
               label={t('profile.password')}
               type={showPassword ? 'text' : 'password'}
               autoComplete="new-password"
-              {...register('password')}
-              error={Boolean(errors.password)}
-              helperText={fieldError(errors.password?.message) ?? t('profile.passwordHint')}
               slotProps={{
                 input: {
                   endAdornment: (
@@ -150,6 +134,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
                   ),
                 },
               }}
+              helperText={t('profile.passwordHint')}
             />
           </Stack>
         </DialogContent>

@@ -21,10 +21,10 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError } from '../../../shared/api/client';
-import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { applyFieldErrors, fieldErrorsUnder, toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
+import { FormTextField } from '../../../shared/ui/FormTextField';
 import { Loading } from '../../../shared/ui/Loading';
 import { useQueue, useQueues, useSaveQueue, useScheduleType, useTargets } from '../hooks/useQueues';
 import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from './ChatbotEditor';
@@ -91,6 +91,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
     setError,
     formState: { errors, isSubmitting },
   } = useForm<QueueForm>({ resolver: zodResolver(QueueForm), defaultValues: EMPTY });
+  const fields = { register, errors };
 
   const loaded = queueId ? queue.data : null;
   // The fields mount only once the loaded values are in the form: an uncontrolled field filled after it mounted
@@ -164,14 +165,10 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
       onClose();
       if (!queueId) onCreated?.(saved.id);
     } catch (err) {
-      if (err instanceof ApiError && err.body?.fields) {
-        const fromServer: Record<string, string> = {};
-        for (const f of err.body.fields) if (f.path.startsWith('chatbots.')) fromServer[f.path.slice(9)] = f.message;
-        setFlowErrors(fromServer);
-        const sched = scheduleErrors(err.body.fields);
-        setSchedErrors(sched);
-        if (Object.keys(sched).length) setTab('schedules');
-      }
+      setFlowErrors(fieldErrorsUnder(err, 'chatbots.'));
+      const sched = scheduleErrors(err);
+      setSchedErrors(sched);
+      if (Object.keys(sched).length) setTab('schedules');
       if (
         !applyFieldErrors(err, setError, ['name', 'color', 'greetingMessage', 'outOfHoursMessage', 'orderQueue', 'tempoRoteador'])
       ) {
@@ -197,14 +194,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
             <>
               <Stack spacing={2} sx={{ display: tab === 'data' ? 'flex' : 'none' }}>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <TextField
-                    label={t('queues.name')}
-                    fullWidth
-                    autoFocus
-                    {...register('name')}
-                    error={Boolean(errors.name)}
-                    helperText={msg(errors.name?.message)}
-                  />
+                  <FormTextField {...fields} name="name" label={t('queues.name')} fullWidth autoFocus />
                   <Controller
                     control={control}
                     name="color"
@@ -227,31 +217,22 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
                       </Stack>
                     )}
                   />
-                  <TextField
+                  <FormTextField
+                    {...fields}
+                    name="orderQueue"
                     label={t('queues.order')}
                     sx={{ minWidth: 110 }}
                     inputMode="numeric"
-                    {...register('orderQueue')}
-                    error={Boolean(errors.orderQueue)}
-                    helperText={msg(errors.orderQueue?.message)}
                   />
                 </Stack>
-                <TextField
-                  label={t('queues.greetingMessage')}
-                  multiline
-                  minRows={2}
-                  {...register('greetingMessage')}
-                  error={Boolean(errors.greetingMessage)}
-                  helperText={msg(errors.greetingMessage?.message)}
-                />
+                <FormTextField {...fields} name="greetingMessage" label={t('queues.greetingMessage')} multiline minRows={2} />
                 {showSchedules && (
-                  <TextField
+                  <FormTextField
+                    {...fields}
+                    name="outOfHoursMessage"
                     label={t('queues.outOfHoursMessage')}
                     multiline
                     minRows={2}
-                    {...register('outOfHoursMessage')}
-                    error={Boolean(errors.outOfHoursMessage)}
-                    helperText={msg(errors.outOfHoursMessage?.message)}
                   />
                 )}
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>

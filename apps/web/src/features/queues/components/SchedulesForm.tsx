@@ -1,6 +1,7 @@
 import type { ScheduleRowDto } from '@atendo/shared';
 import { Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorsUnder } from '../../../shared/api/errors';
 
 type TimeKey = 'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB';
 const KEYS: TimeKey[] = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'];
@@ -54,11 +55,6 @@ export function SchedulesForm({
 }
 
 /** Server errors at `schedules.{i}.{key}` → `{i}.{key}`. */
-export function scheduleErrors(fields: { path: string; message: string }[] | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of fields ?? []) {
-    const m = /^schedules\.(\d+\.\w+)$/.exec(f.path);
-    if (m) out[m[1]] = f.message;
-  }
-  return out;
+export function scheduleErrors(err: unknown): Record<string, string> {
+  return Object.fromEntries(Object.entries(fieldErrorsUnder(err, 'schedules.')).filter(([key]) => /^\d+\.\w+$/.test(key)));
 }

@@ -1,17 +1,16 @@
 import type { ChatbotDto, ChatbotOptionInput, QueueBody, QueueDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, orEmpty } from '../../../shared/api/client';
+import { api } from '../../../shared/api/client';
+import { useFileListOptions, useIntegrationOptions } from '../../../shared/hooks/useTargetOptions';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { useCompanySettingValue } from '../../settings/hooks/useSettings';
+import { useUserList } from '../../users/hooks/useUsers';
+import { queueKeys } from './keys';
 
-export const queueKeys = {
-  /** The same key the transfer dialog and filters read: one cache for GET /queue. */
-  list: ['queues', 'list'] as const,
-  detail: (id: number) => ['queues', 'detail', id] as const,
-  chatbot: (id: number) => ['chatbots', id] as const,
-};
+export { queueKeys };
 
-export function useQueues() {
-  return useQuery({ queryKey: queueKeys.list, queryFn: ({ signal }) => api.get<QueueDto[]>('/queue', { signal }) });
+export function useQueues(enabled = true) {
+  return useQuery({ queryKey: queueKeys.list, queryFn: ({ signal }) => api.get<QueueDto[]>('/queue', { signal }), enabled });
 }
 
 export function useQueue(id: number | null) {
@@ -88,39 +87,13 @@ export interface Named {
 
 /** Chatbot and queue targets: users, and (when their features exist) integrations and file lists. */
 export function useTargets(opts: { integrations: boolean }) {
-  const users = useQuery({
-    queryKey: ['users', 'list'],
-    queryFn: ({ signal }) => orEmpty(api.get<Named[]>('/users/list', { signal }), []),
-  });
-  const integrations = useQuery({
-    queryKey: ['queueIntegration', 'all'],
-    queryFn: ({ signal }) =>
-      orEmpty(
-        api
-          .get<Named[] | { queueIntegrations: Named[] }>('/queueIntegration', { signal })
-          .then((r) => (Array.isArray(r) ? r : r.queueIntegrations)),
-        [],
-      ),
-    enabled: opts.integrations,
-    retry: false,
-  });
-  const files = useQuery({
-    queryKey: ['files', 'all'],
-    queryFn: ({ signal }) =>
-      orEmpty(
-        api.get<Named[] | { files: Named[] }>('/files', { signal }).then((r) => (Array.isArray(r) ? r : r.files)),
-        [],
-      ),
-    retry: false,
-  });
+  const users = useUserList();
+  const integrations = useIntegrationOptions(opts.integrations);
+  const files = useFileListOptions();
   return { users: users.data ?? [], integrations: integrations.data ?? [], files: files.data ?? [] };
 }
 
 /** The company's schedule type decides where service hours are edited (seed 001 §2). */
 export function useScheduleType() {
-  const q = useQuery({
-    queryKey: ['companySetting', 'scheduleType'],
-    queryFn: ({ signal }) => api.get<{ value: string }>('/companySettingOne', { query: { column: 'scheduleType' }, signal }),
-  });
-  return q.data?.value ?? 'disabled';
+  return useCompanySettingValue('scheduleType');
 }

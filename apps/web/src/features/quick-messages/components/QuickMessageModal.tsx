@@ -14,7 +14,6 @@ import {
   IconButton,
   Stack,
   Switch,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
@@ -22,6 +21,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
+import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useRemoveQuickMessageMedia, useSaveQuickMessage } from '../hooks/useQuickMessagesPage';
 
 interface Form {
@@ -55,6 +55,7 @@ export function QuickMessageModal({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Form>({ resolver: zodResolver(QuickMessageBody.pick({ shortcode: true, message: true, geral: true })) as never });
+  const fields = { register, errors };
 
   useEffect(() => {
     if (open) {
@@ -81,20 +82,20 @@ export function QuickMessageModal({
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {readOnly ? <Alert severity="info">{t('quickMessages.readOnly')}</Alert> : null}
-            <TextField
+            <FormTextField
+              {...fields}
+              name="shortcode"
               label={t('quickMessages.fields.shortcode')}
               disabled={readOnly}
-              {...register('shortcode')}
-              error={Boolean(errors.shortcode)}
-              helperText={errors.shortcode?.message ? t(errors.shortcode.message) : undefined}
               autoFocus
             />
-            <TextField
+            <FormTextField
+              {...fields}
+              name="message"
               label={t('quickMessages.fields.message')}
               disabled={readOnly}
               multiline
               minRows={4}
-              {...register('message')}
             />
             <Controller
               control={control}

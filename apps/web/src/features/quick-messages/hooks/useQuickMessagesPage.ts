@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { removeRecord, upsertRecord, useInfiniteSearch } from '../../../shared/hooks/useInfiniteSearch';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { quickMessageKeys } from './keys';
 
-const KEY = ['quickMessages', 'page'] as const;
+const KEY = quickMessageKeys.page;
 
 /** GET /quick-messages (records, hasMore) kept live by company-{id}-quickemessage events. */
 export function useQuickMessagesPage() {
@@ -20,7 +21,7 @@ export function useQuickMessagesPage() {
   useSocketEvent('quickemessage', (e) => {
     if (e.action === 'delete' && e.id) removeRecord<QuickMessageDto>(qc, KEY, e.id, (r) => r.id);
     else if (e.record) upsertRecord<QuickMessageDto>(qc, KEY, e.record as QuickMessageDto, (r) => r.id);
-    void qc.invalidateQueries({ queryKey: ['quickMessages', 'picker'] });
+    void qc.invalidateQueries({ queryKey: quickMessageKeys.pickers });
   });
   return table;
 }

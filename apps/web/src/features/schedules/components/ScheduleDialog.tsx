@@ -4,15 +4,11 @@ import {
   SCHEDULE_IMAGE_MAX_BYTES,
   SCHEDULE_IMAGE_TYPES,
   SCHEDULE_INTERVAL_UNITS,
-  type ScheduleCreateBody,
-  type ScheduleDto,
-  type SchedulePageDto,
 } from '@atendo/shared';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ImageIcon from '@mui/icons-material/Image';
 import {
-  Autocomplete,
   Box,
   Button,
   Chip,
@@ -29,25 +25,26 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../../shared/api/client';
-import { toastError } from '../../../shared/api/errors';
+import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { formatDateTime, fromZonedInput, toZonedInput } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
-import { CONTACT_SEARCH_MIN, type ContactOption, useContactSearch } from '../../tickets/components/inbox/NewTicketDialog';
-import type { Wire } from '../../tickets/types';
+import { ContactPicker } from '../../contacts/components/ContactPicker';
+import type { ContactOption } from '../../contacts/hooks/useContacts';
+import { type Schedule, useDeleteSchedule, useSaveSchedule, useWaitingSchedules } from '../hooks/useSchedules';
 
-export type Schedule = Wire<ScheduleDto>;
+export type { Schedule };
+export { useDeleteSchedule };
 
 interface FormErrors {
   body?: string;
   sendAt?: string;
   contactIds?: string;
 }
+const FORM_FIELDS = ['body', 'sendAt', 'contactIds'] as const;
 
 /** The modal's own checks, the same as the server's (seed 000 §5). */
 export function checkSchedule(v: { body: string; sendAt: string; contacts: unknown[] }): FormErrors {
@@ -82,22 +79,6 @@ function CountField({ label, value, onChange }: { label: string; value: number; 
   );
 }
 
-/** DELETE /schedules/:id, with its toast; every schedule list refetches. */
-export function useDeleteSchedule() {
-  const { t } = useTranslation();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`/schedules/${id}`),
-    onSuccess: () => {
-      toast.success(t('tickets.schedule.deleted'));
-      void client.invalidateQueries({ queryKey: ['schedules'] });
-    },
-    onError: toastError,
-  });
-}
-
-const scheduleKeys = (contactId: number) => ['schedules', 'contact', contactId] as const;
-
 /**
  * The schedule modal (seed 000 §2, seed 002 §2.6): from a ticket, its contact chosen (more may be added); from the
  * calendar, any contacts — or one schedule to edit (its contact fixed, saved with PUT). The text, the time (now + 1
@@ -124,10 +105,8 @@ export function ScheduleDialog({
 }) {
   const { t } = useTranslation();
   const clock = useClock();
-  const client = useQueryClient();
   const fixed = schedule?.contact ?? null;
   const [contacts, setContacts] = useState<ContactOption[]>(() => (fixed ? [fixed] : contact ? [contact] : []));
-  const [term, setTerm] = useState('');
   const [body, setBody] = useState(schedule?.body ?? '');
   const [sendAt, setSendAt] = useState(() =>
     // the field reads the company's wall clock, not the browser's
@@ -151,58 +130,32 @@ export function ScheduleDialog({
   };
   const imageName = image?.name ?? (dropImage ? null : (schedule?.mediaName ?? null));
   const [removing, setRemoving] = useState<Schedule | null>(null);
-  const search = useContactSearch(term);
-
-  const waiting = useQuery({
-    queryKey: scheduleKeys(listed?.id ?? 0),
-    enabled: open && Boolean(listed),
-    queryFn: ({ signal }) =>
-      api.get<Wire<SchedulePageDto>>('/schedules', { query: { contactId: listed?.id, status: 'PENDENTE' }, signal }),
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: ['schedules'] });
-
-  const save = useMutation({
-    mutationFn: async ({ contactIds, ...payload }: ScheduleCreateBody) => {
-      const ids = schedule
-        ? [(await api.put<Schedule>(`/schedules/${schedule.id}`, { ...payload, contactId: contactIds[0] })).id]
-        : (await api.post<{ schedules: Schedule[] }>('/schedules', { ...payload, contactIds })).schedules.map((s) => s.id);
-      // the image goes to each schedule made (one per contact), or replaces / leaves the edited one's
-      for (const id of ids) {
-        if (image) {
-          const form = new FormData();
-          form.append('file', image, image.name);
-          await api.post(`/schedules/${id}/media-upload`, form);
-        } else if (schedule?.mediaName && dropImage) {
-          await api.delete(`/schedules/${id}/media-upload`);
-        }
-      }
-    },
-    onSuccess: () => {
-      toast.success(t('tickets.schedule.saved'));
-      void refresh();
-      setBody('');
-      onClose();
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.code === 'ERR_VALIDATION' && err.body?.fields?.length) {
-        const next: FormErrors = {};
-        for (const f of err.body.fields) {
-          const key = f.path.split('.')[0] as keyof FormErrors;
-          if (key === 'body' || key === 'sendAt' || key === 'contactIds') next[key] = f.message;
-        }
-        setErrors(next);
-        return;
-      }
-      toastError(err);
-    },
-  });
+  const waiting = useWaitingSchedules(listed?.id ?? null, open);
+  const save = useSaveSchedule();
   const remove = useDeleteSchedule();
 
   const submit = () => {
     const found = checkSchedule({ body, sendAt, contacts });
     setErrors(found);
     if (Object.keys(found).length) return;
-    save.mutate({
+    const saved = () => {
+      toast.success(t('tickets.schedule.saved'));
+      setBody('');
+      onClose();
+    };
+    const refused = (err: unknown) => {
+      const next: FormErrors = {};
+      const placed = applyFieldErrors<FormErrors>(
+        err,
+        (path, e) => {
+          next[path as keyof FormErrors] = e.message;
+        },
+        FORM_FIELDS,
+      );
+      if (placed) setErrors(next);
+      else toastError(err);
+    };
+    const payload = {
       body: body.trim(),
       sendAt: fromZonedInput(clock, sendAt) ?? new Date(sendAt),
       contactIds: contacts.map((c) => c.id),
@@ -213,7 +166,8 @@ export function ScheduleDialog({
       intervalValue: every,
       repeatCount: unit === '' ? 1 : times,
       businessDays,
-    });
+    };
+    save.mutate({ schedule: schedule ?? null, body: payload, image, dropImage }, { onSuccess: saved, onError: refused });
   };
 
   const when = (iso: string | Date) => formatDateTime(clock, iso);
@@ -222,39 +176,17 @@ export function ScheduleDialog({
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="schedule-title">
       <DialogTitle id="schedule-title">{schedule ? t('tickets.schedule.editTitle') : t('tickets.schedule.title')}</DialogTitle>
       <DialogContent>
-        <Autocomplete
+        <ContactPicker
           multiple
           disabled={Boolean(schedule)}
-          options={search.data ?? []}
+          margin="dense"
+          label={t('tickets.schedule.contacts')}
           value={contacts}
-          onChange={(_, v) => {
+          onChange={(v) => {
             setContacts(v);
             setErrors((e) => ({ ...e, contactIds: undefined }));
           }}
-          inputValue={term}
-          onInputChange={(_, v) => setTerm(v)}
-          filterOptions={(x) => x}
-          getOptionLabel={(o) => `${o.name} — ${o.number}`}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          loading={search.isFetching}
-          noOptionsText={
-            term.trim().length < CONTACT_SEARCH_MIN ? t('inbox.newTicket.typeMore') : t('inbox.newTicket.noContacts')
-          }
-          renderValue={(value, getItemProps) =>
-            value.map((o, index) => {
-              const { key, ...itemProps } = getItemProps({ index });
-              return <Chip key={key} size="small" label={o.name} {...itemProps} />;
-            })
-          }
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              margin="dense"
-              label={t('tickets.schedule.contacts')}
-              error={Boolean(errors.contactIds)}
-              helperText={errors.contactIds ? t(errors.contactIds) : t('inbox.newTicket.contactHint')}
-            />
-          )}
+          error={errors.contactIds ? t(errors.contactIds) : null}
         />
         <TextField
           label={t('tickets.schedule.body')}

@@ -1,4 +1,4 @@
-import { DEBOUNCE_MS, type SchedulePageDto } from '@atendo/shared';
+import { DEBOUNCE_MS } from '@atendo/shared';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -6,24 +6,20 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, CircularProgress, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../../shared/api/client';
 import { type Clock, formatCalendarDay, formatDateTime, formatTime, zonedParts, zonedTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { SearchField } from '../../../shared/ui/SearchField';
-import type { ContactOption } from '../../tickets/components/inbox/NewTicketDialog';
-import type { Wire } from '../../tickets/types';
-import { type Schedule, ScheduleDialog, useDeleteSchedule } from '../components/ScheduleDialog';
+import { type ContactOption, useContact } from '../../contacts/hooks/useContacts';
+import { ScheduleDialog } from '../components/ScheduleDialog';
+import { type Schedule, useDeleteSchedule, useMonthSchedules, useScheduleEvents } from '../hooks/useSchedules';
 
 /** Events listed in a day cell before '+N more'. */
 const PER_DAY = 3;
-const MAX_PAGES = 25;
 
 /** The 6 weeks (Sunday first) that show a month. */
 export function monthGrid(month: Date): Date[] {
@@ -47,25 +43,6 @@ const zonedDayKey = (clock: Clock, at: string | Date) => {
 const startOfDay = (clock: Clock, d: Date, plusDays = 0) =>
   zonedTime(clock.timeZone, { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() + plusDays });
 
-/** Every schedule of the shown weeks (all pages), searched by contact name or text. */
-function useMonthSchedules(from: Date, to: Date, search: string) {
-  return useQuery({
-    queryKey: ['schedules', 'calendar', from.toISOString(), to.toISOString(), search],
-    queryFn: async ({ signal }) => {
-      const all: Schedule[] = [];
-      for (let pageNumber = 1; pageNumber <= MAX_PAGES; pageNumber++) {
-        const page = await api.get<Wire<SchedulePageDto>>('/schedules', {
-          query: { from: from.toISOString(), to: to.toISOString(), searchParam: search || undefined, pageNumber },
-          signal,
-        });
-        all.push(...page.schedules);
-        if (!page.hasMore) break;
-      }
-      return all;
-    },
-  });
-}
-
 /**
  * /schedules (seed 002 §2.6): a month calendar of the company's scheduled messages; each event at its sendAt with
  * edit and delete icons; '?contactId=' opens the new-schedule form for that contact; live through the `schedule`
@@ -74,7 +51,6 @@ function useMonthSchedules(from: Date, to: Date, search: string) {
 export default function SchedulesPage() {
   const { t } = useTranslation();
   const clock = useClock();
-  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const thisMonth = () => {
     const now = zonedParts(new Date(), clock.timeZone);
@@ -92,17 +68,11 @@ export default function SchedulesPage() {
   const from = useMemo(() => startOfDay(clock, days[0]), [clock, days]);
   const to = useMemo(() => new Date(startOfDay(clock, days[41], 1).getTime() - 1), [clock, days]);
   const schedules = useMonthSchedules(from, to, search);
-  useSocketEvent('schedule', () => {
-    void client.invalidateQueries({ queryKey: ['schedules'] });
-  });
+  useScheduleEvents();
 
   // ?contactId=N opens the form for that contact, once
   const contactParam = Number(params.get('contactId'));
-  const linked = useQuery({
-    queryKey: ['schedules', 'contact', contactParam],
-    enabled: Number.isInteger(contactParam) && contactParam > 0,
-    queryFn: () => api.get<ContactOption>(`/contacts/${contactParam}`),
-  });
+  const linked = useContact(Number.isInteger(contactParam) && contactParam > 0 ? contactParam : null);
   useEffect(() => {
     if (!linked.data) return;
     setEditing({ schedule: null, contact: { id: linked.data.id, name: linked.data.name, number: linked.data.number } });

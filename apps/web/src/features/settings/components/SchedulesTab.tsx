@@ -2,7 +2,6 @@ import { defaultSchedules, type ScheduleRowDto } from '@atendo/shared';
 import { Alert, Box, Button, Paper } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
@@ -47,7 +46,7 @@ export function SchedulesTab({ companyId }: { companyId: number }) {
               setDirty(false);
               toast.success(t('settings.saved'));
             } catch (err) {
-              if (err instanceof ApiError) setErrors(scheduleErrors(err.body?.fields));
+              setErrors(scheduleErrors(err));
               toastError(err);
             }
           }}

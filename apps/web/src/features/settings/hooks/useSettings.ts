@@ -1,12 +1,9 @@
 import type { CompanySettingColumn, CompanySettings, ScheduleRowDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { settingsKeys } from './keys';
 
-export const settingsKeys = {
-  company: (companyId: number) => ['companySettings', companyId] as const,
-  global: ['settings', 'global'] as const,
-  schedules: (companyId: number) => ['companySchedules', companyId] as const,
-};
+export { settingsKeys };
 
 export function useCompanySettings(companyId: number) {
   return useQuery({
@@ -23,9 +20,20 @@ export function useSaveCompanySetting(companyId: number) {
       api.put<{ column: string; data: string }>('/companySettings', v),
     onSuccess: ({ column, data }) => {
       client.setQueryData<CompanySettings>(settingsKeys.company(companyId), (s) => (s ? { ...s, [column]: data } : s));
-      client.setQueryData(['companySetting', column], { column, value: data });
+      client.setQueryData(settingsKeys.column(column as CompanySettingColumn), { column, value: data });
     },
   });
+}
+
+/** One setting of the caller's company (GET /companySettingOne); 'disabled' until it is read or when it cannot be. */
+export function useCompanySettingValue(column: CompanySettingColumn): string {
+  const q = useQuery({
+    queryKey: settingsKeys.column(column),
+    queryFn: ({ signal }) => api.get<{ value: string }>('/companySettingOne', { query: { column }, signal }),
+    retry: false,
+    staleTime: 60_000,
+  });
+  return q.data?.value ?? 'disabled';
 }
 
 export function useGlobalSettings(enabled: boolean) {

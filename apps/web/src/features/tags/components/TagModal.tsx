@@ -1,22 +1,13 @@
 import { type TagDto, TagFormBody } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
+import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useSaveTag } from '../hooks/useTags';
 
 interface Form {
@@ -49,6 +40,7 @@ export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | 
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Form>({ resolver: zodResolver(schema.passthrough()) as never });
+  const fields = { register, errors };
 
   useEffect(() => {
     if (open)
@@ -80,7 +72,6 @@ export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | 
       if (!applyFieldErrors(err, setError, ['name', 'position', 'color'])) toastError(err);
     }
   });
-  const msg = (m?: string) => (m ? t(m) : undefined);
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
@@ -88,14 +79,8 @@ export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | 
         <DialogTitle id={titleId}>{tag ? t('tags.edit') : t('tags.add')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t('tags.fields.name')}
-              {...register('name')}
-              error={Boolean(errors.name)}
-              helperText={msg(errors.name?.message)}
-              autoFocus
-            />
-            <TextField label={t('tags.fields.color')} type="color" {...register('color')} error={Boolean(errors.color)} />
+            <FormTextField {...fields} name="name" label={t('tags.fields.name')} autoFocus />
+            <FormTextField {...fields} name="color" label={t('tags.fields.color')} type="color" />
             {plan.plan?.useKanban !== false ? (
               <Controller
                 control={control}
@@ -110,19 +95,14 @@ export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | 
             ) : null}
             {kanban ? (
               <>
-                <TextField
-                  label={t('tags.fields.position')}
-                  type="number"
-                  {...register('position')}
-                  error={Boolean(errors.position)}
-                  helperText={msg(errors.position?.message)}
-                />
-                <TextField label={t('tags.fields.timeLane')} type="number" {...register('timeLane')} />
-                <TextField
+                <FormTextField {...fields} name="position" label={t('tags.fields.position')} type="number" />
+                <FormTextField {...fields} name="timeLane" label={t('tags.fields.timeLane')} type="number" />
+                <FormTextField
+                  {...fields}
+                  name="greetingMessageLane"
                   label={t('tags.fields.greetingMessageLane')}
                   multiline
                   minRows={2}
-                  {...register('greetingMessageLane')}
                 />
               </>
             ) : null}

@@ -1,10 +1,11 @@
-import type { TagDto, TagFormBody, TagRowDto } from '@atendo/shared';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TagDto, TagFormBody, TagRefDto, TagRowDto } from '@atendo/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { removeRecord, upsertRecord, useInfiniteSearch } from '../../../shared/hooks/useInfiniteSearch';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { tagKeys } from './keys';
 
-const KEY = ['tags', 'page'] as const;
+const KEY = tagKeys.page;
 
 /** GET /tags (20 per page, search) kept live by company-{id}-tag events. */
 export function useTagsPage() {
@@ -22,7 +23,7 @@ export function useTagsPage() {
   useSocketEvent('tag', (e) => {
     if (e.action === 'delete' && e.tagId) removeRecord<TagRowDto>(qc, KEY, e.tagId, (r) => r.id);
     else if (e.tag) upsertRecord<TagRowDto>(qc, KEY, e.tag as TagRowDto, (r) => r.id);
-    void qc.invalidateQueries({ queryKey: ['tags', 'list'] });
+    void qc.invalidateQueries({ queryKey: tagKeys.lists });
   });
   return table;
 }
@@ -42,7 +43,7 @@ type ContactsPage = { contacts: { id: number; name: string; number: string }[]; 
 
 export function useTagContacts(tagId: number | null) {
   return useInfiniteQuery({
-    queryKey: ['tags', 'contacts', tagId],
+    queryKey: tagKeys.contacts(tagId),
     queryFn: ({ pageParam, signal }) =>
       api.get<ContactsPage>(`/tags/${tagId}/contacts`, { query: { pageNumber: pageParam }, signal }),
     initialPageParam: 1,
@@ -56,6 +57,16 @@ export function useUnlinkContact() {
   return useMutation({
     mutationFn: ({ tagId, contactId }: { tagId: number; contactId: number }) =>
       api.delete(`/tags-contacts/${tagId}/${contactId}`),
-    onSuccess: (_, v) => qc.invalidateQueries({ queryKey: ['tags', 'contacts', v.tagId] }),
+    onSuccess: (_, v) => qc.invalidateQueries({ queryKey: tagKeys.contacts(v.tagId) }),
+  });
+}
+
+/** GET /tags/list — every tag of the company, or only the kanban lanes (filters, pickers, the contact drawer). */
+export function useTagList({ kanban }: { kanban: boolean }, enabled = true) {
+  return useQuery({
+    queryKey: tagKeys.list({ kanban }),
+    queryFn: ({ signal }) => api.get<TagRefDto[]>('/tags/list', { query: kanban ? { kanban: 1 } : undefined, signal }),
+    staleTime: 60_000,
+    enabled,
   });
 }

@@ -3,10 +3,10 @@ import SubjectIcon from '@mui/icons-material/Subject';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
+import { useTranscribeAudio } from '../hooks/useMessages';
 import type { Message } from '../types';
 import { audioFileName, keptTranscription } from '../utils/transcription';
 
@@ -19,6 +19,7 @@ export function AudioTranscription({ message }: { message: Message }) {
   const { plan } = useCompanyPlan();
   const [text, setText] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const transcribe = useTranscribeAudio();
   const shown = text ?? keptTranscription(message.dataJson);
   if (shown !== null) {
     return (
@@ -41,7 +42,7 @@ export function AudioTranscription({ message }: { message: Message }) {
     }
     setBusy(true);
     try {
-      const answer = TranscribeAudioDto.safeParse(await api.get(`/messages/transcribeAudio/${encodeURIComponent(file)}`));
+      const answer = TranscribeAudioDto.safeParse(await transcribe.mutateAsync(file));
       if (!answer.success) toast.error(t('tickets.message.transcriptionInvalid'));
       else setText(answer.data.transcribedText);
     } catch (err) {

@@ -1,22 +1,10 @@
 import { GlobalStyles } from '@mui/material';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
-import type { Message, MessagesPage, TicketDetail } from '../types';
+import type { Message, TicketDetail } from '../types';
 import { formatWhatsapp } from '../utils/whatsappFormat';
-
-/** Every message of the ticket, oldest first (the API pages newest first, 20 at a time). */
-export async function loadWholeConversation(ticketId: number): Promise<Message[]> {
-  const pages: Message[][] = [];
-  for (let page = 1; page <= 500; page++) {
-    const res = await api.get<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber: page } });
-    pages.unshift(res.messages);
-    if (!res.hasMore) break;
-  }
-  return pages.flat();
-}
 
 /**
  * The conversation as a printable A4 portrait document (the browser's "Save as PDF"; the file is named from the

@@ -1,60 +1,41 @@
-import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
+import { ContactPicker } from '../../contacts/components/ContactPicker';
+import type { ContactOption } from '../../contacts/hooks/useContacts';
+import { useForwardMessage } from '../hooks/useMessages';
 import type { Message } from '../types';
-import { CONTACT_SEARCH_MIN, type ContactOption, useContactSearch } from './inbox/NewTicketDialog';
 
 /** Forward a message to a contact (POST /message/forward): into their live ticket, or a new one of the caller's. */
 export function ForwardDialog({ message, onClose }: { message: Message | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [term, setTerm] = useState('');
   const [contact, setContact] = useState<ContactOption | null>(null);
-  const contacts = useContactSearch(term);
-  const forward = useMutation({
-    mutationFn: () => api.post('/message/forward', { messageId: message?.id, contactId: contact?.id }),
-    onSuccess: () => {
-      toast.success(t('tickets.forward.done', { name: contact?.name ?? '' }));
-      setContact(null);
-      setTerm('');
-      onClose();
-    },
-    onError: toastError,
-  });
+  const forward = useForwardMessage();
+  const send = () => {
+    if (!message || !contact) return;
+    forward.mutate(
+      { messageId: message.id, contactId: contact.id },
+      {
+        onSuccess: () => {
+          toast.success(t('tickets.forward.done', { name: contact.name }));
+          setContact(null);
+          onClose();
+        },
+        onError: toastError,
+      },
+    );
+  };
   return (
     <Dialog open={Boolean(message)} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="forward-title">
       <DialogTitle id="forward-title">{t('tickets.forward.title')}</DialogTitle>
       <DialogContent>
-        <Autocomplete
-          options={contacts.data ?? []}
-          value={contact}
-          onChange={(_, v) => setContact(v)}
-          inputValue={term}
-          onInputChange={(_, v) => setTerm(v)}
-          filterOptions={(x) => x}
-          getOptionLabel={(o) => `${o.name} — ${o.number}`}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          loading={contacts.isFetching}
-          noOptionsText={
-            term.trim().length < CONTACT_SEARCH_MIN ? t('inbox.newTicket.typeMore') : t('inbox.newTicket.noContacts')
-          }
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              autoFocus
-              margin="dense"
-              label={t('inbox.newTicket.contact')}
-              helperText={t('inbox.newTicket.contactHint')}
-            />
-          )}
-        />
+        <ContactPicker autoFocus margin="dense" label={t('inbox.newTicket.contact')} value={contact} onChange={setContact} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={!contact || forward.isPending} onClick={() => forward.mutate()}>
+        <Button variant="contained" disabled={!contact || forward.isPending} onClick={send}>
           {t('tickets.forward.confirm')}
         </Button>
       </DialogActions>

@@ -14,11 +14,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../../shared/api/client';
-import { toastError } from '../../../shared/api/errors';
+import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { useSendInteractive } from '../hooks/useMessages';
 
 /** The interactive types of seed 000 §9 ("Lista, URL, Copia, Me Ligue, PIX") and their endpoints. */
 const KINDS = [
@@ -80,25 +79,27 @@ export function InteractiveDialog({ ticketId, open, onClose }: { ticketId: numbe
   const [f, setF] = useState<Fields>({ sendkey_type: 'CPF' });
   const [rows, setRows] = useState<Row[]>([newRow()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const send = useMutation({
-    mutationFn: () => {
-      const path = KINDS.find((k) => k.kind === kind)?.path ?? 'lista';
-      return api.post(`/messages/${path}/${ticketId}`, bodyFor(kind, f, rows));
-    },
-    onSuccess: () => {
-      setF({ sendkey_type: 'CPF' });
-      setRows([newRow()]);
-      setErrors({});
-      onClose();
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.code === 'ERR_VALIDATION' && err.body?.fields?.length) {
-        setErrors(Object.fromEntries(err.body.fields.map((x) => [x.path, t(x.message)])));
-        return;
-      }
-      toastError(err);
-    },
-  });
+  const send = useSendInteractive(ticketId);
+  const submit = () =>
+    send.mutate(
+      { path: KINDS.find((k) => k.kind === kind)?.path ?? 'lista', body: bodyFor(kind, f, rows) },
+      {
+        onSuccess: () => {
+          setF({ sendkey_type: 'CPF' });
+          setRows([newRow()]);
+          setErrors({});
+          onClose();
+        },
+        onError: (err) => {
+          const next: Record<string, string> = {};
+          const placed = applyFieldErrors<Record<string, string>>(err, (path, e) => {
+            next[path] = t(e.message ?? '');
+          });
+          if (placed) setErrors(next);
+          else toastError(err);
+        },
+      },
+    );
   const field = (name: string, opts: { required?: boolean; multiline?: boolean; type?: string } = {}) => (
     <TextField
       key={name}
@@ -208,7 +209,7 @@ export function InteractiveDialog({ ticketId, open, onClose }: { ticketId: numbe
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={send.isPending} onClick={() => send.mutate()}>
+        <Button variant="contained" disabled={send.isPending} onClick={submit}>
           {t('tickets.composer.send')}
         </Button>
       </DialogActions>

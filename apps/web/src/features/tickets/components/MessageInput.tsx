@@ -12,13 +12,12 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import WidgetsIcon from '@mui/icons-material/WidgetsOutlined';
 import { Box, IconButton, List, ListItemButton, ListItemText, Paper, TextField, Tooltip, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { STORAGE_KEYS, setItem, useStorageItem } from '../../../shared/storage';
 import { toast } from '../../../shared/toast';
+import { useCompanySettingValue } from '../../settings/hooks/useSettings';
 import { useAudioRecorder } from '../hooks/useAudioRecorder';
 import { useEditMessage, useSendFiles, useSendMessage } from '../hooks/useMessages';
 import { useQuickMessages } from '../hooks/useQuickMessages';
@@ -79,13 +78,7 @@ export function MessageInput({
   const edit = useEditMessage();
   const [pending, setPending] = useState<PendingFile[]>([]);
   // Seed 001 §3 sendSignMessage: the attendant may sign (default on, remembered in this browser).
-  const signSetting = useQuery({
-    queryKey: ['companySetting', 'sendSignMessage'],
-    queryFn: ({ signal }) => api.get<{ value: string }>('/companySettingOne', { query: { column: 'sendSignMessage' }, signal }),
-    retry: false,
-    staleTime: 60_000,
-  });
-  const signAllowed = signSetting.data?.value === 'enabled';
+  const signAllowed = useCompanySettingValue('sendSignMessage') === 'enabled';
   const signOn = useStorageItem(STORAGE_KEYS.signOption) !== 'false';
   const signing = signAllowed && signOn;
   const fileInput = useRef<HTMLInputElement>(null);

@@ -9,11 +9,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
-import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { dayKey, formatDay, formatTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
-import { useDeleteMessage, useMessages, useReactToMessage } from '../hooks/useMessages';
+import { useDeleteMessage, useMarkConversationRead, useMessages, useReactToMessage } from '../hooks/useMessages';
 import type { Message } from '../types';
 import { groupReactions, QUICK_REACTIONS } from '../utils/emojis';
 import { canDeleteMessage, canEditMessage } from '../utils/messageRules';
@@ -300,6 +299,7 @@ export function MessagesList({
   // A customer message that arrives while the conversation is on screen is read: reading page 1 marks it on the server.
   const newest = messages[messages.length - 1];
   const initialLast = useRef<number | undefined>(undefined);
+  const markRead = useMarkConversationRead(ticketId);
   useEffect(() => {
     if (!newest) return;
     if (initialLast.current === undefined) {
@@ -307,9 +307,9 @@ export function MessagesList({
       return;
     }
     if (newest.id === initialLast.current || newest.fromMe || newest.read || document.visibilityState !== 'visible') return;
-    const t = setTimeout(() => void api.get(`/messages/${ticketId}`, { query: { pageNumber: 1 } }).catch(() => {}), 800);
+    const t = setTimeout(markRead, 800);
     return () => clearTimeout(t);
-  }, [newest, ticketId]);
+  }, [newest, markRead]);
 
   const onScroll = () => {
     const el = ref.current;

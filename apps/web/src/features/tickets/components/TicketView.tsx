@@ -25,23 +25,21 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
-import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { mediaUrl } from '../../../shared/media';
 import { useSocket } from '../../../shared/socket/context';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { ScheduleDialog } from '../../schedules/components/ScheduleDialog';
-import { ticketKeys } from '../hooks/keys';
-import { useUpdateTicket } from '../hooks/useTicket';
+import { loadWholeConversation } from '../hooks/useMessages';
+import { useDeleteTicket, useUpdateTicket } from '../hooks/useTicket';
 import type { Message, TicketDetail } from '../types';
 import { AcceptQueueDialog } from './AcceptQueueDialog';
-import { ConversationPrint, loadWholeConversation } from './ConversationPrint';
+import { ConversationPrint } from './ConversationPrint';
 import { ContactDrawer } from './inbox/ContactDrawer';
 import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
@@ -106,16 +104,8 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
       document.title = title;
     };
   }, [printing, ticket.id]);
-  const client = useQueryClient();
   const mayDelete = can(user, 'ticket-options:deleteTicket');
-  const remove = useMutation({
-    mutationFn: () => api.delete(`/tickets/${ticket.id}`),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ticketKeys.lists });
-      navigate('/tickets');
-    },
-    onError: toastError,
-  });
+  const remove = useDeleteTicket();
   useTicketRoom(ticket.id);
 
   const run = (body: Parameters<typeof update.mutate>[0]['body'], after?: () => void) =>
@@ -332,7 +322,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
       <ConfirmationDialog
         open={deleteAsk}
         onClose={() => setDeleteAsk(false)}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(ticket.id, { onSuccess: () => navigate('/tickets'), onError: toastError })}
         title={t('inbox.delete.title', { id: ticket.id })}
         busy={remove.isPending}
       >

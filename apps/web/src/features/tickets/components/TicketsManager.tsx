@@ -22,19 +22,16 @@ import {
   Tabs,
   Tooltip,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
-import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { SearchField } from '../../../shared/ui/SearchField';
-import { ticketKeys } from '../hooks/keys';
-import { useTicket } from '../hooks/useTicket';
+import { useCloseAllTickets, useTicket } from '../hooks/useTicket';
 import { useTickets } from '../hooks/useTickets';
 import type { InboxTab, Ticket, TicketDetail } from '../types';
 import { type InboxFilters, NO_FILTERS, type TicketListParams } from '../utils/ticketMatch';
@@ -112,7 +109,6 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
   const [alreadyOpen, setAlreadyOpen] = useState<OpenTicketInfo | null>(null);
   const [closeAllAsk, setCloseAllAsk] = useState(false);
   const navigate = useNavigate();
-  const client = useQueryClient();
   const mayCloseAll = can(user, 'tickets-manager:closeAll');
   const isAdmin = user.profile === 'admin';
   // the same cache entry the conversation reads: no second request
@@ -123,18 +119,7 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
     () => ({ searchParam: '', searchOnMessages: false, showAll: mayShowAll && showAll, queueIds, sortTickets, filters }),
     [mayShowAll, showAll, queueIds, sortTickets, filters],
   );
-  const closeAll = useMutation({
-    mutationFn: () =>
-      api.post<{ closed?: number }>('/tickets/closeAll', {
-        status: tab,
-        selectedQueueIds: queueIds.length ? JSON.stringify(queueIds) : undefined,
-      }),
-    onSuccess: () => {
-      toast.success(t('inbox.closeAll.done'));
-      void client.invalidateQueries({ queryKey: ticketKeys.lists });
-    },
-    onError: toastError,
-  });
+  const closeAll = useCloseAllTickets();
   const params: TicketListParams = useMemo(
     () =>
       tab === 'search'
@@ -281,7 +266,12 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
       <ConfirmationDialog
         open={closeAllAsk}
         onClose={() => setCloseAllAsk(false)}
-        onConfirm={() => closeAll.mutate()}
+        onConfirm={() =>
+          closeAll.mutate(
+            { status: tab, selectedQueueIds: queueIds.length ? JSON.stringify(queueIds) : undefined },
+            { onSuccess: () => toast.success(t('inbox.closeAll.done')), onError: toastError },
+          )
+        }
         title={t('inbox.closeAll.title')}
         confirmLabel={t('inbox.closeAll.confirm')}
         busy={closeAll.isPending}

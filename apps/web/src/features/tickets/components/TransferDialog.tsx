@@ -1,13 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, orEmpty } from '../../../shared/api/client';
-
-interface Named {
-  id: number;
-  name: string;
-}
+import { useQueues } from '../../queues/hooks/useQueues';
+import { useUserList } from '../../users/hooks/useUsers';
 
 /** Transfer (seed 000 §4): a user and/or a queue, and an optional message for the receiver. */
 export function TransferDialog({
@@ -22,16 +17,8 @@ export function TransferDialog({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const queues = useQuery({
-    queryKey: ['queues', 'list'],
-    queryFn: () => orEmpty(api.get<Named[]>('/queue'), []),
-    enabled: open,
-  });
-  const users = useQuery({
-    queryKey: ['users', 'list'],
-    queryFn: () => orEmpty(api.get<Named[]>('/users/list'), []),
-    enabled: open,
-  });
+  const queues = useQueues(open);
+  const users = useUserList(open);
   const [userId, setUserId] = useState<number | ''>('');
   const [queueId, setQueueId] = useState<number | ''>('');
   const [msg, setMsg] = useState('');

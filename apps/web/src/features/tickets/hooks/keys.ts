@@ -6,4 +6,6 @@ export const ticketKeys = {
   detail: (uuid: string) => ['tickets', 'detail', uuid] as const,
   details: ['tickets', 'detail'] as const,
   messages: (ticketId: number) => ['messages', ticketId] as const,
+  log: (ticketId: number) => ['tickets', 'log', ticketId] as const,
+  notes: (ticketId: number, contactId: number) => ['tickets', 'notes', ticketId, contactId] as const,
 };

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { useConnections } from '../../connections/hooks/useConnections';
+import { useTagList } from '../../tags/hooks/useTags';
+import { useUserList } from '../../users/hooks/useUsers';
 
 export interface Option {
   id: number;
@@ -7,38 +8,17 @@ export interface Option {
   color?: string | null;
 }
 
-const STALE = 60_000;
-
 /** The company's tags for the inbox filter and the ticket's tag picker. */
 export function useTagOptions(enabled = true) {
-  return useQuery({
-    queryKey: ['inbox-options', 'tags'],
-    queryFn: ({ signal }) => api.get<Option[]>('/tags/list', { signal }),
-    staleTime: STALE,
-    enabled,
-  });
+  return useTagList({ kanban: false }, enabled);
 }
 
-/** The company's connections (id, name, channel) for filters and the new-ticket dialog. */
+/** The company's connections (id, name, channel) for filters and the new-ticket dialog: the connections page's cache. */
 export function useConnectionOptions(enabled = true) {
-  return useQuery({
-    queryKey: ['inbox-options', 'connections'],
-    queryFn: ({ signal }) =>
-      api.get<(Option & { channel: string; status: string; isDefault?: boolean })[]>('/whatsapp/', {
-        query: { session: 0 },
-        signal,
-      }),
-    staleTime: STALE,
-    enabled,
-  });
+  return useConnections(enabled);
 }
 
 /** The company's users with their queues (GET /users/list). */
 export function useUserOptions(enabled = true) {
-  return useQuery({
-    queryKey: ['inbox-options', 'users'],
-    queryFn: ({ signal }) => api.get<(Option & { queues?: Option[] })[]>('/users/list', { signal }),
-    staleTime: STALE,
-    enabled,
-  });
+  return useUserList(enabled);
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { api } from '../../../shared/api/client';
 import type { Message, MessagesPage } from '../types';
 import { ticketKeys } from './keys';
@@ -115,5 +115,43 @@ export function useDeleteMessage() {
   return useMutation({
     mutationFn: (id: number) => api.delete<Message>(`/messages/${id}`),
     onSuccess: (m) => m && typeof m.id === 'number' && upsertMessage(client, m, false),
+  });
+}
+
+/** POST /message/forward — a message to a contact: into their live ticket, or a new one of the caller's. */
+export function useForwardMessage() {
+  return useMutation({
+    mutationFn: ({ messageId, contactId }: { messageId: number; contactId: number }) =>
+      api.post('/message/forward', { messageId, contactId }),
+  });
+}
+
+/** Every message of the ticket, oldest first (the API pages newest first, 20 at a time). */
+export async function loadWholeConversation(ticketId: number): Promise<Message[]> {
+  const pages: Message[][] = [];
+  for (let page = 1; page <= 500; page++) {
+    const res = await api.get<MessagesPage>(`/messages/${ticketId}`, { query: { pageNumber: page } });
+    pages.unshift(res.messages);
+    if (!res.hasMore) break;
+  }
+  return pages.flat();
+}
+
+/** Reading page 1 of a conversation marks its messages read on the server (the answer is not needed). */
+export function useMarkConversationRead(ticketId: number) {
+  return useCallback(() => {
+    void api.get(`/messages/${ticketId}`, { query: { pageNumber: 1 } }).catch(() => {});
+  }, [ticketId]);
+}
+
+/** GET /messages/transcribeAudio/:file — the text of a voice message (plan useOpenAi). */
+export function useTranscribeAudio() {
+  return useMutation({ mutationFn: (file: string) => api.get<unknown>(`/messages/transcribeAudio/${encodeURIComponent(file)}`) });
+}
+
+/** POST /messages/{lista|url|copy|call|pix}/:ticketId — an interactive message. */
+export function useSendInteractive(ticketId: number) {
+  return useMutation({
+    mutationFn: ({ path, body }: { path: string; body: unknown }) => api.post(`/messages/${path}/${ticketId}`, body),
   });
 }

@@ -2,8 +2,7 @@ import type { QuickMessageDto } from '@atendo/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, orEmpty } from '../../../shared/api/client';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-
-const PICKER_KEY = ['quickMessages', 'picker'] as const;
+import { quickMessageKeys } from '../../quick-messages/hooks/keys';
 
 /**
  * GET /quick-messages/list for the composer's '/' picker (only fetched while the picker is open), kept live:
@@ -12,10 +11,10 @@ const PICKER_KEY = ['quickMessages', 'picker'] as const;
 export function useQuickMessages(enabled: boolean, searchParam: string) {
   const qc = useQueryClient();
   useSocketEvent('quickemessage', () => {
-    void qc.invalidateQueries({ queryKey: PICKER_KEY });
+    void qc.invalidateQueries({ queryKey: quickMessageKeys.pickers });
   });
   return useQuery({
-    queryKey: [...PICKER_KEY, searchParam],
+    queryKey: quickMessageKeys.picker(searchParam),
     queryFn: ({ signal }) =>
       orEmpty(
         api.get<QuickMessageDto[]>('/quick-messages/list', { query: { searchParam: searchParam || undefined }, signal }),

@@ -6,8 +6,9 @@ import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef,
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
-import { ApiError, api } from '../../../shared/api/client';
+import { ApiError } from '../../../shared/api/client';
 import { LoadError } from '../../../shared/ui/LoadError';
+import { useSaveTicketsManagerWidth } from '../../users/hooks/useUsers';
 import { TicketsManager } from '../components/TicketsManager';
 import { TicketView } from '../components/TicketView';
 import { useTicket } from '../hooks/useTicket';
@@ -112,6 +113,7 @@ export default function TicketsPage() {
   const user = useCurrentUser();
   const narrow = useMediaQuery(`(max-width:${NARROW_SCREEN_PX}px)`);
   const [width, setWidth] = useState(() => clampWidth(user.defaultTicketsManagerWidth || 550));
+  const saveWidth = useSaveTicketsManagerWidth(user.id);
   const dragging = useRef<{ startX: number; startW: number } | null>(null);
   useTicketEvents();
 
@@ -128,7 +130,7 @@ export default function TicketsPage() {
     if (!dragging.current) return;
     dragging.current = null;
     // the chosen width is kept per user (seed 000 §2)
-    void api.put(`/users/toggleChangeWidht/${user.id}`, { defaultTicketsManagerWidth: width }).catch(() => {});
+    saveWidth.mutate(width);
   };
   useEffect(() => {
     setWidth(clampWidth(user.defaultTicketsManagerWidth || 550));

@@ -30,8 +30,10 @@ import { useCurrentUser } from '../../../app/session/context';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../shared/toast';
+import { FormTextField } from '../../../shared/ui/FormTextField';
+import { useConnections } from '../../connections/hooks/useConnections';
 import { useQueues } from '../../queues/hooks/useQueues';
-import { useConnectionOptions, useSaveUser } from '../hooks/useUsers';
+import { useSaveUser } from '../hooks/useUsers';
 
 const flag = z.enum(['enabled', 'disabled']);
 const time = z.string().regex(/^(([01]\d|2[0-3]):[0-5]0|23:59)$/, V.invalid);
@@ -91,7 +93,7 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const editing = Boolean(user);
   const queues = useQueues();
-  const connections = useConnectionOptions();
+  const connections = useConnections();
   const save = useSaveUser();
   const canEditProfile = can(me, 'user-modal:editProfile');
   const canEditQueues = can(me, 'user-modal:editQueues');
@@ -103,6 +105,7 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<UserForm>({ resolver: zodResolver(userFormSchema(editing)) as never, defaultValues: defaults(user) });
+  const fields = { register, errors };
 
   useEffect(() => {
     if (open) {
@@ -130,8 +133,6 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
       else toastError(err);
     }
   });
-
-  const msg = (m?: string) => (m ? t(m) : undefined);
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -177,33 +178,19 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
               </Box>
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={t('users.name')}
-                fullWidth
-                autoFocus
-                {...register('name')}
-                error={Boolean(errors.name)}
-                helperText={msg(errors.name?.message)}
-              />
-              <TextField
+              <FormTextField {...fields} name="name" label={t('users.name')} fullWidth autoFocus />
+              <FormTextField
+                {...fields}
+                name="password"
                 label={t('users.password')}
                 type="password"
                 autoComplete="new-password"
                 fullWidth
-                {...register('password')}
-                error={Boolean(errors.password)}
-                helperText={msg(errors.password?.message) ?? (editing ? t('users.passwordHint') : undefined)}
+                helperText={editing ? t('users.passwordHint') : undefined}
               />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={t('users.email')}
-                type="email"
-                fullWidth
-                {...register('email')}
-                error={Boolean(errors.email)}
-                helperText={msg(errors.email?.message)}
-              />
+              <FormTextField {...fields} name="email" label={t('users.email')} type="email" fullWidth />
               <Controller
                 control={control}
                 name="profile"
@@ -268,28 +255,26 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
                   </TextField>
                 )}
               />
-              <TextField
+              <FormTextField
+                {...fields}
+                name="startWork"
                 label={t('users.startWork')}
                 type="time"
                 fullWidth
                 disabled={!canEditProfile}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
-                {...register('startWork')}
-                error={Boolean(errors.startWork)}
-                helperText={msg(errors.startWork?.message)}
               />
-              <TextField
+              <FormTextField
+                {...fields}
+                name="endWork"
                 label={t('users.endWork')}
                 type="time"
                 fullWidth
                 disabled={!canEditProfile}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
-                {...register('endWork')}
-                error={Boolean(errors.endWork)}
-                helperText={msg(errors.endWork?.message)}
               />
             </Stack>
-            <TextField label={t('users.farewellMessage')} multiline minRows={2} {...register('farewellMessage')} />
+            <FormTextField {...fields} name="farewellMessage" label={t('users.farewellMessage')} multiline minRows={2} />
           </Stack>
           <Stack spacing={1} sx={{ display: tab === 'permissions' ? 'flex' : 'none' }}>
             {USER_FLAGS.map((f) => (

@@ -3,11 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, orEmpty } from '../../../shared/api/client';
 import { removeRecord, upsertRecord, useInfiniteSearch } from '../../../shared/hooks/useInfiniteSearch';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { userKeys } from './keys';
 
-export const userKeys = {
-  pages: ['users', 'page'] as const,
-  list: ['users', 'list'] as const,
-};
+export { userKeys };
+
 const idOf = (u: UserDto) => u.id;
 
 /** GET /users/ — search (500 ms debounce) and infinite scroll. */
@@ -88,10 +87,19 @@ export interface Option {
   name: string;
 }
 
-/** Connections to pin a user to (GET /whatsapp; empty while that feature is absent). */
-export function useConnectionOptions() {
+/** Every user of the company with their queues (GET /users/list): transfer, filters, chatbot targets. */
+export function useUserList(enabled = true) {
   return useQuery({
-    queryKey: ['whatsapps', 'options'],
-    queryFn: ({ signal }) => orEmpty(api.get<Option[]>('/whatsapp', { signal }), []),
+    queryKey: userKeys.list,
+    queryFn: ({ signal }) => orEmpty(api.get<(Option & { queues?: Option[] })[]>('/users/list', { signal }), []),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** PUT /users/toggleChangeWidht/:id — the inbox column width the user dragged, kept per user (seed 000 §2). */
+export function useSaveTicketsManagerWidth(userId: number) {
+  return useMutation({
+    mutationFn: (width: number) => api.put(`/users/toggleChangeWidht/${userId}`, { defaultTicketsManagerWidth: width }),
   });
 }

@@ -18,48 +18,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../../app/session/context';
-import { api } from '../../../../shared/api/client';
-import { toastError } from '../../../../shared/api/errors';
 import { formatDateTime } from '../../../../shared/clock';
 import { useClock } from '../../../../shared/hooks/useClock';
 import { mediaUrl } from '../../../../shared/media';
 import { toast } from '../../../../shared/toast';
-import { ticketKeys } from '../../hooks/keys';
-import type { Option } from '../../hooks/useInboxOptions';
-
-interface ContactInfo {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  urlPicture: string;
-  active: boolean;
-  acceptAudioMessage: boolean;
-  disableBot: boolean;
-  isGroup: boolean;
-  extraInfo?: { id: number; name: string; value: string }[];
-}
-
-interface Note {
-  id: number;
-  note: string;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  createdAt: string;
-}
-
-function useKanbanLanes(enabled: boolean) {
-  return useQuery({
-    queryKey: ['inbox-options', 'kanban-lanes'],
-    queryFn: ({ signal }) => api.get<(Option & { kanban: number })[]>('/tags/list', { query: { kanban: 1 }, signal }),
-    enabled,
-    staleTime: 60_000,
-  });
-}
+import { useContactDrawer } from '../../hooks/useContactDrawer';
 
 /**
  * The contact side drawer (seed 000 §2 "Dialogs"): avatar, name, number (masked by the server when LGPD asks),
@@ -78,20 +44,11 @@ export function ContactDrawer({
 }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const client = useQueryClient();
-  const contactKey = ['contacts', 'detail', contactId];
-  const contact = useQuery({
-    queryKey: contactKey,
-    queryFn: ({ signal }) => api.get<ContactInfo>(`/contacts/${contactId}`, { signal }),
-    enabled: open,
-  });
-  const notesKey = ['ticket-notes', ticketId, contactId];
-  const notes = useQuery({
-    queryKey: notesKey,
-    queryFn: ({ signal }) => api.get<Note[]>('/ticket-notes/list', { query: { ticketId, contactId }, signal }),
-    enabled: open,
-  });
-  const lanes = useKanbanLanes(open);
+  const { contact, notes, lanes, save, block, audio, addNote, removeNote, moveLane } = useContactDrawer(
+    contactId,
+    ticketId,
+    open,
+  );
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState({ name: '', email: '' });
   const [note, setNote] = useState('');
@@ -100,58 +57,6 @@ export function ContactDrawer({
   useEffect(() => {
     if (contact.data) setForm({ name: contact.data.name, email: contact.data.email });
   }, [contact.data]);
-
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: contactKey });
-    void client.invalidateQueries({ queryKey: ticketKeys.lists });
-    void client.invalidateQueries({ queryKey: ticketKeys.details });
-  };
-  const save = useMutation({
-    mutationFn: () =>
-      api.put(`/contacts/${contactId}`, { name: form.name.trim(), email: form.email.trim(), number: contact.data?.number }),
-    onSuccess: () => {
-      setEditing(false);
-      toast.success(t('inbox.contact.saved'));
-      refresh();
-    },
-    onError: toastError,
-  });
-  const block = useMutation({
-    mutationFn: (active: boolean) => api.put(`/contacts/block/${contactId}`, { active }),
-    onSuccess: refresh,
-    onError: toastError,
-  });
-  const audio = useMutation({
-    mutationFn: () => api.put(`/contacts/toggleAcceptAudio/${contactId}`),
-    onSuccess: refresh,
-    onError: toastError,
-  });
-  const addNote = useMutation({
-    mutationFn: () => api.post('/ticket-notes', { note: note.trim(), ticketId, contactId }),
-    onSuccess: () => {
-      setNote('');
-      void client.invalidateQueries({ queryKey: notesKey });
-    },
-    onError: toastError,
-  });
-  const removeNote = useMutation({
-    mutationFn: (id: number) => api.delete(`/ticket-notes/${id}`),
-    onSuccess: () => void client.invalidateQueries({ queryKey: notesKey }),
-    onError: toastError,
-  });
-  const moveLane = useMutation({
-    mutationFn: async (tagId: number) => {
-      for (const l of lanes.data ?? []) {
-        if (l.id !== tagId) await api.delete(`/ticket-tags/${ticketId}/${l.id}`).catch(() => undefined);
-      }
-      await api.put(`/ticket-tags/${ticketId}/${tagId}`);
-    },
-    onSuccess: () => {
-      toast.success(t('inbox.contact.laneSaved'));
-      refresh();
-    },
-    onError: toastError,
-  });
 
   const c = contact.data;
   const clock = useClock();
@@ -204,7 +109,17 @@ export function ContactDrawer({
                     size="small"
                     variant="contained"
                     disabled={save.isPending || form.name.trim().length < 2}
-                    onClick={() => save.mutate()}
+                    onClick={() =>
+                      save.mutate(
+                        { name: form.name.trim(), email: form.email.trim(), number: contact.data?.number },
+                        {
+                          onSuccess: () => {
+                            setEditing(false);
+                            toast.success(t('inbox.contact.saved'));
+                          },
+                        },
+                      )
+                    }
                   >
                     {t('common.save')}
                   </Button>
@@ -245,7 +160,7 @@ export function ContactDrawer({
               onChange={(e) => {
                 const id = Number(e.target.value);
                 setLane(id);
-                moveLane.mutate(id);
+                moveLane.mutate(id, { onSuccess: () => toast.success(t('inbox.contact.laneSaved')) });
               }}
             >
               {(lanes.data ?? []).map((l) => (
@@ -287,7 +202,7 @@ export function ContactDrawer({
                 size="small"
                 variant="contained"
                 disabled={addNote.isPending || note.trim().length < 2}
-                onClick={() => addNote.mutate()}
+                onClick={() => addNote.mutate(note.trim(), { onSuccess: () => setNote('') })}
               >
                 {t('inbox.contact.addNote')}
               </Button>

@@ -1,9 +1,6 @@
-import { DEBOUNCE_MS } from '@atendo/shared';
 import {
-  Autocomplete,
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -13,37 +10,17 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../../app/session/context';
-import { ApiError, api } from '../../../../shared/api/client';
+import { ApiError } from '../../../../shared/api/client';
 import { toastError } from '../../../../shared/api/errors';
-import { useDebouncedValue } from '../../../../shared/hooks/useDebouncedValue';
-import { ticketKeys } from '../../hooks/keys';
+import { ContactPicker } from '../../../contacts/components/ContactPicker';
+import type { ContactOption } from '../../../contacts/hooks/useContacts';
 import { useConnectionOptions } from '../../hooks/useInboxOptions';
+import { useCreateTicket } from '../../hooks/useTicket';
 import type { Ticket } from '../../types';
 import type { OpenTicketInfo } from './TicketAlreadyOpenDialog';
-
-export interface ContactOption {
-  id: number;
-  name: string;
-  number: string;
-}
-
-/** Contact search starts at 3 characters (seed 000 §2 "Dialogs"). */
-export const CONTACT_SEARCH_MIN = 3;
-
-export function useContactSearch(term: string) {
-  const q = useDebouncedValue(term.trim(), DEBOUNCE_MS);
-  return useQuery({
-    queryKey: ['new-ticket', 'contacts', q],
-    enabled: q.length >= CONTACT_SEARCH_MIN,
-    queryFn: ({ signal }) =>
-      api.get<{ contacts: ContactOption[] }>('/contacts', { query: { searchParam: q, pageNumber: 1 }, signal }),
-    select: (d) => d.contacts,
-  });
-}
 
 /**
  * New ticket (seed 000 §2): a contact found from 3 characters, a queue (required) and a connection. A contact that
@@ -62,13 +39,10 @@ export function NewTicketDialog({
 }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const client = useQueryClient();
-  const [term, setTerm] = useState('');
   const [contact, setContact] = useState<ContactOption | null>(null);
   const [queueId, setQueueId] = useState<number | ''>(user.queues.length === 1 ? user.queues[0].id : '');
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
   const [touched, setTouched] = useState(false);
-  const contacts = useContactSearch(term);
   const connections = useConnectionOptions(open);
 
   useEffect(() => {
@@ -78,31 +52,30 @@ export function NewTicketDialog({
     }
   }, [connections.data, whatsappId]);
 
-  const create = useMutation({
-    mutationFn: () =>
-      api.post<Ticket>('/tickets', {
-        contactId: contact?.id,
-        queueId: queueId === '' ? undefined : queueId,
+  const create = useCreateTicket();
+  const submit = (chosen: ContactOption, queue: number) =>
+    create.mutate(
+      {
+        contactId: chosen.id,
+        queueId: queue,
         whatsappId: whatsappId === '' ? null : whatsappId,
         userId: user.id,
         status: 'open',
-      }),
-    onSuccess: (ticket) => {
-      void client.invalidateQueries({ queryKey: ticketKeys.lists });
-      onCreated(ticket);
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.code === 'ERR_OTHER_OPEN_TICKET') {
-        onAlreadyOpen((err.body?.details ?? {}) as OpenTicketInfo);
-        return;
-      }
-      toastError(err);
-    },
-  });
+      },
+      {
+        onSuccess: onCreated,
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'ERR_OTHER_OPEN_TICKET') {
+            onAlreadyOpen((err.body?.details ?? {}) as OpenTicketInfo);
+            return;
+          }
+          toastError(err);
+        },
+      },
+    );
 
   const queueMissing = touched && queueId === '';
   const contactMissing = touched && !contact;
-  const typed = term.trim().length;
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="new-ticket-title">
@@ -113,45 +86,18 @@ export function NewTicketDialog({
         onSubmit={(e) => {
           e.preventDefault();
           setTouched(true);
-          if (contact && queueId !== '') create.mutate();
+          if (contact && queueId !== '') submit(contact, queueId);
         }}
       >
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Autocomplete
-              options={contacts.data ?? []}
+            <ContactPicker
+              autoFocus
+              required
+              label={t('inbox.newTicket.contact')}
               value={contact}
-              onChange={(_, v) => setContact(v)}
-              inputValue={term}
-              onInputChange={(_, v) => setTerm(v)}
-              filterOptions={(x) => x}
-              getOptionLabel={(o) => `${o.name} — ${o.number}`}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              loading={contacts.isFetching}
-              loadingText={t('inbox.filters.loading')}
-              noOptionsText={typed < CONTACT_SEARCH_MIN ? t('inbox.newTicket.typeMore') : t('inbox.newTicket.noContacts')}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  autoFocus
-                  required
-                  label={t('inbox.newTicket.contact')}
-                  error={contactMissing}
-                  helperText={contactMissing ? t('inbox.newTicket.contactRequired') : t('inbox.newTicket.contactHint')}
-                  slotProps={{
-                    ...params.slotProps,
-                    input: {
-                      ...params.slotProps.input,
-                      endAdornment: (
-                        <>
-                          {contacts.isFetching ? <CircularProgress size={16} /> : null}
-                          {params.slotProps.input.endAdornment}
-                        </>
-                      ),
-                    },
-                  }}
-                />
-              )}
+              onChange={setContact}
+              error={contactMissing ? t('inbox.newTicket.contactRequired') : null}
             />
             <TextField
               select

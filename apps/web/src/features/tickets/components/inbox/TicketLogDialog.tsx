@@ -1,4 +1,4 @@
-import type { TicketLogDto, TicketLogType } from '@atendo/shared';
+import type { TicketLogType } from '@atendo/shared';
 import {
   Box,
   Button,
@@ -13,12 +13,10 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../../shared/api/client';
 import { formatDateTime } from '../../../../shared/clock';
 import { useClock } from '../../../../shared/hooks/useClock';
-import type { Wire } from '../../types';
+import { useTicketLog } from '../../hooks/useTicket';
 
 const COLORS: Record<TicketLogType, string> = {
   create: '#1976d2',
@@ -37,11 +35,7 @@ const COLORS: Record<TicketLogType, string> = {
 /** The ticket log timeline (seed 000 §2/§3 "Ticket log"): who did what, when, oldest first. */
 export function TicketLogDialog({ ticketId, open, onClose }: { ticketId: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const logs = useQuery({
-    queryKey: ['tickets', 'log', ticketId],
-    queryFn: ({ signal }) => api.get<Wire<TicketLogDto>[]>(`/tickets-log/${ticketId}`, { signal }),
-    enabled: open,
-  });
+  const logs = useTicketLog(ticketId, open);
   const clock = useClock();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="ticket-log-title">

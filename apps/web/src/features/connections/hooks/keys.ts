@@ -1,0 +1,8 @@
+/** Every query key of the connections domain. */
+export const connectionKeys = {
+  /** GET /whatsapp/?session=0 — the company's connections, for the page, the pickers and the filters. */
+  list: ['connections', 'list'] as const,
+  detail: (id: number) => ['connections', 'detail', id] as const,
+  all: ['connections', 'allCompanies'] as const,
+  session: ['connections', 'session'] as const,
+};
