@@ -22,7 +22,7 @@ export async function createCompanyWithAdmin(
   if (nameTaken) throw new AppError('ERR_COMPANY_ALREADY_EXISTS', 409);
   try {
     return await db.transaction(async (tx) => {
-      const company = await insertCompany(tx as unknown as Db, {
+      const company = await insertCompany(tx, {
         name: input.companyName,
         email: input.email,
         phone: input.phone,

@@ -228,8 +228,7 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
 
   /** Runs `decide` on the locked ticket, then sends, schedules and publishes what it stored. */
   async function withTicket(companyId: number, ticketId: number, body: string, decide: (s: Step) => Promise<void>) {
-    const step = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const step = await db.transaction(async (tx) => {
       const ticket = await repo.lockTicket(tx, companyId, ticketId);
       if (!ticket) return null;
       const scene = await repo.loadScene(tx, companyId, ticket);

@@ -147,8 +147,7 @@ export async function replaceExtraInfo(
   contactId: number,
   rows: { id?: number; name: string; value: string }[],
 ) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const keep = rows.filter((r) => r.id !== undefined).map((r) => r.id as number);
     await tx
       .delete(contactCustomFields)

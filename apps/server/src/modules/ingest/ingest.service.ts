@@ -18,7 +18,6 @@ import type {
   IngestPort,
 } from '../../channels/types';
 import { isFileMediaType } from '../../channels/types';
-import type { Db } from '../../db/open';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { rooms } from '../../platform/realtime-port';
@@ -152,8 +151,7 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
 
     /** A new contact, a closed or missing ticket, a group: one transaction that may open or reopen the ticket. */
     const run = () =>
-      db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      db.transaction(async (tx) => {
         const ticketContact = await repo.upsertContact(tx, tenant, ticketContactInput);
         let sender: (ContactRow & { inserted: boolean }) | null = evt.fromMe ? null : ticketContact;
         if (evt.isGroup && !evt.fromMe) {

@@ -106,8 +106,7 @@ export async function contactTagRefs(db: Db, ctx: TenantContext, contactId: numb
 
 /** The contact's tags become exactly these. */
 export async function replaceContactTags(db: Db, ctx: TenantContext, contactId: number, tagIds: number[]) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     await tx
       .delete(contactTags)
       .where(

@@ -16,7 +16,6 @@ import {
   V,
 } from '@atendo/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/open';
 import type { Tenant, TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
@@ -253,8 +252,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     try {
       if (s.closeTicketOnTransfer === 'true') {
         // The attendance ends here and a new ticket starts in the receiving queue (reports count them apart).
-        result = await db.transaction(async (tx) => {
-          const d = tx as unknown as Db;
+        result = await db.transaction(async (d) => {
           const closed = await closeTicket(d, ctx, t.id, { fromStatuses: [t.status], by: ctx.user.id, logType: 'transfered' });
           if (!closed) throw new AppError('ERR_TICKET_STATE', 409);
           const created = await repo.insertTicket(d, ctx, {
