@@ -1,35 +1,13 @@
-import { PLATFORM_DUE_DATE, type PlanDto, type SessionUserDto } from '@atendo/shared';
+import { PLATFORM_DUE_DATE, type SessionUserDto } from '@atendo/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, plans, queues, userQueues, userSessions, users } from '../../db/schema';
 import type { TenantContext } from '../../platform/context';
+import { toPlanDto } from '../plans/plans.public';
 import { findCompanySettings } from '../settings/settings.public';
 
 export type UserRow = typeof users.$inferSelect;
-export type PlanRow = typeof plans.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
-
-export function toPlanDto(p: PlanRow): PlanDto {
-  return {
-    id: p.id,
-    name: p.name,
-    users: p.users,
-    connections: p.connections,
-    queues: p.queues,
-    amount: Number(p.amount),
-    isPublic: p.isPublic,
-    useWhatsapp: p.useWhatsapp,
-    useFacebook: p.useFacebook,
-    useInstagram: p.useInstagram,
-    useCampaigns: p.useCampaigns,
-    useSchedules: p.useSchedules,
-    useInternalChat: p.useInternalChat,
-    useExternalApi: p.useExternalApi,
-    useKanban: p.useKanban,
-    useOpenAi: p.useOpenAi,
-    useIntegrations: p.useIntegrations,
-  };
-}
 
 export function findUserByEmail(db: Db, email: string) {
   return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });

@@ -5,7 +5,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
-import { getGlobalSetting } from '../settings/settings.repository';
+import { getGlobalSetting } from '../settings/settings.public';
 import * as repo from './auth.repository';
 import * as signupRepo from './signup.repository';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/open';
 import { companies, plans, users } from '../../db/schema';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import { insertCompany } from '../companies/companies.repository';
+import { insertCompany } from '../companies/companies.public';
 
 /** Days a signed-up company may use the product before its first invoice is due. */
 export const SIGNUP_TRIAL_DAYS = 7;

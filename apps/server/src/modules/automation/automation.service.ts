@@ -19,7 +19,7 @@ import type { CoreDeps } from '../../platform/deps';
 import type { JobDefinition, JobPayload } from '../../platform/jobs';
 import { lastMessageText, type TicketRow, toMessageDto } from '../messages/messages.dto';
 import { sendMessageJob } from '../messages/messages.jobs';
-import { insertOutbound } from '../messages/messages.repository';
+import { insertOutbound } from '../messages/messages.public';
 import { createTicketAudience } from '../tickets/tickets.audience';
 import { closeTicket } from '../tickets/tickets.close';
 import type { TicketsService } from '../tickets/tickets.service';

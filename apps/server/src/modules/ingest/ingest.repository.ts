@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { StoredMessageRef } from '../../channels/types';
 import { type Db, rowsOf } from '../../db/open';
 import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.dto';
 
@@ -438,6 +439,20 @@ export async function findQueueRef(db: Db, t: Tenant, queueId: number) {
     await db.execute(sql`SELECT id, name, color FROM queues WHERE id = ${queueId} AND company_id = ${t.companyId}`),
   );
   return rows[0] ?? null;
+}
+
+/** A message of the connection with its chat (the ticket's contact) and, in a group, its author: replies, reactions, read receipts. */
+export async function findStoredMessage(db: Db, connectionId: number, externalId: string): Promise<StoredMessageRef | null> {
+  const rows = rowsOf<{ from_me: boolean; body: string; chat: string; participant: string | null }>(
+    await db.execute(sql`
+      SELECT m.from_me, m.body, tc.number AS chat, CASE WHEN tc.is_group THEN sc.number END AS participant
+      FROM messages m JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
+      JOIN contacts tc ON tc.id = t.contact_id AND tc.company_id = m.company_id
+      LEFT JOIN contacts sc ON sc.id = m.contact_id AND sc.company_id = m.company_id
+      WHERE m.whatsapp_id = ${connectionId} AND m.external_id = ${externalId} LIMIT 1`),
+  );
+  const r = rows[0];
+  return r ? { fromMe: r.from_me, body: r.body, chat: r.chat, participant: r.participant } : null;
 }
 
 // ─── WhatsApp identities and history imports (the Baileys adapter, through the port) ───

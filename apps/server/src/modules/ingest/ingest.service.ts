@@ -33,7 +33,7 @@ import {
 import { downloadMediaJob } from '../messages/messages.jobs';
 import { createTicketAudience } from '../tickets/tickets.audience';
 import { closeTicketsWhere } from '../tickets/tickets.close';
-import { updateWhatsappSession } from '../whatsapps/whatsapps.repository';
+import { updateWhatsappSession } from '../whatsapps/whatsapps.public';
 import * as repo from './ingest.repository';
 
 /** The contact network of a channel: a WhatsApp number is one contact whether it writes through QR or Cloud API. */
@@ -370,6 +370,7 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
     },
 
     numberForLid: (companyId, lid) => repo.numberForLid(db, companyId, lid),
+    storedMessage: (connectionId, externalId) => repo.findStoredMessage(db, connectionId, externalId),
     learnLid: (companyId, p) => repo.mergeLidIntoNumber(db, companyId, p),
     markImported: (companyId, ticketIds, queueId) => repo.markImportedTickets(db, companyId, ticketIds, queueId),
 

@@ -18,7 +18,7 @@ import {
 } from '../../channels/types';
 import type { CoreDeps } from '../../platform/deps';
 import { defineJob } from '../../platform/jobs';
-import { mediaLimitBytes } from '../../platform/media';
+import { mediaLimitBytes } from '../settings/settings.public';
 import { createTicketAudience, type TicketScope } from '../tickets/tickets.audience';
 import { toMessageDto } from './messages.dto';
 import * as repo from './messages.repository';

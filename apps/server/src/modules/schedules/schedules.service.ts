@@ -19,7 +19,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
-import { loadTenantContext } from '../auth/auth.repository';
+import { loadTenantContext } from '../auth/auth.public';
 import { localClock } from '../automation/automation.rules';
 import type { ConversationService } from '../conversation/conversation.service';
 import * as repo from './schedules.repository';

@@ -1,4 +1,10 @@
-import { type CompanySettingColumn, GLOBAL_SETTING_DEFAULTS, type ScheduleRowDto } from '@atendo/shared';
+import {
+  COMPANY_SETTING_COLUMNS,
+  type CompanySettingColumn,
+  type CompanySettings,
+  GLOBAL_SETTING_DEFAULTS,
+  type ScheduleRowDto,
+} from '@atendo/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, companySettings, settings } from '../../db/schema';
@@ -19,6 +25,15 @@ export async function setGlobalSetting(db: Db, key: string, value: string) {
 export async function ensureGlobalDefaults(db: Db) {
   const rows = Object.entries(GLOBAL_SETTING_DEFAULTS).map(([key, value]) => ({ key, value }));
   await db.insert(settings).values(rows).onConflictDoNothing();
+}
+
+/** A company's settings as the API answers them (every value a string). */
+export async function findCompanySettings(db: Db, companyId: number): Promise<CompanySettings | null> {
+  const row = await db.query.companySettings.findFirst({ where: eq(companySettings.companyId, companyId) });
+  if (!row) return null;
+  const out = {} as CompanySettings;
+  for (const col of COMPANY_SETTING_COLUMNS) out[col] = String(row[col]);
+  return out;
 }
 
 export function listGlobalSettings(db: Db) {

@@ -20,7 +20,7 @@ import type { Tenant, TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { loadTenantContext } from '../auth/auth.repository';
+import { loadTenantContext } from '../auth/auth.public';
 import { ratingInsteadOfClose } from '../automation/automation.hooks';
 import type { OutboundService } from '../messages/outbound.service';
 import { findCompanySettings } from '../settings/settings.public';
@@ -340,9 +340,49 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     return 'update';
   }
 
+  /**
+   * The contact's live ticket on the connection (given, else the company's default), or a new open one of the
+   * caller — what an outgoing message the attendant did not type in a ticket (a forward, a schedule) goes through.
+   */
+  async function ticketForContact(
+    ctx: TenantContext,
+    contact: { id: number; isGroup: boolean },
+    connectionId: number | null,
+    queueId: number | null,
+    fallbackChannel?: string,
+  ) {
+    const whatsappId = connectionId ?? (await repo.defaultWhatsapp(db, ctx))?.id ?? null;
+    if (!whatsappId) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404);
+    let target = await repo.findLiveTicket(db, ctx, contact.id, whatsappId);
+    if (!target) {
+      const conn = await repo.findWhatsapp(db, ctx, whatsappId);
+      if (!conn) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      target = await repo.insertTicket(db, ctx, {
+        contactId: contact.id,
+        whatsappId,
+        queueId,
+        userId: ctx.user.id,
+        status: contact.isGroup ? 'group' : 'open',
+        channel: conn.channel ?? fallbackChannel,
+        isGroup: contact.isGroup,
+        fromMe: true,
+      });
+      target ??= await repo.findLiveTicket(db, ctx, contact.id, whatsappId);
+      if (!target) throw new AppError('ERR_CREATING_TICKET', 409);
+      await log(ctx, target.id, 'create', ctx.user.id, queueId);
+      await publishTicket(ctx, target.id);
+    }
+    // The contact waits in a queue (pending): the message still goes out, the ticket keeps its place.
+    if (!['open', 'group', 'pending'].includes(target.status)) throw new AppError('ERR_TICKET_STATE', 409);
+    return target;
+  }
+
   return {
     viewer,
     mustFindVisible,
+    ticketForContact,
+    /** A contact of the company (for a use-case that starts from one), or null. */
+    findContact: (ctx: Tenant, contactId: number) => repo.findContact(db, ctx, contactId),
     publishTicket,
     audience,
     settingsOf,

@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
 import { hashPassword } from '../auth/auth.service';
-import { getGlobalSetting } from '../settings/settings.repository';
+import { getGlobalSetting } from '../settings/settings.public';
 import * as repo from './users.repository';
 
 /** A user is considered gone after two missed userStatus pings. */

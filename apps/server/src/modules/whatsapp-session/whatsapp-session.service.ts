@@ -3,18 +3,11 @@
  * The module knows the channel only through `SessionControl` (implemented by channels/baileys).
  */
 import { sql } from 'drizzle-orm';
+import type { SessionControl } from '../../channels/types';
 import { rowsOf } from '../../db/open';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-
-export interface SessionControl {
-  retry(connectionId: number): Promise<void>;
-  newQr(connectionId: number): Promise<void>;
-  disconnect(connectionId: number): Promise<void>;
-  /** Closes the connection's imported tickets; answers how many. */
-  closeImported(companyId: number, connectionId: number): Promise<number>;
-}
 
 export function createWhatsappSessionService(deps: CoreDeps, control: SessionControl) {
   const { db } = deps.database;
