@@ -100,7 +100,7 @@ function registerMessaging(app: App, deps: CoreDeps): Messaging {
   cloudApiWebhookRoutes(app, {
     findConnection,
     findByPhoneNumberId: (id) => whatsapps.findChannelConnectionsByPhoneNumberId(db, id),
-    findCompanyConnections: (companyId) => whatsapps.findCompanyCloudConnections(db, companyId),
+    findCompanyConnections: (companyId) => whatsapps.findCompanyCloudConnections(db, { companyId }),
     findByVerifyToken: (token) => whatsapps.findChannelConnectionByVerifyToken(db, token),
     ingest,
   });

@@ -2,7 +2,7 @@ import { PLATFORM_DUE_DATE, type SessionUserDto } from '@atendo/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, plans, queues, userQueues, userSessions, users } from '../../db/schema';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant, TenantContext } from '../../platform/context';
 import { toPlanDto } from '../plans/plans.public';
 import { findCompanySettings } from '../settings/settings.public';
 
@@ -87,7 +87,7 @@ export async function loadSessionUser(
       .innerJoin(queues, eq(queues.id, userQueues.queueId))
       .where(and(eq(userQueues.companyId, ctx.companyId), eq(userQueues.userId, userId)))
       .orderBy(queues.orderQueue, queues.name),
-    findCompanySettings(db, ctx.companyId),
+    findCompanySettings(db, ctx),
   ]);
   if (!u) return null;
   const dueDate = ctx.company.id === 1 ? PLATFORM_DUE_DATE : (ctx.company.dueDate?.toISOString() ?? null);
@@ -191,7 +191,7 @@ export async function revokeAllSessions(db: Db, userId: number) {
     .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
 }
 
-export async function touchCompanyLastLogin(db: Db, companyId: number) {
+export async function touchCompanyLastLogin(db: Db, { companyId }: Tenant) {
   await db.update(companies).set({ lastLogin: new Date() }).where(eq(companies.id, companyId));
 }
 

@@ -92,7 +92,7 @@ export function createConversationService(
   /** `*Name:*` above the text when the company allows signatures and the attendant asked for one. */
   async function signed(ctx: TenantContext, body: string, signMessage: boolean | undefined) {
     if (!signMessage || !body.trim()) return body;
-    const s = await findCompanySettings(db, ctx.companyId);
+    const s = await findCompanySettings(db, ctx);
     return s?.sendSignMessage === 'enabled' ? `*${ctx.user.name}:*\n${body}` : body;
   }
 
@@ -314,7 +314,7 @@ export function createConversationService(
           });
         }
       }
-      const s = await findCompanySettings(db, ctx.companyId);
+      const s = await findCompanySettings(db, ctx);
       const erase = s?.lgpdDeleteMessage === 'enabled';
       const updated = await repo.updateMessage(db, ctx, id, {
         isDeleted: true,

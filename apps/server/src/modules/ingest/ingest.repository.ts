@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { StoredMessageRef } from '../../channels/types';
 import { type Db, rowsOf } from '../../db/open';
+import type { Tenant } from '../../platform/context';
 import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.dto';
 
 const statementNames = new Map<string, string>();
@@ -38,10 +39,6 @@ async function executePrepared(db: Db, query: SQL): Promise<Record<string, unkno
     values: params,
   });
   return res.rows;
-}
-
-export interface Tenant {
-  companyId: number;
 }
 
 export interface IngestConnection {
@@ -461,7 +458,7 @@ export async function findStoredMessage(db: Db, connectionId: number, externalId
  * The phone number of a person known only by LID: a contact of the company that has this LID.
  * `number` is digits, or the LID jid itself for a contact first seen without a number.
  */
-export async function numberForLid(db: Db, companyId: number, lid: string): Promise<string | null> {
+export async function numberForLid(db: Db, { companyId }: Tenant, lid: string): Promise<string | null> {
   const rows = rowsOf<{ number: string }>(
     await db.execute(sql`
       SELECT number FROM contacts WHERE company_id = ${companyId} AND channel = 'whatsapp' AND lid = ${lid} AND NOT is_group
@@ -474,7 +471,7 @@ export async function numberForLid(db: Db, companyId: number, lid: string): Prom
  * WhatsApp told us a LID's phone number: a contact created under the LID alone takes the number (unless a contact with
  * that number exists — then it only learns the LID), so later messages under either address reach one contact.
  */
-export async function mergeLidIntoNumber(db: Db, companyId: number, p: { lid: string; number: string }) {
+export async function mergeLidIntoNumber(db: Db, { companyId }: Tenant, p: { lid: string; number: string }) {
   await db.execute(sql`
     WITH moved AS (
       UPDATE contacts SET number = ${p.number}, updated_at = now()
@@ -488,7 +485,7 @@ export async function mergeLidIntoNumber(db: Db, companyId: number, p: { lid: st
 }
 
 /** Tickets an import touched: marked imported and put in the import queue (when they have none). */
-export async function markImportedTickets(db: Db, companyId: number, ticketIds: number[], queueId: number | null) {
+export async function markImportedTickets(db: Db, { companyId }: Tenant, ticketIds: number[], queueId: number | null) {
   if (ticketIds.length === 0) return;
   await db.execute(sql`
     UPDATE tickets SET imported = COALESCE(imported, now()), queue_id = COALESCE(queue_id, ${queueId}::int), unread_messages = 0

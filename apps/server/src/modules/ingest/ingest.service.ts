@@ -369,10 +369,10 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
       return outcomes;
     },
 
-    numberForLid: (companyId, lid) => repo.numberForLid(db, companyId, lid),
+    numberForLid: (companyId, lid) => repo.numberForLid(db, { companyId }, lid),
     storedMessage: (connectionId, externalId) => repo.findStoredMessage(db, connectionId, externalId),
-    learnLid: (companyId, p) => repo.mergeLidIntoNumber(db, companyId, p),
-    markImported: (companyId, ticketIds, queueId) => repo.markImportedTickets(db, companyId, ticketIds, queueId),
+    learnLid: (companyId, p) => repo.mergeLidIntoNumber(db, { companyId }, p),
+    markImported: (companyId, ticketIds, queueId) => repo.markImportedTickets(db, { companyId }, ticketIds, queueId),
 
     async closeImported(companyId, connectionId) {
       const tenant = { companyId };

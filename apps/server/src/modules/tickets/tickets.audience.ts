@@ -68,7 +68,7 @@ export function createTicketAudience(db: Db) {
     const [now, then, settings] = await Promise.all([
       roomsOf(tenant, t),
       opts.before ? roomsOf(tenant, opts.before) : [],
-      opts.settings ?? findCompanySettings(db, tenant.companyId),
+      opts.settings ?? findCompanySettings(db, tenant),
     ]);
     return { to: [...new Set([...now, ...then])], ...presenter(settings ? lgpdHidesNumbers(settings) : false) };
   }

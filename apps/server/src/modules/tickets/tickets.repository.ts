@@ -628,7 +628,7 @@ export interface IdleTicket {
  * the last message; with whenExpiresTicket '1' only when that message was the business's. nps tickets close after
  * expiresTicketNPS minutes. One company at a time through its (company_id, status, updated_at) index.
  */
-export async function findIdleTickets(db: Db, companyId: number, defaultHours: number, limit = 500): Promise<IdleTicket[]> {
+export async function findIdleTickets(db: Db, { companyId }: Tenant, defaultHours: number, limit = 500): Promise<IdleTicket[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT t.id, t.company_id, t.user_id, t.status, w.expires_inactive_message AS closing_text
@@ -659,7 +659,7 @@ export async function findIdleTickets(db: Db, companyId: number, defaultHours: n
  * Open tickets whose last message is the business's, older than the connection's timeInactiveMessage minutes,
  * and not the inactivity message itself (so it is sent once per silence).
  */
-export async function findSilentTickets(db: Db, companyId: number, limit = 500) {
+export async function findSilentTickets(db: Db, { companyId }: Tenant, limit = 500) {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT t.id, t.user_id, w.inactive_message AS text
@@ -687,7 +687,7 @@ export async function companiesWithOpenTickets(db: Db): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-export async function markAutomatic(db: Db, companyId: number, messageId: number, kind: string) {
+export async function markAutomatic(db: Db, { companyId }: Tenant, messageId: number, kind: string) {
   await db.execute(sql`
     UPDATE messages SET data_json = COALESCE(data_json, '{}'::jsonb) || jsonb_build_object('automatic', ${kind}::text)
     WHERE id = ${messageId} AND company_id = ${companyId}`);
