@@ -1,7 +1,8 @@
 /**
  * The module rule (docs/architecture.md "The module rule"), checked on the source files themselves:
  * - `channels/`, `platform/` and `db/` import no module (the composition root, src/composition.ts, wires them);
- * - a module uses another module only through its service or public file, never through its `*.repository`;
+ * - a module uses another module only through its service or public file (`*.service.ts`, `*.public.ts`; a test may
+ *   also run another module's job definitions), never through its `*.repository` — tests included;
  * - no SQL on contacts, tickets or messages under `channels/` (adapters reach them through the ingest port).
  * Test code under channels/ (`*.test.ts` and the fixtures `testing.ts`, `*.testing.ts`) is left out of the first and
  * third rules: a channel's integration test drives the real send and download jobs of modules/messages and reads what
@@ -52,8 +53,11 @@ function violations() {
         found.push(`${from} imports ${to} (channels/, platform/ and db/ import no module)`);
       }
       const [, targetModule, targetFile] = to.split('/');
-      if (top === 'modules' && targetFile && targetModule !== moduleName && /\.repository(\.ts)?$/.test(targetFile)) {
+      if (top !== 'modules' || !targetFile || targetModule === moduleName) continue;
+      if (/\.repository(\.ts)?$/.test(targetFile)) {
         found.push(`${from} imports ${to} (another module's repository)`);
+      } else if (!isTest && !/\.(service|public)(\.ts)?$/.test(targetFile)) {
+        found.push(`${from} imports ${to} (another module is used through its service or public file)`);
       }
     }
   }
@@ -66,7 +70,7 @@ describe('module boundaries', () => {
     expect(files.some((f) => rel(f) === 'modules/tickets/tickets.service.ts')).toBe(true);
   });
 
-  it('channels/, platform/ and db/ import no module; no module imports another module’s repository', () => {
+  it('channels/, platform/ and db/ import no module; a module uses another only through its service or public file', () => {
     expect(violations()).toEqual([]);
   });
 

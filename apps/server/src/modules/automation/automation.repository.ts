@@ -19,7 +19,7 @@ import {
   whatsapps,
 } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
-import type { TicketRow } from '../messages/messages.dto';
+import type { TicketRow } from '../messages/messages.public';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type ChatbotRow = typeof chatbots.$inferSelect;

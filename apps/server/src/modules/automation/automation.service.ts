@@ -13,7 +13,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
-import type { TicketRow } from '../messages/messages.dto';
+import type { TicketRow } from '../messages/messages.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import { createConversationFlow } from './automation.flow';
 import { bindAutomation, type StoredInbound } from './automation.hooks';

@@ -9,13 +9,9 @@ import type { Db } from '../../db/open';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import type { JobDefinition, JobPayload } from '../../platform/jobs';
-import { lastMessageText, type TicketRow, toMessageDto } from '../messages/messages.dto';
-import { sendMessageJob } from '../messages/messages.jobs';
-import { insertOutbound } from '../messages/messages.public';
-import { createTicketAudience } from '../tickets/tickets.audience';
-import { closeTicket } from '../tickets/tickets.close';
+import { insertOutbound, lastMessageText, sendMessageJob, type TicketRow, toMessageDto } from '../messages/messages.public';
+import { closeTicket, createTicketAudience, formatTemplate } from '../tickets/tickets.public';
 import type { TicketsService } from '../tickets/tickets.service';
-import { formatTemplate } from '../tickets/tickets.templates';
 import * as repo from './automation.repository';
 
 /** Reply to an audio from a contact who may not send audio (no setting holds this text; decisions.md). */

@@ -11,7 +11,7 @@ import { companySetting, ticketRow } from '../../../test/attendance';
 import { bearer, createTenant, multipart, PNG_1PX, type Tenant } from '../../../test/harness';
 import { deliver, query } from '../../../test/messaging';
 import { contacts, type queues, tickets } from '../../db/schema';
-import { sendMessageJob } from '../messages/messages.jobs';
+import { sendMessageJob } from '../messages/messages.public';
 import { AUDIO_REFUSED_TEXT } from './automation.service';
 
 import {

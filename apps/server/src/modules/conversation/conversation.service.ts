@@ -18,7 +18,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { MEDIA_KIND_NAMES, parseStoredPath, type StoredMedia } from '../../platform/media';
-import { type MessageRow, toMessageDto } from '../messages/messages.dto';
+import { type MessageRow, toMessageDto } from '../messages/messages.public';
 import type { OutboundRequest, OutboundService } from '../messages/outbound.service';
 import { findCompanySettings, getGlobalSetting } from '../settings/settings.public';
 import type { TicketRow } from '../tickets/tickets.public';

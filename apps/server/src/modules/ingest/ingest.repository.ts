@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/open';
 import type { Tenant } from '../../platform/context';
-import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.dto';
+import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.public';
 
 const statementNames = new Map<string, string>();
 

@@ -17,11 +17,9 @@ import type {
   IngestPort,
 } from '../../channels/types';
 import type { CoreDeps } from '../../platform/deps';
-import { handInboundToAutomation } from '../automation/automation.hooks';
-import { toMessageDto } from '../messages/messages.dto';
-import { downloadMediaJob } from '../messages/messages.jobs';
-import { createTicketAudience } from '../tickets/tickets.audience';
-import { closeTicketsWhere } from '../tickets/tickets.close';
+import { handInboundToAutomation } from '../automation/automation.public';
+import { downloadMediaJob, toMessageDto } from '../messages/messages.public';
+import { closeTicketsWhere, createTicketAudience } from '../tickets/tickets.public';
 import { updateWhatsappSession } from '../whatsapps/whatsapps.public';
 import * as repo from './ingest.repository';
 import { createMessageStore } from './ingest.store';

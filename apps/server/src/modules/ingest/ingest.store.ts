@@ -10,7 +10,7 @@ import type { Tenant } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { rooms } from '../../platform/realtime-port';
-import type { StoredInbound } from '../automation/automation.hooks';
+import type { StoredInbound } from '../automation/automation.public';
 import {
   type ContactRow,
   lastMessageText,
@@ -19,8 +19,8 @@ import {
   toContactDto,
   toMessageDto,
   toTicketDto,
-} from '../messages/messages.dto';
-import type { TicketAudience } from '../tickets/tickets.audience';
+} from '../messages/messages.public';
+import type { TicketAudience } from '../tickets/tickets.public';
 import * as repo from './ingest.repository';
 
 /** The contact network of a channel: a WhatsApp number is one contact whether it writes through QR or Cloud API. */

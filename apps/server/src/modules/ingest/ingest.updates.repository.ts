@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { StoredMessageRef } from '../../channels/types';
 import { type Db, rowsOf } from '../../db/open';
 import type { Tenant } from '../../platform/context';
-import { camelRow, type MessageRow, type TicketRow } from '../messages/messages.dto';
+import { camelRow, type MessageRow, type TicketRow } from '../messages/messages.public';
 
 // ─── delivery reports, edits, deletions ─────────────────────────────────────────
 

@@ -19,7 +19,7 @@ import {
 import type { CoreDeps } from '../../platform/deps';
 import { defineJob } from '../../platform/jobs';
 import { mediaLimitBytes } from '../settings/settings.public';
-import { createTicketAudience, type TicketScope } from '../tickets/tickets.audience';
+import { createTicketAudience, type TicketScope } from '../tickets/tickets.public';
 import { toMessageDto } from './messages.dto';
 import * as repo from './messages.repository';
 

@@ -20,7 +20,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
 import { loadTenantContext } from '../auth/auth.public';
-import { localClock } from '../automation/automation.rules';
+import { localClock } from '../automation/automation.public';
 import type { ConversationService } from '../conversation/conversation.service';
 import * as repo from './schedules.repository';
 

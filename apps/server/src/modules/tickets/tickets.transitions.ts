@@ -7,7 +7,7 @@ import type { TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { ratingInsteadOfClose } from '../automation/automation.hooks';
+import { ratingInsteadOfClose } from '../automation/automation.public';
 import { closeTicket } from './tickets.close';
 import { LIVE, type TicketEffects } from './tickets.effects';
 import * as repo from './tickets.repository';
