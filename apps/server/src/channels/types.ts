@@ -137,7 +137,7 @@ export interface ConnectionStateUpdate {
 }
 
 /**
- * What an adapter calls. Implemented by `modules/ingest` and handed to adapters in `main.ts`.
+ * What an adapter calls. Implemented by `modules/ingest` and handed to adapters by the composition root (`src/composition.ts`).
  * Every method resolves only once what it was given is durably stored, and is idempotent.
  */
 export interface IngestPort {
