@@ -5,7 +5,6 @@
  * (idempotent on the channel's id), move the ticket. Realtime events only after commit.
  */
 
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   ConnectionStateUpdate,
@@ -19,7 +18,7 @@ import type {
 import type { CoreDeps } from '../../platform/deps';
 import { handInboundToAutomation } from '../automation/automation.public';
 import { downloadMediaJob, toMessageDto } from '../messages/messages.public';
-import { closeTicketsWhere, createTicketAudience } from '../tickets/tickets.public';
+import { closeImportedTickets, createTicketAudience } from '../tickets/tickets.public';
 import { updateWhatsappSession } from '../whatsapps/whatsapps.public';
 import * as repo from './ingest.repository';
 import { createMessageStore } from './ingest.store';
@@ -133,7 +132,7 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
 
     async closeImported(companyId, connectionId) {
       const tenant = { companyId };
-      const closed = await closeTicketsWhere(db, tenant, sql`whatsapp_id = ${connectionId} AND imported IS NOT NULL`, null);
+      const closed = await closeImportedTickets(db, tenant, connectionId);
       for (const t of closed) {
         const to = await audience.roomsOf(tenant, t);
         deps.realtime.publish(companyId, 'ticket', { action: 'removeFromList', ticketId: t.id }, to);

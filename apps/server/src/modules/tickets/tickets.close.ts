@@ -47,7 +47,7 @@ export async function closeTicket(db: Db, tenant: Tenant, id: number, o: CloseOp
  * Closes every live ticket of the company that `where` selects (a condition on `tickets` columns), in one
  * statement with their log entries. Answers the closed tickets' scopes (to publish them).
  */
-export async function closeTicketsWhere(db: Db, tenant: Tenant, where: SQL, by: number | null): Promise<TicketScope[]> {
+async function closeTicketsWhere(db: Db, tenant: Tenant, where: SQL, by: number | null): Promise<TicketScope[]> {
   const rows = rowsOf<{ id: number; queue_id: number | null; user_id: number | null; is_group: boolean }>(
     await db.execute(sql`
       WITH closed AS (
@@ -67,4 +67,15 @@ export async function closeTicketsWhere(db: Db, tenant: Tenant, where: SQL, by: 
     userId: r.user_id == null ? null : Number(r.user_id),
     isGroup: r.is_group === true,
   }));
+}
+
+/** Close all (admins): the company's live tickets of one status, optionally only in some queues. */
+export function closeTicketsOfStatus(db: Db, tenant: Tenant, f: { status: string; queueIds?: number[] }, by: number) {
+  const inQueues = f.queueIds?.length ? sql`AND queue_id = ANY(${sql.param(f.queueIds)}::int[])` : sql``;
+  return closeTicketsWhere(db, tenant, sql`status = ${f.status} ${inQueues}`, by);
+}
+
+/** The connection's history import is done with: its imported tickets still live close (by the system). */
+export function closeImportedTickets(db: Db, tenant: Tenant, connectionId: number) {
+  return closeTicketsWhere(db, tenant, sql`whatsapp_id = ${connectionId} AND imported IS NOT NULL`, null);
 }

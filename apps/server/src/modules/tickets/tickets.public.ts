@@ -4,6 +4,6 @@
  * automation, ingest's import closing), the automatic texts' placeholders, and the row type.
  */
 export { createTicketAudience, type TicketAudience, type TicketScope } from './tickets.audience';
-export { closeTicket, closeTicketsWhere } from './tickets.close';
+export { closeImportedTickets, closeTicket } from './tickets.close';
 export type { TicketRow } from './tickets.repository';
 export { formatTemplate } from './tickets.templates';

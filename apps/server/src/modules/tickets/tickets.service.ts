@@ -13,7 +13,6 @@ import {
   type TicketListQuery,
   type UpdateTicketBody,
 } from '@atendo/shared';
-import { sql } from 'drizzle-orm';
 import type { Tenant, TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -21,7 +20,7 @@ import { loadTenantContext } from '../auth/auth.public';
 import { findCompanySettings } from '../settings/settings.public';
 import { canSeeTicket, type Viewer, viewerOf } from './tickets.access';
 import { createTicketAudience, presenter } from './tickets.audience';
-import { closeTicket, closeTicketsWhere } from './tickets.close';
+import { closeTicket, closeTicketsOfStatus } from './tickets.close';
 import { createTicketEffects, LIVE, type TicketOutbound } from './tickets.effects';
 import * as repo from './tickets.repository';
 import { formatTemplate } from './tickets.templates';
@@ -275,8 +274,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     },
 
     async closeAll(ctx: TenantContext, b: CloseAllTicketsBody) {
-      const inQueues = b.selectedQueueIds?.length ? sql`AND queue_id = ANY(${sql.param(b.selectedQueueIds)}::int[])` : sql``;
-      const closed = await closeTicketsWhere(db, ctx, sql`status = ${b.status} ${inQueues}`, ctx.user.id);
+      const closed = await closeTicketsOfStatus(db, ctx, { status: b.status, queueIds: b.selectedQueueIds }, ctx.user.id);
       const s = await settingsOf(ctx);
       for (const t of closed) await publishTicket(ctx, t.id, undefined, s);
       return { closed: closed.length };
