@@ -272,7 +272,7 @@ export async function findUserRef(db: Db, ctx: Tenant, id: number) {
  * Users who may see a group ticket (allowGroup, and its queue — or admin), for events: group tickets are not
  * announced to a queue's whole room, where attendants without allowGroup also listen.
  */
-export async function groupAudience(db: Db, ctx: { companyId: number }, queueId: number | null): Promise<number[]> {
+export async function groupAudience(db: Db, ctx: Tenant, queueId: number | null): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       SELECT u.id FROM users u
