@@ -15,6 +15,8 @@ export const USER_FLAGS = [
 ] as const;
 export type UserFlag = (typeof USER_FLAGS)[number];
 export type FlagValue = 'enabled' | 'disabled';
+/** Every user flag on: what a company's first admin (sign-up) and the platform's super admin start with. */
+export const ALL_USER_FLAGS_ENABLED = Object.fromEntries(USER_FLAGS.map((f) => [f, 'enabled'])) as Record<UserFlag, 'enabled'>;
 
 export interface PermissionSubject {
   profile: string;

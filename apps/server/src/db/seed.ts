@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ALL_USER_FLAGS_ENABLED } from '@atendo/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './open';
 import { companies, plans, users } from './schema';
@@ -54,14 +55,7 @@ export async function seedPlatform(
       passwordHash: await hashPassword(password),
       profile: 'admin',
       super: true,
-      showDashboard: 'enabled',
-      allowRealTime: 'enabled',
-      allowConnections: 'enabled',
-      allTicket: 'enabled',
-      allowGroup: 'enabled',
-      allHistoric: 'enabled',
-      allUserChat: 'enabled',
-      userClosePendingTicket: 'enabled',
+      ...ALL_USER_FLAGS_ENABLED,
     })
     .onConflictDoNothing()
     .returning({ id: users.id });

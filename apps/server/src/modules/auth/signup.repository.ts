@@ -1,3 +1,4 @@
+import { ALL_USER_FLAGS_ENABLED } from '@atendo/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, plans, users } from '../../db/schema';
@@ -38,14 +39,7 @@ export async function createCompanyWithAdmin(
           email: input.email,
           passwordHash: input.passwordHash,
           profile: 'admin',
-          showDashboard: 'enabled',
-          allowRealTime: 'enabled',
-          allowConnections: 'enabled',
-          allTicket: 'enabled',
-          allowGroup: 'enabled',
-          allHistoric: 'enabled',
-          allUserChat: 'enabled',
-          userClosePendingTicket: 'enabled',
+          ...ALL_USER_FLAGS_ENABLED,
         })
         .returning({ id: users.id });
       return { companyId: company.id, userId: user.id };
