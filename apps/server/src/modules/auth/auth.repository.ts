@@ -1,4 +1,4 @@
-import { PLATFORM_DUE_DATE, type SessionUserDto } from '@atendo/shared';
+import { PLATFORM_DUE_DATE, type SessionUserDto, userFlagsOf } from '@atendo/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, plans, queues, userQueues, userSessions, users } from '../../db/schema';
@@ -68,8 +68,6 @@ export async function loadTenantContext(db: Db, userId: number): Promise<TenantC
   };
 }
 
-const flag = (v: string) => (v === 'enabled' ? 'enabled' : 'disabled') as 'enabled' | 'disabled';
-
 /** The user as the session knows it (seed 000 §3), with company, settings and plan. */
 export async function loadSessionUser(
   db: Db,
@@ -98,14 +96,7 @@ export async function loadSessionUser(
     email: u.email,
     profile: u.profile === 'admin' ? 'admin' : 'user',
     super: u.super,
-    showDashboard: flag(u.showDashboard),
-    allowRealTime: flag(u.allowRealTime),
-    allowConnections: flag(u.allowConnections),
-    allTicket: flag(u.allTicket),
-    allowGroup: flag(u.allowGroup),
-    allHistoric: flag(u.allHistoric),
-    allUserChat: flag(u.allUserChat),
-    userClosePendingTicket: flag(u.userClosePendingTicket),
+    ...userFlagsOf(u),
     defaultTheme: u.defaultTheme === 'dark' ? 'dark' : 'light',
     defaultMenu: u.defaultMenu === 'closed' ? 'closed' : 'open',
     defaultTicketsManagerWidth: u.defaultTicketsManagerWidth,
