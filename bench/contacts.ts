@@ -21,9 +21,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { buildApp } from '../apps/server/src/app';
+import { seedDatabase } from '../apps/server/src/composition';
 import { loadConfig } from '../apps/server/src/config';
 import { runMigrations } from '../apps/server/src/db/open';
-import { seedPlatform } from '../apps/server/src/db/seed';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.service';
 import { insertCompany } from '../apps/server/src/modules/companies/companies.repository';
 import { TokenService } from '../apps/server/src/platform/auth';
@@ -83,7 +83,7 @@ async function main() {
   let jobs: Jobs | undefined;
   try {
     await runMigrations(database);
-    await seedPlatform(database.db, {});
+    await seedDatabase(database.db, {});
     const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
     const hash = await hashPassword('Bench#12345');
     const dueDate = new Date(Date.now() + 365 * 86_400_000);

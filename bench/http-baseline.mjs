@@ -17,9 +17,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
+import { seedDatabase } from '../apps/server/src/composition.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, runMigrations } from '../apps/server/src/db/open.ts';
-import { seedPlatform } from '../apps/server/src/db/seed.ts';
 import { TokenService } from '../apps/server/src/platform/auth.ts';
 import { Jobs } from '../apps/server/src/platform/jobs.ts';
 import { MediaStorage } from '../apps/server/src/platform/media.ts';
@@ -69,7 +69,7 @@ async function main() {
   let jobs;
   try {
     await runMigrations(database);
-    await seedPlatform(database.db, { adminEmail: email, adminPassword: password });
+    await seedDatabase(database.db, { adminEmail: email, adminPassword: password });
     const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret: config.jwtSecret });
     jobs = new Jobs(database, { workers: true });
     const deps = {

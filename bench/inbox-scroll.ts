@@ -22,8 +22,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { seedDatabase } from '../apps/server/src/composition';
 import { runMigrations } from '../apps/server/src/db/open';
-import { seedPlatform } from '../apps/server/src/db/seed';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.service';
 import { insertCompany } from '../apps/server/src/modules/companies/companies.repository';
 import { openBenchDatabase } from './_db';
@@ -50,7 +50,7 @@ if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
 async function seed() {
   const { database, drop, url } = await openBenchDatabase(path.join(root, 'data', 'bench'), 'atendo_bench_scroll');
   await runMigrations(database);
-  await seedPlatform(database.db, {});
+  await seedDatabase(database.db, {});
   const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
   const company = await insertCompany(database.db, { name: 'Rolagem', dueDate: new Date(Date.now() + 365 * 86_400_000) });
   const c = company.id;

@@ -20,9 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
+import { seedDatabase } from '../apps/server/src/composition.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, runMigrations } from '../apps/server/src/db/open.ts';
-import { seedPlatform } from '../apps/server/src/db/seed.ts';
 import { insertCompany } from '../apps/server/src/modules/companies/companies.repository.ts';
 import { TokenService } from '../apps/server/src/platform/auth.ts';
 import { Jobs } from '../apps/server/src/platform/jobs.ts';
@@ -142,7 +142,7 @@ async function main() {
   let jobs;
   try {
     await runMigrations(database);
-    await seedPlatform(database.db, { adminEmail: 'bench@atendo.test', adminPassword: 'Bench#12345' });
+    await seedDatabase(database.db, { adminEmail: 'bench@atendo.test', adminPassword: 'Bench#12345' });
     const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret: config.jwtSecret });
     jobs = new Jobs(database, { workers: true });
     const realtime = new CountingPublisher();

@@ -26,9 +26,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app';
+import { seedDatabase } from '../apps/server/src/composition';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, runMigrations } from '../apps/server/src/db/open';
-import { seedPlatform } from '../apps/server/src/db/seed';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.service';
 import { insertCompany } from '../apps/server/src/modules/companies/companies.repository';
 import { TokenService } from '../apps/server/src/platform/auth';
@@ -232,7 +232,7 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await runMigrations(database);
-    await seedPlatform(database.db, {});
+    await seedDatabase(database.db, {});
     const hash = await hashPassword('Bench#12345');
     const tickets = Math.round(100_000 * scale);
     const noiseTickets = Math.round(20_000 * scale);

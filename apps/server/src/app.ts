@@ -5,8 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerModules } from './modules';
-import { loadTenantContext } from './modules/auth/auth.repository';
+import { contextLoader, registerModules } from './composition';
 import { registerAuthGuard } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
@@ -62,7 +61,7 @@ export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  registerAuthGuard(app, deps.tokens, (userId) => loadTenantContext(deps.database.db, userId));
+  registerAuthGuard(app, deps.tokens, contextLoader(deps.database.db));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

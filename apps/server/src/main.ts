@@ -3,12 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
+import { contextLoader, realtimeHandlers, seedDatabase } from './composition';
 import { loadConfig, resolveJwtSecret } from './config';
 import { DatabaseLockedError, openDatabase, runMigrations } from './db/open';
-import { seedPlatform } from './db/seed';
-import { loadTenantContext } from './modules/auth/auth.repository';
-import { ticketsRealtimeHandlers } from './modules/tickets/tickets.realtime';
-import { usersRealtimeHandlers } from './modules/users/users.realtime';
 import { TokenService } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
 import { Jobs } from './platform/jobs';
@@ -40,7 +37,7 @@ async function main() {
     throw err;
   }
   await runMigrations(database);
-  const seeded = await seedPlatform(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  const seeded = await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
   if (seeded.createdAdmin) {
     const { email, password, generated } = seeded.createdAdmin;
     console.log(
@@ -54,7 +51,7 @@ async function main() {
   const gateway = new SocketGateway({
     origins: originPolicy(config),
     tokens,
-    loadContext: (id) => loadTenantContext(database.db, id),
+    loadContext: contextLoader(database.db),
     handlers: {
       roomsFor: (ctx) => handlers!.roomsFor(ctx),
       userStatus: (ctx) => handlers!.userStatus(ctx),
@@ -85,7 +82,7 @@ async function main() {
     jobs,
     version,
   };
-  handlers = { ...usersRealtimeHandlers(deps), ...ticketsRealtimeHandlers(deps) };
+  handlers = realtimeHandlers(deps);
   const app = await buildApp(deps, { logger, extend: (a) => gateway.register(a) });
   await app.listen({ port: config.apiPort, host: config.host });
   await jobs.start();

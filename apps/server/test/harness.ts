@@ -6,15 +6,12 @@ import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app';
+import { contextLoader, realtimeHandlers, seedDatabase } from '../src/composition';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase, runMigrations } from '../src/db/open';
 import { companies, plans, users } from '../src/db/schema';
-import { seedPlatform } from '../src/db/seed';
-import { loadTenantContext } from '../src/modules/auth/auth.repository';
-import { hashPassword } from '../src/modules/auth/auth.service';
-import { insertCompany } from '../src/modules/companies/companies.repository';
-import { ticketsRealtimeHandlers } from '../src/modules/tickets/tickets.realtime';
-import { usersRealtimeHandlers } from '../src/modules/users/users.realtime';
+import { hashPassword } from '../src/modules/auth/auth.public';
+import { insertCompany } from '../src/modules/companies/companies.public';
 import { TokenService } from '../src/platform/auth';
 import type { CoreDeps } from '../src/platform/deps';
 import type { App } from '../src/platform/http';
@@ -101,14 +98,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
     },
   );
   const database = shared?.database ?? (await openTestDatabase());
-  if (!shared) await seedPlatform(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+  if (!shared) await seedDatabase(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
   const realtime = new RecordingPublisher();
   const tokens = new TokenService(config.jwtSecret!, config.accessTokenTtlSeconds);
   const gateway = opts.socket
     ? new SocketGateway({
         origins: originPolicy(config),
         tokens,
-        loadContext: (id) => loadTenantContext(database.db, id),
+        loadContext: contextLoader(database.db),
         // late-bound: the handlers need the deps that hold this gateway
         handlers: {
           roomsFor: (ctx) => handlers.roomsFor(ctx),
@@ -135,7 +132,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
     jobs,
     version: '0.0.0-test',
   };
-  const handlers = { ...usersRealtimeHandlers(deps), ...ticketsRealtimeHandlers(deps) };
+  const handlers = realtimeHandlers(deps);
   const routes: RouteOptions[] = [];
   const app = await buildApp(deps, {
     ...opts.build,

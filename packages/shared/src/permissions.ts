@@ -15,6 +15,15 @@ export const USER_FLAGS = [
 ] as const;
 export type UserFlag = (typeof USER_FLAGS)[number];
 export type FlagValue = 'enabled' | 'disabled';
+/** A user's flags as the API answers them: each exactly 'enabled' or 'disabled'. */
+export function userFlagsOf(u: Record<UserFlag, string | null | undefined>): Record<UserFlag, FlagValue> {
+  return Object.fromEntries(USER_FLAGS.map((f) => [f, u[f] === 'enabled' ? 'enabled' : 'disabled'])) as Record<
+    UserFlag,
+    FlagValue
+  >;
+}
+/** Every user flag on: what a company's first admin (sign-up) and the platform's super admin start with. */
+export const ALL_USER_FLAGS_ENABLED = Object.fromEntries(USER_FLAGS.map((f) => [f, 'enabled'])) as Record<UserFlag, 'enabled'>;
 
 export interface PermissionSubject {
   profile: string;

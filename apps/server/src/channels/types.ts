@@ -137,7 +137,7 @@ export interface ConnectionStateUpdate {
 }
 
 /**
- * What an adapter calls. Implemented by `modules/ingest` and handed to adapters in `main.ts`.
+ * What an adapter calls. Implemented by `modules/ingest` and handed to adapters by the composition root (`src/composition.ts`).
  * Every method resolves only once what it was given is durably stored, and is idempotent.
  */
 export interface IngestPort {
@@ -152,6 +152,18 @@ export interface IngestPort {
   markImported(companyId: number, ticketIds: number[], queueId: number | null): Promise<void>;
   /** Closes the connection's imported live tickets (the tickets domain's close) and tells the clients; answers how many. */
   closeImported(companyId: number, connectionId: number): Promise<number>;
+  /** A message stored under the connection, as a reply, a reaction or a read receipt addresses it; null when unknown. */
+  storedMessage(connectionId: number, externalId: string): Promise<StoredMessageRef | null>;
+}
+
+/** What an adapter may know of a stored message: who wrote it, its text, and its chat (and author in a group). */
+export interface StoredMessageRef {
+  fromMe: boolean;
+  body: string;
+  /** The ticket's contact address: the customer, or the group. */
+  chat: string;
+  /** In a group, the address of the participant who wrote it. */
+  participant: string | null;
 }
 
 // ─── Outbound ────────────────────────────────────────────────────────────────
@@ -282,4 +294,31 @@ export interface ChannelRegistry {
   register(channel: Channel, factory: ChannelAdapterFactory): void;
   /** Throws a permanent `ChannelError` (code `CHANNEL_NOT_SUPPORTED`) when no factory serves the channel. */
   adapterFor(connection: ChannelConnectionConfig): ChannelAdapter;
+}
+
+// ─── Ports the modules call on a channel (implemented by adapters, handed over by the composition root) ──────────
+
+/** The QR session actions of the `whatsapp` channel (seed 001 §7), implemented by channels/baileys. */
+export interface SessionControl {
+  retry(connectionId: number): Promise<void>;
+  newQr(connectionId: number): Promise<void>;
+  disconnect(connectionId: number): Promise<void>;
+  /** Closes the connection's imported tickets; answers how many. */
+  closeImported(companyId: number, connectionId: number): Promise<number>;
+}
+
+/** A Facebook Page the login may connect, with its Instagram business account when it has one. */
+export interface MetaPage {
+  id: string;
+  name: string;
+  accessToken: string;
+  instagram?: { id: string; username?: string; name?: string };
+}
+
+/** The Graph API operations a Facebook login needs, implemented by channels/messenger. Each rejects with Meta's message. */
+export interface MetaPagesPort {
+  /** The short-lived user token of the login dialog for a long-lived one (as is when the app is not configured). */
+  exchangeUserToken(userToken: string): Promise<string>;
+  listPages(userToken: string): Promise<MetaPage[]>;
+  subscribePage(pageId: string, pageToken: string): Promise<void>;
 }

@@ -13,6 +13,10 @@ import * as schema from './schema';
 import { StatementCachingClient } from './statement-cache';
 
 export type Schema = typeof schema;
+/**
+ * The one database handle type: the PGlite and node-postgres databases and a transaction of either
+ * (`PgTransaction` extends `PgDatabase`) are all a `Db`, so a repository function takes a transaction as it is.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
@@ -89,7 +93,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, Client: StatementCachingClient });
     pool.on('error', () => {}); // idle client errors surface on the next query
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {
       kind: 'pg',
       db,
@@ -117,7 +121,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   } else {
     pglite = await PGlite.create({ extensions });
   }
-  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' });
   return {
     kind: 'pglite',
     db,

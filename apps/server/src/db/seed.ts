@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { ALL_USER_FLAGS_ENABLED } from '@atendo/shared';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../modules/auth/auth.service';
-import { insertCompany } from '../modules/companies/companies.repository';
-import { ensureGlobalDefaults } from '../modules/settings/settings.repository';
 import type { Db } from './open';
 import { companies, plans, users } from './schema';
+
+/** What the seed needs of the modules, handed over by the composition root (db/ imports no module). */
+export interface SeedPorts {
+  /** Writes every global setting's default once (settings). */
+  ensureGlobalDefaults(db: Db): Promise<void>;
+  /** A company with its settings row (companies). */
+  insertCompany(db: Db, values: typeof companies.$inferInsert): Promise<{ id: number }>;
+  /** The stored hash of a password (auth). */
+  hashPassword(password: string): Promise<string>;
+}
 
 export interface SeedResult {
   /** Set only when this start created the super admin: print it once. */
@@ -15,7 +23,12 @@ export interface SeedResult {
  * First start: the platform company (id 1, never expires), a default public plan and a super admin.
  * Idempotent; safe when several processes start together (unique keys decide).
  */
-export async function seedPlatform(db: Db, opts: { adminEmail?: string; adminPassword?: string } = {}): Promise<SeedResult> {
+export async function seedPlatform(
+  db: Db,
+  ports: SeedPorts,
+  opts: { adminEmail?: string; adminPassword?: string } = {},
+): Promise<SeedResult> {
+  const { ensureGlobalDefaults, insertCompany, hashPassword } = ports;
   await ensureGlobalDefaults(db);
   await db
     .insert(plans)
@@ -42,14 +55,7 @@ export async function seedPlatform(db: Db, opts: { adminEmail?: string; adminPas
       passwordHash: await hashPassword(password),
       profile: 'admin',
       super: true,
-      showDashboard: 'enabled',
-      allowRealTime: 'enabled',
-      allowConnections: 'enabled',
-      allTicket: 'enabled',
-      allowGroup: 'enabled',
-      allHistoric: 'enabled',
-      allUserChat: 'enabled',
-      userClosePendingTicket: 'enabled',
+      ...ALL_USER_FLAGS_ENABLED,
     })
     .onConflictDoNothing()
     .returning({ id: users.id });

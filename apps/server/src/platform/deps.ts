@@ -6,7 +6,7 @@ import type { MediaStorage } from './media';
 import type { RateLimiter } from './rate-limit';
 import type { RealtimePublisher } from './realtime-port';
 
-/** What the modules are built from (wired in main.ts, or by the test harness). */
+/** What the modules are built from (made in main.ts, or by the test harness; wired in src/composition.ts). */
 export interface CoreDeps {
   config: Config;
   database: Database;

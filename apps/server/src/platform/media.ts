@@ -8,8 +8,6 @@ import { DEFAULT_DOWNLOAD_LIMIT_MB } from '@atendo/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/open';
-import { getGlobalSetting } from '../modules/settings/settings.repository';
 import { authenticate, bearerToken, type ContextLoader, type TokenService } from './auth';
 import { AppError, sendError } from './errors';
 import type { App } from './http';
@@ -299,12 +297,6 @@ export class MediaStorage {
     const given = Buffer.from(sig);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
-}
-
-/** The general media limit: the downloadLimit global setting in MB (seed 001, default 64). */
-export async function mediaLimitBytes(db: Db): Promise<number> {
-  const mb = Number(await getGlobalSetting(db, 'downloadLimit'));
-  return (Number.isFinite(mb) && mb > 0 ? mb : DEFAULT_DOWNLOAD_LIMIT_MB) * MB;
 }
 
 export interface MediaRouteDeps {

@@ -1,6 +1,4 @@
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage } from '@whiskeysockets/baileys';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/open';
 import type {
   ChannelAdapter,
   ContactCard,
@@ -85,15 +83,8 @@ export class BaileysAdapter implements ChannelAdapter {
 
   /** The key WhatsApp needs for a read receipt: the chat (the ticket's contact) and, in a group, who wrote. */
   private async readKey(externalId: string) {
-    const rows = rowsOf<{ chat: string; participant: string | null }>(
-      await this.manager.db.execute(sql`
-        SELECT tc.number AS chat, CASE WHEN tc.is_group THEN sc.number END AS participant
-        FROM messages m JOIN tickets t ON t.id = m.ticket_id JOIN contacts tc ON tc.id = t.contact_id
-        LEFT JOIN contacts sc ON sc.id = m.contact_id
-        WHERE m.whatsapp_id = ${this.connectionId} AND m.external_id = ${externalId} AND NOT m.from_me LIMIT 1`),
-    );
-    const r = rows[0];
-    if (!r) return null;
+    const r = await this.storedMessage(externalId);
+    if (!r || r.fromMe) return null;
     return {
       remoteJid: toJid(r.chat),
       id: externalId,
@@ -122,12 +113,8 @@ export class BaileysAdapter implements ChannelAdapter {
     }
   }
 
-  private async storedMessage(externalId: string) {
-    const rows = rowsOf<{ from_me: boolean; body: string }>(
-      await this.manager.db.execute(sql`
-        SELECT from_me, body FROM messages WHERE whatsapp_id = ${this.connectionId} AND external_id = ${externalId} LIMIT 1`),
-    );
-    return rows[0] ? { fromMe: rows[0].from_me, body: rows[0].body } : null;
+  private storedMessage(externalId: string) {
+    return this.manager.opts.ingest.storedMessage(this.connectionId, externalId);
   }
 
   private async content(jid: string, c: OutboundContent): Promise<AnyMessageContent> {

@@ -1,13 +1,12 @@
 /**
  * The WhatsApp QR channel (`whatsapp`, Baileys 7): the session manager of this process, the adapter the outbound
- * and download jobs use, and the session routes. Wired by channels/wiring.ts.
+ * and download jobs use, and the session routes. Wired by the composition root (src/composition.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open';
-import type { SessionControl } from '../../modules/whatsapp-session/whatsapp-session.service';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
-import type { ChannelRegistry, IngestPort } from '../types';
+import type { ChannelRegistry, IngestPort, SessionControl } from '../types';
 import { BaileysAdapter, baileysDownloader, type MediaDownloader } from './adapter';
 import { BaileysSessionManager, type SessionManagerOptions } from './sessions';
 import { baileysSocketFactory, type SocketFactory } from './socket';

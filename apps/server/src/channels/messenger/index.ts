@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { MetaPagesPort } from '../../modules/facebook/facebook.service';
+import type { MetaPagesPort } from '../types';
 import { MessengerClient } from './client';
 import type { PageConnection } from './webhook.routes';
 

@@ -1,35 +1,13 @@
-import { PLATFORM_DUE_DATE, type PlanDto, type SessionUserDto } from '@atendo/shared';
+import { PLATFORM_DUE_DATE, type SessionUserDto, userFlagsOf } from '@atendo/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, plans, queues, userQueues, userSessions, users } from '../../db/schema';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant, TenantContext } from '../../platform/context';
+import { toPlanDto } from '../plans/plans.public';
 import { findCompanySettings } from '../settings/settings.public';
 
 export type UserRow = typeof users.$inferSelect;
-export type PlanRow = typeof plans.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
-
-export function toPlanDto(p: PlanRow): PlanDto {
-  return {
-    id: p.id,
-    name: p.name,
-    users: p.users,
-    connections: p.connections,
-    queues: p.queues,
-    amount: Number(p.amount),
-    isPublic: p.isPublic,
-    useWhatsapp: p.useWhatsapp,
-    useFacebook: p.useFacebook,
-    useInstagram: p.useInstagram,
-    useCampaigns: p.useCampaigns,
-    useSchedules: p.useSchedules,
-    useInternalChat: p.useInternalChat,
-    useExternalApi: p.useExternalApi,
-    useKanban: p.useKanban,
-    useOpenAi: p.useOpenAi,
-    useIntegrations: p.useIntegrations,
-  };
-}
 
 export function findUserByEmail(db: Db, email: string) {
   return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
@@ -90,8 +68,6 @@ export async function loadTenantContext(db: Db, userId: number): Promise<TenantC
   };
 }
 
-const flag = (v: string) => (v === 'enabled' ? 'enabled' : 'disabled') as 'enabled' | 'disabled';
-
 /** The user as the session knows it (seed 000 §3), with company, settings and plan. */
 export async function loadSessionUser(
   db: Db,
@@ -109,7 +85,7 @@ export async function loadSessionUser(
       .innerJoin(queues, eq(queues.id, userQueues.queueId))
       .where(and(eq(userQueues.companyId, ctx.companyId), eq(userQueues.userId, userId)))
       .orderBy(queues.orderQueue, queues.name),
-    findCompanySettings(db, ctx.companyId),
+    findCompanySettings(db, ctx),
   ]);
   if (!u) return null;
   const dueDate = ctx.company.id === 1 ? PLATFORM_DUE_DATE : (ctx.company.dueDate?.toISOString() ?? null);
@@ -120,14 +96,7 @@ export async function loadSessionUser(
     email: u.email,
     profile: u.profile === 'admin' ? 'admin' : 'user',
     super: u.super,
-    showDashboard: flag(u.showDashboard),
-    allowRealTime: flag(u.allowRealTime),
-    allowConnections: flag(u.allowConnections),
-    allTicket: flag(u.allTicket),
-    allowGroup: flag(u.allowGroup),
-    allHistoric: flag(u.allHistoric),
-    allUserChat: flag(u.allUserChat),
-    userClosePendingTicket: flag(u.userClosePendingTicket),
+    ...userFlagsOf(u),
     defaultTheme: u.defaultTheme === 'dark' ? 'dark' : 'light',
     defaultMenu: u.defaultMenu === 'closed' ? 'closed' : 'open',
     defaultTicketsManagerWidth: u.defaultTicketsManagerWidth,
@@ -213,7 +182,7 @@ export async function revokeAllSessions(db: Db, userId: number) {
     .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt)));
 }
 
-export async function touchCompanyLastLogin(db: Db, companyId: number) {
+export async function touchCompanyLastLogin(db: Db, { companyId }: Tenant) {
   await db.update(companies).set({ lastLogin: new Date() }).where(eq(companies.id, companyId));
 }
 

@@ -5,7 +5,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
-import { getGlobalSetting } from '../settings/settings.repository';
+import { getGlobalSetting } from '../settings/settings.public';
 import * as repo from './auth.repository';
 import * as signupRepo from './signup.repository';
 
@@ -72,7 +72,7 @@ export function createAuthService(deps: CoreDeps) {
       if (!ctx.company.status && ctx.company.id !== 1) throw new AppError('ERR_COMPANY_INACTIVE', 403);
       await deps.limiter.reset(`login:email:${body.email}`);
       const tokenVersion = await repo.startNewSessionVersion(db, user.id);
-      await repo.touchCompanyLastLogin(db, user.companyId);
+      await repo.touchCompanyLastLogin(db, { companyId: user.companyId });
       // The previous session (another computer) is told, then its sockets are closed.
       deps.realtime.publish(user.companyId, 'auth', { action: 'logout', user: { id: user.id } }, [rooms.user(user.id)]);
       deps.realtime.disconnectUser?.(user.companyId, user.id);

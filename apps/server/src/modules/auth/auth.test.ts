@@ -8,7 +8,7 @@ import {
   PASSWORD,
   type TestContext,
 } from '../../../test/harness';
-import { setGlobalSetting } from '../settings/settings.repository';
+import { setGlobalSetting } from '../settings/settings.public';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,9 +1,10 @@
+import { ALL_USER_FLAGS_ENABLED } from '@atendo/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, plans, users } from '../../db/schema';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import { insertCompany } from '../companies/companies.repository';
+import { insertCompany } from '../companies/companies.public';
 
 /** Days a signed-up company may use the product before its first invoice is due. */
 export const SIGNUP_TRIAL_DAYS = 7;
@@ -22,7 +23,7 @@ export async function createCompanyWithAdmin(
   if (nameTaken) throw new AppError('ERR_COMPANY_ALREADY_EXISTS', 409);
   try {
     return await db.transaction(async (tx) => {
-      const company = await insertCompany(tx as unknown as Db, {
+      const company = await insertCompany(tx, {
         name: input.companyName,
         email: input.email,
         phone: input.phone,
@@ -38,14 +39,7 @@ export async function createCompanyWithAdmin(
           email: input.email,
           passwordHash: input.passwordHash,
           profile: 'admin',
-          showDashboard: 'enabled',
-          allowRealTime: 'enabled',
-          allowConnections: 'enabled',
-          allTicket: 'enabled',
-          allowGroup: 'enabled',
-          allHistoric: 'enabled',
-          allUserChat: 'enabled',
-          userClosePendingTicket: 'enabled',
+          ...ALL_USER_FLAGS_ENABLED,
         })
         .returning({ id: users.id });
       return { companyId: company.id, userId: user.id };

@@ -4,7 +4,7 @@
  * (the CoreDeps object) by registerModules, so ingest and tickets need not be built with the automation.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { TicketRow } from '../messages/messages.dto';
+import type { TicketRow } from '../messages/messages.public';
 
 /** A persisted inbound message, after its transaction committed. */
 export interface StoredInbound {

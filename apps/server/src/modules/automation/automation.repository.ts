@@ -18,7 +18,8 @@ import {
   userRatings,
   whatsapps,
 } from '../../db/schema';
-import type { TicketRow } from '../messages/messages.dto';
+import type { Tenant } from '../../platform/context';
+import type { TicketRow } from '../messages/messages.public';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type ChatbotRow = typeof chatbots.$inferSelect;
@@ -27,7 +28,7 @@ export type ContactRow = typeof contacts.$inferSelect;
 type TicketValues = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'companyId'>>;
 
 /** The ticket, locked until the transaction ends. */
-export async function lockTicket(tx: Db, companyId: number, ticketId: number): Promise<TicketRow | null> {
+export async function lockTicket(tx: Db, { companyId }: Tenant, ticketId: number): Promise<TicketRow | null> {
   const rows = await tx
     .select()
     .from(tickets)
@@ -46,7 +47,7 @@ export interface Scene {
 }
 
 /** What a decision reads about a ticket: its contact, connection (with queues), the company's settings and hours. */
-export async function loadScene(tx: Db, companyId: number, t: TicketRow): Promise<Scene | null> {
+export async function loadScene(tx: Db, { companyId }: Tenant, t: TicketRow): Promise<Scene | null> {
   const [contact] = await tx
     .select()
     .from(contacts)
@@ -89,7 +90,7 @@ export async function loadScene(tx: Db, companyId: number, t: TicketRow): Promis
   };
 }
 
-export async function findQueue(tx: Db, companyId: number, queueId: number): Promise<QueueRow | null> {
+export async function findQueue(tx: Db, { companyId }: Tenant, queueId: number): Promise<QueueRow | null> {
   const [q] = await tx
     .select()
     .from(queues)
@@ -97,7 +98,7 @@ export async function findQueue(tx: Db, companyId: number, queueId: number): Pro
   return q ?? null;
 }
 
-export async function findChatbot(tx: Db, companyId: number, id: number): Promise<ChatbotRow | null> {
+export async function findChatbot(tx: Db, { companyId }: Tenant, id: number): Promise<ChatbotRow | null> {
   const [c] = await tx
     .select()
     .from(chatbots)
@@ -106,7 +107,7 @@ export async function findChatbot(tx: Db, companyId: number, id: number): Promis
 }
 
 /** The options of a level: a queue's top steps (parent null) or a step's inner steps, in their order. */
-export async function optionsOf(tx: Db, companyId: number, level: { queueId: number; parentId: number | null }) {
+export async function optionsOf(tx: Db, { companyId }: Tenant, level: { queueId: number; parentId: number | null }) {
   const where =
     level.parentId === null
       ? and(eq(chatbots.companyId, companyId), eq(chatbots.queueId, level.queueId), isNull(chatbots.chatbotId))
@@ -114,7 +115,7 @@ export async function optionsOf(tx: Db, companyId: number, level: { queueId: num
   return tx.select().from(chatbots).where(where).orderBy(asc(chatbots.order), asc(chatbots.id));
 }
 
-export async function updateTicket(tx: Db, companyId: number, id: number, values: TicketValues): Promise<TicketRow | null> {
+export async function updateTicket(tx: Db, { companyId }: Tenant, id: number, values: TicketValues): Promise<TicketRow | null> {
   const rows = await tx
     .update(tickets)
     .set({ ...values, updatedAt: new Date() })
@@ -125,7 +126,7 @@ export async function updateTicket(tx: Db, companyId: number, id: number, values
 
 export async function insertLog(
   tx: Db,
-  companyId: number,
+  { companyId }: Tenant,
   e: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null },
 ) {
   await tx
@@ -134,7 +135,7 @@ export async function insertLog(
 }
 
 /** The customer's messages in the ticket (the bot hands over once a conversation with it grows too long). */
-export async function customerMessageCount(tx: Db, companyId: number, ticketId: number): Promise<number> {
+export async function customerMessageCount(tx: Db, { companyId }: Tenant, ticketId: number): Promise<number> {
   const rows = rowsOf<{ n: number }>(
     await tx.execute(
       sql`SELECT count(*)::int AS n FROM messages WHERE company_id = ${companyId} AND ticket_id = ${ticketId} AND NOT from_me`,
@@ -144,7 +145,7 @@ export async function customerMessageCount(tx: Db, companyId: number, ticketId: 
 }
 
 /** The attendant of the contact's latest earlier ticket who still belongs to the company (their "wallet"). */
-export async function lastAttendant(tx: Db, companyId: number, contactId: number, exceptTicketId: number) {
+export async function lastAttendant(tx: Db, { companyId }: Tenant, contactId: number, exceptTicketId: number) {
   const rows = rowsOf<{ user_id: number; queue_id: number | null }>(
     await tx.execute(sql`
       SELECT t.user_id, t.queue_id FROM tickets t JOIN users u ON u.id = t.user_id AND u.company_id = t.company_id
@@ -157,7 +158,7 @@ export async function lastAttendant(tx: Db, companyId: number, contactId: number
 }
 
 /** 1-based place of the ticket among the queue's waiting tickets (oldest first). */
-export async function queuePosition(db: Db, companyId: number, queueId: number, ticketId: number): Promise<number> {
+export async function queuePosition(db: Db, { companyId }: Tenant, queueId: number, ticketId: number): Promise<number> {
   const rows = rowsOf<{ n: number }>(
     await db.execute(sql`
       SELECT count(*)::int AS n FROM tickets t, (SELECT created_at FROM tickets WHERE id = ${ticketId} AND company_id = ${companyId}) me
@@ -167,7 +168,7 @@ export async function queuePosition(db: Db, companyId: number, queueId: number, 
   return Math.max(1, Number(rows[0]?.n ?? 1));
 }
 
-export async function setContactConsent(tx: Db, companyId: number, contactId: number, at: Date) {
+export async function setContactConsent(tx: Db, { companyId }: Tenant, contactId: number, at: Date) {
   await tx
     .update(contacts)
     .set({ lgpdAcceptedAt: at, updatedAt: at })
@@ -176,7 +177,7 @@ export async function setContactConsent(tx: Db, companyId: number, contactId: nu
 
 export async function insertRating(
   tx: Db,
-  companyId: number,
+  { companyId }: Tenant,
   r: { ticketId: number; userId: number | null; queueId: number | null; rate: number; at: Date },
 ) {
   await tx.insert(userRatings).values({
@@ -190,7 +191,7 @@ export async function insertRating(
 }
 
 /** When the rating question of this nps round was sent (the first rating message after the last close request). */
-export async function ratingAskedAt(tx: Db, companyId: number, ticketId: number): Promise<Date | null> {
+export async function ratingAskedAt(tx: Db, { companyId }: Tenant, ticketId: number): Promise<Date | null> {
   const rows = rowsOf<{ at: string | Date }>(
     await tx.execute(sql`
       SELECT created_at AS at FROM messages
@@ -201,7 +202,7 @@ export async function ratingAskedAt(tx: Db, companyId: number, ticketId: number)
 }
 
 /** Marks a stored outbound message as the bot's (dataJson.automatic = kind), beside user_id NULL. */
-export async function markAutomatic(db: Db, companyId: number, messageId: number, kind: string) {
+export async function markAutomatic(db: Db, { companyId }: Tenant, messageId: number, kind: string) {
   await db.execute(sql`
     UPDATE messages SET data_json = COALESCE(data_json, '{}'::jsonb) || jsonb_build_object('automatic', ${kind}::text)
     WHERE id = ${messageId} AND company_id = ${companyId}`);
@@ -225,7 +226,7 @@ export async function rotatingQueues(db: Db): Promise<RotatingQueue[]> {
 }
 
 /** Waiting tickets of the queue (no attendant, not in the bot) that have waited since before `cutoff`, oldest first. */
-export async function waitingTickets(db: Db, companyId: number, queueId: number, cutoff: Date, limit = 500) {
+export async function waitingTickets(db: Db, { companyId }: Tenant, queueId: number, cutoff: Date, limit = 500) {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       SELECT id FROM tickets
@@ -237,7 +238,7 @@ export async function waitingTickets(db: Db, companyId: number, queueId: number,
 }
 
 /** Online active users of the queue with their live tickets, fewest first (ties: the one served longest ago). */
-export async function rotationCandidates(db: Db, companyId: number, queueId: number) {
+export async function rotationCandidates(db: Db, { companyId }: Tenant, queueId: number) {
   const rows = rowsOf<{ id: number; open: number }>(
     await db.execute(sql`
       SELECT u.id,
@@ -251,7 +252,7 @@ export async function rotationCandidates(db: Db, companyId: number, queueId: num
 }
 
 /** Assigns a still-waiting ticket (compare-and-set: an attendant who accepted it first wins). */
-export async function assignWaiting(db: Db, companyId: number, ticketId: number, userId: number): Promise<TicketRow | null> {
+export async function assignWaiting(db: Db, { companyId }: Tenant, ticketId: number, userId: number): Promise<TicketRow | null> {
   const rows = await db
     .update(tickets)
     .set({ userId, status: 'open', isBot: false, updatedAt: new Date() })
@@ -260,7 +261,7 @@ export async function assignWaiting(db: Db, companyId: number, ticketId: number,
   return rows[0] ?? null;
 }
 
-export async function findTicket(db: Db, companyId: number, ticketId: number): Promise<TicketRow | null> {
+export async function findTicket(db: Db, { companyId }: Tenant, ticketId: number): Promise<TicketRow | null> {
   const [row] = await db
     .select()
     .from(tickets)
@@ -268,7 +269,7 @@ export async function findTicket(db: Db, companyId: number, ticketId: number): P
   return row ?? null;
 }
 
-export async function findMessages(db: Db, companyId: number, ids: number[]) {
+export async function findMessages(db: Db, { companyId }: Tenant, ids: number[]) {
   return db
     .select()
     .from(messages)
@@ -279,7 +280,12 @@ export async function findMessages(db: Db, companyId: number, ids: number[]) {
  * The customer wrote this message before the bot's latest menu was stored (by the channel's clock, or it was
  * stored before it): "Oi", "bom dia" sent in a row are not answers to the menu the first one triggered.
  */
-export async function writtenBeforeLastMenu(tx: Db, companyId: number, ticketId: number, messageId: number): Promise<boolean> {
+export async function writtenBeforeLastMenu(
+  tx: Db,
+  { companyId }: Tenant,
+  ticketId: number,
+  messageId: number,
+): Promise<boolean> {
   const rows = rowsOf<{ before: boolean }>(
     await tx.execute(sql`
       SELECT EXISTS (

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, companySettings, plans } from '../../db/schema';
 import type { TenantContext } from '../../platform/context';
-import { toPlanDto } from '../auth/auth.repository';
+import { toPlanDto } from '../plans/plans.public';
 
 export type NewCompany = typeof companies.$inferInsert;
 

@@ -2,6 +2,7 @@ import type { ContactImportDto, ContactItemDto, TagRefDto } from '@atendo/shared
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike, rowsOf } from '../../db/open';
 import { contactCustomFields, contactImports, contacts, contactTags, tags, tickets, whatsapps } from '../../db/schema';
+import type { Tenant } from '../../platform/context';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactImportRow = typeof contactImports.$inferSelect;
@@ -33,7 +34,7 @@ function filterConditions(companyId: number, f: ContactFilter): SQL[] {
 }
 
 /** One page of the contact book, ordered by name; `count` is the total of the filter. */
-export async function listContacts(db: Db, companyId: number, f: ContactFilter, page: { offset: number; limit: number }) {
+export async function listContacts(db: Db, { companyId }: Tenant, f: ContactFilter, page: { offset: number; limit: number }) {
   const where = and(...filterConditions(companyId, f));
   const [rows, [total]] = await Promise.all([
     db
@@ -49,7 +50,7 @@ export async function listContacts(db: Db, companyId: number, f: ContactFilter, 
 }
 
 /** Selectors (GET /contacts/list): id, name, number, channel, at most `limit`. */
-export async function listContactRefs(db: Db, companyId: number, search: string | undefined, limit: number) {
+export async function listContactRefs(db: Db, { companyId }: Tenant, search: string | undefined, limit: number) {
   return db
     .select({
       id: contacts.id,
@@ -64,7 +65,7 @@ export async function listContactRefs(db: Db, companyId: number, search: string 
     .limit(limit);
 }
 
-export async function tagsOfContacts(db: Db, companyId: number, contactIds: number[]): Promise<Map<number, TagRefDto[]>> {
+export async function tagsOfContacts(db: Db, { companyId }: Tenant, contactIds: number[]): Promise<Map<number, TagRefDto[]>> {
   const out = new Map<number, TagRefDto[]>();
   if (!contactIds.length) return out;
   const rows = await db
@@ -81,7 +82,7 @@ export async function tagsOfContacts(db: Db, companyId: number, contactIds: numb
   return out;
 }
 
-export async function extraInfoOf(db: Db, companyId: number, contactId: number) {
+export async function extraInfoOf(db: Db, { companyId }: Tenant, contactId: number) {
   return db
     .select({ id: contactCustomFields.id, name: contactCustomFields.name, value: contactCustomFields.value })
     .from(contactCustomFields)
@@ -89,7 +90,7 @@ export async function extraInfoOf(db: Db, companyId: number, contactId: number) 
     .orderBy(asc(contactCustomFields.id));
 }
 
-export async function findContact(db: Db, companyId: number, id: number): Promise<ContactRow | null> {
+export async function findContact(db: Db, { companyId }: Tenant, id: number): Promise<ContactRow | null> {
   const [row] = await db
     .select()
     .from(contacts)
@@ -98,7 +99,7 @@ export async function findContact(db: Db, companyId: number, id: number): Promis
   return row ?? null;
 }
 
-export async function findContactByNumber(db: Db, companyId: number, number: string): Promise<ContactRow | null> {
+export async function findContactByNumber(db: Db, { companyId }: Tenant, number: string): Promise<ContactRow | null> {
   const [row] = await db
     .select()
     .from(contacts)
@@ -110,7 +111,7 @@ export async function findContactByNumber(db: Db, companyId: number, number: str
 
 export async function insertContact(
   db: Db,
-  companyId: number,
+  { companyId }: Tenant,
   v: { name: string; number: string; email: string; acceptAudioMessage?: boolean; disableBot?: boolean },
 ): Promise<ContactRow> {
   const [row] = await db
@@ -120,7 +121,12 @@ export async function insertContact(
   return row;
 }
 
-export async function updateContact(db: Db, companyId: number, id: number, v: Partial<ContactRow>): Promise<ContactRow | null> {
+export async function updateContact(
+  db: Db,
+  { companyId }: Tenant,
+  id: number,
+  v: Partial<ContactRow>,
+): Promise<ContactRow | null> {
   const [row] = await db
     .update(contacts)
     .set({ ...v, updatedAt: new Date() })
@@ -130,7 +136,7 @@ export async function updateContact(db: Db, companyId: number, id: number, v: Pa
 }
 
 /** Toggles a boolean column in one statement (two clicks never read the same old value). */
-export async function toggleContactFlag(db: Db, companyId: number, id: number, column: 'acceptAudioMessage' | 'disableBot') {
+export async function toggleContactFlag(db: Db, { companyId }: Tenant, id: number, column: 'acceptAudioMessage' | 'disableBot') {
   const col = contacts[column];
   const [row] = await db
     .update(contacts)
@@ -143,12 +149,11 @@ export async function toggleContactFlag(db: Db, companyId: number, id: number, c
 /** Extra info becomes exactly these rows: sent ids are updated, others removed, rows without id added. */
 export async function replaceExtraInfo(
   db: Db,
-  companyId: number,
+  { companyId }: Tenant,
   contactId: number,
   rows: { id?: number; name: string; value: string }[],
 ) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const keep = rows.filter((r) => r.id !== undefined).map((r) => r.id as number);
     await tx
       .delete(contactCustomFields)
@@ -180,7 +185,11 @@ export async function replaceExtraInfo(
 }
 
 /** Deletes the contact (its tickets, messages and notes go with it); answers the ids of the tickets removed. */
-export async function deleteContact(db: Db, companyId: number, id: number): Promise<{ deleted: boolean; ticketIds: number[] }> {
+export async function deleteContact(
+  db: Db,
+  { companyId }: Tenant,
+  id: number,
+): Promise<{ deleted: boolean; ticketIds: number[] }> {
   const live = await db
     .select({ id: tickets.id })
     .from(tickets)
@@ -205,7 +214,7 @@ export interface ImportRow {
  * Upserts a batch of contacts in one statement (seed rows: channel whatsapp). Existing contacts take the row's
  * name and (when given) e-mail. Rows must have distinct numbers. Answers the created and matched ids by number.
  */
-export async function upsertContactsBatch(db: Db, companyId: number, rows: ImportRow[]) {
+export async function upsertContactsBatch(db: Db, { companyId }: Tenant, rows: ImportRow[]) {
   if (!rows.length) return { created: 0, matched: 0, ids: new Map<string, number>() };
   const result = rowsOf<{ id: number; number: string; inserted: boolean }>(
     await db.execute(sql`
@@ -245,7 +254,7 @@ export async function upsertContactsBatch(db: Db, companyId: number, rows: Impor
 /** Links contacts to tags by name (tags created when missing, one per name whatever its case). */
 export async function linkTagsByName(
   db: Db,
-  companyId: number,
+  { companyId }: Tenant,
   userId: number | null,
   links: { contactId: number; tag: string }[],
 ) {
@@ -277,7 +286,7 @@ export async function linkTagsByName(
 /** Contacts from a connection's chats: new numbers are created, existing ones left as they are. */
 export async function insertChatContacts(
   db: Db,
-  companyId: number,
+  { companyId }: Tenant,
   whatsappId: number,
   rows: { name: string; number: string }[],
 ) {
@@ -293,7 +302,7 @@ export async function insertChatContacts(
   return inserted.length;
 }
 
-export async function findWhatsappForChats(db: Db, companyId: number, whatsappId?: number) {
+export async function findWhatsappForChats(db: Db, { companyId }: Tenant, whatsappId?: number) {
   const conds = [eq(whatsapps.companyId, companyId)];
   if (whatsappId) conds.push(eq(whatsapps.id, whatsappId));
   else conds.push(eq(whatsapps.channel, 'whatsapp'));
@@ -308,7 +317,7 @@ export async function findWhatsappForChats(db: Db, companyId: number, whatsappId
 
 export async function insertImport(
   db: Db,
-  companyId: number,
+  { companyId }: Tenant,
   v: { userId: number; fileName: string; filePath: string; total: number },
 ) {
   const [row] = await db
@@ -318,7 +327,7 @@ export async function insertImport(
   return row;
 }
 
-export async function findImport(db: Db, companyId: number, id: number): Promise<ContactImportRow | null> {
+export async function findImport(db: Db, { companyId }: Tenant, id: number): Promise<ContactImportRow | null> {
   const [row] = await db
     .select()
     .from(contactImports)
@@ -327,7 +336,7 @@ export async function findImport(db: Db, companyId: number, id: number): Promise
   return row ?? null;
 }
 
-export async function updateImport(db: Db, companyId: number, id: number, v: Partial<ContactImportRow>) {
+export async function updateImport(db: Db, { companyId }: Tenant, id: number, v: Partial<ContactImportRow>) {
   const [row] = await db
     .update(contactImports)
     .set({ ...v, updatedAt: new Date() })
@@ -337,7 +346,7 @@ export async function updateImport(db: Db, companyId: number, id: number, v: Par
 }
 
 /** Takes an uploaded import for a run: only one run per upload (a second click answers null). */
-export async function claimImport(db: Db, companyId: number, id: number) {
+export async function claimImport(db: Db, { companyId }: Tenant, id: number) {
   const [row] = await db
     .update(contactImports)
     .set({ status: 'queued', updatedAt: new Date() })
@@ -369,7 +378,7 @@ export const toImportDto = (r: ContactImportRow): ContactImportDto => ({
 
 // ─── Export ──────────────────────────────────────────────────────────────────
 
-export async function extraInfoNames(db: Db, companyId: number): Promise<string[]> {
+export async function extraInfoNames(db: Db, { companyId }: Tenant): Promise<string[]> {
   const rows = await db
     .selectDistinct({ name: contactCustomFields.name })
     .from(contactCustomFields)
@@ -380,7 +389,7 @@ export async function extraInfoNames(db: Db, companyId: number): Promise<string[
 }
 
 /** A keyset page of the export: contacts after `afterId` with their tag names and extra info. */
-export async function exportPage(db: Db, companyId: number, afterId: number, limit: number) {
+export async function exportPage(db: Db, { companyId }: Tenant, afterId: number, limit: number) {
   const rows = await db
     .select({
       id: contacts.id,

@@ -76,7 +76,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
   const { db } = deps.database;
 
   async function settingsOf(companyId: number): Promise<CompanySettings> {
-    const s = await findCompanySettings(db, companyId);
+    const s = await findCompanySettings(db, { companyId });
     if (!s) throw new AppError('ERR_NO_SETTING_FOUND', 404);
     return s;
   }
@@ -108,16 +108,13 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
   }
 
   async function mustFind(ctx: TenantContext, id: number) {
-    const row = await repo.findContact(db, ctx.companyId, id);
+    const row = await repo.findContact(db, ctx, id);
     if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
     return row;
   }
 
   async function detail(ctx: TenantContext, row: repo.ContactRow, mask: boolean) {
-    const [tags, extra] = await Promise.all([
-      repo.tagsOfContacts(db, ctx.companyId, [row.id]),
-      repo.extraInfoOf(db, ctx.companyId, row.id),
-    ]);
+    const [tags, extra] = await Promise.all([repo.tagsOfContacts(db, ctx, [row.id]), repo.extraInfoOf(db, ctx, row.id)]);
     return toItem(row, tags.get(row.id) ?? [], mask, extra);
   }
 
@@ -148,13 +145,13 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       const mask = await masksFor(ctx);
       const page = await repo.listContacts(
         db,
-        ctx.companyId,
+        ctx,
         { search: q.searchParam, tagIds: q.contactTag, channel: q.channel, isGroup: q.isGroup },
         { offset: (q.pageNumber - 1) * q.pageSize, limit: q.pageSize },
       );
       const tags = await repo.tagsOfContacts(
         db,
-        ctx.companyId,
+        ctx,
         page.rows.map((r) => r.id),
       );
       return { contacts: page.rows.map((r) => toItem(r, tags.get(r.id) ?? [], mask)), hasMore: page.hasMore, count: page.count };
@@ -162,7 +159,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
 
     async listRefs(ctx: TenantContext, searchParam?: string) {
       const mask = await masksFor(ctx);
-      const rows = await repo.listContactRefs(db, ctx.companyId, searchParam, CONTACTS_LIST_LIMIT);
+      const rows = await repo.listContactRefs(db, ctx, searchParam, CONTACTS_LIST_LIMIT);
       return rows.map((r) => ({ id: r.id, name: r.name, number: shownNumber(r.number, r.isGroup, mask), channel: r.channel }));
     },
 
@@ -171,14 +168,14 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
     },
 
     async profile(ctx: TenantContext, number: string) {
-      const row = await repo.findContactByNumber(db, ctx.companyId, number);
+      const row = await repo.findContactByNumber(db, ctx, number);
       if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
       return { contactId: row.id, urlPicture: row.urlPicture ? deps.mediaUrl(row.urlPicture) : '' };
     },
 
     async create(ctx: TenantContext, b: CreateContactBody) {
       const row = await repo
-        .insertContact(db, ctx.companyId, {
+        .insertContact(db, ctx, {
           name: b.name,
           number: b.number,
           email: b.email ?? '',
@@ -186,7 +183,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
           disableBot: b.disableBot,
         })
         .catch(duplicated);
-      if (b.extraInfo?.length) await repo.replaceExtraInfo(db, ctx.companyId, row.id, b.extraInfo);
+      if (b.extraInfo?.length) await repo.replaceExtraInfo(db, ctx, row.id, b.extraInfo);
       await publishContact(ctx, 'create', row);
       return detail(ctx, row, await masksFor(ctx));
     },
@@ -201,18 +198,16 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       if (b.disableBot !== undefined) changes.disableBot = b.disableBot;
       // A masked number sent back unchanged by a profile user's form is not a new number.
       if (b.number !== undefined && b.number !== shownNumber(current.number, current.isGroup, mask)) changes.number = b.number;
-      const row = Object.keys(changes).length
-        ? await repo.updateContact(db, ctx.companyId, id, changes).catch(duplicated)
-        : current;
+      const row = Object.keys(changes).length ? await repo.updateContact(db, ctx, id, changes).catch(duplicated) : current;
       if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
-      if (b.extraInfo) await repo.replaceExtraInfo(db, ctx.companyId, id, b.extraInfo);
+      if (b.extraInfo) await repo.replaceExtraInfo(db, ctx, id, b.extraInfo);
       await publishContact(ctx, 'update', row);
       return detail(ctx, row, mask);
     },
 
     async remove(ctx: TenantContext, id: number) {
       await mustFind(ctx, id);
-      const { deleted, ticketIds } = await repo.deleteContact(db, ctx.companyId, id);
+      const { deleted, ticketIds } = await repo.deleteContact(db, ctx, id);
       if (!deleted) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
       deps.realtime.publish(ctx.companyId, 'contact', { action: 'delete', contactId: id });
       for (const ticketId of ticketIds) deps.realtime.publish(ctx.companyId, 'ticket', { action: 'delete', ticketId });
@@ -220,14 +215,14 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
 
     async setActive(ctx: TenantContext, id: number, active: boolean) {
       await mustFind(ctx, id);
-      const row = await repo.updateContact(db, ctx.companyId, id, { active });
+      const row = await repo.updateContact(db, ctx, id, { active });
       if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
       await publishContact(ctx, 'update', row);
       return detail(ctx, row, await masksFor(ctx));
     },
 
     async toggle(ctx: TenantContext, id: number, column: 'acceptAudioMessage' | 'disableBot') {
-      const row = await repo.toggleContactFlag(db, ctx.companyId, id, column);
+      const row = await repo.toggleContactFlag(db, ctx, id, column);
       if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
       await publishContact(ctx, 'update', row);
       return detail(ctx, row, await masksFor(ctx));
@@ -245,10 +240,10 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       if (fields.length) throw new AppError('ERR_VALIDATION', 400, undefined, fields);
       const bad = checkImportRow(name, number, b.email.trim());
       if (bad) throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: bad.field, message: bad.message }]);
-      const { created, ids } = await repo.upsertContactsBatch(db, ctx.companyId, [
+      const { created, ids } = await repo.upsertContactsBatch(db, ctx, [
         { name, number, email: b.email.trim().toLowerCase(), tags: [] },
       ]);
-      const row = await repo.findContact(db, ctx.companyId, ids.get(number) ?? 0);
+      const row = await repo.findContact(db, ctx, ids.get(number) ?? 0);
       if (!row) throw new AppError('ERR_INTERNAL', 500);
       await publishContact(ctx, created ? 'create' : 'update', row);
       return {
@@ -290,7 +285,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       try {
         if (!abs) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
         const sheet = await previewSheet(abs, IMPORT_PREVIEW_ROWS, IMPORT_MAX_ROWS);
-        const row = await repo.insertImport(db, ctx.companyId, {
+        const row = await repo.insertImport(db, ctx, {
           userId: ctx.user.id,
           fileName: fileName.slice(0, 200),
           filePath: stored.path,
@@ -304,20 +299,20 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
     },
 
     async importStatus(ctx: TenantContext, importId: number): Promise<ContactImportDto> {
-      const row = await repo.findImport(db, ctx.companyId, importId);
+      const row = await repo.findImport(db, ctx, importId);
       if (!row) throw new AppError('ERR_NOT_FOUND', 404);
       return repo.toImportDto(row);
     },
 
     /** POST /contacts/import: the uploaded file is imported by a background job; progress arrives as events. */
     async startImport(ctx: TenantContext, b: ContactImportBody) {
-      const found = await repo.findImport(db, ctx.companyId, b.importId);
+      const found = await repo.findImport(db, ctx, b.importId);
       if (!found) throw new AppError('ERR_NOT_FOUND', 404);
       if (!found.filePath) throw new AppError('ERR_NOT_FOUND', 404);
-      const claimed = await repo.claimImport(db, ctx.companyId, b.importId);
+      const claimed = await repo.claimImport(db, ctx, b.importId);
       if (!claimed) throw new AppError('ERR_VALIDATION', 400, { status: found.status });
       const total = b.rows ? new Set(b.rows.filter((r) => r < found.total)).size : found.total;
-      const row = await repo.updateImport(db, ctx.companyId, b.importId, {
+      const row = await repo.updateImport(db, ctx, b.importId, {
         userId: ctx.user.id,
         total,
         processed: 0,
@@ -340,7 +335,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
 
     /** The job: reads the file once, upserts 1,000 rows per statement, publishes progress after each batch. */
     async runImport(p: { companyId: number; userId: number; importId: number; mapping: ContactImportMapping; rows?: number[] }) {
-      const imp = await repo.findImport(db, p.companyId, p.importId);
+      const imp = await repo.findImport(db, { companyId: p.companyId }, p.importId);
       if (!imp?.filePath) return;
       const abs = deps.media.resolve(imp.filePath);
       if (!abs) return;
@@ -350,25 +345,25 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       const errors: { row: number; field: string; message: string }[] = [];
       let batch = new Map<string, repo.ImportRow>();
       let lastEvent = 0;
-      let current = (await repo.updateImport(db, p.companyId, p.importId, { status: 'running' })) ?? imp;
+      let current = (await repo.updateImport(db, { companyId: p.companyId }, p.importId, { status: 'running' })) ?? imp;
 
       const flush = async (final = false) => {
         if (batch.size) {
           const rows = [...batch.values()];
           batch = new Map();
-          const res = await repo.upsertContactsBatch(db, p.companyId, rows);
+          const res = await repo.upsertContactsBatch(db, { companyId: p.companyId }, rows);
           c.created += res.created;
           c.updated += res.matched;
           const links = rows.flatMap((r) => {
             const contactId = res.ids.get(r.number);
             return contactId ? r.tags.map((tag) => ({ contactId, tag })) : [];
           });
-          await repo.linkTagsByName(db, p.companyId, p.userId, links);
+          await repo.linkTagsByName(db, { companyId: p.companyId }, p.userId, links);
         }
         const now = Date.now();
         if (final || now - lastEvent >= 300) {
           lastEvent = now;
-          current = (await repo.updateImport(db, p.companyId, p.importId, { ...c, errors })) ?? current;
+          current = (await repo.updateImport(db, { companyId: p.companyId }, p.importId, { ...c, errors })) ?? current;
           if (!final) publishImport(p.companyId, p.userId, 'progress', current);
         }
       };
@@ -397,7 +392,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
           if (batch.size >= IMPORT_BATCH) await flush();
         }
         await flush(true);
-        const done = await repo.updateImport(db, p.companyId, p.importId, {
+        const done = await repo.updateImport(db, { companyId: p.companyId }, p.importId, {
           ...c,
           errors,
           status: 'done',
@@ -408,7 +403,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
         if (done) publishImport(p.companyId, p.userId, 'done', done);
         if (c.created + c.updated > 0) deps.realtime.publish(p.companyId, 'contact', { action: 'update' });
       } catch (err) {
-        const failed = await repo.updateImport(db, p.companyId, p.importId, {
+        const failed = await repo.updateImport(db, { companyId: p.companyId }, p.importId, {
           ...c,
           errors,
           status: 'failed',
@@ -422,7 +417,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
 
     /** POST /contacts/import/chats: the chats of a connected WhatsApp QR session become contacts. */
     async importChats(ctx: TenantContext, whatsappId?: number) {
-      const conn = await repo.findWhatsappForChats(db, ctx.companyId, whatsappId);
+      const conn = await repo.findWhatsappForChats(db, ctx, whatsappId);
       if (!conn) throw new AppError('ERR_NO_WAPP_FOUND', 404);
       if (conn.channel !== 'whatsapp' || conn.status !== 'CONNECTED' || !opts.channels) {
         throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, { channel: conn.channel, status: conn.status });
@@ -445,7 +440,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       const rows = [...seen.values()];
       let created = 0;
       for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
-        created += await repo.insertChatContacts(db, ctx.companyId, conn.id, rows.slice(i, i + IMPORT_BATCH));
+        created += await repo.insertChatContacts(db, ctx, conn.id, rows.slice(i, i + IMPORT_BATCH));
       }
       if (created) deps.realtime.publish(ctx.companyId, 'contact', { action: 'update' });
       return { created, updated: 0, total: rows.length };
@@ -456,7 +451,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
     /** All contacts as .xlsx in the user's language, written to a stream page by page (memory stays flat whatever the size). */
     async exportXlsx(ctx: TenantContext, language: Language) {
       const labels = EXPORT_LABELS[language];
-      const extraNames = await repo.extraInfoNames(db, ctx.companyId);
+      const extraNames = await repo.extraInfoNames(db, ctx);
       const out = new PassThrough();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
       const sheet = workbook.addWorksheet(labels.sheet);
@@ -464,7 +459,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
         sheet.addRow([...labels.headers, ...extraNames]).commit();
         let after = 0;
         for (;;) {
-          const page = await repo.exportPage(db, ctx.companyId, after, 2000);
+          const page = await repo.exportPage(db, ctx, after, 2000);
           for (const r of page) {
             const extra = new Map((r.extra ?? []).map((e) => [e.name, e.value]));
             sheet

@@ -1,8 +1,8 @@
 import { MESSAGE_PAGE_SIZE } from '@atendo/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
-import type { TenantContext } from '../../platform/context';
-import { camelRow, type MessageRow } from '../messages/messages.dto';
+import type { Tenant, TenantContext } from '../../platform/context';
+import { camelRow, type MessageRow } from '../messages/messages.public';
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
@@ -72,7 +72,7 @@ export interface ListedMessage {
  */
 export async function listMessages(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   f: MessageListFilters,
   page: { offset: number; before?: number },
 ): Promise<{ items: ListedMessage[]; hasMore: boolean }> {
@@ -117,7 +117,7 @@ export async function listMessages(
 }
 
 /** Ids of the contact's tickets (the history shown with allHistoric). */
-export async function ticketIdsOfContact(db: Db, ctx: TenantContext, contactId: number): Promise<number[]> {
+export async function ticketIdsOfContact(db: Db, ctx: Tenant, contactId: number): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`SELECT id FROM tickets WHERE company_id = ${ctx.companyId} AND contact_id = ${contactId}`),
   );
@@ -125,7 +125,7 @@ export async function ticketIdsOfContact(db: Db, ctx: TenantContext, contactId: 
 }
 
 /** Marks the customer's messages of a ticket read and zeroes its counter; answers the newest one the channel knows. */
-export async function markTicketRead(db: Db, ctx: TenantContext, ticketId: number) {
+export async function markTicketRead(db: Db, ctx: Tenant, ticketId: number) {
   const rows = rowsOf<{ external_id: string | null; unread: number }>(
     await db.execute(sql`
       WITH read AS (
@@ -142,7 +142,7 @@ export async function markTicketRead(db: Db, ctx: TenantContext, ticketId: numbe
   return { newestExternalId: rows[0]?.external_id ?? null, changed: Number(rows[0]?.unread ?? 0) > 0 };
 }
 
-export async function findMessage(db: Db, ctx: TenantContext, id: number): Promise<MessageRow | null> {
+export async function findMessage(db: Db, ctx: Tenant, id: number): Promise<MessageRow | null> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.id = ${id} AND m.company_id = ${ctx.companyId}`),
   );
@@ -150,7 +150,7 @@ export async function findMessage(db: Db, ctx: TenantContext, id: number): Promi
 }
 
 /** The company's message that holds a stored file (any media folder), by the file's name. */
-export async function findMessageByStoredFile(db: Db, ctx: TenantContext, stored: string[]): Promise<MessageRow | null> {
+export async function findMessageByStoredFile(db: Db, ctx: Tenant, stored: string[]): Promise<MessageRow | null> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(
       sql`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.company_id = ${ctx.companyId} AND m.media_url IN (${sql.join(
@@ -164,7 +164,7 @@ export async function findMessageByStoredFile(db: Db, ctx: TenantContext, stored
 
 export async function updateMessage(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   id: number,
   v: {
     body?: string;
@@ -192,7 +192,7 @@ export async function updateMessage(
 }
 
 /** What a channel needs to act for a connection (read receipts, edits, revokes). */
-export async function findConnectionConfig(db: Db, ctx: TenantContext, whatsappId: number) {
+export async function findConnectionConfig(db: Db, ctx: Tenant, whatsappId: number) {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT id, company_id, channel, status, phone_number_id, access_token, facebook_page_user_id, token_meta
@@ -215,7 +215,7 @@ export async function findConnectionConfig(db: Db, ctx: TenantContext, whatsappI
 /** Messages sent (fromMe) or received by the company in a period of its own days. */
 export async function countMessages(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   f: { fromMe?: boolean; dateStart?: string; dateEnd?: string; timezone: string },
 ): Promise<number> {
   const conds: SQL[] = [sql`company_id = ${ctx.companyId}`, sql`NOT is_private`];

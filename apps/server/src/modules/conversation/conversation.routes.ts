@@ -18,7 +18,7 @@ import {
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { App } from '../../platform/http';
-import { mediaLimitBytes } from '../../platform/media';
+import { mediaLimitBytes } from '../settings/settings.public';
 import type { ConversationService, UploadedFile } from './conversation.service';
 
 /** The conversation's HTTP API (seed 000 §7 "Messages"). */

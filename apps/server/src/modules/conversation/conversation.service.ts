@@ -18,11 +18,10 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { MEDIA_KIND_NAMES, parseStoredPath, type StoredMedia } from '../../platform/media';
-import { type MessageRow, toMessageDto } from '../messages/messages.dto';
+import { type MessageRow, toMessageDto } from '../messages/messages.public';
 import type { OutboundRequest, OutboundService } from '../messages/outbound.service';
-import { findCompanySettings } from '../settings/settings.public';
-import { getGlobalSetting } from '../settings/settings.repository';
-import * as ticketsRepo from '../tickets/tickets.repository';
+import { findCompanySettings, getGlobalSetting } from '../settings/settings.public';
+import type { TicketRow } from '../tickets/tickets.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './conversation.repository';
 import { transcribe } from './transcription';
@@ -85,12 +84,7 @@ export function createConversationService(
     return ticket;
   }
 
-  async function publishMessage(
-    ctx: TenantContext,
-    ticket: ticketsRepo.TicketRow,
-    message: MessageRow,
-    action: 'update' | 'create',
-  ) {
+  async function publishMessage(ctx: TenantContext, ticket: TicketRow, message: MessageRow, action: 'update' | 'create') {
     const to = await tickets.audience(ctx, ticket);
     deps.realtime.publish(ctx.companyId, 'appMessage', { action, message: toDto({ message }) }, to);
   }
@@ -98,7 +92,7 @@ export function createConversationService(
   /** `*Name:*` above the text when the company allows signatures and the attendant asked for one. */
   async function signed(ctx: TenantContext, body: string, signMessage: boolean | undefined) {
     if (!signMessage || !body.trim()) return body;
-    const s = await findCompanySettings(db, ctx.companyId);
+    const s = await findCompanySettings(db, ctx);
     return s?.sendSignMessage === 'enabled' ? `*${ctx.user.name}:*\n${body}` : body;
   }
 
@@ -114,7 +108,7 @@ export function createConversationService(
   }
 
   /** Blue ticks on the channel for what the attendant just read; best effort, never blocks the answer. */
-  function sendReadReceipt(ctx: TenantContext, ticket: ticketsRepo.TicketRow, externalId: string) {
+  function sendReadReceipt(ctx: TenantContext, ticket: TicketRow, externalId: string) {
     void adapterOf(ctx, ticket.whatsappId)
       .then((adapter) => adapter?.markRead(externalId))
       .catch(() => {});
@@ -141,45 +135,6 @@ export function createConversationService(
     return row;
   }
 
-  /**
-   * The contact's live ticket on the connection (given, else the company's default), or a new open one of the
-   * caller — what an outgoing message the attendant did not type in a ticket (a forward, a schedule) goes through.
-   */
-  async function ticketForContact(
-    ctx: TenantContext,
-    contact: { id: number; isGroup: boolean },
-    connectionId: number | null,
-    queueId: number | null,
-    fallbackChannel?: string,
-  ) {
-    const whatsappId = connectionId ?? (await ticketsRepo.defaultWhatsapp(db, ctx))?.id ?? null;
-    if (!whatsappId) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404);
-    let target = await ticketsRepo.findLiveTicket(db, ctx, contact.id, whatsappId);
-    if (!target) {
-      const conn = await ticketsRepo.findWhatsapp(db, ctx, whatsappId);
-      if (!conn) throw new AppError('ERR_NO_WAPP_FOUND', 404);
-      target = await ticketsRepo.insertTicket(db, ctx, {
-        contactId: contact.id,
-        whatsappId,
-        queueId,
-        userId: ctx.user.id,
-        status: contact.isGroup ? 'group' : 'open',
-        channel: conn.channel ?? fallbackChannel,
-        isGroup: contact.isGroup,
-        fromMe: true,
-      });
-      target ??= await ticketsRepo.findLiveTicket(db, ctx, contact.id, whatsappId);
-      if (!target) throw new AppError('ERR_CREATING_TICKET', 409);
-      await ticketsRepo.insertLog(db, ctx, { ticketId: target.id, type: 'create', userId: ctx.user.id, queueId });
-      await tickets.publishTicket(ctx, target.id);
-    }
-    if (!WRITABLE.includes(target.status)) {
-      // The contact waits in a queue: the message still goes out, the ticket keeps its place.
-      if (target.status !== 'pending') throw new AppError('ERR_TICKET_STATE', 409);
-    }
-    return target;
-  }
-
   return {
     /**
      * A message to a contact outside any open conversation of the caller (a schedule): through the contact's live
@@ -197,14 +152,14 @@ export function createConversationService(
         media?: { path: string; name: string | null } | null;
       },
     ) {
-      const contact = await ticketsRepo.findContact(db, ctx, m.contactId);
+      const contact = await tickets.findContact(ctx, m.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
       let file: OutboundRequest['file'];
       if (m.media) {
         file = (await deps.media.fileOf(m.media.path, m.media.name ?? undefined)) ?? undefined;
         if (!file) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
       }
-      const target = await ticketForContact(ctx, contact, m.whatsappId, m.queueId);
+      const target = await tickets.ticketForContact(ctx, contact, m.whatsappId, m.queueId);
       const row = await sendRow(ctx, target.id, { body: await signed(ctx, m.body, m.signMessage), file });
       return { ticketId: target.id, message: toDto({ message: row }) };
     },
@@ -359,7 +314,7 @@ export function createConversationService(
           });
         }
       }
-      const s = await findCompanySettings(db, ctx.companyId);
+      const s = await findCompanySettings(db, ctx);
       const erase = s?.lgpdDeleteMessage === 'enabled';
       const updated = await repo.updateMessage(db, ctx, id, {
         isDeleted: true,
@@ -386,9 +341,9 @@ export function createConversationService(
     async forward(ctx: TenantContext, b: ForwardMessageBody) {
       const { message, ticket: source } = await visibleMessage(ctx, b.messageId);
       if (message.isPrivate || message.isDeleted) throw fieldError('messageId', V.invalid);
-      const contact = await ticketsRepo.findContact(db, ctx, b.contactId);
+      const contact = await tickets.findContact(ctx, b.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
-      const target = await ticketForContact(ctx, contact, source.whatsappId, source.queueId, source.channel);
+      const target = await tickets.ticketForContact(ctx, contact, source.whatsappId, source.queueId, source.channel);
       const body = await signed(ctx, message.body, b.signMessage);
       const content = (message.dataJson as { outbound?: OutboundContent } | null)?.outbound;
       const req: OutboundRequest = message.mediaUrl

@@ -13,7 +13,7 @@ import {
   ticketRow,
 } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { sendMessageJob } from '../messages/messages.jobs';
+import { sendMessageJob } from '../messages/messages.public';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',

@@ -1,26 +1,12 @@
 /**
  * POST /facebook: connects the Pages (and their Instagram accounts) of a Facebook login. The Graph API calls go
- * through the `MetaPagesPort` wired in channels/wiring.ts (modules never import a channel adapter).
+ * through the `MetaPagesPort` wired in the composition root (src/composition.ts) (modules never import a channel adapter).
  */
 import type { FacebookConnectBody, WhatsappDto } from '@atendo/shared';
+import type { MetaPagesPort } from '../../channels/types';
 import type { TenantContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { PageConnectionInput, WhatsappsService } from '../whatsapps/whatsapps.service';
-
-export interface MetaPage {
-  id: string;
-  name: string;
-  accessToken: string;
-  instagram?: { id: string; username?: string; name?: string };
-}
-
-/** The Graph API operations a Facebook login needs. Each rejects with an error carrying Meta's message. */
-export interface MetaPagesPort {
-  /** The short-lived user token of the login dialog for a long-lived one (as is when the app is not configured). */
-  exchangeUserToken(userToken: string): Promise<string>;
-  listPages(userToken: string): Promise<MetaPage[]>;
-  subscribePage(pageId: string, pageToken: string): Promise<void>;
-}
 
 export function createFacebookService(deps: {
   pages: MetaPagesPort;

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
 import { query } from '../../../test/messaging';
-import { downloadMediaJob, sendMessageJob } from '../messages/messages.jobs';
+import { downloadMediaJob, sendMessageJob } from '../messages/messages.public';
 
 const APP_ID = '424242';
 const SECRET = 'meta-app-secret-for-tests';

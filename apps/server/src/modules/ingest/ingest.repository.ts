@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/open';
-import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.dto';
+import type { Tenant } from '../../platform/context';
+import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.public';
 
 const statementNames = new Map<string, string>();
 
@@ -37,10 +38,6 @@ async function executePrepared(db: Db, query: SQL): Promise<Record<string, unkno
     values: params,
   });
   return res.rows;
-}
-
-export interface Tenant {
-  companyId: number;
 }
 
 export interface IngestConnection {
@@ -222,6 +219,37 @@ export interface MessageInput {
   unreadIncrement: number | null;
 }
 
+type MessageFields = Omit<MessageInput, 'ticketId' | 'contactId' | 'queueId'>;
+
+/**
+ * THE insert of an inbound message, used by both ingest paths: nothing when the channel delivered it before
+ * (unique whatsapp_id + external_id). `row` says where the ticket, sender and queue come from: parameters, or the
+ * columns of the locked live ticket (`from`).
+ */
+function insertMessageSql(t: Tenant, m: MessageFields, row: { ticketId: SQL; contactId: SQL; queueId: SQL; from: SQL }): SQL {
+  return sql`INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, media_type,
+          media_ref, media_name, media_mime_type, media_size, data_json, quoted_msg_id, quoted_external_id, ack, is_forwarded,
+          queue_id, created_at)
+        SELECT ${t.companyId}, ${row.ticketId}, ${row.contactId}, ${m.whatsappId}, ${m.externalId}, ${m.body},
+          ${m.fromMe}, ${m.read}, ${m.mediaType}, ${m.mediaRef ? JSON.stringify(m.mediaRef) : null}::jsonb, ${m.mediaName},
+          ${m.mediaMimeType}, ${m.mediaSize}, ${m.dataJson ? JSON.stringify(m.dataJson) : null}::jsonb,
+          ${m.quotedExternalId ? sql`(SELECT id FROM messages WHERE whatsapp_id = ${m.whatsappId} AND external_id = ${m.quotedExternalId})` : null},
+          ${m.quotedExternalId}, ${m.ack}, ${m.isForwarded}, ${row.queueId}, ${m.createdAt.toISOString()}::timestamptz
+        ${row.from}
+        ON CONFLICT (whatsapp_id, external_id) DO NOTHING
+        RETURNING ${MESSAGE_RETURNING}`;
+}
+
+/** How a new message moves its ticket: last message (unless an older one arrives late), unread count, updatedAt. */
+function touchTicketSql(m: Pick<MessageFields, 'lastMessage' | 'unreadIncrement'>, at: string): SQL {
+  return sql`last_message = CASE WHEN ${m.lastMessage}::text IS NOT NULL AND (last_message_at IS NULL OR last_message_at <= ${at}::timestamptz)
+                              THEN ${m.lastMessage}::text ELSE last_message END,
+          last_message_at = CASE WHEN ${m.lastMessage}::text IS NOT NULL THEN GREATEST(COALESCE(last_message_at, ${at}::timestamptz), ${at}::timestamptz)
+                                 ELSE last_message_at END,
+          unread_messages = CASE WHEN ${m.unreadIncrement}::int IS NULL THEN 0 ELSE unread_messages + ${m.unreadIncrement}::int END,
+          updated_at = now()`;
+}
+
 /**
  * Inserts the message (nothing when the channel delivered it before) and, only if it was new, moves the ticket:
  * last message (unless an older message arrives late), unread count, updatedAt. One statement.
@@ -235,24 +263,14 @@ export async function insertMessageAndTouchTicket(
   const rows = rowsOf<{ message: Record<string, unknown> | string | null; ticket: Record<string, unknown> | string | null }>(
     await tx.execute(sql`
       WITH m AS (
-        INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, media_type,
-          media_ref, media_name, media_mime_type, media_size, data_json, quoted_msg_id, quoted_external_id, ack, is_forwarded,
-          queue_id, created_at)
-        VALUES (${t.companyId}, ${m.ticketId}, ${m.contactId}, ${m.whatsappId}, ${m.externalId}, ${m.body}, ${m.fromMe}, ${m.read},
-          ${m.mediaType}, ${m.mediaRef ? JSON.stringify(m.mediaRef) : null}::jsonb, ${m.mediaName}, ${m.mediaMimeType}, ${m.mediaSize},
-          ${m.dataJson ? JSON.stringify(m.dataJson) : null}::jsonb,
-          ${m.quotedExternalId ? sql`(SELECT id FROM messages WHERE whatsapp_id = ${m.whatsappId} AND external_id = ${m.quotedExternalId})` : null},
-          ${m.quotedExternalId}, ${m.ack}, ${m.isForwarded}, ${m.queueId}, ${at}::timestamptz)
-        ON CONFLICT (whatsapp_id, external_id) DO NOTHING
-        RETURNING ${MESSAGE_RETURNING}
+        ${insertMessageSql(t, m, {
+          ticketId: sql`${m.ticketId}::int`,
+          contactId: sql`${m.contactId}::int`,
+          queueId: sql`${m.queueId}::int`,
+          from: sql``,
+        })}
       ), t AS (
-        UPDATE tickets SET
-          last_message = CASE WHEN ${m.lastMessage}::text IS NOT NULL AND (last_message_at IS NULL OR last_message_at <= ${at}::timestamptz)
-                              THEN ${m.lastMessage}::text ELSE last_message END,
-          last_message_at = CASE WHEN ${m.lastMessage}::text IS NOT NULL THEN GREATEST(COALESCE(last_message_at, ${at}::timestamptz), ${at}::timestamptz)
-                                 ELSE last_message_at END,
-          unread_messages = CASE WHEN ${m.unreadIncrement}::int IS NULL THEN 0 ELSE unread_messages + ${m.unreadIncrement}::int END,
-          updated_at = now()
+        UPDATE tickets SET ${touchTicketSql(m, at)}
         WHERE id = ${m.ticketId} AND company_id = ${t.companyId} AND EXISTS (SELECT 1 FROM m)
         RETURNING *
       )
@@ -305,25 +323,14 @@ export async function ingestIntoLiveTicket(
                OR (NOT ${c.keepName} AND contacts.name = contacts.number AND ${c.name}::text <> contacts.number))
         RETURNING contacts.*
       ), m AS (
-        INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, media_type,
-          media_ref, media_name, media_mime_type, media_size, data_json, quoted_msg_id, quoted_external_id, ack, is_forwarded,
-          queue_id, created_at)
-        SELECT ${t.companyId}, tk.id, CASE WHEN ${m.senderIsContact} THEN tk.contact_id END, ${m.whatsappId}, ${m.externalId}, ${m.body},
-          ${m.fromMe}, ${m.read}, ${m.mediaType}, ${m.mediaRef ? JSON.stringify(m.mediaRef) : null}::jsonb, ${m.mediaName},
-          ${m.mediaMimeType}, ${m.mediaSize}, ${m.dataJson ? JSON.stringify(m.dataJson) : null}::jsonb,
-          ${m.quotedExternalId ? sql`(SELECT id FROM messages WHERE whatsapp_id = ${m.whatsappId} AND external_id = ${m.quotedExternalId})` : null},
-          ${m.quotedExternalId}, ${m.ack}, ${m.isForwarded}, tk.queue_id, ${at}::timestamptz
-        FROM tk
-        ON CONFLICT (whatsapp_id, external_id) DO NOTHING
-        RETURNING ${MESSAGE_RETURNING}
+        ${insertMessageSql(t, m, {
+          ticketId: sql`tk.id`,
+          contactId: sql`CASE WHEN ${m.senderIsContact} THEN tk.contact_id END`,
+          queueId: sql`tk.queue_id`,
+          from: sql`FROM tk`,
+        })}
       ), u AS (
-        UPDATE tickets SET
-          last_message = CASE WHEN ${m.lastMessage}::text IS NOT NULL AND (last_message_at IS NULL OR last_message_at <= ${at}::timestamptz)
-                              THEN ${m.lastMessage}::text ELSE last_message END,
-          last_message_at = CASE WHEN ${m.lastMessage}::text IS NOT NULL THEN GREATEST(COALESCE(last_message_at, ${at}::timestamptz), ${at}::timestamptz)
-                                 ELSE last_message_at END,
-          unread_messages = CASE WHEN ${m.unreadIncrement}::int IS NULL THEN 0 ELSE unread_messages + ${m.unreadIncrement}::int END,
-          updated_at = now()
+        UPDATE tickets SET ${touchTicketSql(m, at)}
         WHERE tickets.id = (SELECT ticket_id FROM m) AND tickets.company_id = ${t.companyId}
         RETURNING tickets.*
       )
@@ -343,144 +350,4 @@ export async function ingestIntoLiveTicket(
   };
 }
 
-// ─── delivery reports, edits, deletions ─────────────────────────────────────────
-
-export interface MessageWithTicket {
-  message: MessageRow;
-  ticket: Pick<TicketRow, 'id' | 'queueId' | 'userId' | 'status' | 'isGroup'>;
-}
-
-function withTicket(rows: Record<string, unknown>[]): MessageWithTicket | null {
-  const r = rows[0];
-  if (!r) return null;
-  const { t_queue_id, t_user_id, t_status, t_is_group, ...m } = r;
-  const message = camelRow<MessageRow>(m);
-  return {
-    message,
-    ticket: {
-      id: message.ticketId,
-      queueId: t_queue_id as number | null,
-      userId: t_user_id as number | null,
-      status: t_status as string,
-      isGroup: t_is_group === true,
-    },
-  };
-}
-
-/**
- * Applies a delivery report to the business's message: found by its channel id, or by Atendo's own id echoed
- * back (`reference`) when the send's answer has not been recorded yet. Acks only go up; a failure clears the ack
- * and keeps the reason. Answers nothing when the message is unknown or nothing changed.
- */
-export async function applyStatus(
-  db: Db,
-  p: { whatsappId: number; externalId: string; referenceId: number | null; ack: number | null; failure: string | null },
-): Promise<MessageWithTicket | null> {
-  const failed = p.failure !== null;
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      WITH m AS (
-        UPDATE messages SET
-          ack = CASE WHEN ${failed} THEN 0 ELSE GREATEST(ack, ${p.ack ?? 0}::smallint) END,
-          send_error = CASE WHEN ${failed} THEN ${p.failure}::text ELSE NULL END,
-          external_id = COALESCE(external_id, ${p.externalId}),
-          updated_at = now()
-        WHERE whatsapp_id = ${p.whatsappId} AND from_me
-          AND (external_id = ${p.externalId} OR (${p.referenceId}::bigint IS NOT NULL AND id = ${p.referenceId}::bigint
-                                                 AND (external_id IS NULL OR external_id = ${p.externalId})))
-          AND (CASE WHEN ${failed} THEN send_error IS DISTINCT FROM ${p.failure}::text
-                    ELSE ack < ${p.ack ?? 0}::smallint OR send_error IS NOT NULL END)
-        RETURNING *
-      )
-      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status, t.is_group AS t_is_group FROM m JOIN tickets t ON t.id = m.ticket_id`),
-  );
-  return withTicket(rows);
-}
-
-export async function applyEdit(
-  db: Db,
-  p: { whatsappId: number; externalId: string; body: string },
-): Promise<MessageWithTicket | null> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      WITH m AS (
-        UPDATE messages SET body = ${p.body}, is_edited = true, updated_at = now()
-        WHERE whatsapp_id = ${p.whatsappId} AND external_id = ${p.externalId} AND body IS DISTINCT FROM ${p.body}
-        RETURNING *
-      )
-      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status, t.is_group AS t_is_group FROM m JOIN tickets t ON t.id = m.ticket_id`),
-  );
-  return withTicket(rows);
-}
-
-export async function applyRevoke(db: Db, p: { whatsappId: number; externalId: string }): Promise<MessageWithTicket | null> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      WITH m AS (
-        UPDATE messages SET is_deleted = true, updated_at = now()
-        WHERE whatsapp_id = ${p.whatsappId} AND external_id = ${p.externalId} AND NOT is_deleted
-        RETURNING *
-      )
-      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status, t.is_group AS t_is_group FROM m JOIN tickets t ON t.id = m.ticket_id`),
-  );
-  return withTicket(rows);
-}
-
-export async function findUserRef(db: Db, t: Tenant, userId: number) {
-  const rows = rowsOf<{ id: number; name: string; color: string | null }>(
-    await db.execute(sql`SELECT id, name, color FROM users WHERE id = ${userId} AND company_id = ${t.companyId}`),
-  );
-  return rows[0] ?? null;
-}
-
-export async function findQueueRef(db: Db, t: Tenant, queueId: number) {
-  const rows = rowsOf<{ id: number; name: string; color: string }>(
-    await db.execute(sql`SELECT id, name, color FROM queues WHERE id = ${queueId} AND company_id = ${t.companyId}`),
-  );
-  return rows[0] ?? null;
-}
-
-// ─── WhatsApp identities and history imports (the Baileys adapter, through the port) ───
-
-/**
- * The phone number of a person known only by LID: a contact of the company that has this LID.
- * `number` is digits, or the LID jid itself for a contact first seen without a number.
- */
-export async function numberForLid(db: Db, companyId: number, lid: string): Promise<string | null> {
-  const rows = rowsOf<{ number: string }>(
-    await db.execute(sql`
-      SELECT number FROM contacts WHERE company_id = ${companyId} AND channel = 'whatsapp' AND lid = ${lid} AND NOT is_group
-      ORDER BY (number = ${lid}) ASC, id LIMIT 1`),
-  );
-  return rows[0]?.number ?? null;
-}
-
-/**
- * WhatsApp told us a LID's phone number: a contact created under the LID alone takes the number (unless a contact with
- * that number exists — then it only learns the LID), so later messages under either address reach one contact.
- */
-export async function mergeLidIntoNumber(db: Db, companyId: number, p: { lid: string; number: string }) {
-  await db.execute(sql`
-    WITH moved AS (
-      UPDATE contacts SET number = ${p.number}, updated_at = now()
-      WHERE company_id = ${companyId} AND channel = 'whatsapp' AND number = ${p.lid}
-        AND NOT EXISTS (SELECT 1 FROM contacts c2 WHERE c2.company_id = ${companyId} AND c2.channel = 'whatsapp' AND c2.number = ${p.number})
-      RETURNING id
-    )
-    UPDATE contacts SET lid = ${p.lid}, updated_at = now()
-    WHERE company_id = ${companyId} AND channel = 'whatsapp' AND number = ${p.number} AND lid IS DISTINCT FROM ${p.lid}
-      AND NOT EXISTS (SELECT 1 FROM moved)`);
-}
-
-/** Tickets an import touched: marked imported and put in the import queue (when they have none). */
-export async function markImportedTickets(db: Db, companyId: number, ticketIds: number[], queueId: number | null) {
-  if (ticketIds.length === 0) return;
-  await db.execute(sql`
-    UPDATE tickets SET imported = COALESCE(imported, now()), queue_id = COALESCE(queue_id, ${queueId}::int), unread_messages = 0
-    WHERE company_id = ${companyId} AND id IN (${sql.join(
-      ticketIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
-}
-
-/** POST /closedimported/:id and closedTicketsPostImported: closes the connection's imported tickets still open. */
+export * from './ingest.updates.repository';

@@ -1,7 +1,6 @@
 import type { ContactDto, MessageDto, TicketDto } from '@atendo/shared';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { type contacts, messages, type tickets } from '../../db/schema';
-import { rooms } from '../../platform/realtime-port';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -133,17 +132,6 @@ export function toTicketDto(t: TicketRow, refs: TicketRefs = {}): TicketDto {
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   };
-}
-
-/**
- * Who may hear about a ticket: the sockets following it, its queue's attendants (or, without a queue, those
- * allowed to see queueless tickets), its owner, and the admins. Never the whole company, never a status room
- * (anyone can join those).
- */
-export function ticketRooms(t: Pick<TicketRow, 'id' | 'queueId' | 'userId'>): string[] {
-  const list = [rooms.ticket(t.id), t.queueId ? rooms.queue(t.queueId) : rooms.noQueue(), rooms.admins()];
-  if (t.userId) list.push(rooms.user(t.userId));
-  return list;
 }
 
 const LAST_MESSAGE_LABEL: Partial<Record<string, string>> = {

@@ -18,8 +18,8 @@ import {
 } from '../../channels/types';
 import type { CoreDeps } from '../../platform/deps';
 import { defineJob } from '../../platform/jobs';
-import { mediaLimitBytes } from '../../platform/media';
-import { createTicketAudience, type TicketScope } from '../tickets/tickets.audience';
+import { mediaLimitBytes } from '../settings/settings.public';
+import { createTicketAudience, type TicketScope } from '../tickets/tickets.public';
 import { toMessageDto } from './messages.dto';
 import * as repo from './messages.repository';
 
@@ -112,7 +112,7 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
   });
 
   async function fail(found: repo.MessageForSend, reason: string) {
-    const failed = await repo.markFailed(db, found.message.companyId, found.message.id, reason);
+    const failed = await repo.markFailed(db, { companyId: found.message.companyId }, found.message.id, reason);
     if (failed) await publishUpdate(failed, scopeOf(found));
     logger?.warn({ messageId: found.message.id, reason }, 'message failed for good');
   }
@@ -122,7 +122,7 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
   }
 
   deps.jobs.register(sendMessageJob, async (payload) => {
-    const found = await repo.findMessageForSend(db, payload.companyId, payload.messageId);
+    const found = await repo.findMessageForSend(db, { companyId: payload.companyId }, payload.messageId);
     if (!found) return;
     const { message } = found;
     // Sent, failed, private or edited away meanwhile: nothing to do (a duplicate job is harmless).
@@ -148,7 +148,7 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
       };
       const adapter = channels.adapterFor(adapterConfig(found.connection));
       const sent = await adapter.send(outbound);
-      const updated = await repo.markSent(db, payload.companyId, message.id, sent.externalId);
+      const updated = await repo.markSent(db, { companyId: payload.companyId }, message.id, sent.externalId);
       if (updated) await publishUpdate(updated, scopeOf(found));
     } catch (err) {
       if (!(err instanceof ChannelError)) throw err;
@@ -182,12 +182,12 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
   });
 
   deps.jobs.register(downloadMediaJob, async ({ messageId, companyId }) => {
-    const found = await repo.findMediaToDownload(db, companyId, messageId);
+    const found = await repo.findMediaToDownload(db, { companyId }, messageId);
     if (!found?.connection) return;
     const { message } = found;
     const ticket = scopeOf(found);
     const giveUp = async (reason: string) => {
-      const updated = await repo.markMediaFailed(db, companyId, messageId, reason);
+      const updated = await repo.markMediaFailed(db, { companyId }, messageId, reason);
       if (updated) await publishUpdate(updated, ticket);
       logger?.warn({ messageId, reason }, 'media download given up');
     };
@@ -208,7 +208,7 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
         err instanceof ChannelError ? `ERR_WAPP_DOWNLOAD_MEDIA: ${err.message}` : (code ?? 'ERR_WAPP_DOWNLOAD_MEDIA'),
       );
     }
-    const updated = await repo.markMediaStored(db, companyId, messageId, stored);
+    const updated = await repo.markMediaStored(db, { companyId }, messageId, stored);
     if (!updated) {
       await deps.media.remove(stored.path); // another run stored it first
       return;

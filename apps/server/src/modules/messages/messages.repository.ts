@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant } from '../../platform/context';
 import { type ContactRow, camelRow, type MessageRow, type TicketRow } from './messages.dto';
-
-type Tenant = Pick<TenantContext, 'companyId'>;
 
 export interface TicketForSend {
   ticket: TicketRow;
@@ -116,7 +114,7 @@ export interface MessageForSend {
   olderPending: boolean;
 }
 
-export async function findMessageForSend(db: Db, companyId: number, messageId: number): Promise<MessageForSend | null> {
+export async function findMessageForSend(db: Db, { companyId }: Tenant, messageId: number): Promise<MessageForSend | null> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT row_to_json(m) AS message, t.queue_id AS ticket_queue_id, t.user_id AS ticket_user_id, t.is_group AS ticket_is_group, c.number AS contact_number,
@@ -149,7 +147,7 @@ export async function findMessageForSend(db: Db, companyId: number, messageId: n
 }
 
 /** Records the channel's id of a sent message; a delivery report that arrived first may have set it already. */
-export async function markSent(db: Db, companyId: number, messageId: number, externalId: string): Promise<MessageRow | null> {
+export async function markSent(db: Db, { companyId }: Tenant, messageId: number, externalId: string): Promise<MessageRow | null> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       UPDATE messages SET external_id = COALESCE(external_id, ${externalId}), ack = GREATEST(ack, 1), send_error = NULL, updated_at = now()
@@ -160,7 +158,7 @@ export async function markSent(db: Db, companyId: number, messageId: number, ext
 }
 
 /** The channel refused the message for good: failed with the reason, ack back to 0 — never shown as sent. */
-export async function markFailed(db: Db, companyId: number, messageId: number, reason: string): Promise<MessageRow | null> {
+export async function markFailed(db: Db, { companyId }: Tenant, messageId: number, reason: string): Promise<MessageRow | null> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       UPDATE messages SET send_error = ${reason.slice(0, 1000)}, ack = 0, updated_at = now()
@@ -178,7 +176,7 @@ export interface MediaToDownload {
   connection: MessageForSend['connection'];
 }
 
-export async function findMediaToDownload(db: Db, companyId: number, messageId: number): Promise<MediaToDownload | null> {
+export async function findMediaToDownload(db: Db, { companyId }: Tenant, messageId: number): Promise<MediaToDownload | null> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT row_to_json(m) AS message, t.queue_id AS ticket_queue_id, t.user_id AS ticket_user_id, t.is_group AS ticket_is_group,
@@ -204,7 +202,7 @@ export async function findMediaToDownload(db: Db, companyId: number, messageId: 
 
 export async function markMediaStored(
   db: Db,
-  companyId: number,
+  { companyId }: Tenant,
   messageId: number,
   file: { path: string; mime: string; size: number },
 ): Promise<MessageRow | null> {
@@ -218,7 +216,12 @@ export async function markMediaStored(
 }
 
 /** The media cannot be fetched (gone at the channel, too large, refused type): said in dataJson, never retried. */
-export async function markMediaFailed(db: Db, companyId: number, messageId: number, reason: string): Promise<MessageRow | null> {
+export async function markMediaFailed(
+  db: Db,
+  { companyId }: Tenant,
+  messageId: number,
+  reason: string,
+): Promise<MessageRow | null> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       UPDATE messages SET media_ref = NULL,

@@ -8,7 +8,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { StoredMedia } from '../../platform/media';
-import { createTicketAudience } from '../tickets/tickets.audience';
+import { createTicketAudience } from '../tickets/tickets.public';
 import { lastMessageText, toMessageDto, toTicketDto } from './messages.dto';
 import { sendMessageJob } from './messages.jobs';
 import * as repo from './messages.repository';

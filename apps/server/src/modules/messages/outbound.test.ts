@@ -293,7 +293,7 @@ describe('outbound through the Cloud API', () => {
 
   it('structured contents (location, contact card, list, buttons, template, reaction) go out as the Cloud API expects', async () => {
     const { ticketId, firstWamid } = await openTicket();
-    const ctx = { companyId: a.companyId, user: { id: a.userId } } as never;
+    const ctx = (await (await import('../auth/auth.public')).loadTenantContext(t.database.db, a.userId))!;
     const outbound = (await import('./outbound.service')).createOutboundService(t.deps);
     const contents = [
       { type: 'location', latitude: -23.5, longitude: -46.6, name: 'Loja' },

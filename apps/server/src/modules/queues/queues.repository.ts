@@ -2,7 +2,7 @@ import type { ChatbotDto, ChatbotOptionInput, QueueDto } from '@atendo/shared';
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
 import { chatbots, companySettings, queues, users } from '../../db/schema';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant } from '../../platform/context';
 
 type QueueRow = typeof queues.$inferSelect;
 type ChatbotRow = typeof chatbots.$inferSelect;
@@ -49,7 +49,7 @@ function toQueueDto(q: QueueRow, tops: ChatbotRow[], children: Map<number, Chatb
 }
 
 /** Queues of the company with their chatbot trees: two queries whatever the depth. */
-async function loadQueues(db: Db, ctx: TenantContext, onlyId?: number): Promise<QueueDto[]> {
+async function loadQueues(db: Db, ctx: Tenant, onlyId?: number): Promise<QueueDto[]> {
   const where = onlyId ? and(eq(queues.companyId, ctx.companyId), eq(queues.id, onlyId)) : eq(queues.companyId, ctx.companyId);
   const qs = await db.select().from(queues).where(where).orderBy(sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.name));
   if (!qs.length) return [];
@@ -67,13 +67,13 @@ async function loadQueues(db: Db, ctx: TenantContext, onlyId?: number): Promise<
   return qs.map((q) => toQueueDto(q, tops.get(q.id) ?? [], children));
 }
 
-export const listQueues = (db: Db, ctx: TenantContext) => loadQueues(db, ctx);
+export const listQueues = (db: Db, ctx: Tenant) => loadQueues(db, ctx);
 
-export async function findQueue(db: Db, ctx: TenantContext, id: number): Promise<QueueDto | null> {
+export async function findQueue(db: Db, ctx: Tenant, id: number): Promise<QueueDto | null> {
   return (await loadQueues(db, ctx, id))[0] ?? null;
 }
 
-export async function countQueues(db: Db, ctx: TenantContext, exceptId?: number) {
+export async function countQueues(db: Db, ctx: Tenant, exceptId?: number) {
   const where = exceptId
     ? and(eq(queues.companyId, ctx.companyId), ne(queues.id, exceptId))
     : eq(queues.companyId, ctx.companyId);
@@ -82,7 +82,7 @@ export async function countQueues(db: Db, ctx: TenantContext, exceptId?: number)
 }
 
 /** Conflicting name or colour among the company's other queues (colours compared without case). */
-export async function findConflict(db: Db, ctx: TenantContext, name: string, color: string, exceptId?: number) {
+export async function findConflict(db: Db, ctx: Tenant, name: string, color: string, exceptId?: number) {
   const rows = await db
     .select({ id: queues.id, name: queues.name, color: queues.color })
     .from(queues)
@@ -98,12 +98,12 @@ export async function findConflict(db: Db, ctx: TenantContext, name: string, col
   return null;
 }
 
-export async function scheduleType(db: Db, ctx: TenantContext) {
+export async function scheduleType(db: Db, ctx: Tenant) {
   const row = await db.query.companySettings.findFirst({ where: eq(companySettings.companyId, ctx.companyId) });
   return row?.scheduleType ?? 'disabled';
 }
 
-export async function insertQueue(db: Db, ctx: TenantContext, values: QueueValues) {
+export async function insertQueue(db: Db, ctx: Tenant, values: QueueValues) {
   const [row] = await db
     .insert(queues)
     .values({ ...values, companyId: ctx.companyId })
@@ -111,14 +111,14 @@ export async function insertQueue(db: Db, ctx: TenantContext, values: QueueValue
   return row.id;
 }
 
-export async function updateQueue(db: Db, ctx: TenantContext, id: number, values: Partial<QueueValues>) {
+export async function updateQueue(db: Db, ctx: Tenant, id: number, values: Partial<QueueValues>) {
   await db
     .update(queues)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, id)));
 }
 
-export async function deleteQueue(db: Db, ctx: TenantContext, id: number) {
+export async function deleteQueue(db: Db, ctx: Tenant, id: number) {
   const rows = await db
     .delete(queues)
     .where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, id)))
@@ -127,7 +127,7 @@ export async function deleteQueue(db: Db, ctx: TenantContext, id: number) {
 }
 
 /** Ids among `ids` that are queues / users of the company (to validate chatbot targets). */
-export async function existingQueueIds(db: Db, ctx: TenantContext, ids: number[]) {
+export async function existingQueueIds(db: Db, ctx: Tenant, ids: number[]) {
   if (!ids.length) return new Set<number>();
   const rows = await db
     .select({ id: queues.id })
@@ -136,7 +136,7 @@ export async function existingQueueIds(db: Db, ctx: TenantContext, ids: number[]
   return new Set(rows.map((r) => r.id));
 }
 
-export async function existingUserIds(db: Db, ctx: TenantContext, ids: number[]) {
+export async function existingUserIds(db: Db, ctx: Tenant, ids: number[]) {
   if (!ids.length) return new Set<number>();
   const rows = await db
     .select({ id: users.id })
@@ -161,7 +161,7 @@ export function chatbotValues(o: ChatbotOptionInput): Omit<ChatbotValues, 'queue
 /** Replaces the steps under a queue (top level) or under a step with the given tree. */
 export async function replaceChatbotTree(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   parent: { queueId: number } | { chatbotId: number },
   options: ChatbotOptionInput[],
 ) {
@@ -175,7 +175,7 @@ export async function replaceChatbotTree(
 
 export async function insertChatbotTree(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   parent: { queueId: number } | { chatbotId: number },
   options: ChatbotOptionInput[],
 ) {
@@ -194,7 +194,7 @@ export async function insertChatbotTree(
   }
 }
 
-export async function findChatbot(db: Db, ctx: TenantContext, id: number): Promise<ChatbotDto | null> {
+export async function findChatbot(db: Db, ctx: Tenant, id: number): Promise<ChatbotDto | null> {
   const row = await db.query.chatbots.findFirst({ where: and(eq(chatbots.companyId, ctx.companyId), eq(chatbots.id, id)) });
   if (!row) return null;
   // The subtree: a recursive query keeps it to one round trip whatever the depth.
@@ -217,7 +217,7 @@ export async function findChatbot(db: Db, ctx: TenantContext, id: number): Promi
   return toChatbotDto(row, children);
 }
 
-export async function insertChatbot(db: Db, ctx: TenantContext, values: ChatbotValues) {
+export async function insertChatbot(db: Db, ctx: Tenant, values: ChatbotValues) {
   const [row] = await db
     .insert(chatbots)
     .values({ ...values, companyId: ctx.companyId })
@@ -225,11 +225,7 @@ export async function insertChatbot(db: Db, ctx: TenantContext, values: ChatbotV
   return row.id;
 }
 
-export async function nextChatbotOrder(
-  db: Db,
-  ctx: TenantContext,
-  parent: { queueId?: number | null; chatbotId?: number | null },
-) {
+export async function nextChatbotOrder(db: Db, ctx: Tenant, parent: { queueId?: number | null; chatbotId?: number | null }) {
   const where = parent.chatbotId
     ? eq(chatbots.chatbotId, parent.chatbotId)
     : and(eq(chatbots.queueId, parent.queueId ?? 0), isNull(chatbots.chatbotId));
@@ -240,14 +236,14 @@ export async function nextChatbotOrder(
   return row.n;
 }
 
-export async function updateChatbot(db: Db, ctx: TenantContext, id: number, values: Partial<ChatbotValues>) {
+export async function updateChatbot(db: Db, ctx: Tenant, id: number, values: Partial<ChatbotValues>) {
   await db
     .update(chatbots)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(chatbots.companyId, ctx.companyId), eq(chatbots.id, id)));
 }
 
-export async function deleteChatbot(db: Db, ctx: TenantContext, id: number) {
+export async function deleteChatbot(db: Db, ctx: Tenant, id: number) {
   const rows = await db
     .delete(chatbots)
     .where(and(eq(chatbots.companyId, ctx.companyId), eq(chatbots.id, id)))
@@ -256,7 +252,7 @@ export async function deleteChatbot(db: Db, ctx: TenantContext, id: number) {
 }
 
 /** The queue a step belongs to, walking up its parents. */
-export async function queueOfChatbot(db: Db, ctx: TenantContext, id: number): Promise<number | null> {
+export async function queueOfChatbot(db: Db, ctx: Tenant, id: number): Promise<number | null> {
   const res = await db.execute<Record<string, unknown>>(sql`
     WITH RECURSIVE up AS (
       SELECT id, chatbot_id, queue_id FROM chatbots WHERE company_id = ${ctx.companyId} AND id = ${id}
@@ -268,7 +264,7 @@ export async function queueOfChatbot(db: Db, ctx: TenantContext, id: number): Pr
 }
 
 /** Moves a step to a position among its siblings and renumbers them 0..n-1. */
-export async function moveChatbot(db: Db, ctx: TenantContext, id: number, position: number) {
+export async function moveChatbot(db: Db, ctx: Tenant, id: number, position: number) {
   const row = await db.query.chatbots.findFirst({ where: and(eq(chatbots.companyId, ctx.companyId), eq(chatbots.id, id)) });
   if (!row) return;
   const siblingsWhere = row.chatbotId

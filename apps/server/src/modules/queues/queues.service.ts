@@ -1,7 +1,6 @@
 import type { CreateChatbotBody, UpdateChatbotBody } from '@atendo/shared';
 import { CHATBOT_TARGET, type ChatbotOptionInput, defaultSchedules, planAllows, type QueueBody, V } from '@atendo/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/open';
 import type { TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
@@ -100,8 +99,7 @@ export function createQueuesService(deps: CoreDeps) {
       await checkQueueRules(ctx, body);
       const { chatbots, ...values } = body;
       const id = await db
-        .transaction(async (tx) => {
-          const t = tx as unknown as Db;
+        .transaction(async (t) => {
           const queueId = await repo.insertQueue(t, ctx, { ...values, schedules: values.schedules ?? defaultSchedules() });
           if (chatbots?.length) await repo.insertChatbotTree(t, ctx, { queueId }, chatbots);
           return queueId;
@@ -117,8 +115,7 @@ export function createQueuesService(deps: CoreDeps) {
       await checkQueueRules(ctx, body, id);
       const { chatbots, ...values } = body;
       await db
-        .transaction(async (tx) => {
-          const t = tx as unknown as Db;
+        .transaction(async (t) => {
           await repo.updateQueue(t, ctx, id, values);
           if (chatbots) await repo.replaceChatbotTree(t, ctx, { queueId: id }, chatbots);
         })
@@ -150,8 +147,7 @@ export function createQueuesService(deps: CoreDeps) {
       checkPlan(ctx, { chatbots: [body] });
       await checkTargets(ctx, [body]);
       const parent = body.chatbotId ? { chatbotId: body.chatbotId } : { queueId: body.queueId! };
-      const id = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const id = await db.transaction(async (t) => {
         const order = await repo.nextChatbotOrder(t, ctx, parent);
         const newId = await repo.insertChatbot(t, ctx, {
           ...repo.chatbotValues(body),
@@ -175,8 +171,7 @@ export function createQueuesService(deps: CoreDeps) {
       checkPlan(ctx, { chatbots: [{ ...body, name: next.name }] });
       await checkTargets(ctx, [body]);
       const { options, order, ...values } = body;
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         await repo.updateChatbot(t, ctx, id, values);
         if (order !== undefined) await repo.moveChatbot(t, ctx, id, order);
         if (options) await repo.replaceChatbotTree(t, ctx, { chatbotId: id }, options);

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '../../db/open';
 import { quickMessages } from '../../db/schema';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant, TenantContext } from '../../platform/context';
 
 export type QuickMessageRow = typeof quickMessages.$inferSelect;
 
@@ -53,7 +53,7 @@ export async function listPage(db: Db, ctx: TenantContext, f: { search?: string;
  */
 export async function findShortcodeClash(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   v: { shortcode: string; ownerId: number | null; geral: boolean; exceptId?: number },
 ) {
   const conds = [
@@ -74,7 +74,7 @@ export async function findShortcodeClash(
   return row ?? null;
 }
 
-export async function findQuickMessage(db: Db, ctx: TenantContext, id: number): Promise<QuickMessageRow | null> {
+export async function findQuickMessage(db: Db, ctx: Tenant, id: number): Promise<QuickMessageRow | null> {
   const [row] = await db
     .select()
     .from(quickMessages)
@@ -91,7 +91,7 @@ export async function insertQuickMessage(db: Db, ctx: TenantContext, v: Partial<
   return row;
 }
 
-export async function updateQuickMessage(db: Db, ctx: TenantContext, id: number, v: Partial<QuickMessageRow>) {
+export async function updateQuickMessage(db: Db, ctx: Tenant, id: number, v: Partial<QuickMessageRow>) {
   const [row] = await db
     .update(quickMessages)
     .set({ ...v, updatedAt: new Date() })
@@ -100,7 +100,7 @@ export async function updateQuickMessage(db: Db, ctx: TenantContext, id: number,
   return row ?? null;
 }
 
-export async function deleteQuickMessage(db: Db, ctx: TenantContext, id: number) {
+export async function deleteQuickMessage(db: Db, ctx: Tenant, id: number) {
   const rows = await db
     .delete(quickMessages)
     .where(and(eq(quickMessages.companyId, ctx.companyId), eq(quickMessages.id, id)))

@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { mediaLimitBytes, type StoredMedia } from '../../platform/media';
+import type { StoredMedia } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
+import { mediaLimitBytes } from '../settings/settings.public';
 import * as repo from './quick-messages.repository';
 
 /**

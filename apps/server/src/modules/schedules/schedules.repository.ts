@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '../../db/open';
 import { contacts, queues, schedules, users, whatsapps } from '../../db/schema';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant } from '../../platform/context';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type ScheduleItem = ScheduleRow & {
@@ -29,7 +29,7 @@ const item = (r: { schedule: ScheduleRow; contact: ScheduleItem['contact']; user
 /** The company's schedules by send time (the calendar and the list), with the contact's and the author's names. */
 export async function listSchedules(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   f: { search?: string; contactId?: number; status?: string; from?: Date; to?: Date; offset: number; limit: number },
 ) {
   const conds: (SQL | undefined)[] = [eq(schedules.companyId, ctx.companyId)];
@@ -57,7 +57,7 @@ export async function listSchedules(
   return { items: rows.slice(0, f.limit).map(item), hasMore: rows.length > f.limit, count: Number(total?.n ?? 0) };
 }
 
-export async function findSchedule(db: Db, companyId: number, id: number): Promise<ScheduleItem | null> {
+export async function findSchedule(db: Db, { companyId }: Tenant, id: number): Promise<ScheduleItem | null> {
   const [row] = await withNames(db)
     .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
     .limit(1);
@@ -68,7 +68,7 @@ export async function insertSchedules(db: Db, rows: (typeof schedules.$inferInse
   return db.insert(schedules).values(rows).returning({ id: schedules.id });
 }
 
-export async function updateSchedule(db: Db, ctx: TenantContext, id: number, values: Partial<typeof schedules.$inferInsert>) {
+export async function updateSchedule(db: Db, ctx: Tenant, id: number, values: Partial<typeof schedules.$inferInsert>) {
   const [row] = await db
     .update(schedules)
     .set({ ...values, updatedAt: new Date() })
@@ -77,7 +77,7 @@ export async function updateSchedule(db: Db, ctx: TenantContext, id: number, val
   return row ?? null;
 }
 
-export async function deleteSchedule(db: Db, ctx: TenantContext, id: number) {
+export async function deleteSchedule(db: Db, ctx: Tenant, id: number) {
   const [row] = await db
     .delete(schedules)
     .where(and(eq(schedules.companyId, ctx.companyId), eq(schedules.id, id)))
@@ -86,7 +86,7 @@ export async function deleteSchedule(db: Db, ctx: TenantContext, id: number) {
 }
 
 /** Which of these ids are the company's: contacts, connections, queues. */
-export async function ownedIds(db: Db, ctx: TenantContext, table: 'contacts' | 'whatsapps' | 'queues', ids: number[]) {
+export async function ownedIds(db: Db, ctx: Tenant, table: 'contacts' | 'whatsapps' | 'queues', ids: number[]) {
   if (!ids.length) return new Set<number>();
   const t = { contacts, whatsapps, queues }[table];
   const rows = await db

@@ -19,8 +19,8 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
-import { loadTenantContext } from '../auth/auth.repository';
-import { localClock } from '../automation/automation.rules';
+import { loadTenantContext } from '../auth/auth.public';
+import { localClock } from '../automation/automation.public';
 import type { ConversationService } from '../conversation/conversation.service';
 import * as repo from './schedules.repository';
 
@@ -66,7 +66,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
   }
 
   async function mustFind(ctx: TenantContext, id: number) {
-    const row = await repo.findSchedule(db, ctx.companyId, id);
+    const row = await repo.findSchedule(db, ctx, id);
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
     return row;
   }
@@ -93,7 +93,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
 
   /** Reads a schedule once after a write, tells the company and answers it. */
   async function published(companyId: number, id: number, action: 'create' | 'update') {
-    const row = await repo.findSchedule(db, companyId, id);
+    const row = await repo.findSchedule(db, { companyId }, id);
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
     const schedule = toScheduleDto(row, deps.mediaUrl);
     deps.realtime.publish(companyId, 'schedule', { action, schedule });

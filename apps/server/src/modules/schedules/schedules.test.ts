@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, customerWrites, rows, type TestUser } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { sendMessageJob } from '../messages/messages.jobs';
+import { sendMessageJob } from '../messages/messages.public';
 import { sendDueSchedulesJob } from './schedules.jobs';
 
 let t: TestContext;

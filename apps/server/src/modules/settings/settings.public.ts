@@ -1,16 +1,17 @@
 /**
- * What other modules may use of settings (docs/architecture.md, the module rule): a company's settings as the
- * API answers them. The settings module owns the table; nobody else reads it.
+ * What other modules (and the composition root) may use of settings (docs/architecture.md, the module rule).
+ * The settings module owns the `settings` and `company_settings` tables; nobody else reads them.
  */
-import { COMPANY_SETTING_COLUMNS, type CompanySettings } from '@atendo/shared';
-import { eq } from 'drizzle-orm';
+import { DEFAULT_DOWNLOAD_LIMIT_MB } from '@atendo/shared';
 import type { Db } from '../../db/open';
-import { companySettings } from '../../db/schema';
+import { getGlobalSetting } from './settings.repository';
 
-export async function findCompanySettings(db: Db, companyId: number): Promise<CompanySettings | null> {
-  const row = await db.query.companySettings.findFirst({ where: eq(companySettings.companyId, companyId) });
-  if (!row) return null;
-  const out = {} as CompanySettings;
-  for (const col of COMPANY_SETTING_COLUMNS) out[col] = String(row[col]);
-  return out;
+export { ensureGlobalDefaults, findCompanySettings, getGlobalSetting, setGlobalSetting } from './settings.repository';
+
+const MB = 1024 * 1024;
+
+/** The general media limit: the downloadLimit global setting in MB (seed 001, default 64). */
+export async function mediaLimitBytes(db: Db): Promise<number> {
+  const mb = Number(await getGlobalSetting(db, 'downloadLimit'));
+  return (Number.isFinite(mb) && mb > 0 ? mb : DEFAULT_DOWNLOAD_LIMIT_MB) * MB;
 }

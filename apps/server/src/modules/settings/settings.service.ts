@@ -33,7 +33,7 @@ export function createSettingsService(deps: CoreDeps) {
   const { db } = deps.database;
 
   async function companySettingsOf(companyId: number): Promise<CompanySettings> {
-    const s = await findCompanySettings(db, companyId);
+    const s = await findCompanySettings(db, { companyId });
     if (!s) throw new AppError('ERR_NO_SETTING_FOUND', 404);
     return s;
   }
@@ -71,13 +71,13 @@ export function createSettingsService(deps: CoreDeps) {
     /** Company service hours (schedules tab, scheduleType company): the caller's company only. */
     async companySchedules(ctx: TenantContext, companyId: number) {
       if (companyId !== ctx.companyId) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
-      const schedules = await repo.findCompanySchedules(db, ctx.companyId);
+      const schedules = await repo.findCompanySchedules(db, ctx);
       return { id: ctx.companyId, schedules: schedules?.length ? schedules : defaultSchedules() };
     },
 
     async updateCompanySchedules(ctx: TenantContext, companyId: number, schedules: ScheduleRowDto[]) {
       if (companyId !== ctx.companyId) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
-      await repo.updateCompanySchedules(db, ctx.companyId, schedules);
+      await repo.updateCompanySchedules(db, ctx, schedules);
       return { id: ctx.companyId, schedules };
     },
 
@@ -98,7 +98,7 @@ export function createSettingsService(deps: CoreDeps) {
           throw fieldError('data', V.requiredWhileEnabled);
         }
       }
-      await repo.updateCompanySetting(db, ctx.companyId, column, parsed.data);
+      await repo.updateCompanySetting(db, ctx, column, parsed.data);
       return { column, data: parsed.data };
     },
   };

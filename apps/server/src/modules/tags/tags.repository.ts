@@ -2,7 +2,7 @@ import type { TagDto, TagRefDto } from '@atendo/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, escapeLike, rowsOf } from '../../db/open';
 import { contacts, contactTags, tags, ticketTags } from '../../db/schema';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant } from '../../platform/context';
 
 type TagRow = typeof tags.$inferSelect;
 
@@ -23,7 +23,7 @@ export const toTagDto = (r: TagRow): TagDto => ({
 
 const refColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban };
 
-export async function listTags(db: Db, ctx: TenantContext, f: { kanban?: number; search?: string }): Promise<TagDto[]> {
+export async function listTags(db: Db, ctx: Tenant, f: { kanban?: number; search?: string }): Promise<TagDto[]> {
   const conds = [eq(tags.companyId, ctx.companyId)];
   if (f.kanban !== undefined) conds.push(eq(tags.kanban, f.kanban));
   if (f.search) conds.push(sql`${tags.name} ILIKE ${`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
@@ -35,7 +35,7 @@ export async function listTags(db: Db, ctx: TenantContext, f: { kanban?: number;
   return rows.map(toTagDto);
 }
 
-export async function findTag(db: Db, ctx: TenantContext, id: number) {
+export async function findTag(db: Db, ctx: Tenant, id: number) {
   const [row] = await db
     .select()
     .from(tags)
@@ -47,7 +47,7 @@ export async function findTag(db: Db, ctx: TenantContext, id: number) {
 /** Inserts a tag; null when the company already has one of that name (any case). */
 export async function insertTag(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   v: { name: string; color: string; kanban: number; userId: number },
 ): Promise<TagRow | null> {
   const rows = rowsOf<{ id: number }>(
@@ -61,7 +61,7 @@ export async function insertTag(
 }
 
 /** Ids of the named tags, created when missing (concurrent syncs converge on one tag per name). */
-export async function tagIdsByName(db: Db, ctx: TenantContext, names: string[], userId: number): Promise<number[]> {
+export async function tagIdsByName(db: Db, ctx: Tenant, names: string[], userId: number): Promise<number[]> {
   if (!names.length) return [];
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
@@ -77,7 +77,7 @@ export async function tagIdsByName(db: Db, ctx: TenantContext, names: string[], 
   return rows.map((r) => Number(r.id));
 }
 
-export async function existingTagIds(db: Db, ctx: TenantContext, ids: number[]): Promise<number[]> {
+export async function existingTagIds(db: Db, ctx: Tenant, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db
     .select({ id: tags.id })
@@ -86,7 +86,7 @@ export async function existingTagIds(db: Db, ctx: TenantContext, ids: number[]):
   return rows.map((r) => r.id);
 }
 
-export async function contactExists(db: Db, ctx: TenantContext, contactId: number) {
+export async function contactExists(db: Db, ctx: Tenant, contactId: number) {
   const [row] = await db
     .select({ id: contacts.id })
     .from(contacts)
@@ -95,7 +95,7 @@ export async function contactExists(db: Db, ctx: TenantContext, contactId: numbe
   return Boolean(row);
 }
 
-export async function contactTagRefs(db: Db, ctx: TenantContext, contactId: number): Promise<TagRefDto[]> {
+export async function contactTagRefs(db: Db, ctx: Tenant, contactId: number): Promise<TagRefDto[]> {
   return db
     .select(refColumns)
     .from(contactTags)
@@ -105,9 +105,8 @@ export async function contactTagRefs(db: Db, ctx: TenantContext, contactId: numb
 }
 
 /** The contact's tags become exactly these. */
-export async function replaceContactTags(db: Db, ctx: TenantContext, contactId: number, tagIds: number[]) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+export async function replaceContactTags(db: Db, ctx: Tenant, contactId: number, tagIds: number[]) {
+  await db.transaction(async (tx) => {
     await tx
       .delete(contactTags)
       .where(
@@ -126,12 +125,12 @@ export async function replaceContactTags(db: Db, ctx: TenantContext, contactId: 
   });
 }
 
-export async function addTicketTag(db: Db, ctx: TenantContext, ticketId: number, tagId: number) {
+export async function addTicketTag(db: Db, ctx: Tenant, ticketId: number, tagId: number) {
   await db.insert(ticketTags).values({ companyId: ctx.companyId, ticketId, tagId }).onConflictDoNothing();
 }
 
 /** Removes one tag, or (no tagId) the ticket's kanban lanes — how the board moves a ticket (seed 000 §4). */
-export async function removeTicketTags(db: Db, ctx: TenantContext, ticketId: number, tagId?: number) {
+export async function removeTicketTags(db: Db, ctx: Tenant, ticketId: number, tagId?: number) {
   const which = tagId
     ? sql`${ticketTags.tagId} = ${tagId}`
     : sql`${ticketTags.tagId} IN (SELECT id FROM tags WHERE company_id = ${ctx.companyId} AND kanban = 1)`;
@@ -139,7 +138,7 @@ export async function removeTicketTags(db: Db, ctx: TenantContext, ticketId: num
 }
 
 /** Live tickets of a contact (their lists show the contact's changes). */
-export async function liveTicketIdsOfContact(db: Db, ctx: TenantContext, contactId: number): Promise<number[]> {
+export async function liveTicketIdsOfContact(db: Db, ctx: Tenant, contactId: number): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(
       sql`SELECT id FROM tickets WHERE company_id = ${ctx.companyId} AND contact_id = ${contactId} AND status <> 'closed'`,
@@ -151,7 +150,7 @@ export async function liveTicketIdsOfContact(db: Db, ctx: TenantContext, contact
 /** The tags page: tags with their contact and ticket counts, searched by name, 20 per page. */
 export async function pageTags(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   f: { search?: string; kanban?: number; tagId?: number; offset: number; limit: number },
 ) {
   const conds = [eq(tags.companyId, ctx.companyId)];
@@ -182,12 +181,12 @@ export async function pageTags(
   };
 }
 
-export async function tagRow(db: Db, ctx: TenantContext, id: number) {
+export async function tagRow(db: Db, ctx: Tenant, id: number) {
   const page = await pageTags(db, ctx, { tagId: id, offset: 0, limit: 1 });
   return page.rows[0] ?? null;
 }
 
-export async function updateTag(db: Db, ctx: TenantContext, id: number, v: Partial<TagRow>) {
+export async function updateTag(db: Db, ctx: Tenant, id: number, v: Partial<TagRow>) {
   const [row] = await db
     .update(tags)
     .set({ ...v, updatedAt: new Date() })
@@ -196,7 +195,7 @@ export async function updateTag(db: Db, ctx: TenantContext, id: number, v: Parti
   return row ?? null;
 }
 
-export async function deleteTag(db: Db, ctx: TenantContext, id: number) {
+export async function deleteTag(db: Db, ctx: Tenant, id: number) {
   const rows = await db
     .delete(tags)
     .where(and(eq(tags.companyId, ctx.companyId), eq(tags.id, id)))
@@ -205,7 +204,7 @@ export async function deleteTag(db: Db, ctx: TenantContext, id: number) {
 }
 
 /** Contacts of a tag for its dialog (id, name, number), by name. */
-export async function tagContacts(db: Db, ctx: TenantContext, tagId: number, page: { offset: number; limit: number }) {
+export async function tagContacts(db: Db, ctx: Tenant, tagId: number, page: { offset: number; limit: number }) {
   const where = and(eq(contactTags.companyId, ctx.companyId), eq(contactTags.tagId, tagId));
   const [rows, [total]] = await Promise.all([
     db
@@ -221,7 +220,7 @@ export async function tagContacts(db: Db, ctx: TenantContext, tagId: number, pag
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit, count: Number(total?.n ?? 0) };
 }
 
-export async function unlinkContact(db: Db, ctx: TenantContext, tagId: number, contactId: number) {
+export async function unlinkContact(db: Db, ctx: Tenant, tagId: number, contactId: number) {
   const rows = await db
     .delete(contactTags)
     .where(and(eq(contactTags.companyId, ctx.companyId), eq(contactTags.tagId, tagId), eq(contactTags.contactId, contactId)))
@@ -230,7 +229,7 @@ export async function unlinkContact(db: Db, ctx: TenantContext, tagId: number, c
 }
 
 /** Lane ids must be the company's kanban tags. */
-export async function laneIdsExist(db: Db, ctx: TenantContext, ids: number[]) {
+export async function laneIdsExist(db: Db, ctx: Tenant, ids: number[]) {
   if (!ids.length) return true;
   const rows = await db
     .select({ id: tags.id })

@@ -122,7 +122,7 @@ export function createTagsService(deps: CoreDeps, tickets: TicketsService) {
     /** The tag-contacts dialog (numbers masked for profile users under LGPD hiding). */
     async contacts(ctx: TenantContext, tagId: number, pageNumber: number) {
       await mustFindTag(ctx, tagId);
-      const s = await findCompanySettings(db, ctx.companyId);
+      const s = await findCompanySettings(db, ctx);
       const mask = !isAdmin(ctx.user) && s !== null && lgpdHidesNumbers(s);
       const page = await repo.tagContacts(db, ctx, tagId, { offset: (pageNumber - 1) * TAGS_PAGE_SIZE, limit: TAGS_PAGE_SIZE });
       return {

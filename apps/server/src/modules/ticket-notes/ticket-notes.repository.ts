@@ -2,7 +2,7 @@ import type { TicketNoteDto } from '@atendo/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { ticketNotes, users } from '../../db/schema';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant, TenantContext } from '../../platform/context';
 
 const columns = {
   id: ticketNotes.id,
@@ -27,7 +27,7 @@ export async function insertNote(
   return (await findNote(db, ctx, row.id))!;
 }
 
-export async function findNote(db: Db, ctx: TenantContext, id: number): Promise<TicketNoteDto | null> {
+export async function findNote(db: Db, ctx: Tenant, id: number): Promise<TicketNoteDto | null> {
   const [row] = await db
     .select(columns)
     .from(ticketNotes)
@@ -38,11 +38,7 @@ export async function findNote(db: Db, ctx: TenantContext, id: number): Promise<
 }
 
 /** Notes of a ticket, or of a contact (all their tickets), newest first. */
-export async function listNotes(
-  db: Db,
-  ctx: TenantContext,
-  f: { ticketId?: number; contactId?: number },
-): Promise<TicketNoteDto[]> {
+export async function listNotes(db: Db, ctx: Tenant, f: { ticketId?: number; contactId?: number }): Promise<TicketNoteDto[]> {
   const conds = [eq(ticketNotes.companyId, ctx.companyId)];
   if (f.ticketId) conds.push(eq(ticketNotes.ticketId, f.ticketId));
   if (f.contactId) conds.push(eq(ticketNotes.contactId, f.contactId));
@@ -55,7 +51,7 @@ export async function listNotes(
     .limit(500);
 }
 
-export async function deleteNote(db: Db, ctx: TenantContext, id: number) {
+export async function deleteNote(db: Db, ctx: Tenant, id: number) {
   const rows = await db
     .delete(ticketNotes)
     .where(and(eq(ticketNotes.companyId, ctx.companyId), eq(ticketNotes.id, id)))

@@ -2,7 +2,6 @@ import { type CreateTicketNoteBody, isAdmin } from '@atendo/shared';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import * as ticketsRepo from '../tickets/tickets.repository';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './ticket-notes.repository';
 
@@ -20,8 +19,7 @@ export function createTicketNotesService(deps: CoreDeps, tickets: TicketsService
     /** By ticket (the caller must see it), or by contact (notes of the contact's tickets). */
     async list(ctx: TenantContext, q: { ticketId?: number; contactId?: number }) {
       if (q.ticketId) await tickets.mustFindVisible(ctx, q.ticketId);
-      else if (!q.contactId || !(await ticketsRepo.findContact(db, ctx, q.contactId)))
-        throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      else if (!q.contactId || !(await tickets.findContact(ctx, q.contactId))) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
       return repo.listNotes(db, ctx, q);
     },
 

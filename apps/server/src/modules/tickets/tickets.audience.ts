@@ -11,6 +11,7 @@
  */
 import { type CompanySettings, lgpdHidesNumbers, maskPhoneNumber } from '@atendo/shared';
 import type { Db } from '../../db/open';
+import type { Tenant } from '../../platform/context';
 import { rooms } from '../../platform/realtime-port';
 import { findCompanySettings } from '../settings/settings.public';
 import { groupAudience } from './tickets.repository';
@@ -45,7 +46,7 @@ export function presenter(masks: boolean): Pick<Audience, 'masks' | 'ticket' | '
 
 export function createTicketAudience(db: Db) {
   /** The rooms of one ticket as it is (group tickets only reach users with allowGroup). */
-  async function roomsOf(tenant: { companyId: number }, t: TicketScope): Promise<string[]> {
+  async function roomsOf(tenant: Tenant, t: TicketScope): Promise<string[]> {
     const list = [rooms.ticket(t.id)];
     if (t.userId) list.push(rooms.user(t.userId));
     if (t.isGroup) {
@@ -61,14 +62,14 @@ export function createTicketAudience(db: Db) {
    * presented to them. `settings` spares the read when the caller has them.
    */
   async function of(
-    tenant: { companyId: number },
+    tenant: Tenant,
     t: TicketScope,
     opts: { before?: TicketScope; settings?: CompanySettings | null } = {},
   ): Promise<Audience> {
     const [now, then, settings] = await Promise.all([
       roomsOf(tenant, t),
       opts.before ? roomsOf(tenant, opts.before) : [],
-      opts.settings ?? findCompanySettings(db, tenant.companyId),
+      opts.settings ?? findCompanySettings(db, tenant),
     ]);
     return { to: [...new Set([...now, ...then])], ...presenter(settings ? lgpdHidesNumbers(settings) : false) };
   }

@@ -5,8 +5,9 @@
  * inactivity message is due, and a log entry says who closed it (null: the system).
  */
 import type { TicketLogType } from '@atendo/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/open';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { ticketLogs, tickets } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
 import type { TicketScope } from './tickets.audience';
 import { insertLog, type TicketRow, type TicketValues, updateTicket } from './tickets.repository';
@@ -44,27 +45,38 @@ export async function closeTicket(db: Db, tenant: Tenant, id: number, o: CloseOp
 }
 
 /**
- * Closes every live ticket of the company that `where` selects (a condition on `tickets` columns), in one
- * statement with their log entries. Answers the closed tickets' scopes (to publish them).
+ * Closes every live ticket of the company that `where` selects (a condition on `tickets` columns) with the same
+ * values as `closeTicket`, and their log entries, in one transaction. Answers the closed tickets' scopes (to publish them).
  */
-export async function closeTicketsWhere(db: Db, tenant: Tenant, where: SQL, by: number | null): Promise<TicketScope[]> {
-  const rows = rowsOf<{ id: number; queue_id: number | null; user_id: number | null; is_group: boolean }>(
-    await db.execute(sql`
-      WITH closed AS (
-        UPDATE tickets SET status = 'closed', closed_at = now(), updated_at = now(), unread_messages = 0,
-          is_bot = false, amount_used_bot_queues = 0, chatbot_option_id = NULL, send_inactive_message = false
-        WHERE company_id = ${tenant.companyId} AND status <> 'closed' AND (${where})
-        RETURNING id, queue_id, user_id, is_group
-      ), logs AS (
-        INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id)
-        SELECT ${tenant.companyId}, id, 'closed', ${by}::int, queue_id FROM closed
-      )
-      SELECT id, queue_id, user_id, is_group FROM closed`),
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    queueId: r.queue_id == null ? null : Number(r.queue_id),
-    userId: r.user_id == null ? null : Number(r.user_id),
-    isGroup: r.is_group === true,
-  }));
+async function closeTicketsWhere(db: Db, tenant: Tenant, where: SQL, by: number | null): Promise<TicketScope[]> {
+  return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(tickets)
+      .set({ ...closedValues(), updatedAt: new Date() })
+      .where(and(eq(tickets.companyId, tenant.companyId), ne(tickets.status, 'closed'), where))
+      .returning({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId, isGroup: tickets.isGroup });
+    if (closed.length) {
+      await tx.insert(ticketLogs).values(
+        closed.map((t) => ({
+          companyId: tenant.companyId,
+          ticketId: t.id,
+          type: 'closed' as const,
+          userId: by,
+          queueId: t.queueId,
+        })),
+      );
+    }
+    return closed;
+  });
+}
+
+/** Close all (admins): the company's live tickets of one status, optionally only in some queues. */
+export function closeTicketsOfStatus(db: Db, tenant: Tenant, f: { status: string; queueIds?: number[] }, by: number) {
+  const inQueues = f.queueIds?.length ? sql`AND queue_id = ANY(${sql.param(f.queueIds)}::int[])` : sql``;
+  return closeTicketsWhere(db, tenant, sql`status = ${f.status} ${inQueues}`, by);
+}
+
+/** The connection's history import is done with: its imported tickets still live close (by the system). */
+export function closeImportedTickets(db: Db, tenant: Tenant, connectionId: number) {
+  return closeTicketsWhere(db, tenant, sql`whatsapp_id = ${connectionId} AND imported IS NOT NULL`, null);
 }

@@ -74,7 +74,7 @@ describe('ticket events on real sockets', () => {
     const inB = await customerWrites(t, connB.id);
     const inA = await customerWrites(t, connA.id);
     const canJoin = ticketsRealtimeHandlers(t.deps).canJoinTicket;
-    const ctxOf = async (u: TestUser) => (await import('../auth/auth.repository')).loadTenantContext(t.database.db, u.id);
+    const ctxOf = async (u: TestUser) => (await import('../auth/auth.public')).loadTenantContext(t.database.db, u.id);
     expect(await canJoin((await ctxOf(ana))!, inB.ticketId)).toBe(false);
     expect(await canJoin((await ctxOf(ana))!, inA.ticketId)).toBe(true);
     expect(await canJoin((await ctxOf(bia))!, inB.ticketId)).toBe(true);

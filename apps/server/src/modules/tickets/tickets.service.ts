@@ -11,33 +11,25 @@ import {
   type TicketListDto,
   type TicketListItemDto,
   type TicketListQuery,
-  type TicketLogType,
   type UpdateTicketBody,
-  V,
 } from '@atendo/shared';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/open';
 import type { Tenant, TenantContext } from '../../platform/context';
-import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
-import { AppError, fieldError } from '../../platform/errors';
-import { loadTenantContext } from '../auth/auth.repository';
-import { ratingInsteadOfClose } from '../automation/automation.hooks';
-import type { OutboundService } from '../messages/outbound.service';
+import { AppError } from '../../platform/errors';
+import { loadTenantContext } from '../auth/auth.public';
 import { findCompanySettings } from '../settings/settings.public';
 import { canSeeTicket, type Viewer, viewerOf } from './tickets.access';
 import { createTicketAudience, presenter } from './tickets.audience';
-import { closeTicket, closeTicketsWhere } from './tickets.close';
+import { closeTicket, closeTicketsOfStatus } from './tickets.close';
+import { createTicketEffects, LIVE, type TicketOutbound } from './tickets.effects';
 import * as repo from './tickets.repository';
 import { formatTemplate } from './tickets.templates';
+import { asksToTake, createTicketTransitions } from './tickets.transitions';
 
-/** What the tickets module needs of the message pipeline: store a message in a ticket and send it (issue 4). */
-export type TicketOutbound = Pick<OutboundService, 'send'>;
+export type { TicketOutbound } from './tickets.effects';
 
 type Item = TicketListItemDto & { cursorKey?: string };
 type Scope = { id: number; queueId: number | null; userId: number | null; isGroup: boolean };
-
-const LIVE = ['open', 'group', 'nps'];
 
 /** Words of a search as a prefix tsquery (`foo:* & bar:*`); only letters and digits reach to_tsquery. */
 export function toPrefixQuery(term: string): string | null {
@@ -52,6 +44,9 @@ export function toPrefixQuery(term: string): string | null {
 export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
   const { db } = deps.database;
   const ticketAudience = createTicketAudience(db);
+  const fx = createTicketEffects(deps, outbound);
+  const { otherOpenTicket, log, sendAutomatic, templateVars, checkQueue } = fx;
+  const transitions = createTicketTransitions(deps, fx);
 
   async function viewer(ctx: TenantContext): Promise<Viewer> {
     return viewerOf(ctx, await repo.userQueueIds(db, ctx, ctx.user.id));
@@ -65,7 +60,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
   }
 
   async function settingsOf(ctx: TenantContext): Promise<CompanySettings> {
-    const s = await findCompanySettings(db, ctx.companyId);
+    const s = await findCompanySettings(db, ctx);
     if (!s) throw new AppError('ERR_NO_SETTING_FOUND', 404);
     return s;
   }
@@ -96,255 +91,49 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     return t;
   }
 
-  async function otherOpenTicket(ctx: TenantContext, live: repo.TicketRow): Promise<never> {
-    throw new AppError('ERR_OTHER_OPEN_TICKET', 409, await repo.ownerDetails(db, ctx, live));
-  }
-
-  async function log(ctx: TenantContext, ticketId: number, type: TicketLogType, userId: number | null, queueId: number | null) {
-    await repo.insertLog(db, ctx, { ticketId, type, userId, queueId });
-  }
-
-  /** An automatic text to the contact; a failure to queue it never undoes the transition it follows. */
-  async function sendAutomatic(ctx: TenantContext, ticketId: number, text: string, opts: { isPrivate?: boolean } = {}) {
-    if (!text.trim()) return;
-    try {
-      await outbound.send(ctx, ticketId, { body: text, isPrivate: opts.isPrivate });
-    } catch {
-      // e.g. the connection was removed: the ticket moved anyway; the conversation shows nothing was sent.
+  /**
+   * The contact's live ticket on the connection (given, else the company's default), or a new open one of the
+   * caller — what an outgoing message the attendant did not type in a ticket (a forward, a schedule) goes through.
+   */
+  async function ticketForContact(
+    ctx: TenantContext,
+    contact: { id: number; isGroup: boolean },
+    connectionId: number | null,
+    queueId: number | null,
+    fallbackChannel?: string,
+  ) {
+    const whatsappId = connectionId ?? (await repo.defaultWhatsapp(db, ctx))?.id ?? null;
+    if (!whatsappId) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404);
+    let target = await repo.findLiveTicket(db, ctx, contact.id, whatsappId);
+    if (!target) {
+      const conn = await repo.findWhatsapp(db, ctx, whatsappId);
+      if (!conn) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      target = await repo.insertTicket(db, ctx, {
+        contactId: contact.id,
+        whatsappId,
+        queueId,
+        userId: ctx.user.id,
+        status: contact.isGroup ? 'group' : 'open',
+        channel: conn.channel ?? fallbackChannel,
+        isGroup: contact.isGroup,
+        fromMe: true,
+      });
+      target ??= await repo.findLiveTicket(db, ctx, contact.id, whatsappId);
+      if (!target) throw new AppError('ERR_CREATING_TICKET', 409);
+      await log(ctx, target.id, 'create', ctx.user.id, queueId);
+      await publishTicket(ctx, target.id);
     }
-  }
-
-  async function templateVars(ctx: TenantContext, t: repo.TicketRow, userId: number | null) {
-    const [contact, queue, user, whatsapp] = await Promise.all([
-      repo.findContact(db, ctx, t.contactId),
-      t.queueId ? repo.findQueueRef(db, ctx, t.queueId) : null,
-      userId ? repo.findUserRef(db, ctx, userId) : null,
-      t.whatsappId ? repo.findWhatsapp(db, ctx, t.whatsappId) : null,
-    ]);
-    return {
-      vars: {
-        contactName: contact?.name ?? '',
-        userName: user?.name ?? null,
-        queueName: queue?.name ?? null,
-        connectionName: whatsapp?.name ?? null,
-        ticketId: t.id,
-        timezone: ctx.company.timezone,
-      },
-      whatsapp,
-      user,
-    };
-  }
-
-  async function checkQueue(ctx: TenantContext, queueId: number | null | undefined) {
-    if (queueId && !(await repo.findQueueRef(db, ctx, queueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
-  }
-
-  // ─── Transitions (seed 000 §4) ───────────────────────────────────────────
-
-  async function accept(ctx: TenantContext, t: repo.TicketRow, b: UpdateTicketBody, s: CompanySettings) {
-    const queueId = b.queueId ?? t.queueId;
-    if (!queueId) throw fieldError('queueId', V.selectQueue);
-    await checkQueue(ctx, queueId);
-    const status = t.isGroup ? 'group' : 'open';
-    const updated = await repo.updateTicket(
-      db,
-      ctx,
-      t.id,
-      { status, userId: ctx.user.id, queueId, unreadMessages: 0 },
-      t.status === 'pending' ? { fromStatuses: ['pending'] } : { fromStatuses: [t.status], expectUserId: null },
-    );
-    if (!updated) {
-      // Someone else moved it first: tell who holds it now.
-      const now = await repo.findTicket(db, ctx, t.id);
-      if (now && LIVE.includes(now.status) && now.userId && now.userId !== ctx.user.id) return otherOpenTicket(ctx, now);
-      if (now && now.userId === ctx.user.id && LIVE.includes(now.status)) return now;
-      throw new AppError('ERR_TICKET_STATE', 409);
-    }
-    await log(ctx, t.id, 'open', ctx.user.id, queueId);
-    const { vars, whatsapp } = await templateVars(ctx, updated, ctx.user.id);
-    const groupWithoutTickets = t.isGroup && whatsapp?.groupAsTicket !== 'enabled';
-    if (t.status === 'pending' && s.sendGreetingAccepted === 'enabled' && !groupWithoutTickets) {
-      await sendAutomatic(ctx, t.id, formatTemplate(s.greetingAcceptedMessage, vars));
-    }
-    return updated;
-  }
-
-  async function returnToQueue(ctx: TenantContext, t: repo.TicketRow) {
-    const updated = await repo.updateTicket(
-      db,
-      ctx,
-      t.id,
-      { status: 'pending', userId: null },
-      { fromStatuses: ['open', 'group'] },
-    );
-    if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
-    await log(ctx, t.id, 'pending', ctx.user.id, t.queueId);
-    return updated;
-  }
-
-  async function resolve(ctx: TenantContext, t: repo.TicketRow, b: UpdateTicketBody, s: CompanySettings) {
-    if (!LIVE.includes(t.status)) throw new AppError('ERR_TICKET_STATE', 409);
-    if (s.requiredTag === 'enabled' && !(await repo.hasAnyTag(db, ctx, t.id, t.contactId))) {
-      throw new AppError('ERR_TICKET_REQUIRES_TAG', 409);
-    }
-    // Ratings on: the ticket waits in nps for the customer's 0–10 answer instead of closing (modules/automation).
-    const rating = await ratingInsteadOfClose(deps, ctx.companyId, t);
-    if (rating) return rating;
-    if (b.sendFarewellMessage !== false && !t.isGroup) {
-      // Sent before closing: a closed ticket takes no message. The attendant's own farewell wins over the connection's.
-      const { vars, whatsapp, user } = await templateVars(ctx, t, ctx.user.id);
-      const farewell = user?.farewellMessage?.trim() ? user.farewellMessage : (whatsapp?.complationMessage ?? '');
-      await sendAutomatic(ctx, t.id, formatTemplate(farewell, vars));
-    }
-    const updated = await closeTicket(db, ctx, t.id, {
-      fromStatuses: LIVE,
-      by: ctx.user.id,
-      also: { userId: t.userId ?? ctx.user.id, amountUsedBotQueues: b.amountUsedBotQueues ?? 0 },
-    });
-    if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
-    return updated;
-  }
-
-  async function ignore(ctx: TenantContext, t: repo.TicketRow) {
-    if (!can(ctx.user, 'tickets:closePending')) throw new AppError('ERR_NO_PERMISSION', 403);
-    const updated = await closeTicket(db, ctx, t.id, { fromStatuses: ['pending', 'lgpd'], by: ctx.user.id });
-    if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
-    return updated;
-  }
-
-  async function reopen(ctx: TenantContext, t: repo.TicketRow, b: UpdateTicketBody) {
-    const toPending = b.status === 'pending';
-    const queueId = b.queueId !== undefined ? b.queueId : t.queueId;
-    if (!queueId && !toPending) throw fieldError('queueId', V.selectQueue);
-    await checkQueue(ctx, queueId);
-    const status = toPending ? 'pending' : t.isGroup ? 'group' : 'open';
-    let updated: repo.TicketRow | null;
-    try {
-      updated = await repo.updateTicket(
-        db,
-        ctx,
-        t.id,
-        { status, userId: toPending ? null : ctx.user.id, queueId, closedAt: null, unreadMessages: 0 },
-        { fromStatuses: ['closed'] },
-      );
-    } catch (err) {
-      if (!isUniqueViolation(err, 'tickets_contact_whatsapp_live_unique')) throw err;
-      const live = await repo.findLiveTicket(db, ctx, t.contactId, t.whatsappId);
-      if (live) return otherOpenTicket(ctx, live);
-      throw new AppError('ERR_TICKET_STATE', 409);
-    }
-    if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
-    await log(ctx, t.id, 'reopen', ctx.user.id, queueId);
-    return updated;
-  }
-
-  async function transfer(ctx: TenantContext, t: repo.TicketRow, b: UpdateTicketBody, s: CompanySettings) {
-    if (t.status === 'closed') throw new AppError('ERR_TICKET_STATE', 409);
-    const userId = b.userId ?? null;
-    const queueId = b.queueId !== undefined ? b.queueId : t.queueId;
-    const whatsappId = b.whatsappId ?? t.whatsappId;
-    if (userId && !(await repo.findUserRef(db, ctx, userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
-    await checkQueue(ctx, queueId);
-    if (whatsappId !== t.whatsappId && !(await repo.findWhatsapp(db, ctx, whatsappId!)))
-      throw new AppError('ERR_NO_WAPP_FOUND', 404);
-    const status = userId ? (t.isGroup ? 'group' : 'open') : 'pending';
-
-    let result: repo.TicketRow;
-    try {
-      if (s.closeTicketOnTransfer === 'true') {
-        // The attendance ends here and a new ticket starts in the receiving queue (reports count them apart).
-        result = await db.transaction(async (tx) => {
-          const d = tx as unknown as Db;
-          const closed = await closeTicket(d, ctx, t.id, { fromStatuses: [t.status], by: ctx.user.id, logType: 'transfered' });
-          if (!closed) throw new AppError('ERR_TICKET_STATE', 409);
-          const created = await repo.insertTicket(d, ctx, {
-            contactId: t.contactId,
-            whatsappId,
-            queueId,
-            userId,
-            status,
-            channel: t.channel,
-            isGroup: t.isGroup,
-            fromMe: t.fromMe,
-            lastMessage: t.lastMessage,
-          });
-          if (!created)
-            throw Object.assign(new Error('live ticket exists'), {
-              code: '23505',
-              constraint: 'tickets_contact_whatsapp_live_unique',
-            });
-          await repo.insertLog(d, ctx, { ticketId: created.id, type: 'receivedTransfer', userId, queueId });
-          return created;
-        });
-      } else {
-        const updated = await repo.updateTicket(
-          db,
-          ctx,
-          t.id,
-          { userId, queueId, whatsappId, status },
-          { fromStatuses: [t.status] },
-        );
-        if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
-        await log(ctx, t.id, 'transfered', ctx.user.id, t.queueId);
-        await log(ctx, t.id, 'receivedTransfer', userId, queueId);
-        result = updated;
-      }
-    } catch (err) {
-      if (!isUniqueViolation(err, 'tickets_contact_whatsapp_live_unique')) throw err;
-      const live = await repo.findLiveTicket(db, ctx, t.contactId, whatsappId);
-      if (live && live.id !== t.id) return otherOpenTicket(ctx, live);
-      throw new AppError('ERR_TICKET_STATE', 409);
-    }
-
-    if (s.sendMsgTransfTicket === 'enabled' && !t.isGroup) {
-      const { vars } = await templateVars(ctx, result, userId);
-      await sendAutomatic(ctx, result.id, formatTemplate(s.transferMessage, vars));
-    }
-    // The note for the receiving attendant stays in the product.
-    if (b.msgTransfer?.trim()) await sendAutomatic(ctx, result.id, b.msgTransfer.trim(), { isPrivate: true });
-    return result;
-  }
-
-  type Transition =
-    | 'integration'
-    | 'accept'
-    | 'taken'
-    | 'refused'
-    | 'returnToQueue'
-    | 'resolve'
-    | 'ignore'
-    | 'reopen'
-    | 'transfer'
-    | 'update';
-
-  const asksToTake = (b: UpdateTicketBody) => (b.status === 'open' || b.status === 'group') && !b.isTransfered;
-
-  /** Which transition of §4 a PUT asks for, given the ticket's state. */
-  function transitionOf(ctx: TenantContext, t: repo.TicketRow, b: UpdateTicketBody): Transition {
-    const takes = asksToTake(b) && (t.status === 'pending' || (LIVE.includes(t.status) && t.userId === null));
-    // The queue chosen in the accept dialog is part of the accept, not a transfer.
-    const moves =
-      (b.queueId !== undefined && b.queueId !== t.queueId && !takes) ||
-      (b.whatsappId !== undefined && b.whatsappId !== t.whatsappId);
-    if (b.status === undefined && b.useIntegration !== undefined && !moves && b.userId === undefined) return 'integration';
-    if (b.status === 'closed') return t.status === 'pending' || t.status === 'lgpd' ? 'ignore' : 'resolve';
-    if (t.status === 'closed' && b.status) return 'reopen';
-    if (b.isTransfered || moves) return 'transfer';
-    if (asksToTake(b)) {
-      if (takes) return 'accept';
-      if (LIVE.includes(t.status) && t.userId !== ctx.user.id) return 'taken';
-      // Waiting for the contact's LGPD consent: nobody takes it until the contact answers (or it is ignored).
-      if (t.status === 'lgpd') return 'refused';
-      return 'update';
-    }
-    if ((t.status === 'open' || t.status === 'group') && b.status === 'pending') return 'returnToQueue';
-    if (b.userId !== undefined && b.userId !== t.userId) return 'transfer';
-    return 'update';
+    // The contact waits in a queue (pending): the message still goes out, the ticket keeps its place.
+    if (!['open', 'group', 'pending'].includes(target.status)) throw new AppError('ERR_TICKET_STATE', 409);
+    return target;
   }
 
   return {
     viewer,
     mustFindVisible,
+    ticketForContact,
+    /** A contact of the company (for a use-case that starts from one), or null. */
+    findContact: (ctx: Tenant, contactId: number) => repo.findContact(db, ctx, contactId),
     publishTicket,
     audience,
     settingsOf,
@@ -470,44 +259,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
         throw new AppError('ERR_NO_TICKET_FOUND', 404);
       }
       const s = await settingsOf(ctx);
-      let result: repo.TicketRow;
-      switch (transitionOf(ctx, t, b)) {
-        case 'taken':
-          return otherOpenTicket(ctx, t);
-        case 'refused':
-          throw new AppError('ERR_TICKET_STATE', 409);
-        case 'integration': {
-          const values = {
-            useIntegration: b.useIntegration,
-            ...(b.integrationId !== undefined ? { integrationId: b.integrationId } : {}),
-          };
-          result = (await repo.updateTicket(db, ctx, t.id, values, { touch: false })) ?? t;
-          break;
-        }
-        case 'accept':
-          result = await accept(ctx, t, b, s);
-          break;
-        case 'returnToQueue':
-          result = await returnToQueue(ctx, t);
-          break;
-        case 'resolve':
-          result = await resolve(ctx, t, b, s);
-          break;
-        case 'ignore':
-          result = await ignore(ctx, t);
-          break;
-        case 'reopen':
-          result = await reopen(ctx, t, b);
-          break;
-        case 'transfer':
-          result = await transfer(ctx, t, b, s);
-          break;
-        default:
-          result =
-            b.amountUsedBotQueues !== undefined
-              ? ((await repo.updateTicket(db, ctx, t.id, { amountUsedBotQueues: b.amountUsedBotQueues }, { touch: false })) ?? t)
-              : t;
-      }
+      const result = await transitions.apply(ctx, t, b, s);
       if (result.id !== t.id) await publishTicket(ctx, t.id, undefined, s); // closed on transfer
       const item = await publishTicket(ctx, result.id, t.id === result.id ? t : undefined, s);
       if (!item) throw new AppError('ERR_NO_TICKET_FOUND', 404);
@@ -522,8 +274,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
     },
 
     async closeAll(ctx: TenantContext, b: CloseAllTicketsBody) {
-      const inQueues = b.selectedQueueIds?.length ? sql`AND queue_id = ANY(${sql.param(b.selectedQueueIds)}::int[])` : sql``;
-      const closed = await closeTicketsWhere(db, ctx, sql`status = ${b.status} ${inQueues}`, ctx.user.id);
+      const closed = await closeTicketsOfStatus(db, ctx, { status: b.status, queueIds: b.selectedQueueIds }, ctx.user.id);
       const s = await settingsOf(ctx);
       for (const t of closed) await publishTicket(ctx, t.id, undefined, s);
       return { closed: closed.length };
@@ -557,7 +308,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
       let closed = 0;
       let reminded = 0;
       for (const companyId of await repo.companiesWithOpenTickets(db)) {
-        for (const t of await repo.findSilentTickets(db, companyId)) {
+        for (const t of await repo.findSilentTickets(db, { companyId })) {
           const ctx = await loadTenantContext(db, t.userId);
           if (!ctx || ctx.companyId !== companyId) continue;
           const ticket = await repo.findTicket(db, ctx, t.id);
@@ -565,11 +316,11 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
           const { vars } = await templateVars(ctx, ticket, t.userId);
           const sent = await outbound.send(ctx, t.id, { body: formatTemplate(t.text, vars) }).catch(() => null);
           if (sent) {
-            await repo.markAutomatic(db, companyId, sent.id, 'inactive');
+            await repo.markAutomatic(db, { companyId }, sent.id, 'inactive');
             reminded++;
           }
         }
-        for (const t of await repo.findIdleTickets(db, companyId, deps.config.expiresTicketHours)) {
+        for (const t of await repo.findIdleTickets(db, { companyId }, deps.config.expiresTicketHours)) {
           const ctx = t.userId ? await loadTenantContext(db, t.userId) : null;
           const owner = ctx && ctx.companyId === companyId ? ctx : null;
           const tenant: Tenant = { companyId };

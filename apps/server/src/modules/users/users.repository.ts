@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { queues, tickets, userQueues, userSessions, users } from '../../db/schema';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant, TenantContext } from '../../platform/context';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserUpdate = Partial<
@@ -37,13 +37,13 @@ export interface UserWithQueues extends UserRow {
 }
 
 /** A user of the caller's company with their queues; null for an unknown id or another company's user. */
-export async function findUser(db: Db, ctx: TenantContext, userId: number): Promise<UserWithQueues | null> {
+export async function findUser(db: Db, ctx: Tenant, userId: number): Promise<UserWithQueues | null> {
   const user = await db.query.users.findFirst({ where: and(eq(users.id, userId), eq(users.companyId, ctx.companyId)) });
   if (!user) return null;
   return { ...user, queues: await findUserQueues(db, ctx, userId) };
 }
 
-export function findUserQueues(db: Db, ctx: TenantContext, userId: number) {
+export function findUserQueues(db: Db, ctx: Tenant, userId: number) {
   return db
     .select({ id: queues.id, name: queues.name, color: queues.color })
     .from(userQueues)
@@ -62,7 +62,7 @@ export async function emailTakenByOther(db: Db, email: string, exceptUserId: num
 }
 
 /** How many of these queue ids belong to the company (to refuse foreign or unknown ones). */
-export async function countCompanyQueues(db: Db, ctx: TenantContext, queueIds: number[]): Promise<number> {
+export async function countCompanyQueues(db: Db, ctx: Tenant, queueIds: number[]): Promise<number> {
   if (queueIds.length === 0) return 0;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -72,7 +72,7 @@ export async function countCompanyQueues(db: Db, ctx: TenantContext, queueIds: n
 }
 
 /** Whether a connection of the company has this id (table of the messaging schema). */
-export async function companyHasConnection(db: Db, ctx: TenantContext, whatsappId: number): Promise<boolean> {
+export async function companyHasConnection(db: Db, ctx: Tenant, whatsappId: number): Promise<boolean> {
   try {
     const rows = await db.execute(
       sql`SELECT 1 FROM whatsapps WHERE id = ${whatsappId} AND company_id = ${ctx.companyId} LIMIT 1`,
@@ -87,7 +87,7 @@ export async function companyHasConnection(db: Db, ctx: TenantContext, whatsappI
 /** Updates the user (and replaces their queues when given) in one transaction. */
 export async function updateUser(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   userId: number,
   values: UserUpdate,
   queueIds?: number[],
@@ -110,7 +110,7 @@ export async function updateUser(
 }
 
 /** Ends every session of a user of the company (their password was reset by an admin). */
-export async function endUserSessions(db: Db, ctx: TenantContext, userId: number) {
+export async function endUserSessions(db: Db, ctx: Tenant, userId: number) {
   await db
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -155,7 +155,7 @@ export async function markStaleUsersOffline(db: Db, cutoff: Date): Promise<{ id:
 }
 
 /** The company's users with their queues, for selectors: two queries whatever the number of users. */
-export async function listCompanyUsers(db: Db, ctx: TenantContext) {
+export async function listCompanyUsers(db: Db, ctx: Tenant) {
   const [rows, memberships] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, profile: users.profile, online: users.online, color: users.color })
@@ -179,7 +179,7 @@ export async function listCompanyUsers(db: Db, ctx: TenantContext) {
 }
 
 /** One page of the company's users (name or e-mail contains the term, without case), with their queues. */
-export async function listUsersPage(db: Db, ctx: TenantContext, search: string, offset: number, limit: number) {
+export async function listUsersPage(db: Db, ctx: Tenant, search: string, offset: number, limit: number) {
   const term = search ? `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     eq(users.companyId, ctx.companyId),
@@ -203,7 +203,7 @@ export async function listUsersPage(db: Db, ctx: TenantContext, search: string, 
   return { rows: rows.map((u) => ({ ...u, queues: byUser.get(u.id) ?? [] })), count: n };
 }
 
-export async function countUsers(db: Db, ctx: TenantContext): Promise<number> {
+export async function countUsers(db: Db, ctx: Tenant): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.companyId, ctx.companyId));
   return row.n;
 }
@@ -211,7 +211,7 @@ export async function countUsers(db: Db, ctx: TenantContext): Promise<number> {
 export type UserInsert = UserUpdate & Pick<typeof users.$inferInsert, 'name' | 'email' | 'passwordHash'>;
 
 /** Inserts a user of the company with their queues in one transaction; returns the new id. */
-export async function insertUser(db: Db, ctx: TenantContext, values: UserInsert, queueIds: number[]): Promise<number> {
+export async function insertUser(db: Db, ctx: Tenant, values: UserInsert, queueIds: number[]): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
@@ -228,7 +228,7 @@ export async function insertUser(db: Db, ctx: TenantContext, values: UserInsert,
  * Deletes a user of the company. Their open tickets go back to the waiting list first (nobody would
  * answer them otherwise); everything else that named them keeps its history with no user (FK set null).
  */
-export async function deleteUser(db: Db, ctx: TenantContext, userId: number): Promise<boolean> {
+export async function deleteUser(db: Db, ctx: Tenant, userId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx
       .update(tickets)

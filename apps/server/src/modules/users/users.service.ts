@@ -11,6 +11,7 @@ import {
   type UserDto,
   type UserListDto,
   type UserListQuery,
+  userFlagsOf,
 } from '@atendo/shared';
 import type { FastifyRequest } from 'fastify';
 import type { TenantContext } from '../../platform/context';
@@ -20,13 +21,11 @@ import { AppError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
 import { hashPassword } from '../auth/auth.service';
-import { getGlobalSetting } from '../settings/settings.repository';
+import { getGlobalSetting } from '../settings/settings.public';
 import * as repo from './users.repository';
 
 /** A user is considered gone after two missed userStatus pings. */
 export const OFFLINE_AFTER_MS = 2 * USER_STATUS_PING_MS;
-
-const flag = (v: string) => (v === 'enabled' ? 'enabled' : 'disabled') as 'enabled' | 'disabled';
 
 export function createUsersService(deps: CoreDeps) {
   const { db } = deps.database;
@@ -53,14 +52,7 @@ export function createUsersService(deps: CoreDeps) {
       defaultTheme: u.defaultTheme === 'dark' ? 'dark' : 'light',
       defaultMenu: u.defaultMenu === 'closed' ? 'closed' : 'open',
       defaultTicketsManagerWidth: u.defaultTicketsManagerWidth,
-      showDashboard: flag(u.showDashboard),
-      allowRealTime: flag(u.allowRealTime),
-      allowConnections: flag(u.allowConnections),
-      allTicket: flag(u.allTicket),
-      allowGroup: flag(u.allowGroup),
-      allHistoric: flag(u.allHistoric),
-      allUserChat: flag(u.allUserChat),
-      userClosePendingTicket: flag(u.userClosePendingTicket),
+      ...userFlagsOf(u),
       createdAt: u.createdAt.toISOString(),
       updatedAt: u.updatedAt.toISOString(),
     };

@@ -1,8 +1,9 @@
 import { WhatsappIdParams } from '@atendo/shared';
 import { z } from 'zod';
+import type { SessionControl } from '../../channels/types';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
-import { createWhatsappSessionService, type SessionControl } from './whatsapp-session.service';
+import { createWhatsappSessionService } from './whatsapp-session.service';
 
 const Message = z.object({ message: z.string() });
 

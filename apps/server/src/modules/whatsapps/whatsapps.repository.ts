@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, companySettings, queues, whatsappQueues, whatsapps } from '../../db/schema';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant } from '../../platform/context';
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
 export type WhatsappValues = Omit<typeof whatsapps.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;
@@ -12,7 +12,7 @@ export interface QueueRef {
 }
 export type WhatsappWithQueues = WhatsappRow & { queues: QueueRef[] };
 
-async function attachQueues(db: Db, ctx: Pick<TenantContext, 'companyId'>, rows: WhatsappRow[]): Promise<WhatsappWithQueues[]> {
+async function attachQueues(db: Db, ctx: Tenant, rows: WhatsappRow[]): Promise<WhatsappWithQueues[]> {
   if (!rows.length) return [];
   const links = await db
     .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
@@ -37,7 +37,7 @@ async function attachQueues(db: Db, ctx: Pick<TenantContext, 'companyId'>, rows:
   return rows.map((r) => ({ ...r, queues: byConnection.get(r.id) ?? [] }));
 }
 
-export async function listWhatsapps(db: Db, ctx: TenantContext, filter: { channel?: string } = {}) {
+export async function listWhatsapps(db: Db, ctx: Tenant, filter: { channel?: string } = {}) {
   const where = filter.channel
     ? and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.channel, filter.channel))
     : eq(whatsapps.companyId, ctx.companyId);
@@ -45,7 +45,7 @@ export async function listWhatsapps(db: Db, ctx: TenantContext, filter: { channe
   return attachQueues(db, ctx, rows);
 }
 
-export async function listWhatsappNames(db: Db, ctx: TenantContext, filter: { channel?: string } = {}) {
+export async function listWhatsappNames(db: Db, ctx: Tenant, filter: { channel?: string } = {}) {
   const where = filter.channel
     ? and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.channel, filter.channel))
     : eq(whatsapps.companyId, ctx.companyId);
@@ -56,7 +56,7 @@ export async function listWhatsappNames(db: Db, ctx: TenantContext, filter: { ch
     .orderBy(asc(whatsapps.name), asc(whatsapps.id));
 }
 
-export async function findWhatsapp(db: Db, ctx: TenantContext, id: number): Promise<WhatsappWithQueues | null> {
+export async function findWhatsapp(db: Db, ctx: Tenant, id: number): Promise<WhatsappWithQueues | null> {
   const rows = await db
     .select()
     .from(whatsapps)
@@ -70,13 +70,13 @@ export async function findWhatsappOfAnyCompany(db: Db, id: number): Promise<What
   return rows[0] ? ((await attachQueues(db, { companyId: rows[0].companyId }, rows))[0] ?? null) : null;
 }
 
-export async function countWhatsapps(db: Db, ctx: TenantContext) {
+export async function countWhatsapps(db: Db, ctx: Tenant) {
   const [row] = await db.select({ n: count() }).from(whatsapps).where(eq(whatsapps.companyId, ctx.companyId));
   return Number(row?.n ?? 0);
 }
 
 /** Queue ids among `ids` that belong to the company. */
-export async function existingQueueIds(db: Db, ctx: TenantContext, ids: number[]) {
+export async function existingQueueIds(db: Db, ctx: Tenant, ids: number[]) {
   if (!ids.length) return new Set<number>();
   const rows = await db
     .select({ id: queues.id })
@@ -89,7 +89,7 @@ export async function existingQueueIds(db: Db, ctx: TenantContext, ids: number[]
  * Inserts a connection with its queues; when it is the default, the previous default stops being one
  * (same transaction, so the partial unique index never sees two).
  */
-export async function insertWhatsapp(db: Db, ctx: TenantContext, values: WhatsappValues, queueIds: number[]) {
+export async function insertWhatsapp(db: Db, ctx: Tenant, values: WhatsappValues, queueIds: number[]) {
   return db.transaction(async (tx) => {
     if (values.isDefault) {
       await tx
@@ -113,7 +113,7 @@ export async function insertWhatsapp(db: Db, ctx: TenantContext, values: Whatsap
 
 export async function updateWhatsapp(
   db: Db,
-  ctx: TenantContext,
+  ctx: Tenant,
   id: number,
   values: Partial<WhatsappValues>,
   queueIds: number[] | undefined,
@@ -144,7 +144,7 @@ export async function updateWhatsapp(
 }
 
 /** Deletes a connection; if it was the default, the oldest remaining one becomes the default. Answers the new default. */
-export async function deleteWhatsapp(db: Db, ctx: TenantContext, id: number) {
+export async function deleteWhatsapp(db: Db, ctx: Tenant, id: number) {
   return db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(whatsapps)
@@ -221,7 +221,7 @@ export async function findChannelConnectionsByPhoneNumberId(db: Db, phoneNumberI
 }
 
 /** Cloud API connections of one company (routing a notification's other business numbers). */
-export async function findCompanyCloudConnections(db: Db, companyId: number): Promise<ChannelConnection[]> {
+export async function findCompanyCloudConnections(db: Db, { companyId }: Tenant): Promise<ChannelConnection[]> {
   return db
     .select(channelColumns)
     .from(whatsapps)
@@ -251,7 +251,7 @@ export async function findPageConnections(db: Db, channel: string, entryId: stri
 }
 
 /** The company's connection of this channel holding this Page / Instagram account (a reconnect updates it). */
-export async function findCompanyPageConnection(db: Db, ctx: TenantContext, channel: string, entryId: string) {
+export async function findCompanyPageConnection(db: Db, ctx: Tenant, channel: string, entryId: string) {
   const [row] = await db
     .select()
     .from(whatsapps)
@@ -261,7 +261,7 @@ export async function findCompanyPageConnection(db: Db, ctx: TenantContext, chan
 }
 
 /** The company's userRating setting (seed 001 §5: a rating asks for the NPS expiry and message). */
-export async function companyUserRating(db: Db, ctx: TenantContext): Promise<boolean> {
+export async function companyUserRating(db: Db, ctx: Tenant): Promise<boolean> {
   const [row] = await db
     .select({ userRating: companySettings.userRating })
     .from(companySettings)

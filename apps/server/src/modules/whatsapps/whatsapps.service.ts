@@ -19,8 +19,9 @@ import type { TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { mediaLimitBytes, receiveUpload } from '../../platform/media';
+import { receiveUpload } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
+import { mediaLimitBytes } from '../settings/settings.public';
 import * as repo from './whatsapps.repository';
 
 /** What a greeting may carry: images, videos, audio and documents (what the channels send); never executables. */

@@ -1,0 +1,159 @@
+/**
+ * The composition root (docs/architecture.md "The module rule"): the only file that knows every module and every
+ * channel adapter, and wires them together — modules get the adapters through the ports of channels/types.ts,
+ * adapters get the domain through the ingest port, platform/ and db/ get what they need of the modules injected.
+ * app.ts registers what this builds; main.ts and the test harness take the seed, the context loader and the
+ * realtime handlers from here.
+ */
+import { registerBaileys } from './channels/baileys';
+import { cloudApiWebhookRoutes } from './channels/cloud-api/webhook.routes';
+import { metaPagesFromConfig, profileNames } from './channels/messenger';
+import { messengerWebhookRoutes } from './channels/messenger/webhook.routes';
+import { channelRegistryFromConfig } from './channels/registry';
+import type { ChannelRegistry, IngestPort } from './channels/types';
+import type { Db } from './db/open';
+import { type SeedResult, seedPlatform } from './db/seed';
+import { hashPassword, loadTenantContext } from './modules/auth/auth.public';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAutomationService, registerAutomationJobs } from './modules/automation/automation.service';
+import { insertCompany } from './modules/companies/companies.public';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { registerContactsJobs } from './modules/contacts/contacts.jobs';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { createContactsService } from './modules/contacts/contacts.service';
+import { conversationRoutes } from './modules/conversation/conversation.routes';
+import { createConversationService } from './modules/conversation/conversation.service';
+import { facebookRoutes } from './modules/facebook/facebook.routes';
+import { createFacebookService } from './modules/facebook/facebook.service';
+import { createIngestService, ttlMemo } from './modules/ingest/ingest.service';
+import { registerMessagingJobs } from './modules/messages/messages.jobs';
+import { createOutboundService, type OutboundService } from './modules/messages/outbound.service';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { queuesRoutes } from './modules/queues/queues.routes';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
+import { registerSchedulesJobs } from './modules/schedules/schedules.jobs';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
+import { createSchedulesService } from './modules/schedules/schedules.service';
+import { ensureGlobalDefaults } from './modules/settings/settings.public';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { createTagsService } from './modules/tags/tags.service';
+import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
+import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service';
+import { registerTicketsJobs } from './modules/tickets/tickets.jobs';
+import { ticketsRealtimeHandlers } from './modules/tickets/tickets.realtime';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { createTicketsService } from './modules/tickets/tickets.service';
+import { registerUsersJobs } from './modules/users/users.jobs';
+import { usersRealtimeHandlers } from './modules/users/users.realtime';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { whatsappSessionRoutes } from './modules/whatsapp-session/whatsapp-session.routes';
+import { whatsappsE2eHooks } from './modules/whatsapps/whatsapps.e2e-hooks';
+import * as whatsapps from './modules/whatsapps/whatsapps.public';
+import { whatsappsRoutes } from './modules/whatsapps/whatsapps.routes';
+import { createWhatsappsService } from './modules/whatsapps/whatsapps.service';
+import type { ContextLoader } from './platform/auth';
+import type { CoreDeps } from './platform/deps';
+import type { App } from './platform/http';
+import { mediaRoutes } from './platform/media';
+import type { RealtimeHandlers } from './platform/realtime';
+
+/** The principal of a user id (auth guard, socket handshake, media links, jobs acting for a user). */
+export const contextLoader =
+  (db: Db): ContextLoader =>
+  (userId) =>
+    loadTenantContext(db, userId);
+
+/** First start: platform company, default plan, super admin — with what the seed needs of the modules. */
+export function seedDatabase(db: Db, opts: { adminEmail?: string; adminPassword?: string } = {}): Promise<SeedResult> {
+  return seedPlatform(db, { ensureGlobalDefaults, insertCompany, hashPassword }, opts);
+}
+
+/** What the socket gateway asks the domain: a socket's rooms, presence, who may follow a ticket. */
+export function realtimeHandlers(deps: CoreDeps): Required<RealtimeHandlers> {
+  return { ...usersRealtimeHandlers(deps), ...ticketsRealtimeHandlers(deps) };
+}
+
+export interface Messaging {
+  channels: ChannelRegistry;
+  ingest: IngestPort;
+  outbound: OutboundService;
+}
+
+/**
+ * The message pipeline: the channel registry (adapters), the ingest port adapters call, the connections and
+ * session routes, the send/download jobs and each channel's webhooks.
+ */
+function registerMessaging(app: App, deps: CoreDeps): Messaging {
+  const db = deps.database.db;
+  const channels = channelRegistryFromConfig(deps.config);
+  const ingest = createIngestService(deps, { logger: app.log });
+  const outbound = createOutboundService(deps);
+
+  whatsappsRoutes(app, deps);
+  registerMessagingJobs({ deps, channels, logger: app.log });
+  whatsappSessionRoutes(app, deps, registerBaileys(app, deps, { channels, ingest, logger: app.log }).control);
+  // Every webhook reads its connection's secret: reused for 2 s (a changed secret is honoured within that).
+  const findConnection = ttlMemo((id: number) => whatsapps.findChannelConnection(db, id), 2000);
+  cloudApiWebhookRoutes(app, {
+    findConnection,
+    findByPhoneNumberId: (id) => whatsapps.findChannelConnectionsByPhoneNumberId(db, id),
+    findCompanyConnections: (companyId) => whatsapps.findCompanyCloudConnections(db, { companyId }),
+    findByVerifyToken: (token) => whatsapps.findChannelConnectionByVerifyToken(db, token),
+    ingest,
+  });
+  const findPage = ttlMemo((key: string) => {
+    const [channel, entryId] = key.split(':');
+    return whatsapps.findPageConnections(db, channel, entryId);
+  }, 2000);
+  // Facebook / Instagram: one callback per Meta app, routed by Page / Instagram account id; POST /facebook connects Pages.
+  messengerWebhookRoutes(app, {
+    appSecret: deps.config.facebookAppSecret,
+    verifyToken: deps.config.facebookVerifyToken,
+    findByEntry: (channel, entryId) => findPage(`${channel}:${entryId}`),
+    profileName: profileNames(deps.config, app.log),
+    ingest,
+  });
+  facebookRoutes(
+    app,
+    createFacebookService({
+      pages: metaPagesFromConfig(deps.config),
+      whatsapps: createWhatsappsService(deps),
+      log: (obj, msg) => app.log.warn(obj, msg),
+    }),
+  );
+  if (deps.config.e2eHooks) whatsappsE2eHooks(app, deps, ingest);
+  return { channels, ingest, outbound };
+}
+
+/** Every domain's routes and jobs, and the channels, registered in one place. */
+export function registerModules(app: App, deps: CoreDeps) {
+  systemRoutes(app, deps);
+  authRoutes(app, deps);
+  settingsRoutes(app, deps);
+  plansRoutes(app, deps);
+  companiesRoutes(app, deps);
+  mediaRoutes(app, { media: deps.media, tokens: deps.tokens, loadContext: contextLoader(deps.database.db) });
+  const users = createUsersService(deps);
+  usersRoutes(app, deps, users);
+  registerUsersJobs(deps.jobs, users);
+  queuesRoutes(app, deps);
+  const messaging = registerMessaging(app, deps);
+  const tickets = createTicketsService(deps, messaging.outbound);
+  ticketsRoutes(app, tickets);
+  registerTicketsJobs(deps.jobs, tickets);
+  registerAutomationJobs(deps, createAutomationService(deps, tickets, { logger: app.log }));
+  tagsRoutes(app, createTagsService(deps, tickets));
+  const conversation = createConversationService(deps, tickets, messaging.outbound, messaging.channels);
+  conversationRoutes(app, deps, conversation);
+  const schedules = createSchedulesService(deps, conversation);
+  schedulesRoutes(app, schedules);
+  registerSchedulesJobs(deps.jobs, schedules);
+  ticketNotesRoutes(app, createTicketNotesService(deps, tickets));
+  quickMessagesRoutes(app, deps);
+  const contacts = createContactsService(deps, { channels: messaging.channels });
+  contactsRoutes(app, contacts);
+  registerContactsJobs(deps.jobs, contacts);
+}

@@ -1,0 +1,386 @@
+/**
+ * The conversation rules of the automation (docs/automation.md): business hours and vacation, the queue menu and
+ * chatbot options, consent (LGPD), ratings — each a function of one `Step`, using the effects of automation.step.ts.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { sendToDefaultQueueJob } from './automation.jobs';
+import * as repo from './automation.repository';
+import { isOnVacation, isWithinSchedule, matchChoice, parseConsent, parseNpsScore, renderMenu } from './automation.rules';
+import { DEFAULT_MAX_BOT, type Kind, LGPD_OPTIONS, type Step, type StepEffects } from './automation.step';
+
+export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger) {
+  const { maxBot, move, logStep, say, sayGreetingMedia, later, closeByBot } = fx;
+
+  // ─── Business hours and vacation ──────────────────────────────────────────
+
+  /** Sends `text` once per out-of-hours window (isOutOfHour), not on every message. */
+  async function onceInWindow(s: Step, text: string, kind: Kind) {
+    if (s.ticket.isOutOfHour) return;
+    await say(s, text, kind);
+    await move(s, { isOutOfHour: true });
+    await logStep(s, 'chatBot');
+  }
+
+  async function backInHours(s: Step) {
+    if (s.ticket.isOutOfHour) await move(s, { isOutOfHour: false });
+  }
+
+  /**
+   * The connection's collective vacation, then the company or connection schedule (scheduleType): true when
+   * the ticket must wait (the message of the window was sent). Hours without a configured message do not stop the bot.
+   */
+  async function closedNow(s: Step): Promise<boolean> {
+    const conn = s.scene.connection;
+    const tz = s.scene.company.timezone;
+    if (
+      conn?.collectiveVacationMessage.trim() &&
+      isOnVacation(conn.collectiveVacationStart, conn.collectiveVacationEnd, s.now, tz)
+    ) {
+      await onceInWindow(s, conn.collectiveVacationMessage, 'vacation');
+      return true;
+    }
+    const type = s.scene.settings.scheduleType;
+    const rows = type === 'company' ? s.scene.company.schedules : type === 'connection' ? conn?.schedules : null;
+    const text = conn?.outOfHoursMessage ?? '';
+    if (!rows || !text.trim() || isWithinSchedule(rows, s.now, tz)) {
+      if (type === 'company' || type === 'connection') await backInHours(s);
+      return false;
+    }
+    await onceInWindow(s, text, 'outOfHours');
+    return true;
+  }
+
+  /** scheduleType queue: the queue's own hours and message. */
+  async function queueClosedNow(s: Step, q: repo.QueueRow): Promise<boolean> {
+    if (s.scene.settings.scheduleType !== 'queue') return false;
+    if (!q.outOfHoursMessage.trim() || isWithinSchedule(q.schedules, s.now, s.scene.company.timezone)) {
+      await backInHours(s);
+      return false;
+    }
+    await onceInWindow(s, q.outOfHoursMessage, 'outOfHours');
+    return true;
+  }
+
+  // ─── Menus ────────────────────────────────────────────────────────────────
+
+  async function showQueueMenu(s: Step, repeat: boolean, prefix = '') {
+    const conn = s.scene.connection;
+    const amount = repeat ? s.ticket.amountUsedBotQueues + 1 : 1;
+    await move(s, { isBot: true, queueId: null, chatbotOptionId: null, amountUsedBotQueues: amount });
+    const text = renderMenu(
+      conn?.greetingMessage ?? '',
+      s.scene.queues.map((q) => q.name),
+    );
+    await say(s, [prefix, text].filter(Boolean).join('\n\n'), 'menu');
+    await logStep(s, 'chatBot', { queueId: null });
+    if (!repeat && conn?.sendIdQueue && conn.timeSendQueue > 0) {
+      later(s, sendToDefaultQueueJob, { companyId: s.companyId, ticketId: s.ticket.id }, conn.timeSendQueue);
+    }
+  }
+
+  async function showOptions(
+    s: Step,
+    q: repo.QueueRow,
+    parent: repo.ChatbotRow | null,
+    options: repo.ChatbotRow[],
+    repeat: boolean,
+    prefix = '',
+  ) {
+    const amount = repeat ? s.ticket.amountUsedBotQueues + 1 : 1;
+    await move(s, { isBot: true, queueId: q.id, chatbotOptionId: parent?.id ?? null, amountUsedBotQueues: amount });
+    const greeting = parent ? parent.greetingMessage : q.greetingMessage;
+    const back = parent !== null || s.scene.queues.length > 1;
+    const text = renderMenu(
+      greeting,
+      options.map((o) => o.name),
+      { back },
+    );
+    await say(s, [prefix, text].filter(Boolean).join('\n\n'), 'menu');
+    await logStep(s, 'chatBot', { queueId: q.id });
+  }
+
+  /** The bot stops: the ticket waits for an attendant (in its queue, or without one; sendIdQueue right away when no delay is set). */
+  async function handOver(s: Step) {
+    const conn = s.scene.connection;
+    if (!s.ticket.queueId && conn?.sendIdQueue && conn.timeSendQueue === 0) {
+      await move(s, { isBot: false, queueId: conn.sendIdQueue, chatbotOptionId: null });
+      await logStep(s, 'redirect', { queueId: conn.sendIdQueue });
+    } else {
+      await move(s, { isBot: false });
+      await logStep(s, 'chatBot');
+    }
+    await sendPosition(s);
+  }
+
+  /** A non-advancing answer: the same menu again while under maxUseBotQueues, else an attendant. */
+  async function repeatOrHandOver(s: Step, resend: () => Promise<void>) {
+    if (s.ticket.amountUsedBotQueues >= maxBot(s)) return handOver(s);
+    return resend();
+  }
+
+  async function sendPosition(s: Step) {
+    const set = s.scene.settings;
+    if (set.sendQueuePosition !== 'enabled' || !s.ticket.queueId || s.ticket.userId || s.ticket.status !== 'pending') return;
+    const position = await repo.queuePosition(s.tx, { companyId: s.companyId }, s.ticket.queueId, s.ticket.id);
+    const template = set.sendQueuePositionMessage?.trim() || '';
+    if (!template) return;
+    const text = /\{\{\s*position\s*\}\}/.test(template)
+      ? template.replace(/\{\{\s*position\s*\}\}/g, String(position))
+      : `${template} *${position}*`;
+    await say(s, text, 'position');
+  }
+
+  /**
+   * The ticket is in queue `q`: its hours, then its chatbot flow, or (`announce`: chosen from the menu) its
+   * greeting, and the wait.
+   */
+  async function enterQueue(s: Step, q: repo.QueueRow, o: { prefix?: string; announce?: boolean } = {}) {
+    const prefix = o.prefix ?? '';
+    if (await queueClosedNow(s, q)) {
+      await say(s, prefix, 'greeting');
+      if (s.ticket.isBot || s.ticket.queueId !== q.id) await move(s, { isBot: false, queueId: q.id, chatbotOptionId: null });
+      return;
+    }
+    const options = await repo.optionsOf(s.tx, { companyId: s.companyId }, { queueId: q.id, parentId: null });
+    if (options.length) return showOptions(s, q, null, options, false, prefix);
+    if (s.ticket.isBot || s.ticket.queueId !== q.id || s.ticket.chatbotOptionId) {
+      await move(s, { isBot: false, queueId: q.id, chatbotOptionId: null, amountUsedBotQueues: 0 });
+    }
+    const greeting = o.announce === false ? '' : q.greetingMessage.trim();
+    await say(s, [prefix, greeting].filter(Boolean).join('\n\n'), 'greeting');
+    // An information-only queue (closeTicket): its greeting, then done — when chosen from the menu.
+    if (q.closeTicket && o.announce !== false) return closeByBot(s);
+    await sendPosition(s);
+  }
+
+  // ─── The conversation's start ─────────────────────────────────────────────
+
+  function needsConsent(s: Step) {
+    const set = s.scene.settings;
+    if (set.enableLGPD !== 'enabled' || s.ticket.lgpdAcceptedAt) return false;
+    if (!set.lgpdMessage?.trim() && !set.lgpdLink?.trim()) return false;
+    return set.lgpdConsent === 'enabled' || !s.scene.contact.lgpdAcceptedAt;
+  }
+
+  async function askConsent(s: Step, repeat: boolean) {
+    const set = s.scene.settings;
+    const greeting = [set.lgpdMessage?.trim(), set.lgpdLink?.trim()].filter(Boolean).join('\n\n');
+    await say(s, renderMenu(greeting, LGPD_OPTIONS), 'lgpd');
+    await move(s, {
+      status: 'lgpd',
+      isBot: true,
+      lgpdSendMessageAt: s.now,
+      amountUsedBotQueues: repeat ? s.ticket.amountUsedBotQueues + 1 : 1,
+    });
+    await logStep(s, 'chatBot');
+  }
+
+  /** A new conversation: consent, wallet, hours, then the menu (or the only queue). */
+  async function start(s: Step) {
+    if (needsConsent(s)) return askConsent(s, false);
+    if (s.scene.settings.DirectTicketsToWallets === 'enabled') {
+      const wallet = await repo.lastAttendant(s.tx, { companyId: s.companyId }, s.scene.contact.id, s.ticket.id);
+      if (wallet) {
+        const queueId = s.ticket.queueId ?? wallet.queueId;
+        await move(s, { status: 'open', userId: wallet.userId, queueId, isBot: false, amountUsedBotQueues: 0 });
+        await logStep(s, 'open', { userId: wallet.userId, queueId });
+        return;
+      }
+    }
+    if (await closedNow(s)) {
+      // The menu comes with the first message in service hours.
+      await move(s, { isBot: true, amountUsedBotQueues: 0, chatbotOptionId: null });
+      return;
+    }
+    return firstMenu(s);
+  }
+
+  async function firstMenu(s: Step) {
+    const queues = s.scene.queues;
+    const conn = s.scene.connection;
+    const single = s.ticket.queueId ? queues.find((q) => q.id === s.ticket.queueId) : queues.length === 1 ? queues[0] : null;
+    if (!single || s.scene.settings.sendGreetingMessageOneQueues !== 'disabled') await sayGreetingMedia(s);
+    if (queues.length > 1 && !s.ticket.queueId) return showQueueMenu(s, false);
+    if (!single) {
+      // No queue on the connection: the greeting, and the ticket waits for whoever takes it.
+      await say(s, conn?.greetingMessage ?? '', 'greeting');
+      if (s.ticket.isBot) await move(s, { isBot: false });
+      return;
+    }
+    if (s.ticket.queueId !== single.id) {
+      await move(s, { queueId: single.id });
+      await logStep(s, 'queue', { queueId: single.id });
+    }
+    // One queue: the connection's greeting (sendGreetingMessageOneQueues), then the queue's flow if it has one.
+    const prefix = s.scene.settings.sendGreetingMessageOneQueues !== 'disabled' ? (conn?.greetingMessage.trim() ?? '') : '';
+    return enterQueue(s, single, { prefix, announce: false });
+  }
+
+  // ─── Answers ──────────────────────────────────────────────────────────────
+
+  async function answerQueueMenu(s: Step) {
+    const queues = s.scene.queues;
+    const choice = matchChoice(
+      s.body,
+      queues.map((q) => q.name),
+    );
+    if (typeof choice === 'number') {
+      const q = queues[choice - 1];
+      await move(s, { queueId: q.id, chatbotOptionId: null, amountUsedBotQueues: 0 });
+      await logStep(s, 'queue', { queueId: q.id });
+      return enterQueue(s, q);
+    }
+    return repeatOrHandOver(s, () => showQueueMenu(s, true));
+  }
+
+  async function answerOptions(s: Step) {
+    const q = s.ticket.queueId ? await repo.findQueue(s.tx, { companyId: s.companyId }, s.ticket.queueId) : null;
+    if (!q) return handOver(s);
+    const parent = s.ticket.chatbotOptionId
+      ? await repo.findChatbot(s.tx, { companyId: s.companyId }, s.ticket.chatbotOptionId)
+      : null;
+    const options = await repo.optionsOf(s.tx, { companyId: s.companyId }, { queueId: q.id, parentId: parent?.id ?? null });
+    if (!options.length) return handOver(s);
+    const choice = matchChoice(
+      s.body,
+      options.map((o) => o.name),
+    );
+    const same = () => showOptions(s, q, parent, options, true);
+    if (choice === 'back') {
+      if (parent) {
+        const grand = parent.chatbotId ? await repo.findChatbot(s.tx, { companyId: s.companyId }, parent.chatbotId) : null;
+        const up = await repo.optionsOf(s.tx, { companyId: s.companyId }, { queueId: q.id, parentId: grand?.id ?? null });
+        return showOptions(s, q, grand, up, false);
+      }
+      if (s.scene.queues.length > 1) return showQueueMenu(s, false);
+      return repeatOrHandOver(s, same);
+    }
+    if (typeof choice !== 'number') return repeatOrHandOver(s, same);
+    return chooseOption(s, q, parent, options, options[choice - 1]);
+  }
+
+  async function chooseOption(
+    s: Step,
+    q: repo.QueueRow,
+    parent: repo.ChatbotRow | null,
+    siblings: repo.ChatbotRow[],
+    o: repo.ChatbotRow,
+  ) {
+    const children = await repo.optionsOf(s.tx, { companyId: s.companyId }, { queueId: q.id, parentId: o.id });
+    if (children.length) {
+      // Seed 001 §5: a step's message is mandatory to proceed to the next level.
+      if (!o.greetingMessage.trim()) return repeatOrHandOver(s, () => showOptions(s, q, parent, siblings, true));
+      return showOptions(s, q, o, children, false);
+    }
+    const reply = o.greetingMessage;
+    switch (o.queueType) {
+      case 'attendent': {
+        await say(s, reply, 'reply');
+        if (!o.optUserId) return o.closeTicket ? closeByBot(s) : handOver(s);
+        await move(s, { status: 'open', userId: o.optUserId, isBot: false, chatbotOptionId: o.id, amountUsedBotQueues: 0 });
+        await logStep(s, 'open', { userId: o.optUserId });
+        return o.closeTicket ? closeByBot(s) : undefined;
+      }
+      case 'queue': {
+        const target =
+          o.optQueueId && o.optQueueId !== q.id ? await repo.findQueue(s.tx, { companyId: s.companyId }, o.optQueueId) : null;
+        await say(s, reply, 'reply');
+        if (o.closeTicket) return closeByBot(s);
+        if (!target) return handOver(s);
+        await move(s, { queueId: target.id, chatbotOptionId: null, amountUsedBotQueues: 0 });
+        await logStep(s, 'redirect', { queueId: target.id });
+        return enterQueue(s, target);
+      }
+      case 'integration':
+      case 'file': {
+        // Integrations and file lists are not in this product yet: the customer gets the step's text and an attendant.
+        await say(s, reply, 'reply');
+        log?.warn(
+          { ticketId: s.ticket.id, chatbotId: o.id, queueType: o.queueType, targetId: o.optIntegrationId ?? o.optFileId },
+          `chatbot step of type ${o.queueType} handed to an attendant (not available yet)`,
+        );
+        await move(s, { chatbotOptionId: o.id });
+        if (o.closeTicket) return closeByBot(s);
+        return handOver(s);
+      }
+      default: {
+        // text: a leaf — its reply, then an attendant (issue 16 item 5: never the menu again).
+        await say(s, reply, 'reply');
+        if (o.closeTicket) return closeByBot(s);
+        await move(s, { chatbotOptionId: o.id });
+        return handOver(s);
+      }
+    }
+  }
+
+  async function answerConsent(s: Step): Promise<boolean> {
+    const answer =
+      parseConsent(s.body) ??
+      (matchChoice(s.body, LGPD_OPTIONS) === 1 ? 'accept' : matchChoice(s.body, LGPD_OPTIONS) === 2 ? 'refuse' : null);
+    if (answer === 'accept') {
+      await repo.setContactConsent(s.tx, { companyId: s.companyId }, s.scene.contact.id, s.now);
+      s.scene.contact = { ...s.scene.contact, lgpdAcceptedAt: s.now };
+      await move(s, { status: 'pending', lgpdAcceptedAt: s.now, amountUsedBotQueues: 0 });
+      await logStep(s, 'chatBot');
+      return true;
+    }
+    if (answer === 'refuse') {
+      await closeByBot(s);
+      return false;
+    }
+    // Not an answer: asked again up to maxUseBotQueues times; then it waits (an attendant may ignore it).
+    if (s.ticket.amountUsedBotQueues < maxBot(s)) await askConsent(s, true);
+    return false;
+  }
+
+  async function answerRating(s: Step) {
+    const conn = s.scene.connection;
+    const asked = await repo.ratingAskedAt(s.tx, { companyId: s.companyId }, s.ticket.id);
+    const expires = conn?.expiresTicketNPS ?? 0;
+    if (expires > 0 && asked && s.now.getTime() - asked.getTime() > expires * 60_000) {
+      // Too late: the rating window closed (the tickets sweep closes these too).
+      return closeByBot(s);
+    }
+    const score = parseNpsScore(s.body);
+    if (score !== null) {
+      await repo.insertRating(
+        s.tx,
+        { companyId: s.companyId },
+        {
+          ticketId: s.ticket.id,
+          userId: s.ticket.userId,
+          queueId: s.ticket.queueId,
+          rate: score,
+          at: s.now,
+        },
+      );
+      await say(s, conn?.complationMessage ?? '', 'completion');
+      return closeByBot(s);
+    }
+    const tries = s.ticket.amountUsedBotQueuesNPS + 1;
+    if (tries >= (conn?.maxUseBotQueuesNPS || DEFAULT_MAX_BOT)) {
+      await say(s, conn?.complationMessage ?? '', 'completion');
+      return closeByBot(s);
+    }
+    await move(s, { amountUsedBotQueuesNPS: tries });
+    await say(s, conn?.ratingMessage ?? '', 'rating');
+  }
+
+  function audioRefused(s: Step) {
+    return s.scene.settings.acceptAudioMessageContact === 'disabled' || s.scene.contact.acceptAudioMessage === false;
+  }
+
+  return {
+    closedNow,
+    queueClosedNow,
+    handOver,
+    sendPosition,
+    start,
+    firstMenu,
+    answerQueueMenu,
+    answerOptions,
+    answerConsent,
+    answerRating,
+    audioRefused,
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * One automation decision (a `Step`) and its effects: what the decision writes inside the transaction that holds the
+ * ticket's row lock (moves, log entries, bot messages through the outbound pipeline's insert, timers), and what runs
+ * after commit (send jobs, timers, realtime events). The conversation rules that use them are in automation.flow.ts.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../../db/open';
+import type { Tenant } from '../../platform/context';
+import type { CoreDeps } from '../../platform/deps';
+import type { JobDefinition, JobPayload } from '../../platform/jobs';
+import { insertOutbound, lastMessageText, sendMessageJob, type TicketRow, toMessageDto } from '../messages/messages.public';
+import { closeTicket, createTicketAudience, formatTemplate } from '../tickets/tickets.public';
+import type { TicketsService } from '../tickets/tickets.service';
+import * as repo from './automation.repository';
+
+/** Reply to an audio from a contact who may not send audio (no setting holds this text; decisions.md). */
+export const AUDIO_REFUSED_TEXT =
+  'Desculpe, não conseguimos ouvir mensagens de áudio neste atendimento. Por favor, escreva sua mensagem.';
+/** The two answers of the LGPD consent question. */
+export const LGPD_OPTIONS = ['Aceito', 'Não aceito'];
+/** Types a greeting attachment is stored as (whatsapps' media-upload accepts files WhatsApp can send). */
+const GREETING_MIME: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  '3gp': 'video/3gpp',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  aac: 'audio/aac',
+  m4a: 'audio/mp4',
+  pdf: 'application/pdf',
+};
+/** maxUseBotQueues when a connection has 0 (seed 001 §9 default). */
+export const DEFAULT_MAX_BOT = 3;
+
+/** Customer messages a ticket may exchange with the bot before it is handed to an attendant, however it navigates. */
+export const botAnswerLimit = (maxUseBotQueues: number) => Math.max(10, 3 * maxUseBotQueues + 1);
+
+export type Kind =
+  | 'menu'
+  | 'greeting'
+  | 'reply'
+  | 'outOfHours'
+  | 'vacation'
+  | 'lgpd'
+  | 'rating'
+  | 'completion'
+  | 'position'
+  | 'audio';
+
+interface Outgoing {
+  messageId: number;
+}
+
+interface Timer {
+  def: JobDefinition;
+  payload: JobPayload<JobDefinition>;
+  startAfterSeconds: number;
+}
+
+/** One decision: the locked ticket, what it reads, and what to do after commit. */
+export interface Step {
+  tx: Db;
+  companyId: number;
+  ticket: TicketRow;
+  before: TicketRow;
+  scene: repo.Scene;
+  body: string;
+  now: Date;
+  sent: Outgoing[];
+  timers: Timer[];
+}
+
+/** The effects a decision may have, bound to the app's dependencies; `clock` is read at each decision's start. */
+export function createStepEffects(deps: CoreDeps, tickets: TicketsService, clock: () => Date) {
+  const { db } = deps.database;
+  const audience = createTicketAudience(db);
+  const tenantOf = (companyId: number): Tenant => ({ companyId });
+  const maxBot = (s: Step) => s.scene.connection?.maxUseBotQueues || DEFAULT_MAX_BOT;
+
+  // ─── Effects inside the decision's transaction ────────────────────────────
+
+  async function move(s: Step, values: Parameters<typeof repo.updateTicket>[3]) {
+    s.ticket = (await repo.updateTicket(s.tx, { companyId: s.companyId }, s.ticket.id, values)) ?? s.ticket;
+  }
+
+  function logStep(
+    s: Step,
+    type: Parameters<typeof repo.insertLog>[2]['type'],
+    extra: { userId?: number | null; queueId?: number | null } = {},
+  ) {
+    return repo.insertLog(
+      s.tx,
+      { companyId: s.companyId },
+      {
+        ticketId: s.ticket.id,
+        type,
+        userId: extra.userId ?? null,
+        queueId: extra.queueId === undefined ? s.ticket.queueId : extra.queueId,
+      },
+    );
+  }
+
+  function fill(s: Step, text: string, queueName?: string | null) {
+    const queue = queueName ?? s.scene.queues.find((q) => q.id === s.ticket.queueId)?.name ?? null;
+    return formatTemplate(text, {
+      contactName: s.scene.contact.name,
+      queueName: queue,
+      connectionName: s.scene.connection?.name ?? null,
+      ticketId: s.ticket.id,
+      timezone: s.scene.company.timezone,
+      now: s.now,
+    });
+  }
+
+  /** Stores a bot message in the ticket (ack 0, no user); the send job takes it after commit. */
+  async function say(s: Step, text: string, kind: Kind) {
+    const body = fill(s, text).trim();
+    if (!body || !s.ticket.whatsappId) return;
+    const { message } = await insertOutbound(
+      s.tx,
+      { companyId: s.companyId },
+      {
+        ticketId: s.ticket.id,
+        whatsappId: s.ticket.whatsappId,
+        body,
+        mediaType: 'text',
+        mediaUrl: null,
+        mediaName: null,
+        mediaMimeType: null,
+        mediaSize: null,
+        dataJson: { automatic: kind },
+        quotedMsgId: null,
+        isPrivate: false,
+        queueId: s.ticket.queueId,
+        userId: null,
+        lastMessage: lastMessageText(body, 'text'),
+      },
+    );
+    s.sent.push({ messageId: message.id });
+  }
+
+  /** The connection's greetingMediaAttachment (a stored file), sent before the greeting's text. */
+  async function sayGreetingMedia(s: Step) {
+    const stored = s.scene.connection?.greetingMediaAttachment;
+    const abs = stored ? deps.media.resolve(stored) : null;
+    if (!stored || !abs || !s.ticket.whatsappId) return;
+    const size = await stat(abs).then(
+      (st) => st.size,
+      () => null,
+    );
+    const mime = GREETING_MIME[path.extname(abs).slice(1).toLowerCase()];
+    if (size === null || !mime) return;
+    const mediaType = mime.split('/')[0] === 'application' ? 'application' : mime.split('/')[0];
+    const name = path.basename(abs);
+    const { message } = await insertOutbound(
+      s.tx,
+      { companyId: s.companyId },
+      {
+        ticketId: s.ticket.id,
+        whatsappId: s.ticket.whatsappId,
+        body: '',
+        mediaType,
+        mediaUrl: stored,
+        mediaName: name,
+        mediaMimeType: mime,
+        mediaSize: size,
+        dataJson: { automatic: 'greeting' },
+        quotedMsgId: null,
+        isPrivate: false,
+        queueId: s.ticket.queueId,
+        userId: null,
+        lastMessage: lastMessageText('', mediaType),
+      },
+    );
+    s.sent.push({ messageId: message.id });
+  }
+
+  function later(s: Step, def: JobDefinition, payload: object, minutes: number) {
+    s.timers.push({
+      def,
+      payload: payload as JobPayload<JobDefinition>,
+      startAfterSeconds: Math.max(1, Math.round(minutes * 60)),
+    });
+  }
+
+  // ─── After commit ─────────────────────────────────────────────────────────
+
+  async function carryOut(s: Pick<Step, 'companyId' | 'ticket' | 'before' | 'sent' | 'timers'>) {
+    for (const m of s.sent) {
+      await deps.jobs.send(sendMessageJob, { messageId: m.messageId, companyId: s.companyId, attempt: 1 });
+    }
+    for (const t of s.timers) await deps.jobs.send(t.def, t.payload, { startAfter: t.startAfterSeconds });
+    if (s.sent.length) {
+      const stored = await repo.findMessages(
+        db,
+        { companyId: s.companyId },
+        s.sent.map((m) => m.messageId),
+      );
+      const to = await audience.roomsOf({ companyId: s.companyId }, s.ticket);
+      for (const m of stored) {
+        deps.realtime.publish(s.companyId, 'appMessage', { action: 'create', message: toMessageDto(m, deps.mediaUrl) }, to);
+      }
+    }
+    const b = s.before;
+    await tickets.publishTicket(tenantOf(s.companyId), s.ticket.id, {
+      id: b.id,
+      queueId: b.queueId,
+      userId: b.userId,
+      isGroup: b.isGroup,
+    });
+  }
+
+  const visiblyChanged = (a: TicketRow, b: TicketRow) =>
+    a.status !== b.status || a.queueId !== b.queueId || a.userId !== b.userId || a.isBot !== b.isBot;
+
+  /** Runs `decide` on the locked ticket, then sends, schedules and publishes what it stored. */
+  async function withTicket(companyId: number, ticketId: number, body: string, decide: (s: Step) => Promise<void>) {
+    const step = await db.transaction(async (tx) => {
+      const ticket = await repo.lockTicket(tx, { companyId }, ticketId);
+      if (!ticket) return null;
+      const scene = await repo.loadScene(tx, { companyId }, ticket);
+      if (!scene || scene.contact.disableBot) return null;
+      const s: Step = { tx, companyId, ticket, before: ticket, scene, body, now: clock(), sent: [], timers: [] };
+      await decide(s);
+      return s;
+    });
+    if (step && (step.sent.length || step.timers.length || visiblyChanged(step.before, step.ticket))) await carryOut(step);
+    return step?.ticket ?? null;
+  }
+
+  async function closeByBot(s: Step) {
+    const closed = await closeTicket(s.tx, s, s.ticket.id, { fromStatuses: [s.ticket.status], by: null, now: s.now });
+    s.ticket = closed ?? s.ticket;
+  }
+
+  return { maxBot, move, logStep, fill, say, sayGreetingMedia, later, withTicket, closeByBot };
+}
+
+export type StepEffects = ReturnType<typeof createStepEffects>;
