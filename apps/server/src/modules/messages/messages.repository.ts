@@ -100,6 +100,17 @@ const CONNECTION_JSON = sql`CASE WHEN w.id IS NULL THEN NULL ELSE json_build_obj
   'channel', w.channel, 'status', w.status, 'phoneNumberId', w.phone_number_id, 'accessToken', w.access_token,
   'facebookPageUserId', w.facebook_page_user_id, 'tokenMeta', w.token_meta) END`;
 
+/** The message, its ticket's scope and its connection, as the send and download statements select them. */
+function messageInTicketOf(r: Record<string, unknown>) {
+  return {
+    message: camelRow<MessageRow>(parseJson(r.message)),
+    ticketQueueId: r.ticket_queue_id as number | null,
+    ticketUserId: r.ticket_user_id as number | null,
+    ticketIsGroup: r.ticket_is_group === true,
+    connection: parseJson<ChannelConnectionConfig | null>(r.connection),
+  };
+}
+
 export interface MessageForSend {
   message: MessageRow;
   ticketQueueId: number | null;
@@ -130,13 +141,9 @@ export async function findMessageForSend(db: Db, { companyId }: Tenant, messageI
   const r = rows[0];
   if (!r) return null;
   return {
-    message: camelRow(parseJson(r.message) as Record<string, unknown>),
-    ticketQueueId: r.ticket_queue_id as number | null,
-    ticketUserId: r.ticket_user_id as number | null,
-    ticketIsGroup: r.ticket_is_group === true,
+    ...messageInTicketOf(r),
     contactNumber: r.contact_number as string,
     quotedExternalId: (r.quoted_external_id as string | null) ?? null,
-    connection: parseJson(r.connection) as MessageForSend['connection'],
     olderPending: r.older_pending === true,
   };
 }
@@ -184,11 +191,7 @@ export async function findMediaToDownload(db: Db, { companyId }: Tenant, message
   const r = rows[0];
   if (!r) return null;
   return {
-    message: camelRow(parseJson(r.message) as Record<string, unknown>),
-    ticketQueueId: r.ticket_queue_id as number | null,
-    ticketUserId: r.ticket_user_id as number | null,
-    ticketIsGroup: r.ticket_is_group === true,
-    connection: parseJson(r.connection) as MessageForSend['connection'],
+    ...messageInTicketOf(r),
   };
 }
 
