@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { ChannelConnectionConfig } from '../../channels/types';
 import { type Db, rowsOf } from '../../db/open';
 import type { Tenant } from '../../platform/context';
 import { type ContactRow, camelRow, type MessageRow, type TicketRow } from './messages.dto';
+
+/** A JSON value as either driver answers it (parsed, or text). */
+const parseJson = <T = Record<string, unknown>>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 export interface TicketForSend {
   ticket: TicketRow;
@@ -24,8 +28,7 @@ export async function findTicketForSend(db: Db, t: Tenant, ticketId: number): Pr
   );
   const r = rows[0];
   if (!r) return null;
-  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-  return { ticket: camelRow(json(r.ticket)), contact: json(r.contact), whatsapp: json(r.whatsapp) };
+  return { ticket: camelRow(parseJson(r.ticket)), contact: parseJson(r.contact), whatsapp: parseJson(r.whatsapp) };
 }
 
 /** When the customer last wrote on this connection (any of their tickets): the Messenger 24-hour window. */
@@ -89,8 +92,23 @@ export async function insertOutbound(db: Db, t: Tenant, m: OutboundRow): Promise
       )
       SELECT (SELECT row_to_json(m) FROM m) AS message, (SELECT row_to_json(t) FROM t) AS ticket`),
   );
-  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
-  return { message: camelRow(json(rows[0].message)), ticket: camelRow(json(rows[0].ticket)) };
+  return { message: camelRow(parseJson(rows[0].message)), ticket: camelRow(parseJson(rows[0].ticket)) };
+}
+
+/** The message's connection (`w`) as a channel adapter is built from, or null. */
+const CONNECTION_JSON = sql`CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'companyId', w.company_id,
+  'channel', w.channel, 'status', w.status, 'phoneNumberId', w.phone_number_id, 'accessToken', w.access_token,
+  'facebookPageUserId', w.facebook_page_user_id, 'tokenMeta', w.token_meta) END`;
+
+/** The message, its ticket's scope and its connection, as the send and download statements select them. */
+function messageInTicketOf(r: Record<string, unknown>) {
+  return {
+    message: camelRow<MessageRow>(parseJson(r.message)),
+    ticketQueueId: r.ticket_queue_id as number | null,
+    ticketUserId: r.ticket_user_id as number | null,
+    ticketIsGroup: r.ticket_is_group === true,
+    connection: parseJson<ChannelConnectionConfig | null>(r.connection),
+  };
 }
 
 export interface MessageForSend {
@@ -100,16 +118,7 @@ export interface MessageForSend {
   ticketIsGroup: boolean;
   contactNumber: string;
   quotedExternalId: string | null;
-  connection: {
-    id: number;
-    companyId: number;
-    channel: string;
-    status: string;
-    phoneNumberId: string | null;
-    accessToken: string | null;
-    facebookPageUserId: string | null;
-    tokenMeta: string | null;
-  } | null;
+  connection: ChannelConnectionConfig | null;
   /** An older message of the same ticket still waiting to be sent: this one waits behind it. */
   olderPending: boolean;
 }
@@ -119,9 +128,7 @@ export async function findMessageForSend(db: Db, { companyId }: Tenant, messageI
     await db.execute(sql`
       SELECT row_to_json(m) AS message, t.queue_id AS ticket_queue_id, t.user_id AS ticket_user_id, t.is_group AS ticket_is_group, c.number AS contact_number,
         q.external_id AS quoted_external_id,
-        CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'companyId', w.company_id, 'channel', w.channel,
-          'status', w.status, 'phoneNumberId', w.phone_number_id, 'accessToken', w.access_token,
-          'facebookPageUserId', w.facebook_page_user_id, 'tokenMeta', w.token_meta) END AS connection,
+        ${CONNECTION_JSON} AS connection,
         EXISTS (SELECT 1 FROM messages o WHERE o.ticket_id = m.ticket_id AND o.id < m.id AND o.from_me AND NOT o.is_private
                 AND o.ack = 0 AND o.external_id IS NULL AND o.send_error IS NULL AND o.created_at > now() - interval '1 day') AS older_pending
       FROM messages m
@@ -133,15 +140,10 @@ export async function findMessageForSend(db: Db, { companyId }: Tenant, messageI
   );
   const r = rows[0];
   if (!r) return null;
-  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
   return {
-    message: camelRow(json(r.message) as Record<string, unknown>),
-    ticketQueueId: r.ticket_queue_id as number | null,
-    ticketUserId: r.ticket_user_id as number | null,
-    ticketIsGroup: r.ticket_is_group === true,
+    ...messageInTicketOf(r),
     contactNumber: r.contact_number as string,
     quotedExternalId: (r.quoted_external_id as string | null) ?? null,
-    connection: json(r.connection) as MessageForSend['connection'],
     olderPending: r.older_pending === true,
   };
 }
@@ -180,9 +182,7 @@ export async function findMediaToDownload(db: Db, { companyId }: Tenant, message
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT row_to_json(m) AS message, t.queue_id AS ticket_queue_id, t.user_id AS ticket_user_id, t.is_group AS ticket_is_group,
-        CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('id', w.id, 'companyId', w.company_id, 'channel', w.channel,
-          'status', w.status, 'phoneNumberId', w.phone_number_id, 'accessToken', w.access_token,
-          'facebookPageUserId', w.facebook_page_user_id, 'tokenMeta', w.token_meta) END AS connection
+        ${CONNECTION_JSON} AS connection
       FROM messages m
       JOIN tickets t ON t.id = m.ticket_id
       LEFT JOIN whatsapps w ON w.id = m.whatsapp_id AND w.company_id = m.company_id
@@ -190,13 +190,8 @@ export async function findMediaToDownload(db: Db, { companyId }: Tenant, message
   );
   const r = rows[0];
   if (!r) return null;
-  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
   return {
-    message: camelRow(json(r.message) as Record<string, unknown>),
-    ticketQueueId: r.ticket_queue_id as number | null,
-    ticketUserId: r.ticket_user_id as number | null,
-    ticketIsGroup: r.ticket_is_group === true,
-    connection: json(r.connection) as MessageForSend['connection'],
+    ...messageInTicketOf(r),
   };
 }
 
