@@ -15,6 +15,7 @@ const ComingSoonPage = lazy(() => import('../features/system/pages/ComingSoonPag
 const NotFoundPage = lazy(() => import('../features/system/pages/NotFoundPage'));
 const TicketsPage = lazy(() => import('../features/tickets/pages/TicketsPage'));
 const MomentsPage = lazy(() => import('../features/moments/pages/MomentsPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const UsersPage = lazy(() => import('../features/users/pages/UsersPage'));
 const QueuesPage = lazy(() => import('../features/queues/pages/QueuesPage'));
 const ChatbotPage = lazy(() => import('../features/queues/pages/ChatbotPage'));
@@ -40,7 +41,7 @@ export interface PrivateRouteDef {
 
 /** The full route table of seed 002 §2.2 (plus /chatbot/:id of seed 001). */
 export const PRIVATE_ROUTES: PrivateRouteDef[] = [
-  { path: '/', element: soon('dashboard'), access: { permission: { name: 'dashboard:view', denied: 'forbidden' } } },
+  { path: '/', element: <DashboardPage />, access: { permission: { name: 'dashboard:view', denied: 'forbidden' } } },
   { path: '/financeiro', element: soon('financeiro'), access: { narrowOk: true } },
   { path: '/companies', element: soon('companies'), access: { superOnly: 'home' } },
   {
