@@ -47,8 +47,8 @@ export function AttendantsTable({ rows }: { rows: DashboardAttendantDto[] }) {
                 </TableCell>
                 <TableCell align="center">{r.countRating}</TableCell>
                 <TableCell align="center">{r.tickets}</TableCell>
-                <TableCell align="center">{formatDashboardMinutes(r.avgWaitTime)}</TableCell>
-                <TableCell align="center">{formatDashboardMinutes(r.avgSupportTime)}</TableCell>
+                <TableCell align="center">{r.avgWaitTime === null ? '—' : formatDashboardMinutes(r.avgWaitTime)}</TableCell>
+                <TableCell align="center">{r.avgSupportTime === null ? '—' : formatDashboardMinutes(r.avgSupportTime)}</TableCell>
                 <TableCell align="center">
                   <Chip
                     size="small"

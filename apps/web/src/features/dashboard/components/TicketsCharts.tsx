@@ -85,6 +85,7 @@ export function TicketsPerDayChart({
       <BarChart
         height={CHART_HEIGHT}
         xAxis={[{ scaleType: 'band', data: labels }]}
+        yAxis={[{ tickMinStep: 1 }]}
         series={[{ data: rows.map((r) => r.total), label: t('dashboard.charts.tickets'), color: '#2576d2' }]}
         hideLegend
       />
@@ -116,6 +117,7 @@ export function TicketsPerUserChart({
       <BarChart
         height={CHART_HEIGHT}
         xAxis={[{ scaleType: 'band', data: rows.map((r) => r.nome) }]}
+        yAxis={[{ tickMinStep: 1 }]}
         series={[{ data: rows.map((r) => r.quantidade), label: t('dashboard.charts.tickets'), color: '#2e7d32' }]}
         hideLegend
       />
