@@ -1,0 +1,158 @@
+/**
+ * The tickets report (seed 001 §2 "Tickets report", §7 "Report"): one ticket per row with its connection, contact,
+ * attendant, queue, support time and NPS answer, filtered like the seed's report call, in the company's time zone,
+ * within what the caller may see of the inbox (tickets.public `visibleScopeSql`). docs/metrics.md defines the figures.
+ */
+import type { TicketReportFilters, TicketStatus } from '@atendo/shared';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { contacts, queues, tickets, ticketTags, users, whatsapps } from '../../db/schema';
+import type { Tenant } from '../../platform/context';
+import { type Viewer, visibleScopeSql } from '../tickets/tickets.public';
+
+export interface ReportScope {
+  viewer: Viewer;
+  timezone: string;
+}
+
+/** Minutes of the ticket's last attendance (ticket_trackings: its start to its close); null while never closed. */
+const supportMinutes = sql<number | null>`(
+  SELECT round(extract(epoch FROM (tt.closed_at - tt.started_at)) / 60)::int FROM ticket_trackings tt
+  WHERE tt.ticket_id = ${tickets.id} ORDER BY tt.closed_at DESC, tt.id DESC LIMIT 1)`;
+
+/** The contact's last rating of the ticket (0–10). */
+const lastRating = sql<number | null>`(
+  SELECT r.rate FROM user_ratings r WHERE r.ticket_id = ${tickets.id} ORDER BY r.created_at DESC, r.id DESC LIMIT 1)`;
+
+const TICKET_SCOPE = { queueId: sql`${tickets.queueId}`, userId: sql`${tickets.userId}`, isGroup: sql`${tickets.isGroup}` };
+
+/** A day's start in the company's time zone, as a timestamptz. */
+const dayStart = (day: string, tz: string) => sql`((${day}::date)::timestamp AT TIME ZONE ${tz})`;
+const nextDayStart = (day: string, tz: string) => sql`(((${day}::date) + 1)::timestamp AT TIME ZONE ${tz})`;
+
+const ids = (list: number[]) => sql`ANY(${sql.param([...new Set(list)])}::int[])`;
+
+/** Every condition of the report: tenant, visibility and the filters (tickets of the range by their creation). */
+function conditions(ctx: Tenant, scope: ReportScope, f: TicketReportFilters): SQL {
+  const parts: SQL[] = [sql`${tickets.companyId} = ${ctx.companyId}`];
+  const visible = visibleScopeSql(scope.viewer, true, TICKET_SCOPE);
+  if (visible) parts.push(visible);
+  if (f.dateFrom) parts.push(sql`${tickets.createdAt} >= ${dayStart(f.dateFrom, scope.timezone)}`);
+  if (f.dateTo) parts.push(sql`${tickets.createdAt} < ${nextDayStart(f.dateTo, scope.timezone)}`);
+  if (f.status?.length) parts.push(sql`${tickets.status} = ANY(${sql.param([...new Set(f.status)] as TicketStatus[])}::text[])`);
+  if (f.queueIds?.length) parts.push(sql`${tickets.queueId} = ${ids(f.queueIds)}`);
+  if (f.users?.length) parts.push(sql`${tickets.userId} = ${ids(f.users)}`);
+  if (f.whatsappId?.length) parts.push(sql`${tickets.whatsappId} = ${ids(f.whatsappId)}`);
+  if (f.contactId?.length) parts.push(sql`${tickets.contactId} = ${ids(f.contactId)}`);
+  if (f.tags?.length) {
+    // Like the inbox's tag filter: the ticket carries every chosen tag.
+    const tagIds = [...new Set(f.tags)];
+    parts.push(sql`${tickets.id} IN (SELECT tt.ticket_id FROM ${ticketTags} tt WHERE tt.company_id = ${ctx.companyId}
+      AND tt.tag_id = ${ids(tagIds)} GROUP BY tt.ticket_id HAVING count(*) = ${tagIds.length})`);
+  }
+  if (f.onlyRated) parts.push(sql`EXISTS (SELECT 1 FROM user_ratings r WHERE r.ticket_id = ${tickets.id})`);
+  const search = f.searchParam?.trim();
+  if (search) {
+    const digits = search.replace(/\D/g, '');
+    const hits: SQL[] = [sql`c.name ILIKE ${`%${escapeLike(search)}%`}`];
+    if (digits.length >= 3) hits.push(sql`c.number LIKE ${`%${digits}%`}`);
+    const byContact = sql`${tickets.contactId} IN (SELECT c.id FROM ${contacts} c WHERE c.company_id = ${ctx.companyId}
+      AND (${sql.join(hits, sql` OR `)}))`;
+    const asId = /^\d{1,9}$/.test(search) ? sql` OR ${tickets.id} = ${Number(search)}` : sql``;
+    parts.push(sql`(${byContact}${asId})`);
+  }
+  return and(...parts) as SQL;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const rowColumns = {
+  id: tickets.id,
+  uuid: tickets.uuid,
+  whatsappName: whatsapps.name,
+  contactName: contacts.name,
+  contactNumber: contacts.number,
+  contactIsGroup: contacts.isGroup,
+  userName: users.name,
+  queueName: queues.name,
+  status: tickets.status,
+  createdAt: tickets.createdAt,
+  closedAt: tickets.closedAt,
+  supportTime: supportMinutes,
+  NPS: lastRating,
+  /** createdAt at the database's full precision (microseconds): the export's keyset position. */
+  createdKey: sql<string>`${tickets.createdAt}::text`,
+};
+
+function rowsQuery(db: Db, ctx: Tenant, where: SQL) {
+  return db
+    .select(rowColumns)
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(and(where, eq(contacts.companyId, ctx.companyId)));
+}
+
+export type ReportRow = Awaited<ReturnType<typeof rowsQuery>>[number];
+
+/** One page, newest first (created, then id: a stable order, so pages neither skip nor repeat rows). */
+export async function reportPage(db: Db, ctx: Tenant, scope: ReportScope, f: TicketReportFilters, page: number, size: number) {
+  const rows = await rowsQuery(db, ctx, conditions(ctx, scope, f))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(size + 1)
+    .offset((page - 1) * size);
+  return { rows: rows.slice(0, size), hasMore: rows.length > size };
+}
+
+/** Rows after a keyset position (the export reads the whole report in chunks without an offset). */
+export async function reportChunk(
+  db: Db,
+  ctx: Tenant,
+  scope: ReportScope,
+  f: TicketReportFilters,
+  after: { createdKey: string; id: number } | null,
+  size: number,
+) {
+  const where = conditions(ctx, scope, f);
+  const keyset = after ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.createdKey}::timestamptz, ${after.id})` : null;
+  return rowsQuery(db, ctx, keyset ? (and(where, keyset) as SQL) : where)
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(size);
+}
+
+/**
+ * Totals of the whole filtered report: tickets, closed ones, rated ones, the mean of the ratings given in them and
+ * the mean length of their finished attendances (docs/metrics.md "Tickets report").
+ */
+export async function reportTotals(db: Db, ctx: Tenant, scope: ReportScope, f: TicketReportFilters) {
+  const where = conditions(ctx, scope, f);
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      closed: sql<number>`(count(*) FILTER (WHERE ${tickets.status} = 'closed'))::int`,
+    })
+    .from(tickets)
+    .where(where);
+  const [rating] = await db
+    .select({
+      rated: sql<number>`count(DISTINCT r.ticket_id)::int`,
+      avgRating: sql<number | null>`round(avg(r.rate), 2)::float8`,
+    })
+    .from(tickets)
+    .innerJoin(sql`user_ratings r`, sql`r.ticket_id = ${tickets.id}`)
+    .where(where);
+  const [support] = await db
+    .select({ avgSupportTime: sql<number | null>`round(avg(extract(epoch FROM (tt.closed_at - tt.started_at)) / 60))::float8` })
+    .from(tickets)
+    .innerJoin(sql`ticket_trackings tt`, sql`tt.ticket_id = ${tickets.id}`)
+    .where(where);
+  return {
+    total: row?.total ?? 0,
+    closed: row?.closed ?? 0,
+    rated: rating?.rated ?? 0,
+    avgRating: rating?.avgRating ?? null,
+    avgSupportTime: support?.avgSupportTime ?? null,
+  };
+}
