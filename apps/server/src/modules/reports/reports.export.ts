@@ -35,13 +35,13 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
       'Tempo de atendimento',
       'NPS',
     ],
-    status: { pending: 'Aguardando', open: 'Em atendimento', closed: 'Resolvido', group: 'Grupo', lgpd: 'LGPD', nps: 'Avaliação' },
+    status: {
       pending: 'Aguardando',
       open: 'Em atendimento',
-      closed: 'Finalizado',
+      closed: 'Resolvido',
       group: 'Grupo',
       lgpd: 'LGPD',
-      nps: 'Avaliando',
+      nps: 'Avaliação',
     },
   },
   en: {
