@@ -200,11 +200,11 @@ export default function ReportsPage() {
       ) : (
         <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
           {report.isFetching ? <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} /> : null}
-          <Table size="small" aria-label={t('reportsPage.title')}>
+          <Table size="small" aria-label={t('reportsPage.title')} sx={{ '& th, & td': { px: 1 } }}>
             <TableHead>
               <TableRow>
                 {columns.map((c) => (
-                  <TableCell key={c.key} align={c.align} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  <TableCell key={c.key} align={c.align} sx={{ fontWeight: 600, lineHeight: 1.2 }}>
                     {c.key === 'supportTime' ? (
                       <Tooltip title={t('reportsPage.hints.supportTime')}>
                         <span>{c.header}</span>
