@@ -15,9 +15,12 @@ export interface ReportScope {
   timezone: string;
 }
 
-/** Minutes of the ticket's last attendance (ticket_trackings: its start to its close); null while never closed. */
+/**
+ * Support time of the ticket's last attendance, in minutes, as the dashboard defines it (docs/metrics.md
+ * avgSupportTime): from an attendant taking it to finishing it; null when never closed or never taken.
+ */
 const supportMinutes = sql<number | null>`(
-  SELECT round(extract(epoch FROM (tt.closed_at - tt.started_at)) / 60)::int FROM ticket_trackings tt
+  SELECT round(extract(epoch FROM (tt.finished_at - tt.accepted_at)) / 60)::int FROM ticket_trackings tt
   WHERE tt.ticket_id = ${tickets.id} ORDER BY tt.closed_at DESC, tt.id DESC LIMIT 1)`;
 
 /** The contact's last rating of the ticket (0–10). */
@@ -144,9 +147,11 @@ export async function reportTotals(db: Db, ctx: Tenant, scope: ReportScope, f: T
     .innerJoin(sql`user_ratings r`, sql`r.ticket_id = ${tickets.id}`)
     .where(where);
   const [support] = await db
-    .select({ avgSupportTime: sql<number | null>`round(avg(extract(epoch FROM (tt.closed_at - tt.started_at)) / 60))::float8` })
+    .select({
+      avgSupportTime: sql<number | null>`round(avg(extract(epoch FROM (tt.finished_at - tt.accepted_at)) / 60))::float8`,
+    })
     .from(tickets)
-    .innerJoin(sql`ticket_trackings tt`, sql`tt.ticket_id = ${tickets.id}`)
+    .innerJoin(sql`ticket_trackings tt`, sql`tt.ticket_id = ${tickets.id} AND tt.accepted_at IS NOT NULL`)
     .where(where);
   return {
     total: row?.total ?? 0,

@@ -64,11 +64,14 @@ async function ticket(
   if (closedAt) {
     // an earlier, longer attendance: the report shows the last one
     const earlier = new Date(created.getTime() + 500 * 60_000);
+    await t.database.db.execute(sql`INSERT INTO ticket_trackings (company_id, ticket_id, started_at, accepted_at, finished_at, closed_at)
+      VALUES (${tenant.companyId}, ${row.id}, ${created.toISOString()}, ${created.toISOString()}, ${earlier.toISOString()}, ${earlier.toISOString()})`);
+    // an attendance no attendant took (the bot closed it): no support time
     await t.database.db.execute(sql`INSERT INTO ticket_trackings (company_id, ticket_id, started_at, finished_at, closed_at)
-      VALUES (${tenant.companyId}, ${row.id}, ${created.toISOString()}, ${earlier.toISOString()}, ${earlier.toISOString()})`);
+      VALUES (${tenant.companyId}, ${row.id}, ${earlier.toISOString()}, ${earlier.toISOString()}, ${new Date(earlier.getTime() + 60_000).toISOString()})`);
     const start = new Date(closedAt.getTime() - (o.support ?? 0) * 60_000);
-    await t.database.db.execute(sql`INSERT INTO ticket_trackings (company_id, ticket_id, started_at, finished_at, closed_at)
-      VALUES (${tenant.companyId}, ${row.id}, ${start.toISOString()}, ${closedAt.toISOString()}, ${closedAt.toISOString()})`);
+    await t.database.db.execute(sql`INSERT INTO ticket_trackings (company_id, ticket_id, started_at, accepted_at, finished_at, closed_at)
+      VALUES (${tenant.companyId}, ${row.id}, ${start.toISOString()}, ${start.toISOString()}, ${closedAt.toISOString()}, ${closedAt.toISOString()})`);
   }
   for (const [i, rate] of (o.rates ?? []).entries()) {
     await t.database.db.execute(sql`INSERT INTO user_ratings (company_id, ticket_id, rate, created_at)
@@ -216,7 +219,7 @@ describe('GET /ticketreport/reports', () => {
 
   it('totals: rated tickets, the mean of their ratings, the mean of the finished attendances', async () => {
     const page = await report(a.adminToken, { ...MARCH, status: ['closed'] });
-    // ratings 3, 9 (first) and 6 (second): mean 6; attendances 500, 90 (first) and 500, 30 (second): mean 280
+    // ratings 3, 9 (first) and 6 (second): mean 6; taken attendances 500, 90 (first) and 500, 30 (second): mean 280
     expect(page.totalTickets).toEqual({ total: 2, closed: 2, rated: 2, avgRating: 6, avgSupportTime: 280 });
   });
 
