@@ -23,6 +23,8 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { conversationRoutes } from './modules/conversation/conversation.routes';
 import { createConversationService } from './modules/conversation/conversation.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { facebookRoutes } from './modules/facebook/facebook.routes';
 import { createFacebookService } from './modules/facebook/facebook.service';
 import { createIngestService, ttlMemo } from './modules/ingest/ingest.service';
@@ -148,6 +150,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   registerTicketsJobs(deps.jobs, tickets);
   registerAutomationJobs(deps, createAutomationService(deps, tickets, { logger: app.log }));
   tagsRoutes(app, createTagsService(deps, tickets));
+  dashboardRoutes(app, createDashboardService(deps));
   const conversation = createConversationService(deps, tickets, messaging.outbound, messaging.channels);
   conversationRoutes(app, deps, conversation);
   const schedules = createSchedulesService(deps, conversation);

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './constants';
 export * from './contacts';
 export * from './conversation';
+export * from './dashboard';
 export * from './errors';
 export * from './events';
 export * from './messaging';
