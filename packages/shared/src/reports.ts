@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from './constants';
+import { formatDashboardMinutes } from './dashboard';
 import { boolParam, dayParam, idListParam, parseListParam, TicketStatusSchema } from './tickets';
 import { V } from './validation';
 
@@ -90,11 +91,7 @@ export const TicketReportPageDto = z.object({
 });
 export type TicketReportPageDto = z.infer<typeof TicketReportPageDto>;
 
-/** Minutes as 'HHh mmm' (seed 000 §3, the dashboard's format), '-' for none. */
+/** Minutes as the dashboard shows them ('HHh mmm'), or '-' when there is no figure (an open ticket's support time). */
 export function formatMinutes(minutes: number | null | undefined): string {
-  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '-';
-  const total = Math.max(0, Math.round(minutes));
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  return `${String(h).padStart(2, '0')}h ${String(m).padStart(2, '0')}m`;
+  return minutes === null || minutes === undefined || !Number.isFinite(minutes) ? '-' : formatDashboardMinutes(minutes);
 }
