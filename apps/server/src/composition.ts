@@ -33,6 +33,8 @@ import { createOutboundService, type OutboundService } from './modules/messages/
 import { plansRoutes } from './modules/plans/plans.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReportsService } from './modules/reports/reports.service';
 import { registerSchedulesJobs } from './modules/schedules/schedules.jobs';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { createSchedulesService } from './modules/schedules/schedules.service';
@@ -159,4 +161,5 @@ export function registerModules(app: App, deps: CoreDeps) {
   const contacts = createContactsService(deps, { channels: messaging.channels });
   contactsRoutes(app, contacts);
   registerContactsJobs(deps.jobs, contacts);
+  reportsRoutes(app, createReportsService(deps));
 }

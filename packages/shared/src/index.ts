@@ -10,6 +10,7 @@ export * from './permissions';
 export * from './plans';
 export * from './queues';
 export * from './quick-messages';
+export * from './reports';
 export * from './schedules';
 export * from './settings';
 export * from './tags';

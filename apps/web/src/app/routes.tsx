@@ -11,6 +11,7 @@ const RecoveryPasswordPage = lazy(() => import('../features/auth/pages/RecoveryP
 const AppShell = lazy(() => import('./layout/AppShell'));
 const WelcomePage = lazy(() => import('../features/help/pages/WelcomePage'));
 const TodoListPage = lazy(() => import('../features/todolist/pages/TodoListPage'));
+const ReportsPage = lazy(() => import('../features/reports/pages/ReportsPage'));
 const ComingSoonPage = lazy(() => import('../features/system/pages/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../features/system/pages/NotFoundPage'));
 const TicketsPage = lazy(() => import('../features/tickets/pages/TicketsPage'));
@@ -73,7 +74,7 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/messages-api', element: soon('messagesApi'), access: { plan: 'useExternalApi' } },
   { path: '/settings', element: <SettingsPage />, access: { permission: { name: 'settings:options', denied: 'noPermission' } } },
   { path: '/queues', element: <QueuesPage />, access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
-  { path: '/reports', element: soon('reports'), access: { permission: { name: 'reports:view', denied: 'noPermission' } } },
+  { path: '/reports', element: <ReportsPage />, access: { permission: { name: 'reports:view', denied: 'noPermission' } } },
   {
     path: '/queue-integration',
     element: soon('queueIntegration'),
