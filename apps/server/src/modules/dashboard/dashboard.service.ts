@@ -58,41 +58,51 @@ export function createDashboardService(deps: CoreDeps) {
   return {
     async counters(ctx: TenantContext, q: DashboardQuery): Promise<DashboardDto> {
       const { range, filters } = await scope(ctx, q);
-      const onlyMe = filters.viewer.admin || filters.viewer.canShowAll ? null : ctx.user.id;
-      const [created, live, done, leads, attendants] = await Promise.all([
+      // A user who may not see other users' tickets gets their own row only.
+      const onlyUserId = filters.viewer.admin || filters.viewer.canShowAll ? null : ctx.user.id;
+      const [created, live, done, leads, users] = await Promise.all([
         repo.createdTickets(db, ctx, range, filters),
         repo.liveTickets(db, ctx, filters),
         repo.finishedAttendances(db, ctx, range, filters),
         repo.leads(db, ctx, range, filters),
-        repo.attendants(db, ctx, range, filters, onlyMe),
+        repo.attendantUsers(db, ctx, { userIds: filters.userIds, onlyUserId }),
       ]);
-      const promoters = perc(done.promoters, done.rated);
-      const detractors = perc(done.detractors, done.rated);
+      const d = done.total;
+      const promoters = perc(d.promoters, d.rated);
+      const detractors = perc(d.detractors, d.rated);
       const counters: DashboardCountersDto = {
         ...live,
-        ...created,
-        supportFinished: done.finished,
+        ...created.total,
+        supportFinished: d.finished,
         leads,
-        avgSupportTime: minutes(done.avgSupportTime),
-        avgWaitTime: minutes(done.avgWaitTime),
-        npsScore: done.rated ? round1(promoters - detractors) : 0,
+        avgSupportTime: minutes(d.avgSupportTime),
+        avgWaitTime: minutes(d.avgWaitTime),
+        npsScore: d.rated ? round1(promoters - detractors) : 0,
         npsPromotersPerc: promoters,
-        npsPassivePerc: perc(done.passive, done.rated),
+        npsPassivePerc: perc(d.passive, d.rated),
         npsDetractorsPerc: detractors,
-        withRating: done.rated,
-        withoutRating: done.finished - done.rated,
-        percRating: perc(done.rated, done.finished),
+        withRating: d.rated,
+        withoutRating: d.finished - d.rated,
+        percRating: perc(d.rated, d.finished),
       };
-      return {
-        range: { from: range.from, to: range.to, timezone: range.timezone },
-        counters,
-        attendants: attendants.map((a) => ({
-          ...a,
-          rating: a.rating === null ? null : round1(a.rating),
-          avgWaitTime: minutes(a.avgWaitTime),
-          avgSupportTime: minutes(a.avgSupportTime),
-        })),
-      };
+      // Active users, and anyone else with figures in the range; most tickets first.
+      const attendants = users
+        .filter((u) => u.active || created.perUser.has(u.id) || done.perUser.has(u.id))
+        .map((u) => {
+          const f = done.perUser.get(u.id);
+          return {
+            id: u.id,
+            name: u.name,
+            online: u.online,
+            tickets: created.perUser.get(u.id)?.tickets ?? 0,
+            rating: f?.avgRate == null ? null : round1(f.avgRate),
+            countRating: f?.rated ?? 0,
+            avgWaitTime: minutes(f?.avgWaitTime ?? null),
+            avgSupportTime: minutes(f?.avgSupportTime ?? null),
+          };
+        })
+        .sort((a, b) => b.tickets - a.tickets || a.name.localeCompare(b.name, 'pt') || a.id - b.id);
+      return { range: { from: range.from, to: range.to, timezone: range.timezone }, counters, attendants };
     },
 
     async ticketsUsers(ctx: TenantContext, q: DashboardQuery): Promise<DashboardTicketsUsersDto> {
