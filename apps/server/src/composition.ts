@@ -15,6 +15,8 @@ import type { Db } from './db/open';
 import { type SeedResult, seedPlatform } from './db/seed';
 import { hashPassword, loadTenantContext } from './modules/auth/auth.public';
 import { authRoutes } from './modules/auth/auth.routes';
+import { recoveryRoutes } from './modules/auth/recovery.routes';
+import { createRecoveryService } from './modules/auth/recovery.service';
 import { createAutomationService, registerAutomationJobs } from './modules/automation/automation.service';
 import { insertCompany } from './modules/companies/companies.public';
 import { companiesRoutes } from './modules/companies/companies.routes';
@@ -141,6 +143,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   registerUsersJobs(deps.jobs, users);
   queuesRoutes(app, deps);
   const messaging = registerMessaging(app, deps);
+  recoveryRoutes(app, createRecoveryService(deps, { channels: messaging.channels, logger: app.log }));
   const tickets = createTicketsService(deps, messaging.outbound);
   ticketsRoutes(app, tickets);
   registerTicketsJobs(deps.jobs, tickets);

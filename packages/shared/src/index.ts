@@ -9,6 +9,7 @@ export * from './permissions';
 export * from './plans';
 export * from './queues';
 export * from './quick-messages';
+export * from './recovery';
 export * from './schedules';
 export * from './settings';
 export * from './tags';
