@@ -13,6 +13,8 @@ import { channelRegistryFromConfig } from './channels/registry';
 import type { ChannelRegistry, IngestPort } from './channels/types';
 import type { Db } from './db/open';
 import { type SeedResult, seedPlatform } from './db/seed';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
+import { createAnnouncementsService } from './modules/announcements/announcements.service';
 import { hashPassword, loadTenantContext } from './modules/auth/auth.public';
 import { authRoutes } from './modules/auth/auth.routes';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
@@ -137,6 +139,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   settingsRoutes(app, deps);
   plansRoutes(app, deps);
   companiesRoutes(app, deps);
+  announcementsRoutes(app, createAnnouncementsService(deps));
   mediaRoutes(app, { media: deps.media, tokens: deps.tokens, loadContext: contextLoader(deps.database.db) });
   const users = createUsersService(deps);
   usersRoutes(app, deps, users);

@@ -98,6 +98,8 @@ export const MEDIA_KINDS = {
   logo: { maxBytes: 2 * MB, accept: [...IMAGES, 'image/x-icon'] },
   media: { maxBytes: DEFAULT_DOWNLOAD_LIMIT_MB * MB },
   file: { maxBytes: DEFAULT_DOWNLOAD_LIMIT_MB * MB },
+  /** Platform announcements' images (seed 002 §5: png, jpg, jpeg). */
+  announcement: { maxBytes: 5 * MB, accept: ['image/jpeg', 'image/png'] },
 } satisfies Record<string, MediaKind>;
 export type MediaKindName = keyof typeof MEDIA_KINDS;
 export const MEDIA_KIND_NAMES = Object.keys(MEDIA_KINDS) as MediaKindName[];
