@@ -38,6 +38,7 @@ import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.rou
 import { registerSchedulesJobs } from './modules/schedules/schedules.jobs';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { createSchedulesService } from './modules/schedules/schedules.service';
+import { platformSettingsRoutes } from './modules/settings/platform-settings.routes';
 import { ensureGlobalDefaults } from './modules/settings/settings.public';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -137,6 +138,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   systemRoutes(app, deps);
   authRoutes(app, deps);
   settingsRoutes(app, deps);
+  platformSettingsRoutes(app, deps);
   plansRoutes(app, deps);
   companiesRoutes(app, deps);
   announcementsRoutes(app, createAnnouncementsService(deps));

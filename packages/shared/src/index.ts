@@ -8,6 +8,7 @@ export * from './events';
 export * from './messaging';
 export * from './permissions';
 export * from './plans';
+export * from './platform-settings';
 export * from './queues';
 export * from './quick-messages';
 export * from './recovery';
