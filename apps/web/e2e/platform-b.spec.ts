@@ -36,6 +36,7 @@ test.afterAll(async ({ request }) => {
   // leave the product as the other journeys expect it: no logo, no extra platform connection
   const headers = await apiHeaders(request);
   await request.put(`${API_URL}/settings/appLogoLight`, { headers, data: { value: '' } });
+  await request.put(`${API_URL}/settings/stripeprivatekey`, { headers, data: { value: '' } });
   if (connectionId) await request.delete(`${API_URL}/whatsapp/${connectionId}`, { headers });
   await standin?.close();
 });
@@ -61,6 +62,27 @@ test.describe('running the platform (issue 18 part B)', () => {
       .setInputFiles({ name: 'falso.png', mimeType: 'image/png', buffer: Buffer.from('<svg onload=alert(1)>') });
     await expect(page.getByText('Tipo de arquivo não permitido.')).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/platform-b-whitelabel.png`, fullPage: true });
+
+    // the payment certificate: a .p12 for a destination, never shown back
+    await page.getByRole('tab', { name: 'Certificado' }).click();
+    await page.getByRole('combobox', { name: 'Destino' }).click();
+    await page.getByRole('option', { name: /Efí/ }).click();
+    const p12 = Buffer.concat([Buffer.from([0x30, 0x82, 0x01, 0x00, 0x02, 0x01, 0x03, 0x30]), Buffer.alloc(256, 7)]);
+    await page
+      .getByTestId('certificate-file')
+      .setInputFiles({ name: 'producao.p12', mimeType: 'application/x-pkcs12', buffer: p12 });
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await expect(page.getByText('Arquivo Anexado')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/platform-b-certificate.png`, fullPage: true });
+
+    // a platform key, read back masked
+    await page.getByRole('tab', { name: 'Chaves' }).click();
+    await page.getByLabel('Chave privada').fill('sk_test_e2e_key_4321');
+    await page.getByRole('button', { name: 'Salvar' }).nth(2).click();
+    await expect(page.getByText('Operação atualizada com sucesso.')).toBeVisible();
+    await expect(page.getByText('Atual: ••••4321')).toBeVisible();
+    await expect(page.getByLabel('Chave privada')).toHaveValue('');
+    await page.screenshot({ path: `${SCREENSHOTS}/platform-b-keys.png`, fullPage: true });
 
     const visitor = await anonymousPage(browser);
     await visitor.goto('/login');
