@@ -66,6 +66,7 @@ export const ERROR_CATALOGUE = {
   ERR_FACEBOOK_LOGIN: 400,
   ERR_OPENAI_KEY_MISSING: 400,
   ERR_TRANSCRIPTION_FAILED: 502,
+  ERR_INVALID_RECOVERY_CODE: 400,
 } as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 500 | 502>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,3 +1,4 @@
+export * from './announcements';
 export * from './auth';
 export * from './constants';
 export * from './contacts';
@@ -8,8 +9,10 @@ export * from './events';
 export * from './messaging';
 export * from './permissions';
 export * from './plans';
+export * from './platform-settings';
 export * from './queues';
 export * from './quick-messages';
+export * from './recovery';
 export * from './reports';
 export * from './schedules';
 export * from './settings';

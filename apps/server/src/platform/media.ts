@@ -98,6 +98,8 @@ export const MEDIA_KINDS = {
   logo: { maxBytes: 2 * MB, accept: [...IMAGES, 'image/x-icon'] },
   media: { maxBytes: DEFAULT_DOWNLOAD_LIMIT_MB * MB },
   file: { maxBytes: DEFAULT_DOWNLOAD_LIMIT_MB * MB },
+  /** Platform announcements' images (seed 002 §5: png, jpg, jpeg). */
+  announcement: { maxBytes: 5 * MB, accept: ['image/jpeg', 'image/png'] },
 } satisfies Record<string, MediaKind>;
 export type MediaKindName = keyof typeof MEDIA_KINDS;
 export const MEDIA_KIND_NAMES = Object.keys(MEDIA_KINDS) as MediaKindName[];
@@ -391,19 +393,23 @@ export function mediaRoutes(app: App, deps: MediaRouteDeps) {
   );
 }
 
-/** Reads one file field of a multipart request into storage; other fields are ignored. */
+/** Reads one file field of a multipart request into storage; the text fields are answered beside it. */
 export async function receiveUpload(
   req: FastifyRequest,
   media: MediaStorage,
   opts: { companyId: number; kind: MediaKindName; field: string; maxBytes?: number },
-): Promise<StoredMedia & { filename: string }> {
+): Promise<StoredMedia & { filename: string; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
   const maxBytes = opts.maxBytes ?? MEDIA_KINDS[opts.kind].maxBytes;
   let saved: StoredMedia | undefined;
   let filename = 'file';
+  const fields: Record<string, string> = {};
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes + 1, files: 5 } })) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value.slice(0, 1000);
+        continue;
+      }
       if (part.fieldname !== opts.field || saved) {
         part.file.resume();
         continue;
@@ -420,5 +426,5 @@ export async function receiveUpload(
     throw err;
   }
   if (!saved) throw new AppError('ERR_VALIDATION', 400, { field: opts.field });
-  return { ...saved, filename };
+  return { ...saved, filename, fields };
 }

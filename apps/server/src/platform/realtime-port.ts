@@ -1,4 +1,4 @@
-import type { CompanyEventMap, CompanyEventName, ImportMessagesEvent } from '@atendo/shared';
+import type { CompanyEventMap, CompanyEventName, GlobalEventMap, ImportMessagesEvent } from '@atendo/shared';
 
 /**
  * Room names inside a company's namespace, in one place. Services never build room strings by hand.
@@ -29,6 +29,8 @@ export interface RealtimePublisher {
   setUserRooms?(companyId: number, userId: number, change: { leave: string[]; join: string[] }): void;
   /** `importMessages-{companyId}` (seed 001 §7): a channel history import's progress, to the whole company. */
   publishImportMessages?(companyId: number, payload: ImportMessagesEvent): void;
+  /** An event for every company's users (`company-announcement`), in every process. */
+  publishGlobal?<K extends keyof GlobalEventMap>(event: K, payload: GlobalEventMap[K]): void;
 }
 
 /** Publisher used where no gateway runs (CLI tools); tests use the real gateway or record calls. */
@@ -39,5 +41,9 @@ export class RecordingPublisher implements RealtimePublisher {
   }
   publishImportMessages(companyId: number, payload: ImportMessagesEvent) {
     this.events.push({ companyId, event: 'importMessages', payload });
+  }
+  /** Recorded with companyId 0: it is for every company. */
+  publishGlobal<K extends keyof GlobalEventMap>(event: K, payload: GlobalEventMap[K]) {
+    this.events.push({ companyId: 0, event, payload });
   }
 }

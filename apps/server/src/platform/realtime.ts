@@ -4,6 +4,7 @@ import {
   type CompanyEventMap,
   type CompanyEventName,
   companyEventName,
+  type GlobalEventMap,
   type ImportMessagesEvent,
   TICKET_STATUSES,
 } from '@atendo/shared';
@@ -89,6 +90,8 @@ export class SocketGateway implements RealtimePublisher {
   readonly io: Server;
   private parent: ParentNamespace;
   private redis: Redis[] = [];
+  /** Global events (every company) travel on their own Redis channel: each process emits them to its own sockets. */
+  private globalChannel?: string;
   private closed = false;
   /** Pending offline checks by `companyId:userId`: a newer disconnect of the user replaces the older one. */
   private offlineChecks = new Map<string, () => void>();
@@ -128,7 +131,21 @@ export class SocketGateway implements RealtimePublisher {
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', (err) => this.opts.logger?.error({ err }, 'realtime redis error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    this.redis = [pub, sub];
+    const globalSub = pub.duplicate();
+    globalSub.on('error', (err) => this.opts.logger?.error({ err }, 'realtime redis error'));
+    await globalSub.connect();
+    this.globalChannel = `${key}#global`;
+    await globalSub.subscribe(this.globalChannel);
+    globalSub.on('message', (channel: string, message: string) => {
+      if (channel !== this.globalChannel) return;
+      try {
+        const { event, payload } = JSON.parse(message) as { event: string; payload: unknown };
+        if (event === 'company-announcement') this.emitLocalGlobal(event, payload as GlobalEventMap[typeof event]);
+      } catch (err) {
+        this.opts.logger?.warn({ err }, 'realtime global event unreadable');
+      }
+    });
+    this.redis = [pub, sub, globalSub];
     this.io.adapter(createAdapter(pub, sub, { key }));
   }
 
@@ -272,6 +289,25 @@ export class SocketGateway implements RealtimePublisher {
   publishImportMessages(companyId: number, payload: ImportMessagesEvent) {
     if (this.closed || !Number.isSafeInteger(companyId) || companyId <= 0) return;
     this.namespace(companyId)?.emit(`importMessages-${companyId}`, payload);
+  }
+
+  /** `company-announcement` to every company's sockets, in this process and (through Redis) every other. */
+  publishGlobal<K extends keyof GlobalEventMap>(event: K, payload: GlobalEventMap[K]) {
+    if (this.closed) return;
+    const [pub] = this.redis;
+    if (pub && this.globalChannel) {
+      pub.publish(this.globalChannel, JSON.stringify({ event, payload })).catch((err) => {
+        this.opts.logger?.error({ err }, 'realtime global publish failed');
+      });
+      return;
+    }
+    this.emitLocalGlobal(event, payload);
+  }
+
+  /** Every company namespace of this process (`/{id}`): local only, each process reaches its own sockets. */
+  private emitLocalGlobal<K extends keyof GlobalEventMap>(event: K, payload: GlobalEventMap[K]) {
+    if (this.closed) return;
+    for (const [name, nsp] of this.io._nsps) if (/^\/\d+$/.test(name)) nsp.local.emit(event, payload);
   }
 
   /** Ends a user's sockets in every process — on the next tick, so an event published just before reaches them first. */

@@ -28,6 +28,7 @@ const ContactsImportPage = lazy(() => import('../features/contacts/pages/Contact
 const TagsPage = lazy(() => import('../features/tags/pages/TagsPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/QuickMessagesPage'));
+const AnnouncementsPage = lazy(() => import('../features/announcements/pages/AnnouncementsPage'));
 
 /** A feature that is not built yet: its route exists and says so. Replace with the page when it lands. */
 const soon = (feature: string) => <ComingSoonPage feature={feature} />;
@@ -80,7 +81,7 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
     element: soon('queueIntegration'),
     access: { permission: { name: 'integrations:manage', denied: 'noPermission' }, plan: 'useIntegrations' },
   },
-  { path: '/announcements', element: soon('announcements'), access: { superOnly: 'home' } },
+  { path: '/announcements', element: <AnnouncementsPage />, access: { superOnly: 'home' } },
   { path: '/chats/:id?', element: soon('chats'), access: { narrowOk: true, plan: 'useInternalChat' } },
   { path: '/files', element: soon('files'), access: { permission: { name: 'files:manage', denied: 'noPermission' } } },
   { path: '/moments', element: <MomentsPage />, access: { permission: { name: 'moments:view', denied: 'noPermission' } } },

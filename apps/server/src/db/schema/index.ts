@@ -3,4 +3,5 @@ export * from './baileys';
 export * from './chatbots';
 export * from './contacts';
 export * from './messaging';
+export * from './platform';
 export * from './tenancy';

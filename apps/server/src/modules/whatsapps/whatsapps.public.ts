@@ -8,6 +8,7 @@ export {
   findChannelConnectionByVerifyToken,
   findChannelConnectionsByPhoneNumberId,
   findCompanyCloudConnections,
+  findDefaultChannelConnection,
   findPageConnections,
   updateWhatsappSession,
 } from './whatsapps.repository';

@@ -1,4 +1,6 @@
+import type { Channel } from '@atendo/shared';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ChannelConnectionConfig } from '../../channels/types';
 import type { Db } from '../../db/open';
 import { companies, companySettings, queues, whatsappQueues, whatsapps } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
@@ -284,4 +286,23 @@ export async function listAllConnections(db: Db) {
     .from(whatsapps)
     .innerJoin(companies, eq(companies.id, whatsapps.companyId))
     .orderBy(asc(companies.name), asc(whatsapps.companyId), asc(whatsapps.name));
+}
+
+/** A company's default connection as its channel adapter is built from (the platform's own messages: recovery codes). */
+export async function findDefaultChannelConnection(db: Db, { companyId }: Tenant): Promise<ChannelConnectionConfig | null> {
+  const [row] = await db
+    .select({
+      id: whatsapps.id,
+      companyId: whatsapps.companyId,
+      channel: whatsapps.channel,
+      status: whatsapps.status,
+      phoneNumberId: whatsapps.phoneNumberId,
+      accessToken: whatsapps.accessToken,
+      facebookPageUserId: whatsapps.facebookPageUserId,
+      tokenMeta: whatsapps.tokenMeta,
+    })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+    .limit(1);
+  return row ? { ...row, channel: row.channel as Channel } : null;
 }

@@ -17,7 +17,7 @@ export default function RecoveryPasswordPage() {
   const navigate = useNavigate();
   const [stage, setStage] = useState<Stage>('number');
   const [wpp, setWpp] = useState('');
-  const [userId, setUserId] = useState<number | null>(null);
+  const [token, setToken] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [attempts, setAttempts] = useState(0);
   const [password, setPassword] = useState('');
@@ -43,8 +43,7 @@ export default function RecoveryPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      const data = await recoveryApi.sendCode(number);
-      setUserId(data.userId);
+      await recoveryApi.sendCode(number);
       setWpp(number);
       toast.success(t('recovery.codeSent'));
       setStage('code');
@@ -64,11 +63,16 @@ export default function RecoveryPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      const data = await recoveryApi.fetchCode(wpp);
-      if (String(data.code).trim() === code.trim() && code.trim() !== '') {
-        setInfo(t('recovery.codeValidated'));
-        toast.success(t('recovery.codeValidated'));
-        setStage('password');
+      const data = await recoveryApi.verifyCode(wpp, code.trim());
+      setToken(data.token);
+      setInfo(t('recovery.codeValidated'));
+      toast.success(t('recovery.codeValidated'));
+      setStage('password');
+    } catch (err) {
+      if (!(err instanceof ApiError) || (err.code !== 'ERR_INVALID_RECOVERY_CODE' && err.code !== 'ERR_VALIDATION')) {
+        const message = err instanceof ApiError && err.status === 429 ? errorMessage(err) : t('recovery.verifyError');
+        setError(message);
+        toast.error(message);
         return;
       }
       const next = attempts + 1;
@@ -80,9 +84,6 @@ export default function RecoveryPasswordPage() {
       } else {
         setError(t('recovery.wrongCode', { left: MAX_CODE_ATTEMPTS - next }));
       }
-    } catch {
-      setError(t('recovery.verifyError'));
-      toast.error(t('recovery.verifyError'));
     } finally {
       setBusy(false);
     }
@@ -90,7 +91,7 @@ export default function RecoveryPasswordPage() {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    if (userId === null) {
+    if (token === null) {
       setError(t('recovery.invalidCode'));
       return;
     }
@@ -101,11 +102,11 @@ export default function RecoveryPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      await recoveryApi.savePassword(userId, password);
+      await recoveryApi.savePassword(token, password);
       toast.success(t('recovery.saved'));
       redirectToLogin(REDIRECT_AFTER_SAVE_MS);
     } catch (err) {
-      const refused = err instanceof ApiError && (err.status === 400 || err.status === 403);
+      const refused = err instanceof ApiError && err.code === 'ERR_INVALID_RECOVERY_CODE';
       const message = refused ? t('recovery.invalidCode') : t('recovery.saveError');
       setError(message);
       toast.error(message);

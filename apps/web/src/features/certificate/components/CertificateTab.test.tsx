@@ -1,0 +1,41 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
+import { CertificateTab } from './CertificateTab';
+
+afterEach(() => vi.unstubAllGlobals());
+const superSession = sessionValue(makeUser({ profile: 'admin', super: true }));
+
+function choose(name: string) {
+  const input = screen.getByTestId('certificate-file') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x30, 0x82, 0, 8, 2, 1, 3])], name)] } });
+}
+
+describe('CertificateTab (seed 001 §2, §5)', () => {
+  it("asks for a file, a destination and a .p12, with the seed's messages", async () => {
+    const fetch = mockFetch({ '/settings/cert-upload': { mensagem: 'Arquivo Anexado', ref: 'efi', uploadedAt: '' } });
+    renderWithProviders(<CertificateTab />, { session: superSession, route: '/settings' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Escolha um arquivo!');
+    choose('cert.pem');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Escolha um destino!');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Destino' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByText('Efí (Gerencianet) – Pix'));
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Use somente arquivos em formato p12!');
+    const uploads = () => fetch.mock.calls.map(([i]) => new URL(String(i))).filter((u) => u.pathname === '/settings/cert-upload');
+    expect(uploads()).toEqual([]);
+    choose('producao.p12');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(uploads().map((u) => u.search)).toEqual(['?ref=efi']));
+  });
+
+  it("tells anyone else 'Sem permissão para acessar!'", async () => {
+    mockFetch();
+    renderWithProviders(<CertificateTab />, { session: sessionValue(makeUser({ profile: 'admin', super: false })) });
+    expect(await screen.findByText('Sem permissão para acessar!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enviar' })).toBeNull();
+  });
+});
