@@ -192,6 +192,13 @@ export async function seedCompany(
     [c, attendant.id],
   );
 
+  // A contact exists before its first ticket: created up to a day before it (contacts without tickets keep their date).
+  await q(
+    `UPDATE contacts ct SET created_at = f.first_at - make_interval(secs => 86400 * ${r('ct.id', 7)}), updated_at = f.first_at
+     FROM (SELECT contact_id, min(created_at) AS first_at FROM tickets WHERE company_id = $1 GROUP BY contact_id) f
+     WHERE ct.company_id = $1 AND ct.id = f.contact_id`,
+    [c],
+  );
   // The log of each ticket: created; accepted by its attendant a few minutes later (log-normal, median ~3 min); closed.
   await q(
     `INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id, created_at)

@@ -137,13 +137,17 @@ export async function finishedAttendances(db: Db, { companyId }: Tenant, r: Dash
   return { total: figures(rows.find((x) => Number(x.total) === 1)), perUser };
 }
 
-/** Contacts created in the range (groups aside) that have a ticket the filters and the caller's visibility keep. */
+/**
+ * New contacts: created in the range (groups aside) and with a ticket created in the range that the filters and the
+ * caller's visibility keep. A ticket never predates its contact, so only the range's tickets are read.
+ */
 export async function leads(db: Db, { companyId }: Tenant, r: DashboardRange, f: DashboardFilters) {
   const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT count(*) AS n FROM contacts c
       WHERE c.company_id = ${companyId} AND ${inRange(sql`c.created_at`, r)} AND NOT c.is_group
-        AND EXISTS (SELECT 1 FROM tickets t WHERE t.company_id = c.company_id AND t.contact_id = c.id ${scopeOf('t', f)})`),
+        AND EXISTS (SELECT 1 FROM tickets t WHERE t.company_id = c.company_id AND t.contact_id = c.id
+          AND ${inRange(sql`t.created_at`, r)} ${scopeOf('t', f)})`),
   );
   return num(row?.n);
 }
