@@ -1,14 +1,22 @@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
+import { CompaniesManager } from '../../companies/components/CompaniesManager';
+import { HelpsTab } from '../../help/components/HelpsTab';
+import { PlansTab } from '../../plans/components/PlansTab';
 import { GlobalTab } from '../components/GlobalTab';
 import { OptionsTab } from '../components/OptionsTab';
 import { SchedulesTab } from '../components/SchedulesTab';
+import { SuperOnlyTab } from '../components/SuperOnlyTab';
 import { useCompanySettings } from '../hooks/useSettings';
 
-type TabKey = 'options' | 'schedules' | 'platform';
+type TabKey = 'options' | 'schedules' | 'platform' | 'companies' | 'plans' | 'helps';
+const TAB_KEYS: TabKey[] = ['options', 'schedules', 'platform', 'companies', 'plans', 'helps'];
+/** Tabs only the super admin opens (seed 001 "Settings page tabs"). */
+const SUPER_TABS: TabKey[] = ['platform', 'companies', 'plans', 'helps'];
 
 /** /settings: options for admins, schedules when the schedule type is company, platform keys for super admins. */
 export default function SettingsPage() {
@@ -16,7 +24,10 @@ export default function SettingsPage() {
   const user = useCurrentUser();
   const { plan } = useCompanyPlan();
   const settings = useCompanySettings(user.companyId);
-  const [tab, setTab] = useState<TabKey>('options');
+  // ?tab= opens a tab directly (a link, a reload); a super-only tab refuses anybody else.
+  const [params] = useSearchParams();
+  const asked = params.get('tab') as TabKey | null;
+  const [tab, setTab] = useState<TabKey>(asked && TAB_KEYS.includes(asked) ? asked : 'options');
   const showSchedules = settings.data?.scheduleType === 'company' && plan?.useSchedules !== false;
   const current: TabKey = tab === 'schedules' && !showSchedules ? 'options' : tab;
   return (
@@ -24,14 +35,41 @@ export default function SettingsPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {t('settings.title')}
       </Typography>
-      <Tabs value={current} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }} variant="scrollable">
+      <Tabs
+        value={SUPER_TABS.includes(current) && !user.super ? false : current}
+        onChange={(_, v) => setTab(v)}
+        sx={{ mb: 2 }}
+        variant="scrollable"
+      >
         <Tab value="options" label={t('settings.tabs.options')} />
         {showSchedules && <Tab value="schedules" label={t('settings.tabs.schedules')} />}
         {user.super && <Tab value="platform" label={t('settings.tabs.platform')} />}
+        {user.super && <Tab value="companies" label={t('settings.tabs.companies')} />}
+        {user.super && <Tab value="plans" label={t('settings.tabs.plans')} />}
+        {user.super && <Tab value="helps" label={t('settings.tabs.helps')} />}
       </Tabs>
       {current === 'options' && <OptionsTab companyId={user.companyId} />}
       {current === 'schedules' && <SchedulesTab companyId={user.companyId} />}
-      {current === 'platform' && user.super && <GlobalTab />}
+      {current === 'platform' && (
+        <SuperOnlyTab>
+          <GlobalTab />
+        </SuperOnlyTab>
+      )}
+      {current === 'companies' && (
+        <SuperOnlyTab>
+          <CompaniesManager />
+        </SuperOnlyTab>
+      )}
+      {current === 'plans' && (
+        <SuperOnlyTab>
+          <PlansTab />
+        </SuperOnlyTab>
+      )}
+      {current === 'helps' && (
+        <SuperOnlyTab>
+          <HelpsTab />
+        </SuperOnlyTab>
+      )}
     </Box>
   );
 }
