@@ -90,12 +90,13 @@ export function CompaniesManager() {
             selected: editing?.id === c.id,
             'data-due-state': state,
             sx: {
-              bgcolor: (theme: Theme) =>
-                state === 'warning'
-                  ? alpha(theme.palette.warning.main, 0.35)
-                  : state === 'expired'
-                    ? alpha(theme.palette.error.main, 0.3)
-                    : undefined,
+              // Seed 001: yellow 1 to 5 days before the due date, red at 0 or past.
+              bgcolor: (theme: Theme) => {
+                const dark = theme.palette.mode === 'dark';
+                if (state === 'warning') return dark ? alpha('#fdd835', 0.3) : '#fff59d';
+                if (state === 'expired') return dark ? alpha('#e53935', 0.35) : '#ffcdd2';
+                return undefined;
+              },
             },
           } as never;
         }}

@@ -80,7 +80,8 @@ export function PlansTab() {
 
   const onSubmit = handleSubmit(async (v) => {
     try {
-      await save.mutateAsync({ id: editing?.id, body: { ...v, isPublic: v.isPublic === 'true' } });
+      // The resolver hands over the parsed body (isPublic a boolean, amount a number).
+      await save.mutateAsync({ id: editing?.id, body: v as unknown as PlanBodyInput });
       toast.success(t('plans.saved'));
       // Seed 001: the form resets 0.5 s after a submit.
       resetTimer.current = setTimeout(clear, 500);
