@@ -90,6 +90,27 @@ describe('plans (super admin)', () => {
     expect((await req('GET', `/plans/${p.id}`, superToken)).statusCode).toBe(404);
   });
 
+  it("a company signing up on a plan gets the plan's trial days before its first due date", async () => {
+    const plan = (await req('POST', '/plans', superToken, { name: 'Teste longo', trialDays: 21, isPublic: true })).json();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: {
+        name: 'Dona',
+        email: 'dona-trial@example.com',
+        password: 'Senha#123',
+        phone: '5511999990000',
+        companyName: 'Empresa Trial',
+        planId: plan.id,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await rows<{ due_date: Date }>(t, sql`SELECT due_date FROM companies WHERE name = 'Empresa Trial'`);
+    const days = (new Date(row.due_date).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(20.9);
+    expect(days).toBeLessThan(21.1);
+  });
+
   it('refuses a company admin and a plain user on every management route (403)', async () => {
     const routes: [string, string, unknown?][] = [
       ['GET', '/plans/all'],
