@@ -5,10 +5,10 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     node --import tsx bench/ticket-list.ts                # a fresh PostgreSQL database (dropped after), scale 1
  *
- * Seeds, with set-based INSERT … SELECT generate_series, one company with 100,000 tickets and 1,000,000 messages
- * (one conversation of 2,000), 50 users, 10 queues, 20 tags on ~30% of the tickets (skewed: tag 1 is the largest),
- * a word in 1% of the messages — plus two noise companies with 20,000 tickets and 200,000 messages each (same
- * word, same shape). Then, over HTTP (autocannon in a worker thread, so the load generator never shares the
+ * Seeds with bench/_seed.ts (the benches' shared, realistic year: log-normal conversations, Portuguese bodies with
+ * their dataJson, media, reactions, quotes, ratings, a fixed random seed) one company with 100,000 tickets and ~1,000,000
+ * messages (one conversation of 2,000), 50 users, 10 queues, 20 tags on ~30% of the tickets (1–3 each, tag 1 the
+ * largest), a word in 1% of the messages — plus two noise companies with 20,000 tickets each (same shape). Then, over HTTP (autocannon in a worker thread, so the load generator never shares the
  * server's event loop), the first page of each tab, page 5, the largest tag, the message search, and pages 5 and 50
  * of the 2,000-message conversation — beside the HTTP floor (GET /auth/me on the same server: token check +
  * principal + session), as a ratio of p95. Each scenario runs twice: one client (BENCH_SERIAL=200 requests one at a
@@ -28,9 +28,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app';
 import { seedDatabase } from '../apps/server/src/composition';
 import { loadConfig } from '../apps/server/src/config';
-import { type Database, runMigrations } from '../apps/server/src/db/open';
+import { runMigrations } from '../apps/server/src/db/open';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.service';
-import { insertCompany } from '../apps/server/src/modules/companies/companies.repository';
 import { TokenService } from '../apps/server/src/platform/auth';
 import type { CoreDeps } from '../apps/server/src/platform/deps';
 import { Jobs } from '../apps/server/src/platform/jobs';
@@ -39,172 +38,14 @@ import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit';
 import { RecordingPublisher } from '../apps/server/src/platform/realtime-port';
 import { openBenchDatabase } from './_db';
 import { load } from './_load.mjs';
+import { BIG_CONVERSATION, describeSeed, SEARCH_WORD, type Seeded, seedBenchCompanies } from './_seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const onPg = Boolean(process.env.DATABASE_URL);
 const scale = Number(process.env.BENCH_SCALE ?? (onPg ? 1 : 0.1));
-const SEARCH_WORD = 'reembolso';
-const BIG_CONVERSATION = 2000;
 const SERIAL_REQUESTS = Number(process.env.BENCH_SERIAL ?? 200);
-
-const VOCAB = [
-  'bom',
-  'dia',
-  'boa',
-  'tarde',
-  'pedido',
-  'entrega',
-  'boleto',
-  'pagamento',
-  'cartão',
-  'produto',
-  'troca',
-  'prazo',
-  'endereço',
-  'nota',
-  'fiscal',
-  'atraso',
-  'obrigado',
-  'ajuda',
-  'preciso',
-  'quando',
-  'chega',
-  'valor',
-  'frete',
-  'cancelar',
-  'status',
-  'compra',
-  'loja',
-  'site',
-  'app',
-  'senha',
-  'cadastro',
-  'desconto',
-  'cupom',
-  'promoção',
-  'garantia',
-  'defeito',
-];
-
-interface Seeded {
-  companyId: number;
-  adminId: number;
-  attendantId: number;
-  bigTicketId: number;
-  largestTagId: number;
-}
-
-/** One company's data, set-based. `tickets` live and closed; every (contact, connection) holds at most one live ticket. */
-async function seedCompany(
-  database: Database,
-  name: string,
-  n: { tickets: number; messagesPerTicket: number; big: boolean },
-  hash: string,
-) {
-  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.query<T>(text, params);
-  const company = await insertCompany(database.db, { name, dueDate: new Date(Date.now() + 365 * 86_400_000) });
-  const c = company.id;
-  await q(
-    `INSERT INTO queues (company_id, name, color) SELECT $1, 'Fila ' || g, '#' || lpad(to_hex($1 * 100 + g), 6, '0') FROM generate_series(1, 10) g`,
-    [c],
-  );
-  await q(
-    `INSERT INTO users (company_id, name, email, password_hash, profile, all_ticket, allow_group, all_user_chat)
-     SELECT $1, 'Atendente ' || g, 'u' || g || '-' || $1::int || '@bench.test', $2,
-       CASE WHEN g = 1 THEN 'admin' ELSE 'user' END, 'enabled', 'enabled', CASE WHEN g <= 5 THEN 'enabled' ELSE 'disabled' END
-     FROM generate_series(1, 50) g`,
-    [c, hash],
-  );
-  await q(
-    `INSERT INTO user_queues (company_id, user_id, queue_id)
-     SELECT $1, u.id, q.id FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM users WHERE company_id = $1) u
-     JOIN (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM queues WHERE company_id = $1) q
-       ON q.rn IN (1 + u.rn % 10, 1 + (u.rn + 3) % 10)`,
-    [c],
-  );
-  await q(
-    `INSERT INTO whatsapps (company_id, name, channel, status, token, is_default)
-     SELECT $1, 'Número ' || g, 'whatsappapi', 'CONNECTED', substr(md5(random()::text || g), 1, 30), g = 1 FROM generate_series(1, 2) g`,
-    [c],
-  );
-  const contacts = Math.ceil(n.tickets / 2);
-  await q(
-    `INSERT INTO contacts (company_id, name, number, channel)
-     SELECT $1, 'Contato ' || g, '5511' || lpad(g::text, 9, '0'), 'whatsapp' FROM generate_series(1, $2) g`,
-    [c, contacts],
-  );
-  // Status mix of a busy inbox: 80% closed, 10% open, 7% pending, 3% group. Timestamps in whole seconds (ties).
-  await q(
-    `WITH cs AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS rn FROM contacts WHERE company_id = $1),
-      ws AS (SELECT array_agg(id ORDER BY id) AS ids FROM whatsapps WHERE company_id = $1),
-      qs AS (SELECT array_agg(id ORDER BY id) AS ids FROM queues WHERE company_id = $1),
-      us AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE company_id = $1),
-      g AS (SELECT g, random() AS r, random() AS rq, random() AS ru, date_trunc('second', now() - random() * interval '90 days') AS at
-            FROM generate_series(0, $2 - 1) g)
-     INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, user_id, queue_id, channel, is_group, last_message,
-       unread_messages, created_at, updated_at, closed_at)
-     SELECT $1, cs.id, ws.ids[1 + (g.g / $3) % 2],
-       s.status,
-       CASE WHEN s.status = 'pending' THEN NULL ELSE us.ids[1 + floor(g.ru * 50)::int] END,
-       CASE WHEN g.rq < 0.05 THEN NULL ELSE qs.ids[1 + floor(g.rq * 10)::int % 10] END,
-       'whatsappapi', s.status = 'group', 'última mensagem ' || g.g,
-       CASE WHEN s.status IN ('open', 'pending') THEN floor(g.ru * 3)::int ELSE 0 END,
-       g.at - interval '1 hour', g.at, CASE WHEN s.status = 'closed' THEN g.at END
-     FROM g JOIN cs ON cs.rn = g.g % $3 CROSS JOIN ws CROSS JOIN qs CROSS JOIN us
-     CROSS JOIN LATERAL (SELECT CASE WHEN g.r < 0.80 THEN 'closed' WHEN g.r < 0.90 THEN 'open' WHEN g.r < 0.97 THEN 'pending' ELSE 'group' END AS status) s`,
-    [c, n.tickets, contacts],
-  );
-  // The long conversation: an open ticket of the second attendant.
-  const [attendant] = await q<{ id: number }>(
-    `SELECT id FROM users WHERE company_id = $1 AND profile = 'user' ORDER BY id LIMIT 1`,
-    [c],
-  );
-  const [big] = await q<{ id: number }>(
-    `UPDATE tickets SET status = 'open', user_id = $2, is_group = false, closed_at = NULL
-     WHERE id = (SELECT id FROM tickets WHERE company_id = $1 AND status = 'open' ORDER BY id LIMIT 1) RETURNING id`,
-    [c, attendant.id],
-  );
-  const vocab = `ARRAY[${VOCAB.map((w) => `'${w}'`).join(',')}]`;
-  const word = `(${vocab})[1 + floor(random() * ${VOCAB.length})::int]`;
-  const body = `CASE WHEN random() < 0.01 THEN 'quero o ${SEARCH_WORD} do ' || ${word} ELSE ${word} || ' ' || ${word} || ' ' || ${word} || ' ' || ${word} || ' ' || ${word} END`;
-  const insertMessages = (where: string, perTicket: number) =>
-    q(
-      `INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, body, from_me, read, ack, media_type, queue_id, created_at, updated_at)
-       SELECT t.company_id, t.id, CASE WHEN k % 2 = 0 THEN t.contact_id END, t.whatsapp_id, ${body}, k % 2 = 1, true,
-         CASE WHEN k % 2 = 1 THEN 3 ELSE 0 END, 'text', t.queue_id,
-         t.updated_at - (${perTicket} - k) * interval '37 seconds', t.updated_at - (${perTicket} - k) * interval '37 seconds'
-       FROM tickets t CROSS JOIN generate_series(1, ${perTicket}) k WHERE t.company_id = $1 AND ${where}`,
-      [c, big.id],
-    );
-  await insertMessages('t.id <> $2', n.messagesPerTicket);
-  if (n.big) await insertMessages('t.id = $2', BIG_CONVERSATION);
-  await q(
-    `INSERT INTO tags (company_id, name, color, kanban) SELECT $1, 'Tag ' || g, '#' || lpad(to_hex(g * 4000), 6, '0'), (g > 15)::int FROM generate_series(1, 20) g`,
-    [c],
-  );
-  // ~30% of the tickets tagged, skewed so tag 1 is the largest (~ a third of them).
-  await q(
-    `WITH tg AS (SELECT array_agg(id ORDER BY id) AS ids FROM tags WHERE company_id = $1)
-     INSERT INTO ticket_tags (company_id, ticket_id, tag_id)
-     SELECT $1, t.id, tg.ids[1 + floor(power(random(), 2.5) * 20)::int] FROM tickets t CROSS JOIN tg
-     WHERE t.company_id = $1 AND random() < 0.3 ON CONFLICT DO NOTHING`,
-    [c],
-  );
-  const [largest] = await q<{ tag_id: number }>(
-    `SELECT tag_id FROM ticket_tags WHERE company_id = $1 GROUP BY tag_id ORDER BY count(*) DESC LIMIT 1`,
-    [c],
-  );
-  const [admin] = await q<{ id: number }>(`SELECT id FROM users WHERE company_id = $1 AND profile = 'admin'`, [c]);
-  return {
-    companyId: c,
-    adminId: admin.id,
-    attendantId: attendant.id,
-    bigTicketId: big.id,
-    largestTagId: largest.tag_id,
-  } satisfies Seeded;
-}
 
 interface Result {
   name: string;
@@ -237,7 +78,7 @@ async function main() {
     const tickets = Math.round(100_000 * scale);
     const noiseTickets = Math.round(20_000 * scale);
     console.log(
-      `Atendo ticket list — ${database.kind}, scale ${scale}: ${tickets} tickets / ~${tickets * 10} messages + 2 × (${noiseTickets} / ${noiseTickets * 10})`,
+      `Atendo ticket list — ${database.kind}, scale ${scale}: ${tickets} tickets / ~${tickets * 10} messages + 2 × (${noiseTickets} / ~${noiseTickets * 10}) (bench/_seed.ts)`,
     );
     const t0 = Date.now();
     let main: Seeded;
@@ -252,18 +93,9 @@ async function main() {
       );
       main = { companyId: c.id, ...ids };
     } else {
-      // The GIN index is built once after the bulk insert (as a restore would), not row by row.
-      await database.query('DROP INDEX IF EXISTS messages_body_tsv_idx');
-      await seedCompany(database, 'Ruído A', { tickets: noiseTickets, messagesPerTicket: 10, big: false }, hash);
-      main = await seedCompany(database, 'Empresa', { tickets, messagesPerTicket: 10, big: true }, hash);
-      await seedCompany(database, 'Ruído B', { tickets: noiseTickets, messagesPerTicket: 10, big: false }, hash);
-      const seededIn = Date.now() - t0;
-      await database.query(
-        onPg
-          ? `SET maintenance_work_mem = '512MB'; CREATE INDEX messages_body_tsv_idx ON messages USING gin (body_tsv);`
-          : 'CREATE INDEX messages_body_tsv_idx ON messages USING gin (body_tsv)',
-      );
-      await database.query('VACUUM ANALYZE');
+      const seeded = await seedBenchCompanies(database, { tickets, noise: noiseTickets }, hash);
+      main = seeded.main;
+      const seededIn = seeded.rowsMs;
       console.log(
         `seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s (rows ${(seededIn / 1000).toFixed(0)} s, search index + vacuum/analyze ${((Date.now() - t0 - seededIn) / 1000).toFixed(0)} s)`,
       );
@@ -278,6 +110,7 @@ async function main() {
     console.log(
       `${counts.tickets} tickets, ${counts.messages} messages, ${counts.tagged} tagged, '${SEARCH_WORD}' in ${counts.words} messages`,
     );
+    console.table([await describeSeed(database, main.companyId)]);
 
     const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret: config.jwtSecret! });
     const tokens = new TokenService(config.jwtSecret!, 3600);

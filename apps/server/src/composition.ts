@@ -24,6 +24,8 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { conversationRoutes } from './modules/conversation/conversation.routes';
 import { createConversationService } from './modules/conversation/conversation.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { facebookRoutes } from './modules/facebook/facebook.routes';
 import { createFacebookService } from './modules/facebook/facebook.service';
 import { helpsRoutes } from './modules/helps/helps.routes';
@@ -35,6 +37,8 @@ import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReportsService } from './modules/reports/reports.service';
 import { registerSchedulesJobs } from './modules/schedules/schedules.jobs';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { createSchedulesService } from './modules/schedules/schedules.service';
@@ -153,6 +157,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   registerTicketsJobs(deps.jobs, tickets);
   registerAutomationJobs(deps, createAutomationService(deps, tickets, { logger: app.log }));
   tagsRoutes(app, createTagsService(deps, tickets));
+  dashboardRoutes(app, createDashboardService(deps));
   const conversation = createConversationService(deps, tickets, messaging.outbound, messaging.channels);
   conversationRoutes(app, deps, conversation);
   const schedules = createSchedulesService(deps, conversation);
@@ -163,4 +168,5 @@ export function registerModules(app: App, deps: CoreDeps) {
   const contacts = createContactsService(deps, { channels: messaging.channels });
   contactsRoutes(app, contacts);
   registerContactsJobs(deps.jobs, contacts);
+  reportsRoutes(app, createReportsService(deps));
 }

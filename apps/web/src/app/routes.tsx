@@ -11,10 +11,12 @@ const RecoveryPasswordPage = lazy(() => import('../features/auth/pages/RecoveryP
 const AppShell = lazy(() => import('./layout/AppShell'));
 const WelcomePage = lazy(() => import('../features/help/pages/WelcomePage'));
 const TodoListPage = lazy(() => import('../features/todolist/pages/TodoListPage'));
+const ReportsPage = lazy(() => import('../features/reports/pages/ReportsPage'));
 const ComingSoonPage = lazy(() => import('../features/system/pages/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../features/system/pages/NotFoundPage'));
 const TicketsPage = lazy(() => import('../features/tickets/pages/TicketsPage'));
 const MomentsPage = lazy(() => import('../features/moments/pages/MomentsPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const UsersPage = lazy(() => import('../features/users/pages/UsersPage'));
 const QueuesPage = lazy(() => import('../features/queues/pages/QueuesPage'));
 const ChatbotPage = lazy(() => import('../features/queues/pages/ChatbotPage'));
@@ -42,7 +44,7 @@ export interface PrivateRouteDef {
 
 /** The full route table of seed 002 §2.2 (plus /chatbot/:id of seed 001). */
 export const PRIVATE_ROUTES: PrivateRouteDef[] = [
-  { path: '/', element: soon('dashboard'), access: { permission: { name: 'dashboard:view', denied: 'forbidden' } } },
+  { path: '/', element: <DashboardPage />, access: { permission: { name: 'dashboard:view', denied: 'forbidden' } } },
   { path: '/financeiro', element: soon('financeiro'), access: { narrowOk: true } },
   { path: '/companies', element: <CompaniesPage />, access: { superOnly: 'home' } },
   {
@@ -74,7 +76,7 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/messages-api', element: soon('messagesApi'), access: { plan: 'useExternalApi' } },
   { path: '/settings', element: <SettingsPage />, access: { permission: { name: 'settings:options', denied: 'noPermission' } } },
   { path: '/queues', element: <QueuesPage />, access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
-  { path: '/reports', element: soon('reports'), access: { permission: { name: 'reports:view', denied: 'noPermission' } } },
+  { path: '/reports', element: <ReportsPage />, access: { permission: { name: 'reports:view', denied: 'noPermission' } } },
   {
     path: '/queue-integration',
     element: soon('queueIntegration'),

@@ -166,6 +166,46 @@ export const userRatings = pgTable(
 );
 
 /**
+ * One finished attendance of a ticket (issue 17): from its start (the ticket created, reopened, or received by a
+ * closing transfer) to its close, with the lifecycle moments the dashboard's times need. Written by the one close
+ * (modules/tickets/tickets.close.ts) from what was recorded meanwhile: the ticket log (create, reopen, open, closed),
+ * the attendants' messages and the rating question; migration 0010 backfilled the tickets closed before it.
+ */
+export const ticketTrackings = pgTable(
+  'ticket_trackings',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: 'set null' }),
+    queueId: integer().references(() => queues.id, { onDelete: 'set null' }),
+    /** The attendant who held the ticket when it closed. */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    isGroup: boolean().notNull().default(false),
+    /** The business started the conversation (an active ticket). */
+    fromMe: boolean().notNull().default(false),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    /** First time an attendant took it (accept, rotation, transfer to a user, created by a user); null: never. */
+    acceptedAt: timestamp({ withTimezone: true }),
+    /** First message an attendant wrote to the contact (not private, not the bot's); null: never. */
+    firstAnswerAt: timestamp({ withTimezone: true }),
+    /** When the attendant was done: the rating question, or the close itself. */
+    finishedAt: timestamp({ withTimezone: true }).notNull(),
+    closedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The contact's 0–10 answer in this attendance. */
+    rate: smallint(),
+  },
+  (t) => [
+    index('ticket_trackings_company_closed_idx').on(t.companyId, t.closedAt),
+    index('ticket_trackings_ticket_idx').on(t.ticketId),
+  ],
+);
+
+/**
  * A message scheduled for a contact (seed 000 §5 "schedule from a ticket/contact", seed 002 §2.6 calendar): the
  * schedules job sends it at sendAt through the contact's ticket on the connection, then again every interval while
  * sends remain (recurrence units: 1 days, 2 weeks, 3 months, 4 minutes; business days: 4 as is, 5 the business

@@ -77,6 +77,12 @@ describe('rating (NPS)', () => {
     expect(await ratings(ticketId)).toEqual([{ rate: 9, user_id: ana.id, queue_id: q.id }]);
     expect(await ticketRow(t, ticketId)).toMatchObject({ status: 'closed' });
     expect((await botMessages(ticketId)).at(-1)).toMatchObject({ kind: 'completion', body: 'Obrigado, Cliente!' });
+    // The attendance is recorded with its rating (issue 17).
+    const [k] = await query<{ rate: number; done: boolean }>(
+      t,
+      sql`SELECT k.rate, k.finished_at <= k.closed_at AS done FROM ticket_trackings k WHERE k.ticket_id = ${ticketId}`,
+    );
+    expect(k).toEqual({ rate: 9, done: true });
   });
 
   it('invalid answers ask again up to maxUseBotQueuesNPS, then close without a rating', async () => {

@@ -14,14 +14,19 @@ export interface ContactFilter {
   isGroup?: boolean;
 }
 
+/**
+ * The contact book's search as a predicate over contacts (seed 000 §5): the lower-cased term anywhere in the name,
+ * number or e-mail. The expression is the one of the trigram index of migration 0008 (keep them identical, or the
+ * index is not used). The tickets report searches contacts with it too.
+ */
+export function contactSearchSql(term: string): SQL {
+  const like = `%${escapeLike(term.toLowerCase())}%`;
+  return sql`(lower(${contacts.name}) || ' ' || ${contacts.number} || ' ' || lower(${contacts.email})) LIKE ${like}`;
+}
+
 function filterConditions(companyId: number, f: ContactFilter): SQL[] {
   const conds: SQL[] = [eq(contacts.companyId, companyId)];
-  if (f.search) {
-    // Seed 000 §5: the contact search term is lower-cased; it matches name, number or e-mail. The expression is the
-    // one of the trigram index of migration 0008 (keep them identical, or the index is not used).
-    const like = `%${escapeLike(f.search.toLowerCase())}%`;
-    conds.push(sql`(lower(${contacts.name}) || ' ' || ${contacts.number} || ' ' || lower(${contacts.email})) LIKE ${like}`);
-  }
+  if (f.search) conds.push(contactSearchSql(f.search));
   if (f.channel) conds.push(eq(contacts.channel, f.channel));
   if (f.isGroup !== undefined) conds.push(eq(contacts.isGroup, f.isGroup));
   if (f.tagIds?.length) {

@@ -55,23 +55,37 @@ export function canSeeTicket(v: Viewer, t: TicketScope, showAll = true): boolean
   return t.userId === null || (showAll && v.canShowAll);
 }
 
+/** The columns the rule reads, in a statement over the tickets table or a table with the same scope columns. */
+export interface ScopeColumns {
+  queueId: SQL;
+  userId: SQL;
+  isGroup: SQL;
+}
+
+const TICKET_COLUMNS: ScopeColumns = {
+  queueId: sql`${tickets.queueId}`,
+  userId: sql`${tickets.userId}`,
+  isGroup: sql`${tickets.isGroup}`,
+};
+
 /** The same rule over the tickets table (used with the ticket list and its count); null when it restricts nothing. */
 export function visibleTicketsSql(v: Viewer, showAll: boolean): SQL | null {
+  return visibleScopeSql(v, showAll, TICKET_COLUMNS);
+}
+
+/** The same rule over any rows carrying a ticket's scope (the dashboard's attendances, aliased tickets). */
+export function visibleScopeSql(v: Viewer, showAll: boolean, c: ScopeColumns): SQL | null {
   const parts: SQL[] = [];
-  if (!v.allowGroup) parts.push(sql`NOT ${tickets.isGroup}`);
+  if (!v.allowGroup) parts.push(sql`NOT ${c.isGroup}`);
   let queueScope: SQL | null = null;
   if (!v.admin) {
-    const inQueues = v.queueIds.length ? sql`${tickets.queueId} = ANY(${sql.param(v.queueIds)}::int[])` : sql`FALSE`;
-    queueScope = v.allTicket ? sql`(${inQueues} OR ${tickets.queueId} IS NULL)` : inQueues;
+    const inQueues = v.queueIds.length ? sql`${c.queueId} = ANY(${sql.param(v.queueIds)}::int[])` : sql`FALSE`;
+    queueScope = v.allTicket ? sql`(${inQueues} OR ${c.queueId} IS NULL)` : inQueues;
   }
   const others = showAll && v.canShowAll;
   if (queueScope || !others) {
-    const scoped = queueScope
-      ? others
-        ? queueScope
-        : sql`(${queueScope} AND ${tickets.userId} IS NULL)`
-      : sql`${tickets.userId} IS NULL`;
-    parts.push(sql`(${tickets.userId} = ${v.userId} OR ${scoped})`);
+    const scoped = queueScope ? (others ? queueScope : sql`(${queueScope} AND ${c.userId} IS NULL)`) : sql`${c.userId} IS NULL`;
+    parts.push(sql`(${c.userId} = ${v.userId} OR ${scoped})`);
   }
   return parts.length ? sql.join(parts, sql` AND `) : null;
 }

@@ -2,7 +2,8 @@
  * The one way a ticket closes (issue 15 item 2), used by the transitions (close, ignore, transfer with
  * closeTicketOnTransfer), close-all, the idle sweep, the automation and the channel history import. A closed
  * ticket has no unread messages, the bot no longer talks in it (isBot, its menu position and counters reset), no
- * inactivity message is due, and a log entry says who closed it (null: the system).
+ * inactivity message is due, a log entry says who closed it (null: the system), and the attendance it ends is
+ * recorded with its lifecycle moments (ticket_trackings, read by the dashboard).
  */
 import type { TicketLogType } from '@atendo/shared';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import type { Db } from '../../db/open';
 import { ticketLogs, tickets } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
 import type { TicketScope } from './tickets.audience';
-import { insertLog, type TicketRow, type TicketValues, updateTicket } from './tickets.repository';
+import { insertLog, recordAttendances, type TicketRow, type TicketValues, updateTicket } from './tickets.repository';
 
 /** What every close writes. */
 export function closedValues(now = new Date()) {
@@ -40,7 +41,10 @@ export interface CloseOptions {
 /** Closes one ticket with its log entry; `db` may be a transaction. Answers the closed row, or null. */
 export async function closeTicket(db: Db, tenant: Tenant, id: number, o: CloseOptions): Promise<TicketRow | null> {
   const closed = await updateTicket(db, tenant, id, { ...closedValues(o.now), ...o.also }, { fromStatuses: [...o.fromStatuses] });
-  if (closed) await insertLog(db, tenant, { ticketId: id, type: o.logType ?? 'closed', userId: o.by, queueId: closed.queueId });
+  if (closed) {
+    await insertLog(db, tenant, { ticketId: id, type: o.logType ?? 'closed', userId: o.by, queueId: closed.queueId });
+    await recordAttendances(db, tenant, [id]);
+  }
   return closed;
 }
 
@@ -64,6 +68,11 @@ async function closeTicketsWhere(db: Db, tenant: Tenant, where: SQL, by: number 
           userId: by,
           queueId: t.queueId,
         })),
+      );
+      await recordAttendances(
+        tx,
+        tenant,
+        closed.map((t) => t.id),
       );
     }
     return closed;

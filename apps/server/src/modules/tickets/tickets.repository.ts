@@ -51,6 +51,7 @@ export async function queuesAndSettings(
 }
 
 export * from './tickets.list.repository';
+export * from './tickets.tracking.repository';
 
 // ─── Rows and writes ─────────────────────────────────────────────────────────
 

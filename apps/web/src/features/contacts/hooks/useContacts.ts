@@ -9,11 +9,11 @@ import {
   type UpdateContactBody,
 } from '@atendo/shared';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, buildUrl } from '../../../shared/api/client';
+import { api } from '../../../shared/api/client';
+import { downloadStreamed } from '../../../shared/api/download';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import i18n from '../../../shared/i18n';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import { getToken } from '../../../shared/storage';
 import { contactKeys } from './keys';
 
 export { contactKeys };
@@ -170,25 +170,6 @@ export function useImportStatus(id: number | null) {
 }
 
 /** GET /contacts/export: the .xlsx is streamed by the server, in the UI's language, and saved by the browser. */
-export async function downloadContactsExport(): Promise<void> {
-  const token = getToken();
-  const res = await fetch(buildUrl('/contacts/export', { lang: i18n.language }), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    credentials: 'include',
-  });
-  if (!res.ok) {
-    const body = await res.json().catch(() => null);
-    throw new ApiError(res.status, body);
-  }
-  const blob = await res.blob();
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'contacts.xlsx';
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export function downloadContactsExport(): Promise<void> {
+  return downloadStreamed('/contacts/export', { lang: i18n.language }, 'contacts.xlsx');
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SocketContext } from '../../../shared/socket/context';
 import { makeTicket, makeUser } from '../../../test/fixtures';
@@ -86,5 +86,26 @@ describe('MomentsPage presence (issue 16 item 12)', () => {
     act(() => fire('company-2-user', { action: 'update', user: { id: bruno.id, online: true } }));
     expect(await screen.findByLabelText('Bruno: Online')).toBeTruthy();
     expect(listReads).toBe(2);
+  });
+});
+
+describe('MomentsPage per-user list (seed 000 §2)', () => {
+  it("'return to queue' puts an attended ticket back to pending and reads the panel again", async () => {
+    const bruno = { id: 5, name: 'Bruno', color: '#336699' };
+    const spy = mockFetch({
+      '/usersMoments': [makeTicket({ id: 21, status: 'open', userId: bruno.id, user: bruno })],
+      '/users/list': [],
+      '/tickets/21': makeTicket({ id: 21, status: 'pending', userId: null, user: null }),
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Devolver à fila' }));
+    await waitFor(() => {
+      const calls = spy.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][];
+      const put = calls.find(([input, init]) => String(input).endsWith('/tickets/21') && init?.method === 'PUT');
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: 'pending' });
+    });
+    await waitFor(() =>
+      expect(spy.mock.calls.filter(([input]) => new URL(String(input)).pathname === '/usersMoments').length).toBe(2),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import UndoIcon from '@mui/icons-material/Undo';
 import {
   Avatar,
   Badge,
@@ -19,11 +20,13 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
+import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useSocket } from '../../../shared/socket/context';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { LoadError } from '../../../shared/ui/LoadError';
+import { useUpdateTicket } from '../../tickets/hooks/useTicket';
 import type { Ticket } from '../../tickets/types';
 import { useMoments, useRefreshMoments } from '../hooks/useMoments';
 import { usePresence } from '../hooks/usePresence';
@@ -96,6 +99,10 @@ export default function MomentsPage() {
   const presence = usePresence();
   const clock = useClock();
   const mayOpen = (ticket: Ticket) => user.profile === 'admin' || ticket.userId === user.id;
+  const update = useUpdateTicket(user.id);
+  // Seed 000 §2: the per-user list's 'return to queue' (open → pending, the attendant removed).
+  const returnToQueue = (ticket: Ticket) =>
+    update.mutate({ id: ticket.id, body: { status: 'pending' } }, { onSuccess: () => void refresh(), onError: toastError });
 
   return (
     <Box sx={{ p: 2, height: 'calc(100vh - 64px)', display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -138,16 +145,30 @@ export default function MomentsPage() {
                         data-testid="moment-ticket"
                         secondaryAction={
                           mayOpen(ticket) ? (
-                            <Tooltip title={t('moments.open')}>
-                              <IconButton
-                                edge="end"
-                                size="small"
-                                aria-label={t('moments.open')}
-                                onClick={() => navigate(`/tickets/${ticket.uuid}`)}
-                              >
-                                <OpenInNewIcon fontSize="small" />
-                              </IconButton>
-                            </Tooltip>
+                            <Box sx={{ display: 'flex' }}>
+                              {ticket.userId && (ticket.status === 'open' || ticket.status === 'group') ? (
+                                <Tooltip title={t('tickets.actions.return')}>
+                                  <IconButton
+                                    size="small"
+                                    aria-label={t('tickets.actions.return')}
+                                    disabled={update.isPending}
+                                    onClick={() => returnToQueue(ticket)}
+                                  >
+                                    <UndoIcon fontSize="small" />
+                                  </IconButton>
+                                </Tooltip>
+                              ) : null}
+                              <Tooltip title={t('moments.open')}>
+                                <IconButton
+                                  edge="end"
+                                  size="small"
+                                  aria-label={t('moments.open')}
+                                  onClick={() => navigate(`/tickets/${ticket.uuid}`)}
+                                >
+                                  <OpenInNewIcon fontSize="small" />
+                                </IconButton>
+                              </Tooltip>
+                            </Box>
                           ) : null
                         }
                       >

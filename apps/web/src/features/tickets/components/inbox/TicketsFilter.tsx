@@ -15,56 +15,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Option, useConnectionOptions, useTagOptions, useUserOptions } from '../../hooks/useInboxOptions';
+import { MultiSelect, type MultiSelectOption as Option } from '../../../../shared/ui/MultiSelect';
+import { useConnectionOptions, useTagOptions, useUserOptions } from '../../hooks/useInboxOptions';
 import { activeFilterCount, type InboxFilters, NO_FILTERS } from '../../utils/ticketMatch';
-
-function MultiSelect({
-  label,
-  options,
-  value,
-  onChange,
-  loading,
-  testId,
-}: {
-  label: string;
-  options: Option[];
-  value: number[];
-  onChange: (ids: number[]) => void;
-  loading?: boolean;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const chosen = options.filter((o) => value.includes(o.id));
-  return (
-    <Autocomplete
-      multiple
-      size="small"
-      options={options}
-      value={chosen}
-      loading={loading}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      onChange={(_, v) => onChange(v.map((o) => o.id))}
-      noOptionsText={t('inbox.filters.none')}
-      loadingText={t('inbox.filters.loading')}
-      renderValue={(items, getItemProps) =>
-        items.map((o, index) => {
-          const { key, ...rest } = getItemProps({ index });
-          return (
-            <Chip
-              key={key}
-              size="small"
-              label={o.name}
-              sx={o.color ? { bgcolor: o.color, color: 'common.white' } : undefined}
-              {...rest}
-            />
-          );
-        })
-      }
-      renderInput={(params) => <TextField {...params} label={label} data-testid={testId} />}
-    />
-  );
-}
 
 /** The inbox filter panel (seed 000 §2): tags, connections, statuses and — for admins — users. */
 export function TicketsFilter({

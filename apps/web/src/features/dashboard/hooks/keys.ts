@@ -1,0 +1,9 @@
+import type { DashboardFilter } from './useDashboard';
+
+/** Every query key of the dashboard domain (one prefix: a ticket event refreshes them all). */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  counters: (f: DashboardFilter) => ['dashboard', 'counters', f] as const,
+  ticketsUsers: (f: DashboardFilter) => ['dashboard', 'ticketsUsers', f] as const,
+  ticketsDay: (f: DashboardFilter) => ['dashboard', 'ticketsDay', f] as const,
+};

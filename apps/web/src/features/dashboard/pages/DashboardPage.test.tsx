@@ -1,0 +1,189 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { RouteGate } from '../../../app/guards';
+import { PRIVATE_ROUTES } from '../../../app/routes';
+import { SocketContext } from '../../../shared/socket/context';
+import { makeUser } from '../../../test/fixtures';
+import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
+import DashboardPage, { defaultFilter } from './DashboardPage';
+
+beforeAll(() => {
+  // jsdom has no layout: the charts measure their box through ResizeObserver.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+const COUNTERS = {
+  supportHappening: 3,
+  supportPending: 2,
+  supportGroups: 1,
+  waitRating: 1,
+  supportFinished: 5,
+  leads: 2,
+  avgSupportTime: 70,
+  avgWaitTime: 125,
+  activeTickets: 1,
+  passiveTickets: 2,
+  tickets: 3,
+  npsScore: 25,
+  npsPromotersPerc: 50,
+  npsPassivePerc: 25,
+  npsDetractorsPerc: 25,
+  withRating: 4,
+  withoutRating: 1,
+  percRating: 80,
+};
+const ZERO = Object.fromEntries(Object.keys(COUNTERS).map((k) => [k, k.startsWith('avg') ? null : 0]));
+
+const dashboard = (counters: Record<string, unknown>, attendants: unknown[] = []) => ({
+  range: { from: '2026-11-01', to: '2026-11-26', timezone: 'America/Sao_Paulo' },
+  counters,
+  attendants,
+});
+
+type Listener = (payload: unknown) => void;
+function renderPage(user = makeUser({ id: 1, profile: 'admin' })) {
+  const listeners = new Map<string, Set<Listener>>();
+  const socket = {
+    connected: true,
+    on: (name: string, fn: Listener) => {
+      if (!listeners.has(name)) listeners.set(name, new Set());
+      listeners.get(name)?.add(fn);
+    },
+    off: (name: string, fn: Listener) => listeners.get(name)?.delete(fn),
+    emit: vi.fn(),
+  };
+  renderWithProviders(
+    <SocketContext.Provider value={{ socket: socket as never, companyId: 2 }}>
+      <DashboardPage />
+    </SocketContext.Provider>,
+    { session: sessionValue(user), route: '/' },
+  );
+  return (name: string, payload: unknown) => {
+    for (const fn of listeners.get(name) ?? []) fn(payload);
+  };
+}
+
+const calls = (spy: ReturnType<typeof mockFetch>, path: string) =>
+  spy.mock.calls.map(([input]) => new URL(String(input))).filter((u) => u.pathname === path);
+
+describe('DashboardPage', () => {
+  it('defaults to the first day of the month to today in São Paulo', () => {
+    // 02:00 UTC on 1 December is still 30 November in São Paulo.
+    expect(defaultFilter('America/Sao_Paulo', new Date('2026-12-01T02:00:00Z'))).toMatchObject({
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-30',
+    });
+  });
+
+  it('shows the counters (times as HHh mmm), the NPS and the charts of the default range', async () => {
+    const spy = mockFetch({
+      '/dashboard': dashboard(COUNTERS),
+      '/dashboard/ticketsDay': { by: 'date', data: [{ data: '2026-11-02', total: 3 }], count: 3 },
+      '/dashboard/ticketsUsers': { data: [{ userId: 5, nome: 'Bruno', quantidade: 3 }] },
+      '/queue': [],
+      '/users/list': [],
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('counter-supportHappening-value').textContent).toBe('3'));
+    expect(screen.getByTestId('counter-avgWaitTime-value').textContent).toBe('02h 05m');
+    expect(screen.getByTestId('counter-avgSupportTime-value').textContent).toBe('01h 10m');
+    expect(screen.getByTestId('counter-percRating-value').textContent).toBe('80%');
+    expect(screen.getByTestId('nps-score').textContent).toBe('25');
+    // Each figure carries its definition (docs/metrics.md).
+    expect(screen.getByLabelText('Tickets criados no período.')).toBeTruthy();
+    expect((await screen.findByTestId('chart-per-day-total')).textContent).toBe('Total: 3');
+    const [call] = calls(spy, '/dashboard');
+    const { dateFrom, dateTo } = defaultFilter('America/Sao_Paulo');
+    expect(call.searchParams.get('date_from')).toBe(dateFrom);
+    expect(call.searchParams.get('date_to')).toBe(dateTo);
+  });
+
+  it('shows the attendants tab with its rows and the tickets per attendant chart', async () => {
+    mockFetch({
+      '/dashboard': dashboard(COUNTERS, [
+        { id: 5, name: 'Bruno', rating: 9.5, countRating: 2, tickets: 3, avgWaitTime: 26.7, avgSupportTime: 80, online: true },
+      ]),
+      '/dashboard/ticketsDay': { by: 'date', data: [], count: 0 },
+      '/dashboard/ticketsUsers': { data: [{ userId: 5, nome: 'Bruno', quantidade: 3 }] },
+      '/queue': [],
+      '/users/list': [],
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Atendentes' }));
+    const row = await screen.findByTestId('attendant-row');
+    expect(row.textContent).toContain('Bruno');
+    expect(row.textContent).toContain('9,5');
+    expect(row.textContent).toContain('00h 27m');
+    expect(row.textContent).toContain('01h 20m');
+    expect(row.textContent).toContain('Online');
+    expect((await screen.findByTestId('chart-per-user-total')).textContent).toBe('Total: 3');
+  });
+
+  it('says so when the period has no attendance', async () => {
+    mockFetch({
+      '/dashboard': dashboard(ZERO),
+      '/dashboard/ticketsDay': { by: 'date', data: [], count: 0 },
+      '/dashboard/ticketsUsers': { data: [] },
+      '/queue': [],
+      '/users/list': [],
+    });
+    renderPage();
+    expect(await screen.findByText('Nenhum atendimento no período.')).toBeTruthy();
+    expect(screen.getByTestId('counter-avgWaitTime-value').textContent).toBe('00h 00m');
+  });
+
+  it("shows 'Erro ao buscar informações dos tickets' when the dashboard cannot be read", async () => {
+    mockFetch({ '/queue': [], '/users/list': [] });
+    renderPage();
+    expect((await screen.findByTestId('dashboard-error')).textContent).toContain('Erro ao buscar informações dos tickets');
+  });
+
+  it("asks to set up the filter ('Parametrize o filtro') when both dates are cleared", async () => {
+    const spy = mockFetch({ '/dashboard': dashboard(COUNTERS), '/queue': [], '/users/list': [] });
+    renderPage();
+    await waitFor(() => expect(calls(spy, '/dashboard')).toHaveLength(1));
+    fireEvent.change(screen.getByTestId('filter-from'), { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('filter-to'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByText('Parametrize o filtro')).toBeTruthy();
+    expect(calls(spy, '/dashboard')).toHaveLength(1);
+    fireEvent.change(screen.getByTestId('filter-from'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByTestId('filter-to'), { target: { value: '2026-03-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(calls(spy, '/dashboard').at(-1)?.searchParams.get('date_from')).toBe('2026-03-01'));
+  });
+
+  it('re-reads the counters once after a burst of ticket events', async () => {
+    const spy = mockFetch({ '/dashboard': dashboard(COUNTERS), '/queue': [], '/users/list': [] });
+    const fire = renderPage();
+    await waitFor(() => expect(calls(spy, '/dashboard')).toHaveLength(1));
+    act(() => {
+      fire('company-2-ticket', { action: 'update', ticket: { id: 1 } });
+      fire('company-2-ticket', { action: 'update', ticket: { id: 2 } });
+      fire('company-3-ticket', { action: 'update', ticket: { id: 3 } });
+    });
+    await waitFor(() => expect(calls(spy, '/dashboard')).toHaveLength(2), { timeout: 3000 });
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(calls(spy, '/dashboard')).toHaveLength(2);
+  });
+
+  it('a user without showDashboard gets the 403 page, and no figure is read', () => {
+    const spy = mockFetch();
+    const access = PRIVATE_ROUTES.find((r) => r.path === '/')?.access;
+    renderWithProviders(
+      <RouteGate access={access}>
+        <DashboardPage />
+      </RouteGate>,
+      { session: sessionValue(makeUser()), route: '/' },
+    );
+    expect(screen.getByRole('heading', { name: 'Oops! Acesso Negado!' })).toBeTruthy();
+    expect(calls(spy, '/dashboard')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,135 @@
+import { type DashboardCountersDto, formatDashboardMinutes } from '@atendo/shared';
+import { Alert, Box, Button, Tab, Tabs, Typography } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zonedParts } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
+import { AttendantsTable } from '../components/AttendantsTable';
+import { CounterCard } from '../components/CounterCard';
+import { DashboardFilterBar } from '../components/DashboardFilterBar';
+import { useNumberFormat } from '../components/format';
+import { NpsPanel } from '../components/NpsPanel';
+import { TicketsPerDayChart, TicketsPerUserChart } from '../components/TicketsCharts';
+import {
+  type DashboardFilter,
+  useDashboard,
+  useDashboardLiveRefresh,
+  useTicketsPerDay,
+  useTicketsPerUser,
+} from '../hooks/useDashboard';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Seed 000 §9: the default range is the first day of the month to today, in the company's time zone. */
+export function defaultFilter(timeZone: string, now = new Date()): DashboardFilter {
+  const p = zonedParts(now, timeZone);
+  const month = `${p.year}-${pad(p.month)}`;
+  return { dateFrom: `${month}-01`, dateTo: `${month}-${pad(p.day)}`, queueIds: [], userIds: [] };
+}
+
+const NOW: (keyof DashboardCountersDto)[] = ['supportHappening', 'supportPending', 'supportGroups', 'waitRating'];
+const PERIOD: (keyof DashboardCountersDto)[] = [
+  'tickets',
+  'activeTickets',
+  'passiveTickets',
+  'leads',
+  'supportFinished',
+  'avgWaitTime',
+  'avgSupportTime',
+  'withRating',
+  'withoutRating',
+  'percRating',
+];
+
+function shown(
+  counters: DashboardCountersDto | undefined,
+  key: keyof DashboardCountersDto,
+  num: (n: number) => string,
+): string | number {
+  if (!counters) return '—';
+  const v = counters[key];
+  if (key === 'avgWaitTime' || key === 'avgSupportTime') return formatDashboardMinutes(v);
+  if (key === 'percRating') return `${num(v ?? 0)}%`;
+  return v ?? 0;
+}
+
+const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' };
+
+/** The dashboard (seed 000 §2 "Dashboard", §3): indicators with NPS, and attendants, over a filtered range. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const clock = useClock();
+  const num = useNumberFormat();
+  const [filter, setFilter] = useState(() => defaultFilter(clock.timeZone));
+  const [tab, setTab] = useState<'indicators' | 'attendants'>('indicators');
+  useDashboardLiveRefresh();
+  const dashboard = useDashboard(filter);
+  const perDay = useTicketsPerDay(filter);
+  const perUser = useTicketsPerUser(filter);
+  const counters = dashboard.data?.counters;
+  const loading = dashboard.isLoading;
+
+  return (
+    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography variant="h5" component="h1">
+        {t('dashboard.title')}
+      </Typography>
+      <DashboardFilterBar value={filter} onApply={setFilter} />
+      {dashboard.isError ? (
+        <Alert
+          severity="error"
+          data-testid="dashboard-error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('dashboard.fetchError')}
+        </Alert>
+      ) : null}
+      <Tabs value={tab} onChange={(_, v) => setTab(v)} aria-label={t('dashboard.title')}>
+        <Tab value="indicators" label={t('dashboard.tabs.indicators')} />
+        <Tab value="attendants" label={t('dashboard.tabs.attendants')} />
+      </Tabs>
+      {tab === 'indicators' ? (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Section title={t('dashboard.now')}>
+            <Box sx={grid}>
+              {NOW.map((k) => (
+                <CounterCard key={k} name={k} value={shown(counters, k, num)} loading={loading} color="info.main" />
+              ))}
+            </Box>
+          </Section>
+          <Section title={t('dashboard.period')}>
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: '3fr 1fr' } }}>
+              <Box sx={{ ...grid, alignContent: 'start' }}>
+                {PERIOD.map((k) => (
+                  <CounterCard key={k} name={k} value={shown(counters, k, num)} loading={loading} />
+                ))}
+              </Box>
+              {counters ? <NpsPanel counters={counters} /> : null}
+            </Box>
+          </Section>
+          <TicketsPerDayChart data={perDay.data} loading={perDay.isLoading} error={perDay.isError} />
+        </Box>
+      ) : (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <AttendantsTable rows={dashboard.data?.attendants ?? []} />
+          <TicketsPerUserChart data={perUser.data} loading={perUser.isLoading} error={perUser.isError} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="overline" color="text.secondary">
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
