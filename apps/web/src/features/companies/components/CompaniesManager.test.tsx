@@ -1,6 +1,7 @@
 import type { CompanyDto } from '@atendo/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SocketContext } from '../../../shared/socket/context';
 import { stubApi } from '../../../test/apiStub';
 import { makePlan, makeUser } from '../../../test/fixtures';
 import { renderWithProviders, sessionValue } from '../../../test/render';
@@ -116,5 +117,32 @@ describe('CompaniesManager (seed 001 "Companies screen")', () => {
     expect(await within(form).findByText('E-mail inválido')).toBeTruthy();
     expect(within(form).getAllByText('Obrigatório').length).toBeGreaterThan(0);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('CompaniesManager live (company-1-company)', () => {
+  it('a company created, changed or deleted elsewhere shows without a reload', async () => {
+    const listeners = new Map<string, (p: unknown) => void>();
+    const socket = {
+      connected: true,
+      on: (name: string, fn: (p: unknown) => void) => listeners.set(name, fn),
+      off: (name: string) => listeners.delete(name),
+      emit: vi.fn(),
+    };
+    stubApi({ '/companiesPlan/': { companies: [companies[1]], count: 1, hasMore: false }, '/plans/all': [] });
+    renderWithProviders(
+      <SocketContext.Provider value={{ socket: socket as never, companyId: 1 }}>
+        <CompaniesManager />
+      </SocketContext.Provider>,
+      { session: sessionValue(makeUser({ companyId: 1, super: true, profile: 'admin' })) },
+    );
+    await screen.findByRole('row', { name: /Perto/ });
+    const fire = (payload: unknown) => act(() => listeners.get('company-1-company')?.(payload));
+    fire({ action: 'create', record: company({ id: 9, name: 'Nova' }), id: 9 });
+    expect(await screen.findByRole('row', { name: /Nova/ })).toBeTruthy();
+    fire({ action: 'update', record: company({ id: 2, name: 'Perto', dueDate: inDays(-1) }), id: 2 });
+    await waitFor(() => expect(screen.getByRole('row', { name: /Perto/ }).getAttribute('data-due-state')).toBe('expired'));
+    fire({ action: 'delete', id: 9 });
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Nova/ })).toBeNull());
   });
 });
