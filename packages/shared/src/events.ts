@@ -27,6 +27,9 @@ export interface CompanyEventMap {
   quickemessage: { action: CrudAction; record?: unknown; id?: number };
   ContactList: { action: CrudAction; record?: unknown; id?: number };
   ContactListItem: { action: CrudAction | 'reload'; record?: unknown; id?: number };
+  /** The platform's companies and plans (CompanyDto, PlanDto), to the platform company's admins (super admins). */
+  company: { action: CrudAction; record?: unknown; id?: number };
+  plan: { action: CrudAction; record?: unknown; id?: number };
 }
 export type CompanyEventName = keyof CompanyEventMap;
 

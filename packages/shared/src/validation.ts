@@ -30,6 +30,7 @@ export const V = {
   selectContact: 'validation.selectContact',
   invalidCharacter: 'validation.invalidCharacter',
   invalidColor: 'validation.invalidColor',
+  invalidVideo: 'validation.invalidVideo',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

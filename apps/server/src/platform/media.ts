@@ -194,12 +194,16 @@ export interface MediaStorageOptions {
   bucketSeconds?: number;
 }
 
+/** A company's stored media changed by `bytes` and `files` (negative when removed). */
+export type MediaChangeListener = (companyId: number, bytes: number, files: number) => Promise<void> | void;
+
 /** Files under `<dir>/<companyId>/<kind>/<random>.<ext>`, served through short-lived signed URLs. */
 export class MediaStorage {
   readonly dir: string;
   private key: Buffer;
   private ttl: number;
   private bucket: number;
+  private changeListeners: MediaChangeListener[] = [];
 
   constructor(private opts: MediaStorageOptions) {
     this.dir = path.resolve(opts.dir);
@@ -263,6 +267,7 @@ export class MediaStorage {
       const type = decideType(kindName, Buffer.concat(chunks), file);
       const stored = `${companyId}/${kindName}/${name}.${type.ext}`;
       await rename(tmp, path.join(folder, `${name}.${type.ext}`));
+      this.changed(companyId, size, 1);
       return { path: stored, mime: type.mime, size };
     } catch (err) {
       await rm(tmp, { force: true });
@@ -279,7 +284,33 @@ export class MediaStorage {
 
   async remove(stored: string | null | undefined) {
     const abs = stored ? this.resolve(stored) : null;
-    if (abs) await unlink(abs).catch(() => {});
+    if (!abs) return;
+    const info = await stat(abs).catch(() => null);
+    const removed = await unlink(abs).then(
+      () => true,
+      () => false,
+    );
+    const parsed = parseStoredPath(stored as string);
+    if (removed && info && parsed) this.changed(parsed.companyId, -info.size, -1);
+  }
+
+  /** Every file of a company (its folder), when the company itself is deleted. */
+  async removeCompany(companyId: number) {
+    if (!Number.isSafeInteger(companyId) || companyId <= 0) return;
+    await rm(path.join(this.dir, String(companyId)), { recursive: true, force: true });
+  }
+
+  /** Called after every stored or removed file with the company, the bytes and the files it changed by. */
+  onChange(listener: MediaChangeListener) {
+    this.changeListeners.push(listener);
+  }
+
+  private changed(companyId: number, bytes: number, files: number) {
+    for (const listener of this.changeListeners) {
+      Promise.resolve()
+        .then(() => listener(companyId, bytes, files))
+        .catch(() => undefined);
+    }
   }
 
   private sign(stored: string, exp: number) {

@@ -29,6 +29,8 @@ const TagsPage = lazy(() => import('../features/tags/pages/TagsPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/QuickMessagesPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/pages/AnnouncementsPage'));
+const CompaniesPage = lazy(() => import('../features/companies/pages/CompaniesPage'));
+const HelpsPage = lazy(() => import('../features/help/pages/HelpsPage'));
 
 /** A feature that is not built yet: its route exists and says so. Replace with the page when it lands. */
 const soon = (feature: string) => <ComingSoonPage feature={feature} />;
@@ -45,7 +47,7 @@ export interface PrivateRouteDef {
 export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/', element: <DashboardPage />, access: { permission: { name: 'dashboard:view', denied: 'forbidden' } } },
   { path: '/financeiro', element: soon('financeiro'), access: { narrowOk: true } },
-  { path: '/companies', element: soon('companies'), access: { superOnly: 'home' } },
+  { path: '/companies', element: <CompaniesPage />, access: { superOnly: 'home' } },
   {
     path: '/tickets/:ticketId?',
     element: (
@@ -69,7 +71,7 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/TagsKanban', element: soon('tagsKanban'), access: { plan: 'useKanban' } },
   { path: '/contacts', element: <ContactsPage />, access: { narrowOk: true } },
   { path: '/contacts/import', element: <ContactsImportPage /> },
-  { path: '/helps', element: soon('helps') },
+  { path: '/helps', element: <HelpsPage /> },
   { path: '/ajuda', element: <WelcomePage />, access: { narrowOk: true } },
   { path: '/users', element: <UsersPage />, access: { permission: { name: 'users:manage', denied: 'noPermission' } } },
   { path: '/messages-api', element: soon('messagesApi'), access: { plan: 'useExternalApi' } },

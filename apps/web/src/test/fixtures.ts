@@ -20,6 +20,7 @@ export function makePlan(overrides: Partial<PlanDto> = {}): PlanDto {
     useKanban: true,
     useOpenAi: true,
     useIntegrations: true,
+    trialDays: 7,
     ...overrides,
   };
 }

@@ -60,12 +60,13 @@ export async function loadSessionConnection(db: Db, id: number): Promise<Session
 
 /**
  * QR connections that should run and that nobody else holds: never started (no session row) or not
- * DISCONNECTED, and unowned, expired, or already ours.
+ * DISCONNECTED, and unowned, expired, or already ours — of an active company.
  */
 export async function claimableConnections(db: Db, owner: string): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       SELECT w.id FROM whatsapps w LEFT JOIN baileys_sessions s ON s.whatsapp_id = w.id
+      JOIN companies c ON c.id = w.company_id AND (c.status OR c.id = 1)
       WHERE w.channel = 'whatsapp'
         AND (s.whatsapp_id IS NULL OR w.status <> 'DISCONNECTED' OR s.command IS NOT NULL)
         AND (s.owner IS NULL OR s.owner = ${owner} OR s.lease_expires_at < now())
@@ -88,7 +89,10 @@ export async function acquireLease(db: Db, p: { whatsappId: number; owner: strin
   return rows[0]?.owner === p.owner;
 }
 
-/** Renews every lease this process holds; answers the ids still ours and the commands waiting for them. */
+/**
+ * Renews every lease this process holds; answers the ids still ours and the commands waiting for them. A connection
+ * of a deactivated company is not renewed: its socket closes (without logging out) until the company is active again.
+ */
 export async function renewLeases(
   db: Db,
   p: { owner: string; ids: number[]; ttlMs: number },
@@ -102,6 +106,7 @@ export async function renewLeases(
           p.ids.map((id) => sql`${id}`),
           sql`, `,
         )})
+          AND EXISTS (SELECT 1 FROM companies c WHERE c.id = baileys_sessions.company_id AND (c.status OR c.id = 1))
         FOR UPDATE
       ), u AS (
         UPDATE baileys_sessions s SET lease_expires_at = now() + make_interval(secs => ${p.ttlMs / 1000}), command = NULL, updated_at = now()

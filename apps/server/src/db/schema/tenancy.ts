@@ -38,6 +38,17 @@ export const plans = pgTable('plans', {
   useKanban: boolean().notNull().default(true),
   useOpenAi: boolean().notNull().default(true),
   useIntegrations: boolean().notNull().default(true),
+  trialDays: integer().notNull().default(7),
+  ...timestamps,
+});
+
+/** Help videos (seed 001 §3): platform-wide, managed by the super admin; `page` names the tutorial a page opens. */
+export const helps = pgTable('helps', {
+  id: serial().primaryKey(),
+  title: text().notNull(),
+  description: text().notNull().default(''),
+  video: text().notNull(),
+  page: text().unique(),
   ...timestamps,
 });
 

@@ -124,7 +124,7 @@ export function createAuthService(deps: CoreDeps) {
       const plan = await signupRepo.findPublicPlan(db, body.planId);
       if (!plan) throw new AppError('ERR_INVALID_PLAN', 400);
       const passwordHash = await hashPassword(body.password);
-      return signupRepo.createCompanyWithAdmin(db, { ...body, passwordHash });
+      return signupRepo.createCompanyWithAdmin(db, { ...body, passwordHash, trialDays: plan.trialDays });
     },
   };
 }

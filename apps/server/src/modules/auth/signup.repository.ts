@@ -6,16 +6,22 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { insertCompany } from '../companies/companies.public';
 
-/** Days a signed-up company may use the product before its first invoice is due. */
-export const SIGNUP_TRIAL_DAYS = 7;
-
 export function findPublicPlan(db: Db, planId: number) {
   return db.query.plans.findFirst({ where: and(eq(plans.id, planId), eq(plans.isPublic, true)) });
 }
 
 export async function createCompanyWithAdmin(
   db: Db,
-  input: { name: string; email: string; phone: string; companyName: string; planId: number; passwordHash: string },
+  input: {
+    name: string;
+    email: string;
+    phone: string;
+    companyName: string;
+    planId: number;
+    passwordHash: string;
+    /** Days the company uses the product before its first due date (the plan's trial). */
+    trialDays: number;
+  },
 ) {
   const emailTaken = await db.query.users.findFirst({ where: sql`lower(${users.email}) = ${input.email}` });
   if (emailTaken) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
@@ -28,7 +34,7 @@ export async function createCompanyWithAdmin(
         email: input.email,
         phone: input.phone,
         planId: input.planId,
-        dueDate: new Date(Date.now() + SIGNUP_TRIAL_DAYS * 86_400_000),
+        dueDate: new Date(Date.now() + input.trialDays * 86_400_000),
         recurrence: 'MENSAL',
       });
       const [user] = await tx

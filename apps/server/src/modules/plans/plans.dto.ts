@@ -23,5 +23,6 @@ export function toPlanDto(p: PlanRow): PlanDto {
     useKanban: p.useKanban,
     useOpenAi: p.useOpenAi,
     useIntegrations: p.useIntegrations,
+    trialDays: p.trialDays,
   };
 }

@@ -4,4 +4,6 @@ export const appKeys = {
   companyPlan: (companyId: number | undefined) => ['companyPlan', companyId] as const,
   publicSetting: (key: string) => ['public', 'setting', key] as const,
   publicPlans: ['public', 'plans'] as const,
+  /** The help videos (GET /helps/list): the /helps page and every page's tutorial read them. */
+  helps: ['helps'] as const,
 };

@@ -1,7 +1,8 @@
 import { CompanyPlanDto, type PlanDto } from '@atendo/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../app/session/context';
 import { api } from '../api/client';
+import { useSocketEvent } from '../socket/useSocketEvent';
 import { appKeys } from './keys';
 
 /**
@@ -12,6 +13,9 @@ export function useCompanyPlan(): { plan: PlanDto | null; isLoading: boolean } {
   const { user } = useSession();
   const companyId = user?.companyId;
   const sessionPlan = user?.company?.plan ?? null;
+  const client = useQueryClient();
+  // The super admin changed the company's plan (flags, limits): read it again.
+  useSocketEvent('plan', () => void client.invalidateQueries({ queryKey: appKeys.companyPlan(companyId) }));
   const query = useQuery({
     queryKey: appKeys.companyPlan(companyId),
     enabled: companyId !== undefined,

@@ -8,6 +8,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  type TableRowProps,
   Typography,
 } from '@mui/material';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -34,6 +35,8 @@ export interface SearchableInfiniteTableProps<T> {
   searchLabel?: string;
   emptyText?: string;
   maxHeight?: string;
+  /** Extra props of a row (a state colour, a test id). */
+  rowProps?: (row: T) => TableRowProps;
 }
 
 /** The searchable infinite-scroll table every list page reuses (pair it with useInfiniteSearch). */
@@ -46,6 +49,7 @@ export function SearchableInfiniteTable<T>({
   searchLabel,
   emptyText,
   maxHeight = 'calc(100vh - 200px)',
+  rowProps,
 }: SearchableInfiniteTableProps<T>) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -85,7 +89,7 @@ export function SearchableInfiniteTable<T>({
           </TableHead>
           <TableBody>
             {records.map((row) => (
-              <TableRow hover key={getRowId(row)}>
+              <TableRow hover key={getRowId(row)} {...rowProps?.(row)}>
                 {columns.map((c) => (
                   <TableCell key={c.key} align={c.align}>
                     {c.render(row)}

@@ -1,22 +1,28 @@
-import { Alert } from '@mui/material';
+import { Typography } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/session/context';
+import { toast } from '../toast';
 
-/** A super-admin settings tab opened by anyone else: 'Sem permissão para acessar!', then / after 0.5 s (seed 001 §2). */
+/** Seed 001: a tab only the super admin opens; anybody else sees 'Sem permissão para acessar!' and goes to / after 0.5 s. */
 export const SUPER_TAB_REDIRECT_MS = 500;
 
 export function SuperOnlyTab({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const denied = !user.super;
+  const allowed = user.super === true;
   useEffect(() => {
-    if (!denied) return;
+    if (allowed) return;
+    toast.error(t('settings.noPermission'));
     const timer = setTimeout(() => navigate('/', { replace: true }), SUPER_TAB_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [denied, navigate]);
-  if (denied) return <Alert severity="error">{t('superTab.denied')}</Alert>;
-  return <>{children}</>;
+  }, [allowed, navigate, t]);
+  if (allowed) return <>{children}</>;
+  return (
+    <Typography role="alert" color="error" sx={{ p: 2 }}>
+      {t('settings.noPermission')}
+    </Typography>
+  );
 }

@@ -1,6 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Dialog, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FirstVisitFlag, getItem, setItem } from '../storage';
 
@@ -9,8 +9,12 @@ import { type FirstVisitFlag, getItem, setItem } from '../storage';
  * never opens a dialog that just says none is configured, and the flag waits for the day one is. Closing sets the
  * flag. `show` opens it on demand (help button).
  */
-export function useFirstVisit(flag: FirstVisitFlag, videoUrl?: string) {
+export function useFirstVisit(flag: FirstVisitFlag, videoUrl?: string | null) {
   const [open, setOpen] = useState(() => Boolean(videoUrl) && !getItem(flag));
+  // The video is read from the help videos after the page mounts: the first visit opens it when it arrives.
+  useEffect(() => {
+    if (videoUrl && !getItem(flag)) setOpen(true);
+  }, [videoUrl, flag]);
   const close = useCallback(() => {
     setItem(flag, 'true');
     setOpen(false);
@@ -24,7 +28,7 @@ export interface TutorialVideoDialogProps {
   onClose: () => void;
   title: string;
   /** An embeddable video URL; without one the dialog says no video is configured. */
-  videoUrl?: string;
+  videoUrl?: string | null;
 }
 
 export function TutorialVideoDialog({ open, onClose, title, videoUrl }: TutorialVideoDialogProps) {

@@ -34,6 +34,7 @@ import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
+import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { isSubscriptionValid } from '../../../shared/subscription';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
@@ -96,7 +97,8 @@ export default function ConnectionsPage() {
   const session = useSessionAction();
   const restart = useRestartConnections();
   const closeImportedTickets = useCloseImported();
-  const tutorial = useFirstVisit('hasVisitedConnections');
+  const tutorialVideo = useHelpVideo('connections');
+  const tutorial = useFirstVisit('hasVisitedConnections', tutorialVideo);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [modal, setModal] = useState<{ open: boolean; id: number | null; channel: NewChannel }>({
     open: false,
@@ -385,18 +387,25 @@ export default function ConnectionsPage() {
       >
         {confirm?.kind === 'delete' ? t('connections.confirmDelete') : t('connections.confirmDisconnect')}
       </ConfirmationDialog>
-      <TutorialVideoDialog open={tutorial.open} onClose={tutorial.close} title={t('connections.tutorial')} />
-      <Tooltip title={t('connections.help')}>
-        <Fab
-          color="primary"
-          size="medium"
-          aria-label={t('connections.help')}
-          onClick={tutorial.show}
-          sx={{ position: 'fixed', right: 24, bottom: 24 }}
-        >
-          <HelpIcon />
-        </Fab>
-      </Tooltip>
+      <TutorialVideoDialog
+        open={tutorial.open}
+        onClose={tutorial.close}
+        title={t('connections.tutorial')}
+        videoUrl={tutorialVideo}
+      />
+      {tutorialVideo && (
+        <Tooltip title={t('connections.help')}>
+          <Fab
+            color="primary"
+            size="medium"
+            aria-label={t('connections.help')}
+            onClick={tutorial.show}
+            sx={{ position: 'fixed', right: 24, bottom: 24 }}
+          >
+            <HelpIcon />
+          </Fab>
+        </Tooltip>
+      )}
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
 import { SUPPORT_WHATSAPP, WELCOME_VIDEO_URL } from '../../../shared/config';
+import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { useAppName } from '../../../shared/hooks/usePublicSettings';
 
 const CARDS = [
@@ -21,6 +22,9 @@ export default function WelcomePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const appName = useAppName();
+  // The platform's help video for this page (settings → Ajuda), or the build's configured one.
+  const helpVideo = useHelpVideo('welcome');
+  const videoUrl = helpVideo ?? WELCOME_VIDEO_URL;
   const whatsappHref = SUPPORT_WHATSAPP ? `https://wa.me/${SUPPORT_WHATSAPP.replace(/\D/g, '')}` : undefined;
   return (
     <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 1100, mx: 'auto' }}>
@@ -31,11 +35,11 @@ export default function WelcomePage() {
         {t('welcome.subtitle')}
       </Typography>
       <Paper variant="outlined" sx={{ overflow: 'hidden', mb: 4 }}>
-        {WELCOME_VIDEO_URL ? (
+        {videoUrl ? (
           <Box sx={{ position: 'relative', pt: '56.25%' }}>
             <Box
               component="iframe"
-              src={WELCOME_VIDEO_URL}
+              src={videoUrl}
               title={t('welcome.videoTitle')}
               allow="autoplay; encrypted-media; picture-in-picture"
               allowFullScreen

@@ -22,6 +22,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { LoadError } from '../../../shared/ui/LoadError';
@@ -37,7 +38,8 @@ export default function QueuesPage() {
   const { t } = useTranslation();
   const queues = useQueues();
   const remove = useDeleteQueue();
-  const tutorial = useFirstVisit('hasVisitedQueues');
+  const tutorialVideo = useHelpVideo('queues');
+  const tutorial = useFirstVisit('hasVisitedQueues', tutorialVideo);
   const [dialog, setDialog] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
   const [deleting, setDeleting] = useState<QueueDto | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -170,18 +172,20 @@ export default function QueuesPage() {
       >
         {t('queues.deleteMessage')}
       </ConfirmationDialog>
-      <TutorialVideoDialog open={tutorial.open} onClose={tutorial.close} title={t('queues.tutorial')} />
-      <Tooltip title={t('queues.help')}>
-        <Fab
-          color="primary"
-          size="medium"
-          aria-label={t('queues.help')}
-          onClick={tutorial.show}
-          sx={{ position: 'fixed', right: 24, bottom: 24 }}
-        >
-          <HelpIcon />
-        </Fab>
-      </Tooltip>
+      <TutorialVideoDialog open={tutorial.open} onClose={tutorial.close} title={t('queues.tutorial')} videoUrl={tutorialVideo} />
+      {tutorialVideo && (
+        <Tooltip title={t('queues.help')}>
+          <Fab
+            color="primary"
+            size="medium"
+            aria-label={t('queues.help')}
+            onClick={tutorial.show}
+            sx={{ position: 'fixed', right: 24, bottom: 24 }}
+          >
+            <HelpIcon />
+          </Fab>
+        </Tooltip>
+      )}
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
 import { useGlobalSettings, useSaveGlobalSetting } from '../hooks/useSettings';
 
-/** Platform keys only the super admin changes: user creation and the download limit (seed 001 §6). */
+/** Platform keys only the super admin changes: user creation, sign-up (the login page's link) and the download limit (seed 001 §6). */
 export function GlobalTab() {
   const { t } = useTranslation();
   const list = useGlobalSettings(true);
@@ -35,6 +35,15 @@ export function GlobalTab() {
             />
           }
           label={t('settings.userCreation')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={value('allowSignup') !== 'disabled'}
+              onChange={(e) => void persist('allowSignup', e.target.checked ? 'enabled' : 'disabled')}
+            />
+          }
+          label={t('settings.allowSignup')}
         />
         <TextField
           select

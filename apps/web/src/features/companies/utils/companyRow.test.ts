@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { addRecurrence, companyRowState, formatBytes, planValue } from './companyRow';
+
+const now = new Date('2030-06-10T12:00:00Z');
+const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString();
+
+describe('companies table rows', () => {
+  it('yellow 1 to 5 days before the due date, red at 0 or past, nothing otherwise; company 1 never', () => {
+    expect(companyRowState({ id: 2, dueDate: inDays(3.2) }, now)).toBe('warning');
+    expect(companyRowState({ id: 2, dueDate: inDays(1.1) }, now)).toBe('warning');
+    expect(companyRowState({ id: 2, dueDate: inDays(5.5) }, now)).toBe('warning');
+    expect(companyRowState({ id: 2, dueDate: inDays(6.5) }, now)).toBe('ok');
+    expect(companyRowState({ id: 2, dueDate: inDays(0.5) }, now)).toBe('expired');
+    expect(companyRowState({ id: 2, dueDate: inDays(-3) }, now)).toBe('expired');
+    expect(companyRowState({ id: 2, dueDate: null }, now)).toBe('ok');
+    expect(companyRowState({ id: 1, dueDate: inDays(-3) }, now)).toBe('ok');
+  });
+
+  it('plan value R$ with two decimals, 0.00 without a price, - without a plan', () => {
+    expect(planValue({ plan: { id: 1, name: 'P', amount: 99.9 } })).toBe('R$ 99.90');
+    expect(planValue({ plan: { id: 1, name: 'P', amount: 0 } })).toBe('R$ 0.00');
+    expect(planValue({ plan: null })).toBe('-');
+  });
+
+  it('folder sizes and the renew button', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(68)).toBe('68 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(addRecurrence('2030-01-31', 'MENSAL')).toBe('2030-02-28');
+    expect(addRecurrence('2030-01-15', 'TRIMESTRAL')).toBe('2030-04-15');
+    expect(addRecurrence('2030-01-15', 'ANUAL')).toBe('2031-01-15');
+    expect(addRecurrence('', 'BIMESTRAL', new Date('2030-03-01T10:00:00Z'))).toBe('2030-05-01');
+  });
+});
