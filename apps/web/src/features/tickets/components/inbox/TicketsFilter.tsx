@@ -1,18 +1,6 @@
 import { TICKET_STATUSES, type TicketStatus } from '@atendo/shared';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import {
-  Autocomplete,
-  Badge,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  Popover,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Badge, Box, Button, IconButton, Popover, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MultiSelect, type MultiSelectOption as Option } from '../../../../shared/ui/MultiSelect';
