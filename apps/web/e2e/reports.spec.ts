@@ -67,6 +67,8 @@ test.describe('tickets report (issue 17 item 3)', () => {
     expect((await request.put(`${API_URL}/tickets/${first.id}`, { headers, data: { status: 'closed' } })).ok()).toBe(true);
 
     await signIn(page, account.email, account.password);
+    // the session is set before the next navigation (a goto right after the click can cut the sign-in short)
+    await expect(page).not.toHaveURL(/\/login/);
     await page.goto('/reports');
     await expect(page.getByRole('heading', { name: 'Relatório de atendimentos' })).toBeVisible();
     const rows = page.getByTestId('report-row');
