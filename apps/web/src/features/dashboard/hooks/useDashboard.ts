@@ -1,8 +1,7 @@
 import type { DashboardDto, DashboardTicketsDayDto, DashboardTicketsUsersDto } from '@atendo/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type QueryValue } from '../../../shared/api/client';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { useRefetchOnEvent } from '../../../shared/socket/useRefetchOnEvent';
 import { dashboardKeys } from './keys';
 
 /** The dashboard's filter (seed 000 §2, §5): local dates YYYY-MM-DD (both included), queues and attendants. */
@@ -57,14 +56,5 @@ export const LIVE_REFRESH_MS = 1000;
  * dashboard once the burst is over. The socket already sits in the caller's queue/admin rooms, where those go.
  */
 export function useDashboardLiveRefresh() {
-  const client = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => (timer.current ? clearTimeout(timer.current) : undefined), []);
-  useSocketEvent('ticket', () => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void client.invalidateQueries({ queryKey: dashboardKeys.all });
-    }, LIVE_REFRESH_MS);
-  });
+  useRefetchOnEvent('ticket', dashboardKeys.all, LIVE_REFRESH_MS);
 }

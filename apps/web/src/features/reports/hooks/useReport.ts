@@ -1,11 +1,11 @@
 import { REPORT_EXPORT_FILE_NAME, type TicketReportPageDto, type TicketStatus } from '@atendo/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import { api, type QueryValue } from '../../../shared/api/client';
 import { type DownloadProgress, downloadStreamed } from '../../../shared/api/download';
 import { toastError } from '../../../shared/api/errors';
 import i18n from '../../../shared/i18n';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { useRefetchOnEvent } from '../../../shared/socket/useRefetchOnEvent';
 import type { Wire } from '../../tickets/types';
 import { reportKeys } from './keys';
 
@@ -59,21 +59,7 @@ export const REPORT_REFRESH_MS = 10_000;
 
 /** A ticket changed (created, accepted, closed, rated…): the shown page and totals are read again, at most every 10 s. */
 export function useReportEvents() {
-  const client = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  useSocketEvent('ticket', () => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void client.invalidateQueries({ queryKey: reportKeys.all });
-    }, REPORT_REFRESH_MS);
-  });
+  useRefetchOnEvent('ticket', reportKeys.all, REPORT_REFRESH_MS);
 }
 
 /** The Excel export (GET /ticketreport/export, streamed): its progress, and a way to cancel it. */
