@@ -20,17 +20,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../apps/server/src/app';
 import { seedDatabase } from '../apps/server/src/composition';
 import { loadConfig } from '../apps/server/src/config';
 import { runMigrations } from '../apps/server/src/db/open';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.service';
-import { TokenService } from '../apps/server/src/platform/auth';
-import type { CoreDeps } from '../apps/server/src/platform/deps';
-import { Jobs } from '../apps/server/src/platform/jobs';
-import { MediaStorage } from '../apps/server/src/platform/media';
-import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit';
-import { RecordingPublisher } from '../apps/server/src/platform/realtime-port';
+import { startBenchApp } from './_app';
 import { openBenchDatabase } from './_db';
 import { load } from './_load.mjs';
 import { describeSeed, seedBenchCompanies } from './_seed';
@@ -47,7 +41,7 @@ async function main() {
     { DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', JOBS: 'off' },
   );
   const { database, drop } = await openBenchDatabase(dataDir, 'atendo_bench_dash');
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let app: Awaited<ReturnType<typeof startBenchApp>>['app'] | undefined;
   try {
     await runMigrations(database);
     await seedDatabase(database.db, {});
@@ -72,25 +66,11 @@ async function main() {
       [companyId],
     );
 
-    const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret: config.jwtSecret! });
-    const tokens = new TokenService(config.jwtSecret!, 3600);
-    const deps: CoreDeps = {
-      config,
-      database,
-      tokens,
-      limiter: new MemoryRateLimiter(),
-      realtime: new RecordingPublisher(),
-      mediaUrl: (p) => media.url(p),
-      media,
-      jobs: new Jobs(database, { workers: false }),
-      version: 'bench',
-    };
-    app = await buildApp(deps);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const admin = await tokens.sign({ userId: Number(ids.admin), companyId, tokenVersion: 0 });
-    const viewer = await tokens.sign({ userId: Number(ids.viewer), companyId, tokenVersion: 0 });
+    const bench = await startBenchApp(database, config);
+    app = bench.app;
+    const { base, tokenFor } = bench;
+    const admin = await tokenFor(Number(ids.admin), companyId);
+    const viewer = await tokenFor(Number(ids.viewer), companyId);
 
     const scenarios: { name: string; url: string; token: string; target?: number }[] = [
       { name: 'floor: GET /auth/me', url: '/auth/me', token: admin },
