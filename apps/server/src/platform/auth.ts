@@ -1,7 +1,7 @@
 import { can, type Permission, type PlanFlag, planAllows } from '@atendo/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import { isSubscriptionExpired, type TenantContext } from './context';
+import { isCompanyActive, isSubscriptionExpired, type TenantContext } from './context';
 import { AppError } from './errors';
 
 /** Per-route access options. Routes are private by default: `public: true` opens one. */
@@ -106,7 +106,7 @@ export async function authenticate(tokens: TokenService, load: ContextLoader, to
 
 /** Checks a context against a route's access options (also used by services for finer rules). */
 export function enforceAccess(ctx: TenantContext, access: RouteAccess) {
-  if (!ctx.company.status && ctx.company.id !== 1) throw new AppError('ERR_COMPANY_INACTIVE', 403);
+  if (!isCompanyActive(ctx.company)) throw new AppError('ERR_COMPANY_INACTIVE', 403);
   if (!access.allowExpired && isSubscriptionExpired(ctx.company)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402);
   if (access.superOnly && !ctx.user.super) throw new AppError('ERR_NO_PERMISSION', 403);
   if (access.permission && !can(ctx.user, access.permission)) throw new AppError('ERR_NO_PERMISSION', 403);

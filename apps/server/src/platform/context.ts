@@ -1,4 +1,5 @@
-import type { PermissionSubject, PlanDto } from '@atendo/shared';
+import { type PermissionSubject, PLATFORM_COMPANY_ID, type PlanDto } from '@atendo/shared';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /** The verified principal of a request: everything a service needs to decide, taken from the token only. */
 export interface AuthUser extends PermissionSubject {
@@ -36,8 +37,23 @@ export interface TenantContext {
 }
 
 /** Company 1 never expires; a company without a due date does not either. */
+/**
+ * The one rule for "this company is switched on": active, or the platform's own company (which can never be turned
+ * off). An inactive company's users cannot sign in, its connections stop, its bot and jobs send nothing.
+ * `companyIsActiveSql` is the same rule for statements that visit many companies.
+ */
+export function isCompanyActive(company: Pick<TenantCompany, 'id' | 'status'>) {
+  return company.status || company.id === PLATFORM_COMPANY_ID;
+}
+
+/** `isCompanyActive` inside a statement: true when the company whose id is `companyId` is switched on. */
+export function companyIsActiveSql(companyId: SQL | AnyColumn) {
+  return sql`EXISTS (SELECT 1 FROM companies active_company WHERE active_company.id = ${companyId}
+    AND (active_company.status OR active_company.id = ${PLATFORM_COMPANY_ID}))`;
+}
+
 export function isSubscriptionExpired(company: Pick<TenantCompany, 'id' | 'dueDate'>, now = new Date()) {
-  if (company.id === 1 || !company.dueDate) return false;
+  if (company.id === PLATFORM_COMPANY_ID || !company.dueDate) return false;
   return company.dueDate.getTime() <= now.getTime();
 }
 

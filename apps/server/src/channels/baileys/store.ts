@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
+import { companyIsActiveSql } from '../../platform/context';
 
 export interface SessionConnection {
   id: number;
@@ -66,8 +67,7 @@ export async function claimableConnections(db: Db, owner: string): Promise<numbe
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       SELECT w.id FROM whatsapps w LEFT JOIN baileys_sessions s ON s.whatsapp_id = w.id
-      JOIN companies c ON c.id = w.company_id AND (c.status OR c.id = 1)
-      WHERE w.channel = 'whatsapp'
+      WHERE w.channel = 'whatsapp' AND ${companyIsActiveSql(sql`w.company_id`)}
         AND (s.whatsapp_id IS NULL OR w.status <> 'DISCONNECTED' OR s.command IS NOT NULL)
         AND (s.owner IS NULL OR s.owner = ${owner} OR s.lease_expires_at < now())
       ORDER BY w.id`),
@@ -106,7 +106,7 @@ export async function renewLeases(
           p.ids.map((id) => sql`${id}`),
           sql`, `,
         )})
-          AND EXISTS (SELECT 1 FROM companies c WHERE c.id = baileys_sessions.company_id AND (c.status OR c.id = 1))
+          AND ${companyIsActiveSql(sql`baileys_sessions.company_id`)}
         FOR UPDATE
       ), u AS (
         UPDATE baileys_sessions s SET lease_expires_at = now() + make_interval(secs => ${p.ttlMs / 1000}), command = NULL, updated_at = now()

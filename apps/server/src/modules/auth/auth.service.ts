@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginBody, SessionDto, SignupBody } from '@atendo/shared';
 import { hash, verify } from '@node-rs/argon2';
-import type { TenantContext } from '../../platform/context';
+import { isCompanyActive, type TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
@@ -69,7 +69,7 @@ export function createAuthService(deps: CoreDeps) {
       if (!ok) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
       const ctx = await repo.loadTenantContext(db, user.id);
       if (!ctx) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
-      if (!ctx.company.status && ctx.company.id !== 1) throw new AppError('ERR_COMPANY_INACTIVE', 403);
+      if (!isCompanyActive(ctx.company)) throw new AppError('ERR_COMPANY_INACTIVE', 403);
       await deps.limiter.reset(`login:email:${body.email}`);
       const tokenVersion = await repo.startNewSessionVersion(db, user.id);
       await repo.touchCompanyLastLogin(db, { companyId: user.companyId });

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { companySetting, ticketRow } from '../../../test/attendance';
 import { bearer, createTenant, multipart, PNG_1PX, type Tenant } from '../../../test/harness';
 import { deliver, query } from '../../../test/messaging';
-import { contacts, type queues, tickets } from '../../db/schema';
+import { companies, contacts, type queues, tickets } from '../../db/schema';
 import { sendMessageJob } from '../messages/messages.public';
 import { AUDIO_REFUSED_TEXT } from './automation.service';
 
@@ -57,6 +57,25 @@ describe('end to end through the Cloud API stand-in', () => {
     expect(await ticketRow(t, ticket.id)).toMatchObject({ queueId: qb.id, isBot: false });
     const acked = await query<{ ack: number }>(t, sql`SELECT ack FROM messages WHERE ticket_id = ${ticket.id} AND from_me`);
     expect(acked.every((m) => m.ack >= 1)).toBe(true);
+  });
+
+  it('an inactive company keeps what its customers write, but its bot answers nothing (issue 18 item 1)', async () => {
+    const tenant = await createTenant(t);
+    const qa = await addQueue(tenant, 'Pedidos');
+    const qb = await addQueue(tenant, 'Trocas');
+    const conn = await connection(tenant, [qa.id, qb.id]);
+    await t.database.db.update(companies).set({ status: false }).where(eq(companies.id, tenant.companyId));
+    const from = newNumber();
+    const res = await deliver(t, conn, [inbound.text({ from, body: 'Alguém aí?' })], [{ waId: from, name: 'Rui' }]);
+    expect(res.statusCode).toBe(200);
+    const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.companyId, tenant.companyId));
+    const stored = await query<{ body: string; from_me: boolean }>(
+      t,
+      sql`SELECT body, from_me FROM messages WHERE ticket_id = ${ticket.id}`,
+    );
+    expect(stored).toEqual([{ body: 'Alguém aí?', from_me: false }]);
+    expect(await botMessages(ticket.id)).toEqual([]);
+    expect(standin.sent.filter((x) => x.to === from)).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/open';
-import type { Tenant } from '../../platform/context';
+import { companyIsActiveSql, type Tenant } from '../../platform/context';
 import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.public';
 
 const statementNames = new Map<string, string>();
@@ -49,6 +49,8 @@ export interface IngestConnection {
   timeCreateNewTicket: number;
   groupAsTicket: string;
   allowGroup: boolean;
+  /** The owning company is switched on (platform/context isCompanyActive): an inactive company's bot does not answer. */
+  companyActive: boolean;
   queues: { id: number; name: string; color: string }[];
 }
 
@@ -57,6 +59,7 @@ export async function loadIngestConnection(db: Db, connectionId: number): Promis
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT w.id, w.company_id, w.channel, w.name, w.status, w.time_create_new_ticket, w.group_as_ticket, w.allow_group,
+        ${companyIsActiveSql(sql`w.company_id`)} AS company_active,
         COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.order_queue NULLS LAST, q.name)
                   FROM whatsapp_queues wq JOIN queues q ON q.id = wq.queue_id
                   WHERE wq.whatsapp_id = w.id AND wq.company_id = w.company_id), '[]'::json) AS queues

@@ -283,16 +283,20 @@ export function createMessageStore(deps: CoreDeps, audience: TicketAudience, con
       publish: publisherOf(conn, tenant, result),
       mediaMessageId: message.mediaRef ? message.id : undefined,
       companyId: tenant.companyId,
-      automation: {
-        companyId: tenant.companyId,
-        ticketId: ticket.id,
-        messageId: message.id,
-        isNewTicket,
-        fromMe: evt.fromMe,
-        isGroup: evt.isGroup,
-        mediaType: evt.mediaType,
-        body: evt.body,
-      },
+      // An inactive company keeps what its customers write (nothing is lost if it is switched on again) but its
+      // connections are stopped: no bot, no queue greeting, nothing sent on its behalf.
+      automation: conn.companyActive
+        ? {
+            companyId: tenant.companyId,
+            ticketId: ticket.id,
+            messageId: message.id,
+            isNewTicket,
+            fromMe: evt.fromMe,
+            isGroup: evt.isGroup,
+            mediaType: evt.mediaType,
+            body: evt.body,
+          }
+        : undefined,
     };
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '../../db/open';
 import { contacts, queues, schedules, users, whatsapps } from '../../db/schema';
-import type { Tenant } from '../../platform/context';
+import { companyIsActiveSql, type Tenant } from '../../platform/context';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type ScheduleItem = ScheduleRow & {
@@ -104,12 +104,15 @@ export async function ownedIds(db: Db, ctx: Tenant, table: 'contacts' | 'whatsap
   return new Set(rows.map((r) => r.id));
 }
 
-/** Pending schedules whose time has come, oldest first (every company: the job's sweep). */
+/**
+ * Pending schedules whose time has come, oldest first (every company: the job's sweep). An inactive company's stay
+ * pending: they go out late, once it is switched on again, rather than on behalf of a company that is off.
+ */
 export async function dueSchedules(db: Db, now: Date, limit: number): Promise<ScheduleRow[]> {
   return db
     .select()
     .from(schedules)
-    .where(and(eq(schedules.status, 'PENDENTE'), lte(schedules.sendAt, now)))
+    .where(and(eq(schedules.status, 'PENDENTE'), lte(schedules.sendAt, now), companyIsActiveSql(schedules.companyId)))
     .orderBy(asc(schedules.sendAt), asc(schedules.id))
     .limit(limit);
 }

@@ -182,6 +182,24 @@ describe('sending (the schedules job, every minute)', () => {
     expect(standin.sent.map((s) => (s.body.text as { body: string }).body)).toEqual(['Seu pedido saiu para entrega']);
   });
 
+  it('an inactive company sends nothing: its due schedule waits until the company is switched on again', async () => {
+    const { contactId } = await customer();
+    const { schedules } = (
+      await req('POST', '/schedules', ana.token, { body: 'Promoção de sexta', sendAt: inAnHour(), contactIds: [contactId] })
+    ).json();
+    const id = schedules[0].id;
+    await makeDue(id);
+    await t.database.db.execute(sql`UPDATE companies SET status = false WHERE id = ${a.companyId}`);
+    try {
+      await t.deps.jobs.runNow(sendDueSchedulesJob, {});
+      expect(await scheduleRow(id)).toMatchObject({ status: 'PENDENTE', sent_count: 0 });
+    } finally {
+      await t.database.db.execute(sql`UPDATE companies SET status = true WHERE id = ${a.companyId}`);
+    }
+    await t.deps.jobs.runNow(sendDueSchedulesJob, {});
+    expect(await scheduleRow(id)).toMatchObject({ status: 'ENVIADA', sent_count: 1 });
+  });
+
   it('a recurrent one moves to its next time until its sends are done', async () => {
     const { contactId } = await customer();
     const { schedules } = (

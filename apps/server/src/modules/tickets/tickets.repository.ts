@@ -15,7 +15,7 @@ import {
   users,
   whatsapps,
 } from '../../db/schema';
-import type { Tenant, TenantContext } from '../../platform/context';
+import { companyIsActiveSql, type Tenant, type TenantContext } from '../../platform/context';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketValues = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'companyId' | 'uuid' | 'createdAt'>>;
@@ -350,10 +350,10 @@ export async function findSilentTickets(db: Db, { companyId }: Tenant, limit = 5
   return rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), text: String(r.text) }));
 }
 
-/** Companies with live attended tickets (the sweep visits only these). */
+/** Switched-on companies with live attended tickets (the sweep visits only these; an inactive company sends nothing). */
 export async function companiesWithOpenTickets(db: Db): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`SELECT c.id FROM companies c WHERE EXISTS (
+    await db.execute(sql`SELECT c.id FROM companies c WHERE ${companyIsActiveSql(sql`c.id`)} AND EXISTS (
       SELECT 1 FROM tickets t WHERE t.company_id = c.id AND t.status IN ('open', 'nps'))`),
   );
   return rows.map((r) => Number(r.id));
