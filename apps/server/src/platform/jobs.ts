@@ -208,6 +208,20 @@ export class Jobs {
     await r.handler(def.schema.parse(payload), { id: 'inline', name: def.name });
   }
 
+  /**
+   * Forgets the jobs of a deleted company that have not run yet (every job payload of a company carries its
+   * `companyId`); a job already running finds its rows gone and ends. Returns how many were dropped.
+   */
+  async dropCompanyJobs(companyId: number): Promise<number> {
+    await this.start();
+    const schema = (this.opts.schema ?? 'pgboss').replace(/"/g, '""');
+    const res = await bossDb(this.database).executeSql(
+      `DELETE FROM "${schema}".job WHERE state IN ('created', 'retry') AND data->>'companyId' = $1`,
+      [String(companyId)],
+    );
+    return (res as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0;
+  }
+
   /** A job's state as pg-boss keeps it (null once archived and purged, or never sent). */
   async getJob(def: JobDefinition, id: string) {
     await this.start();

@@ -110,6 +110,7 @@ export function createCompaniesService(deps: CoreDeps) {
         throw new AppError('ERR_CONFIRMATION_MISMATCH', 400);
       }
       await repo.deleteCompany(db, companyId);
+      await deps.jobs.dropCompanyJobs(companyId);
       await deps.media.removeCompany(companyId);
       publish('delete', { id: companyId });
     },

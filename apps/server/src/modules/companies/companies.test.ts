@@ -15,6 +15,7 @@ import {
   type TestContext,
 } from '../../../test/harness';
 import { createCloudConnection } from '../../../test/messaging';
+import { sendMessageJob } from '../messages/messages.public';
 
 let t: TestContext, a: Tenant;
 let superToken: string;
@@ -234,6 +235,18 @@ describe('deleting a company', () => {
     expect(existsSync(folder)).toBe(true);
     const survivor = await createTenant(t);
     await req('POST', '/tags', survivor.adminToken, { name: 'Fica', color: '#00ff00' });
+    // Jobs waiting to run for it (a retry, a later send) are dropped with it; another company's stay.
+    const later = new Date(Date.now() + 3_600_000);
+    const victimJob = await t.deps.jobs.send(
+      sendMessageJob,
+      { messageId: 1, companyId: victim.companyId },
+      { startAfter: later },
+    );
+    const survivorJob = await t.deps.jobs.send(
+      sendMessageJob,
+      { messageId: 2, companyId: survivor.companyId },
+      { startAfter: later },
+    );
 
     const { name } = (await req('GET', `/companies/${victim.companyId}`, superToken)).json();
     const wrong = await req('DELETE', `/companies/${victim.companyId}?confirm=outro`, superToken);
@@ -263,6 +276,8 @@ describe('deleting a company', () => {
     expect(await rows(t, sql`SELECT id FROM companies WHERE id = ${victim.companyId}`)).toEqual([]);
     expect(await rows(t, sql`SELECT id FROM users WHERE company_id = ${victim.companyId}`)).toEqual([]);
     expect(existsSync(folder)).toBe(false);
+    expect(await t.deps.jobs.getJob(sendMessageJob, victimJob!)).toBeNull();
+    expect(await t.deps.jobs.getJob(sendMessageJob, survivorJob!)).not.toBeNull();
     // Nothing of another company went with it.
     expect(await rows(t, sql`SELECT id FROM tags WHERE company_id = ${survivor.companyId}`)).toHaveLength(1);
     expect((await req('GET', `/companies/${victim.companyId}`, superToken)).statusCode).toBe(404);
