@@ -17,6 +17,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { createAnnouncementsService } from './modules/announcements/announcements.service';
 import { hashPassword, loadTenantContext } from './modules/auth/auth.public';
 import { authRoutes } from './modules/auth/auth.routes';
+import { registerRecoveryJobs } from './modules/auth/recovery.jobs';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
 import { createAutomationService, registerAutomationJobs } from './modules/automation/automation.service';
@@ -159,7 +160,9 @@ export function registerModules(app: App, deps: CoreDeps) {
   registerUsersJobs(deps.jobs, users);
   queuesRoutes(app, deps);
   const messaging = registerMessaging(app, deps);
-  recoveryRoutes(app, createRecoveryService(deps, { channels: messaging.channels, logger: app.log }));
+  const recovery = createRecoveryService(deps, { channels: messaging.channels, logger: app.log });
+  recoveryRoutes(app, recovery);
+  registerRecoveryJobs(deps.jobs, recovery);
   const tickets = createTicketsService(deps, messaging.outbound);
   ticketsRoutes(app, tickets);
   registerTicketsJobs(deps.jobs, tickets);

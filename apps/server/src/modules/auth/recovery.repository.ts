@@ -34,8 +34,8 @@ export async function replaceRecovery(
   db: Db,
   tenant: Tenant,
   v: { userId: number; number: string; codeHash: string; expiresAt: Date },
-) {
-  await db.transaction(async (tx) => {
+): Promise<number> {
+  return db.transaction(async (tx) => {
     await tx
       .update(passwordRecoveries)
       .set({ consumedAt: new Date() })
@@ -46,8 +46,28 @@ export async function replaceRecovery(
           isNull(passwordRecoveries.consumedAt),
         ),
       );
-    await tx.insert(passwordRecoveries).values({ companyId: tenant.companyId, ...v });
+    const [row] = await tx
+      .insert(passwordRecoveries)
+      .values({ companyId: tenant.companyId, ...v })
+      .returning({ id: passwordRecoveries.id });
+    return row.id;
   });
+}
+
+/** A recovery whose code may still be sent: not replaced, not used, not verified, not expired. */
+export async function findSendableRecovery(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: passwordRecoveries.id, userId: passwordRecoveries.userId, codeHash: passwordRecoveries.codeHash })
+    .from(passwordRecoveries)
+    .where(
+      and(
+        eq(passwordRecoveries.id, id),
+        isNull(passwordRecoveries.consumedAt),
+        isNull(passwordRecoveries.resetTokenHash),
+        gt(passwordRecoveries.expiresAt, sql`now()`),
+      ),
+    );
+  return row ?? null;
 }
 
 /**

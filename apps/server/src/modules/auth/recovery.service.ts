@@ -1,11 +1,11 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   RECOVERY_CODE_TTL_MINUTES,
   RECOVERY_MAX_ATTEMPTS,
   type RecoveryResetBody,
   type RecoveryVerifiedDto,
 } from '@atendo/shared';
-import type { ChannelRegistry } from '../../channels/types';
+import { ChannelError, type ChannelRegistry } from '../../channels/types';
 import { resolveJwtSecret } from '../../config';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -14,6 +14,7 @@ import { getGlobalSetting } from '../settings/settings.public';
 import { findDefaultChannelConnection } from '../whatsapps/whatsapps.public';
 import * as auth from './auth.repository';
 import { hashPassword } from './auth.service';
+import { sendRecoveryCodeJob } from './recovery.jobs';
 import * as repo from './recovery.repository';
 
 /** The platform's own company: its default connection sends the codes. */
@@ -47,22 +48,58 @@ export function createRecoveryService(deps: CoreDeps, ports: { channels: Channel
     if (!r.allowed) throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { retryAfterSeconds: r.retryAfterSeconds });
   }
 
-  /** Sends the code through the platform's default connection; a failure is logged (without the code), never answered. */
-  async function deliver(number: string, code: string) {
+  /**
+   * The code travels to a job sealed (AES-256-GCM under a key derived from the server secret): pg-boss keeps its
+   * payload in the database, and the code must never be readable there.
+   */
+  const sealKey = createHmac('sha256', resolveJwtSecret(deps.config)).update('atendo-recovery-seal-v1').digest();
+  function seal(code: string) {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
+    const data = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
+  }
+  function unseal(sealed: string) {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', sealKey, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+
+  /** Sends the code through the platform's default connection (throws a retryable ChannelError when it cannot here). */
+  async function sendCode(number: string, code: string) {
+    const connection = await findDefaultChannelConnection(db, PLATFORM);
+    if (!connection) {
+      ports.logger.warn({ companyId: PLATFORM.companyId }, 'password recovery: the platform has no default connection');
+      return;
+    }
+    const appName = (await getGlobalSetting(db, 'appName')) || 'Atendo';
+    const body = `${appName}: ${code} é o seu código para redefinir a senha. Ele vale ${RECOVERY_CODE_TTL_MINUTES} minutos. Não o compartilhe com ninguém.`;
+    await ports.channels.adapterFor(connection).send({ to: number, content: { type: 'text', body } });
+  }
+
+  const logFailure = (err: unknown) =>
+    ports.logger.warn(
+      { reason: (err as Error).message, code: (err as { code?: string }).code },
+      'password recovery: the code was not sent',
+    );
+
+  /**
+   * Tries here first; when this process cannot send (a QR default connection whose session another process owns, or
+   * one reconnecting), the code goes to a job that any process may run — the owner's will succeed. A failure is
+   * logged (without the code), never answered.
+   */
+  async function deliver(recoveryId: number, number: string, code: string) {
     try {
-      const connection = await findDefaultChannelConnection(db, PLATFORM);
-      if (!connection) {
-        ports.logger.warn({ companyId: PLATFORM.companyId }, 'password recovery: the platform has no default connection');
+      await sendCode(number, code);
+    } catch (err) {
+      if (err instanceof ChannelError && err.retryable) {
+        await deps.jobs
+          .send(sendRecoveryCodeJob, { companyId: PLATFORM.companyId, recoveryId, number, sealed: seal(code) })
+          .catch(logFailure);
         return;
       }
-      const appName = (await getGlobalSetting(db, 'appName')) || 'Atendo';
-      const body = `${appName}: ${code} é o seu código para redefinir a senha. Ele vale ${RECOVERY_CODE_TTL_MINUTES} minutos. Não o compartilhe com ninguém.`;
-      await ports.channels.adapterFor(connection).send({ to: number, content: { type: 'text', body } });
-    } catch (err) {
-      ports.logger.warn(
-        { reason: (err as Error).message, code: (err as { code?: string }).code },
-        'password recovery: the code was not sent',
-      );
+      logFailure(err);
     }
   }
 
@@ -74,16 +111,36 @@ export function createRecoveryService(deps: CoreDeps, ports: { channels: Channel
       const target = await repo.findRecoveryTarget(db, number);
       if (target) {
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        await repo.replaceRecovery(db, target, {
+        const recoveryId = await repo.replaceRecovery(db, target, {
           userId: target.userId,
           number,
           codeHash: codeHash(target.userId, code),
           expiresAt: new Date(Date.now() + RECOVERY_CODE_TTL_MINUTES * 60_000),
         });
         // After the answer: a slow channel neither delays it nor tells that the number exists.
-        setImmediate(() => void deliver(number, code));
+        setImmediate(() => void deliver(recoveryId, number, code));
       }
       return { sent: true as const };
+    },
+
+    /**
+     * The job's side of `deliver`: sends a sealed code still worth sending (not replaced, used or expired — the
+     * number's newest code only). A retryable channel failure is thrown so pg-boss tries again, maybe elsewhere.
+     */
+    async deliverQueued(p: { recoveryId: number; number: string; sealed: string }) {
+      const live = await repo.findSendableRecovery(db, p.recoveryId);
+      if (!live) return;
+      const code = unseal(p.sealed);
+      const given = Buffer.from(codeHash(live.userId, code));
+      const expected = Buffer.from(live.codeHash);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return;
+      try {
+        await sendCode(p.number, code);
+      } catch (err) {
+        if (err instanceof ChannelError && err.retryable)
+          throw new Error(`recovery code not sent yet: ${(err as Error).message}`);
+        logFailure(err);
+      }
     },
 
     /** POST /verificar-code/{number}: a right code yields a reset token; anything else the same refusal. */
@@ -120,3 +177,5 @@ export function createRecoveryService(deps: CoreDeps, ports: { channels: Channel
     },
   };
 }
+
+export type RecoveryService = ReturnType<typeof createRecoveryService>;

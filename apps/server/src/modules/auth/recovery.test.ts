@@ -15,6 +15,7 @@ import {
 } from '../../../test/harness';
 import { createCloudConnection } from '../../../test/messaging';
 import { createLogger } from '../../platform/logger';
+import { sendRecoveryCodeJob } from './recovery.jobs';
 
 let t: TestContext;
 let standin: GraphStandin;
@@ -25,6 +26,7 @@ const NUMBER = '5511987654321';
 let ipSeq = 0;
 /** Each test speaks from its own address, so the per-IP limits are tested only where meant. */
 let ip = '10.0.0.1';
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
 async function call(method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown, from = ip) {
   const res = await t.app.inject({ method, url, payload: payload as never, remoteAddress: from });
@@ -204,5 +206,48 @@ describe('password recovery (issue 18 item 6)', () => {
     expect((await verify(NUMBER, '12ab56')).json()).toMatchObject({ error: 'ERR_VALIDATION' });
     expect((await reset('short', 'x')).json()).toMatchObject({ error: 'ERR_VALIDATION' });
     expect((await call('GET', `/verificar-code/${NUMBER}`)).statusCode).toBe(404);
+  });
+
+  it('a QR default connection running in another process: the code goes sealed to a job, which the owner sends', async () => {
+    const [conn] = await rows<{ id: number }>(sql`SELECT id FROM whatsapps WHERE company_id = 1 AND is_default`);
+    const queued = async () =>
+      rows<{ id: string; data: { recoveryId: number; number: string; sealed: string; companyId: number } }>(
+        sql`SELECT id, data FROM pgboss.job WHERE name = 'auth.sendRecoveryCode' AND state IN ('created', 'retry') ORDER BY created_on`,
+      );
+    await t.deps.jobs.start();
+    // This process holds no Baileys session for it: sending here fails with a retryable error.
+    await t.database.db.execute(sql`UPDATE whatsapps SET channel = 'whatsapp' WHERE id = ${conn.id}`);
+    try {
+      expect((await send(NUMBER)).statusCode).toBe(200);
+      let jobs = await queued();
+      for (let i = 0; i < 100 && jobs.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        jobs = await queued();
+      }
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0].data).toMatchObject({ companyId: 1, number: NUMBER });
+      expect(standin.sent).toEqual([]);
+      const job = jobs[0].data;
+      // A newer code replaces it: the older job then sends nothing.
+      await t.deps.limiter.reset(`recovery:send:number:${NUMBER}`);
+      expect((await send(NUMBER)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 200));
+      const newer = (await queued()).at(-1)!.data;
+      expect(newer.recoveryId).toBeGreaterThan(job.recoveryId);
+      // The process that owns the session runs the jobs (here: the connection is reachable again).
+      await t.database.db.execute(sql`UPDATE whatsapps SET channel = 'whatsappapi' WHERE id = ${conn.id}`);
+      await t.deps.jobs.runNow(sendRecoveryCodeJob, job);
+      expect(standin.sent).toEqual([]);
+      await t.deps.jobs.runNow(sendRecoveryCodeJob, newer);
+      const code = await codeSentTo(NUMBER);
+      // The code is nowhere in the job's stored payload.
+      expect(JSON.stringify(await queued())).not.toContain(code);
+      expect((await verify(NUMBER, code)).statusCode).toBe(200);
+      // Once verified, a rerun of the job sends nothing more.
+      await t.deps.jobs.runNow(sendRecoveryCodeJob, newer);
+      expect(standin.sent).toHaveLength(1);
+    } finally {
+      await t.database.db.execute(sql`UPDATE whatsapps SET channel = 'whatsappapi' WHERE id = ${conn.id}`);
+    }
   });
 });
