@@ -84,9 +84,17 @@ export const TicketReportTotalsDto = z.object({
 });
 export type TicketReportTotalsDto = z.infer<typeof TicketReportTotalsDto>;
 
+/** The counts every page carries (the seed's totalTickets.total): cheap, read from the tickets' creation index. */
+export const TicketReportCountsDto = TicketReportTotalsDto.pick({ total: true, closed: true });
+export type TicketReportCountsDto = z.infer<typeof TicketReportCountsDto>;
+
+/**
+ * One page: its rows and the counts of the whole filtered report. The other totals (ratings, support time) are read
+ * once per set of filters from GET /ticketreport/totals, not again for every page.
+ */
 export const TicketReportPageDto = z.object({
   tickets: z.array(TicketReportRowDto),
-  totalTickets: TicketReportTotalsDto,
+  totalTickets: TicketReportCountsDto,
   hasMore: z.boolean(),
 });
 export type TicketReportPageDto = z.infer<typeof TicketReportPageDto>;

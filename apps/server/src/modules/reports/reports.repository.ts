@@ -125,6 +125,18 @@ export async function reportChunk(
     .limit(size);
 }
 
+/** How many tickets the filtered report holds, and how many are closed (one pass over the creation index). */
+export async function reportCounts(db: Db, ctx: Tenant, scope: ReportScope, f: TicketReportFilters) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      closed: sql<number>`(count(*) FILTER (WHERE ${tickets.status} = 'closed'))::int`,
+    })
+    .from(tickets)
+    .where(conditions(ctx, scope, f));
+  return { total: row?.total ?? 0, closed: row?.closed ?? 0 };
+}
+
 /**
  * Totals of the whole filtered report, in one statement over one scan of its tickets: tickets, closed ones, rated
  * ones, the mean of the ratings given in them and the mean support time of their attendances an attendant took

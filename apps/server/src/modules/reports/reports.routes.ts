@@ -1,4 +1,11 @@
-import { REPORT_EXPORT_FILE_NAME, TicketReportExportQuery, TicketReportPageDto, TicketReportQuery } from '@atendo/shared';
+import {
+  REPORT_EXPORT_FILE_NAME,
+  TicketReportExportQuery,
+  TicketReportFilters,
+  TicketReportPageDto,
+  TicketReportQuery,
+  TicketReportTotalsDto,
+} from '@atendo/shared';
 import type { App } from '../../platform/http';
 import { responseLanguage } from '../../platform/language';
 import type { ReportsService } from './reports.service';
@@ -17,11 +24,25 @@ export function reportsRoutes(app: App, reports: ReportsService) {
         tags,
         querystring: TicketReportQuery,
         description:
-          'One page of the tickets report, newest first, and the totals of the whole filtered report (totalTickets.total and more).',
+          'One page of the tickets report, newest first, with the counts of the whole filtered report (totalTickets.total, totalTickets.closed).',
         response: { 200: TicketReportPageDto },
       },
     },
     async (req) => reports.page(req.ctx, req.query),
+  );
+  app.get(
+    '/ticketreport/totals',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: TicketReportFilters,
+        description:
+          'Every total of the whole filtered report: tickets, closed, rated, mean rating and mean support time (docs/metrics.md). Read once per set of filters; the pages do not repeat it.',
+        response: { 200: TicketReportTotalsDto },
+      },
+    },
+    async (req) => reports.totals(req.ctx, req.query),
   );
   app.get(
     '/ticketreport/export',

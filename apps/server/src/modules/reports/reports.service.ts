@@ -9,6 +9,7 @@ import {
   type TicketReportPageDto,
   type TicketReportQuery,
   type TicketReportRowDto,
+  type TicketReportTotalsDto,
   type TicketStatus,
 } from '@atendo/shared';
 import ExcelJS from 'exceljs';
@@ -72,17 +73,23 @@ export function createReportsService(deps: CoreDeps) {
   return {
     async page(ctx: TenantContext, q: TicketReportQuery): Promise<TicketReportPageDto> {
       const { scope, masks } = await scopeOf(ctx);
-      const [{ rows, hasMore }, totals] = await Promise.all([
+      const [{ rows, hasMore }, counts] = await Promise.all([
         repo.reportPage(db, ctx, scope, q, q.page, q.pageSize),
-        repo.reportTotals(db, ctx, scope, q),
+        repo.reportCounts(db, ctx, scope, q),
       ]);
-      return { tickets: rows.map((r) => toDto(r, masks)), totalTickets: totals, hasMore };
+      return { tickets: rows.map((r) => toDto(r, masks)), totalTickets: counts, hasMore };
+    },
+
+    /** Every total of the whole filtered report (counts, ratings, support time): once per set of filters. */
+    async totals(ctx: TenantContext, f: TicketReportFilters): Promise<TicketReportTotalsDto> {
+      const { scope } = await scopeOf(ctx);
+      return repo.reportTotals(db, ctx, scope, f);
     },
 
     /** How many rows an export of these filters holds (the client's progress reads it from X-Total-Count). */
     async count(ctx: TenantContext, f: TicketReportFilters): Promise<number> {
       const { scope } = await scopeOf(ctx);
-      return (await repo.reportTotals(db, ctx, scope, f)).total;
+      return (await repo.reportCounts(db, ctx, scope, f)).total;
     },
 
     /**

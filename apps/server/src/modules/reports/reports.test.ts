@@ -89,6 +89,15 @@ const report = async (token: string, query: Record<string, unknown> = {}) => {
   return res.json() as TicketReportPageDto & { tickets: { createdAt: string; closedAt: string | null }[] };
 };
 const idsOf = (page: { tickets: { id: number }[] }) => page.tickets.map((r) => r.id);
+/** GET /ticketreport/totals: every total of the filtered report (read once per set of filters by the page). */
+const totalsOf = async (token: string, query: Record<string, unknown> = {}) => {
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  ).toString();
+  const res = await req('GET', `/ticketreport/totals?${qs}`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
 
 // The dataset (March 2026 in São Paulo, UTC−3): known answers for every filter and total.
 let queueVendas: number;
@@ -213,14 +222,26 @@ describe('GET /ticketreport/reports', () => {
     expect(first?.closedAt).not.toBeNull();
     const open = page.tickets.find((r) => r.id === T.open.id);
     expect(open).toMatchObject({ supportTime: null, NPS: null, closedAt: null, userName: 'Ana Souza' });
-    expect(page.totalTickets).toEqual({ total: 5, closed: 2, rated: 2, avgRating: 6, avgSupportTime: expect.any(Number) });
+    expect(page.totalTickets).toEqual({ total: 5, closed: 2 });
     expect(page.hasMore).toBe(false);
+    expect(await totalsOf(a.adminToken, MARCH)).toEqual({
+      total: 5,
+      closed: 2,
+      rated: 2,
+      avgRating: 6,
+      avgSupportTime: expect.any(Number),
+    });
   });
 
   it('totals: rated tickets, the mean of their ratings, the mean of the finished attendances', async () => {
     const page = await report(a.adminToken, { ...MARCH, status: ['closed'] });
+    expect(page.totalTickets).toEqual({ total: 2, closed: 2 });
     // ratings 3, 9 (first) and 6 (second): mean 6; taken attendances 500, 90 (first) and 500, 30 (second): mean 280
-    expect(page.totalTickets).toEqual({ total: 2, closed: 2, rated: 2, avgRating: 6, avgSupportTime: 280 });
+    const totals = await totalsOf(a.adminToken, { ...MARCH, status: ['closed'] });
+    expect(totals).toEqual({ total: 2, closed: 2, rated: 2, avgRating: 6, avgSupportTime: 280 });
+    // another company's totals count its own tickets only, as its pages do
+    const other = { dateFrom: '2026-03-01' };
+    expect((await totalsOf(b.adminToken, other)).total).toBe((await report(b.adminToken, other)).totalTickets.total);
   });
 
   it('filters by status, queues, users, connections, contacts, tags (all of them) and onlyRated', async () => {
@@ -290,7 +311,9 @@ describe('GET /ticketreport/reports', () => {
   it('is for admins (reports:view): 403 for an attendant, 401 without a token', async () => {
     expect((await req('GET', '/ticketreport/reports', a.userToken)).statusCode).toBe(403);
     expect((await req('GET', '/ticketreport/export', ana.token)).statusCode).toBe(403);
+    expect((await req('GET', '/ticketreport/totals', ana.token)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/ticketreport/reports' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/ticketreport/totals' })).statusCode).toBe(401);
   });
 
   it('refuses bad filters with field errors', async () => {

@@ -1,4 +1,4 @@
-import { REPORT_EXPORT_FILE_NAME, type TicketReportPageDto, type TicketStatus } from '@atendo/shared';
+import { REPORT_EXPORT_FILE_NAME, type TicketReportPageDto, type TicketReportTotalsDto, type TicketStatus } from '@atendo/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { api, type QueryValue } from '../../../shared/api/client';
@@ -43,7 +43,20 @@ export function reportQuery(f: ReportFilters): Record<string, QueryValue> {
   };
 }
 
-/** GET /ticketreport/reports: one page and the totals; the previous page stays on screen while the next loads. */
+/**
+ * GET /ticketreport/totals: every total of the filtered report, read once per set of filters (paging does not read
+ * it again); the previous figures stay on screen while new ones load.
+ */
+export function useTicketReportTotals(filters: ReportFilters, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: reportKeys.totals(filters),
+    queryFn: ({ signal }) => api.get<TicketReportTotalsDto>('/ticketreport/totals', { query: reportQuery(filters), signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /ticketreport/reports: one page and the report's counts; the previous page stays on screen while the next loads. */
 export function useTicketReport(filters: ReportFilters, page: number, pageSize: number, enabled = true) {
   return useQuery({
     enabled,

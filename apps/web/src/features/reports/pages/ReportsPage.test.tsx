@@ -23,11 +23,8 @@ const row = (id: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const page = (tickets: unknown[], total: number) => ({
-  tickets,
-  totalTickets: { total, closed: total, rated: 1, avgRating: 7.5, avgSupportTime: 125 },
-  hasMore: false,
-});
+const page = (tickets: unknown[], total: number) => ({ tickets, totalTickets: { total, closed: total }, hasMore: false });
+const totals = (total: number) => ({ total, closed: total, rated: 1, avgRating: 7.5, avgSupportTime: 125 });
 
 const reportCalls = (fetch: ReturnType<typeof mockFetch>) =>
   fetch.mock.calls.map(([input]) => new URL(String(input))).filter((u) => u.pathname === '/ticketreport/reports');
@@ -40,6 +37,7 @@ describe('ReportsPage', () => {
   it('shows the rows of seed 001 §3, the totals with their definitions, and pages of 5/10/20/50', async () => {
     const fetch = mockFetch({
       '/ticketreport/reports': page([row(12), row(11, { status: 'open', closedAt: null, supportTime: null, NPS: null })], 2),
+      '/ticketreport/totals': totals(2),
     });
     renderWithProviders(<ReportsPage />, { session, route: '/reports' });
 
@@ -50,6 +48,9 @@ describe('ReportsPage', () => {
     expect(within(rows[0]).getByText('9')).toBeTruthy();
     expect(within(rows[1]).getByText('Em atendimento')).toBeTruthy();
     expect(within(screen.getByTestId('report-total-avgSupportTime')).getByText('02h 05m')).toBeTruthy();
+    // the totals are read once for the filters, beside the page
+    const totalsCalls = fetch.mock.calls.filter(([input]) => new URL(String(input)).pathname === '/ticketreport/totals');
+    expect(totalsCalls).toHaveLength(1);
     // the first call: the default range and page size 10
     const first = reportCalls(fetch)[0];
     expect(first.searchParams.get('pageSize')).toBe('10');
@@ -58,7 +59,7 @@ describe('ReportsPage', () => {
   });
 
   it('sends the filters as JSON arrays and goes back to the first page when they change', async () => {
-    const fetch = mockFetch({ '/ticketreport/reports': page([row(1)], 1) });
+    const fetch = mockFetch({ '/ticketreport/reports': page([row(1)], 1), '/ticketreport/totals': totals(1) });
     renderWithProviders(<ReportsPage />, { session, route: '/reports' });
     await screen.findAllByTestId('report-row');
     fireEvent.click(screen.getByLabelText('Somente avaliados'));
@@ -69,7 +70,7 @@ describe('ReportsPage', () => {
   });
 
   it('says so when nothing matches, and offers a retry when the server fails', async () => {
-    mockFetch({ '/ticketreport/reports': page([], 0) });
+    mockFetch({ '/ticketreport/reports': page([], 0), '/ticketreport/totals': totals(0) });
     const { unmount } = renderWithProviders(<ReportsPage />, { session, route: '/reports' });
     expect(await screen.findByText('Nenhum atendimento encontrado com estes filtros.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Exportar Excel' }) as HTMLButtonElement).disabled).toBe(true);
@@ -80,7 +81,7 @@ describe('ReportsPage', () => {
   });
 
   it('opens the ticket log of a row', async () => {
-    mockFetch({ '/ticketreport/reports': page([row(7)], 1), '/tickets-log/7': [] });
+    mockFetch({ '/ticketreport/reports': page([row(7)], 1), '/ticketreport/totals': totals(1), '/tickets-log/7': [] });
     renderWithProviders(<ReportsPage />, { session, route: '/reports' });
     await screen.findAllByTestId('report-row');
     fireEvent.click(screen.getByRole('button', { name: 'Histórico do ticket 7' }));

@@ -32,7 +32,14 @@ import type { ContactOption } from '../../contacts/hooks/useContacts';
 import { TicketLogDialog } from '../../tickets/components/inbox/TicketLogDialog';
 import { ReportFiltersPanel } from '../components/ReportFiltersPanel';
 import { ReportTotals } from '../components/ReportTotals';
-import { type ReportFilters, type ReportRow, useReportEvents, useReportExport, useTicketReport } from '../hooks/useReport';
+import {
+  type ReportFilters,
+  type ReportRow,
+  useReportEvents,
+  useReportExport,
+  useTicketReport,
+  useTicketReportTotals,
+} from '../hooks/useReport';
 
 /** The default range of seed 001 §9: the first of the month to today, in the company's time zone. */
 export function defaultReportFilters(today: string): ReportFilters {
@@ -68,6 +75,7 @@ export default function ReportsPage() {
   const rangeError = Boolean(filters.dateFrom && filters.dateTo && filters.dateFrom > filters.dateTo);
   const applied = useMemo(() => ({ ...filters, searchParam: search }), [filters, search]);
   const report = useTicketReport(applied, page + 1, pageSize, !rangeError);
+  const totals = useTicketReportTotals(applied, !rangeError);
   const exporter = useReportExport();
   useReportEvents();
 
@@ -194,7 +202,7 @@ export default function ReportsPage() {
           <LinearProgress sx={{ mt: 1 }} />
         </Paper>
       ) : null}
-      <ReportTotals totals={report.data?.totalTickets} loading={report.isLoading} />
+      <ReportTotals totals={totals.data} loading={totals.isLoading} />
       {report.isError && !report.data ? (
         <LoadError error={report.error} onRetry={() => void report.refetch()} />
       ) : (
