@@ -110,14 +110,16 @@ test.describe('billing (issue 19)', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/billing-renewed.png` });
     // …and goes home after 4 s, still signed in; the inbox answers again.
     await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
-    // The drawer has every entry again, and the inbox loads (no 402 sends it back to /financeiro).
+    // The drawer has every entry again, and the inbox loads: its list answers 200, no 402 sends it back to /financeiro.
+    const ticketsAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/tickets' && r.request().method() === 'GET');
     await page
       .getByRole('navigation', { name: 'Menu principal' })
-      .getByRole('link', { name: /Atendimentos/ })
+      .getByRole('link', { name: 'Atendimentos', exact: true })
       .click();
     await expect(page).toHaveURL(/\/tickets$/);
-    await expect(page.getByRole('tab', { name: 'Atendimentos' })).toBeVisible();
-    await page.waitForTimeout(500);
+    expect((await ticketsAnswer).status()).toBe(200);
+    await expect(page.getByText('Nenhum atendimento encontrado')).toBeVisible();
+    await expect(page.getByText(/Ativo até \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     await expect(page).toHaveURL(/\/tickets$/);
     await page.screenshot({ path: `${SCREENSHOTS}/billing-inbox.png` });
   });

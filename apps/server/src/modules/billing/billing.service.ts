@@ -38,14 +38,14 @@ export function createBillingService(deps: CoreDeps, log: BillingLogger = { warn
   }
 
   async function provider(name: PaymentProviderName): Promise<PaymentProvider | null> {
-    return providerFor(name, await keys(), deps.config.payments);
+    return providerFor(name, await keys(), deps.config.payments, deps.config.dataDir);
   }
 
   /** The provider new charges go to: the first whose keys the super admin configured. */
   async function activeProvider(): Promise<PaymentProvider> {
     const k = await keys();
     for (const name of PROVIDER_ORDER) {
-      const p = providerFor(name, k, deps.config.payments);
+      const p = providerFor(name, k, deps.config.payments, deps.config.dataDir);
       if (p) return p;
     }
     throw new AppError('ERR_PAYMENT_NOT_CONFIGURED', 409);
@@ -185,7 +185,7 @@ export function createBillingService(deps: CoreDeps, log: BillingLogger = { warn
       const k = await keys();
       let settled = 0;
       for (const charge of pending) {
-        const p = providerFor(charge.provider as PaymentProviderName, k, deps.config.payments);
+        const p = providerFor(charge.provider as PaymentProviderName, k, deps.config.payments, deps.config.dataDir);
         if (!p) continue;
         try {
           const status = await p.fetchStatus(charge);

@@ -21,12 +21,15 @@ export function efiProvider(opts: {
   clientSecret: string;
   pixKey: string;
   webhookHmac?: string;
+  /** The application's .p12 (Settings → certificate): Efí's API takes only mutual TLS. */
+  certificate?: () => Buffer | undefined;
 }): PaymentProvider {
+  const call = <T>(url: string, init: Parameters<typeof callJson>[1]) => callJson<T>(url, { ...init, pfx: opts.certificate?.() });
   let token: { value: string; until: number } | undefined;
   const bearer = async () => {
     if (token && token.until > Date.now()) return { authorization: `Bearer ${token.value}` };
     const basic = Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64');
-    const res = await callJson<{ access_token: string; expires_in: number }>(`${opts.apiUrl}/oauth/token`, {
+    const res = await call<{ access_token: string; expires_in: number }>(`${opts.apiUrl}/oauth/token`, {
       method: 'POST',
       headers: { authorization: `Basic ${basic}` },
       body: { grant_type: 'client_credentials' },
@@ -44,7 +47,7 @@ export function efiProvider(opts: {
           : doc.length === 14
             ? { cnpj: doc, nome: req.payer.name }
             : undefined;
-      const cob = await callJson<EfiCob>(`${opts.apiUrl}/v2/cob`, {
+      const cob = await call<EfiCob>(`${opts.apiUrl}/v2/cob`, {
         method: 'POST',
         headers: await bearer(),
         body: {
@@ -59,7 +62,7 @@ export function efiProvider(opts: {
       let copyPaste = cob.pixCopiaECola;
       let image: string | null = null;
       if (cob.loc?.id !== undefined) {
-        const qr = await callJson<{ qrcode: string; imagemQrcode: string }>(`${opts.apiUrl}/v2/loc/${cob.loc.id}/qrcode`, {
+        const qr = await call<{ qrcode: string; imagemQrcode: string }>(`${opts.apiUrl}/v2/loc/${cob.loc.id}/qrcode`, {
           headers: await bearer(),
         });
         copyPaste = qr.qrcode || copyPaste;
@@ -79,14 +82,14 @@ export function efiProvider(opts: {
       const charges = [];
       for (const p of pix) {
         // The notification is only a hint: the cob's status is read back from Efí.
-        const cob = await callJson<EfiCob>(`${opts.apiUrl}/v2/cob/${encodeURIComponent(p.txid!)}`, { headers: await bearer() });
+        const cob = await call<EfiCob>(`${opts.apiUrl}/v2/cob/${encodeURIComponent(p.txid!)}`, { headers: await bearer() });
         charges.push({ externalId: cob.txid, status: cobStatus(cob.status) });
       }
       return { eventId: `efi:${pix.map((p) => p.endToEndId ?? p.txid).join(',')}`, charges };
     },
     async fetchStatus({ externalId }) {
       if (!externalId) return 'pending';
-      const cob = await callJson<EfiCob>(`${opts.apiUrl}/v2/cob/${encodeURIComponent(externalId)}`, { headers: await bearer() });
+      const cob = await call<EfiCob>(`${opts.apiUrl}/v2/cob/${encodeURIComponent(externalId)}`, { headers: await bearer() });
       return cobStatus(cob.status);
     },
   };

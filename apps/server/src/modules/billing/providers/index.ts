@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { PaymentProviderName } from '@atendo/shared';
 import type { Config } from '../../../config';
 import { asaasProvider } from './asaas';
@@ -19,7 +21,17 @@ export const PROVIDER_KEYS = [
 ] as const;
 
 /** A provider built from its keys, or null when they are not all set. */
-export function providerFor(name: PaymentProviderName, keys: ProviderKeys, config: Config['payments']): PaymentProvider | null {
+/** The uploaded certificate (POST /settings/cert-upload?ref=efi), read when a call needs it. */
+function readCertificate(file: string): Buffer | undefined {
+  return existsSync(file) ? readFileSync(file) : undefined;
+}
+
+export function providerFor(
+  name: PaymentProviderName,
+  keys: ProviderKeys,
+  config: Config['payments'],
+  dataDir: string,
+): PaymentProvider | null {
   const k = (key: string) => keys[key]?.trim() || null;
   switch (name) {
     case 'efi': {
@@ -27,7 +39,14 @@ export function providerFor(name: PaymentProviderName, keys: ProviderKeys, confi
       const clientSecret = k('eficlientsecret');
       const pixKey = k('efichavepix');
       if (!clientId || !clientSecret || !pixKey) return null;
-      return efiProvider({ apiUrl: config.efiApiUrl, clientId, clientSecret, pixKey, webhookHmac: config.efiWebhookHmac });
+      return efiProvider({
+        apiUrl: config.efiApiUrl,
+        clientId,
+        clientSecret,
+        pixKey,
+        webhookHmac: config.efiWebhookHmac,
+        certificate: () => readCertificate(path.join(dataDir, 'certs', 'efi.p12')),
+      });
     }
     case 'mercadopago': {
       const accessToken = k('mpaccesstoken');

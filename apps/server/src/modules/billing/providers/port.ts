@@ -1,3 +1,4 @@
+import { request as httpsRequest } from 'node:https';
 import type { PaymentProviderName } from '@atendo/shared';
 
 /** What a charge asks of a provider. `reference` is ours and comes back in its notifications and lookups. */
@@ -73,10 +74,31 @@ export function parseJsonBody(raw: Buffer): unknown {
   }
 }
 
-/** JSON over fetch with a timeout; a non-2xx answer is a ProviderError. */
+/** HTTPS with a client certificate (Efí's mutual TLS): node:https, since fetch takes no client certificate. */
+function requestWithCertificate(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  pfx: Buffer,
+) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpsRequest(url, { method, headers, pfx, passphrase: '', timeout: 15_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** JSON over fetch with a timeout (over https with `pfx`: mutual TLS); a non-2xx answer is a ProviderError. */
 export async function callJson<T>(
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: unknown; form?: URLSearchParams },
+  init: { method?: string; headers?: Record<string, string>; body?: unknown; form?: URLSearchParams; pfx?: Buffer },
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   let body: string | undefined;
@@ -87,15 +109,21 @@ export async function callJson<T>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.body);
   }
-  let res: Response;
+  let res: { status: number; text: string };
   try {
-    res = await fetch(url, { method: init.method ?? 'GET', headers, body, signal: AbortSignal.timeout(15_000) });
+    if (init.pfx && url.startsWith('https:'))
+      res = await requestWithCertificate(url, init.method ?? 'GET', headers, body, init.pfx);
+    else {
+      const r = await fetch(url, { method: init.method ?? 'GET', headers, body, signal: AbortSignal.timeout(15_000) });
+      res = { status: r.status, text: await r.text() };
+    }
   } catch (err) {
     throw new ProviderError(`${init.method ?? 'GET'} ${url}: ${(err as Error).message}`);
   }
-  const text = await res.text();
-  if (!res.ok)
+  const text = res.text;
+  if (res.status < 200 || res.status > 299) {
     throw new ProviderError(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 300)}`, res.status);
+  }
   try {
     return (text ? JSON.parse(text) : {}) as T;
   } catch {

@@ -200,8 +200,9 @@ export function CheckoutDialog({ open, invoice, plan, onClose }: CheckoutDialogP
         ) : (
           <>
             <Stepper activeStep={step} sx={{ mb: 3 }}>
-              {CHECKOUT_STEPS.map((s) => (
-                <Step key={s}>
+              {CHECKOUT_STEPS.map((s, i) => (
+                // Dados shows done only once filled (the wizard opens past it)
+                <Step key={s} completed={i < step && (i !== 0 || DataSchema.safeParse(getValues()).success)}>
                   <StepLabel>{t(`billing.checkout.steps.${s}`)}</StepLabel>
                 </Step>
               ))}

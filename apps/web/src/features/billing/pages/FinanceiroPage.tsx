@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/session/context';
+import { useSocket } from '../../../shared/socket/context';
 import { formatDate } from '../../../shared/subscription';
 import { toast } from '../../../shared/toast';
 import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
@@ -23,6 +24,7 @@ export default function FinanceiroPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, setUser } = useSession();
+  const { socket } = useSocket();
   const table = useInvoices();
   const { data: plan } = useCurrentPlan();
   const [paying, setPaying] = useState<InvoiceDto | null>(null);
@@ -33,6 +35,8 @@ export default function FinanceiroPage() {
   usePaymentEvents((e) => {
     toast.success(t('billing.renewed', { date: formatDate(e.company.dueDate, timeZone) }));
     if (user?.company) setUser({ ...user, company: { ...user.company, dueDate: e.company.dueDate } });
+    // The socket of an expired company joined no audience room: connect again to get them.
+    socket?.disconnect().connect();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => navigate('/'), RENEWAL_REDIRECT_MS);
   });
