@@ -77,7 +77,7 @@ function Counter({ label, value, onChange }: { label: string; value: number; onC
   );
 }
 
-export function PaymentScreen({ result }: { result: SubscriptionDto }) {
+export function PaymentScreen({ result, renewedUntil }: { result: SubscriptionDto; renewedUntil?: string | null }) {
   const { t } = useTranslation();
   const url = result.stripeURL ?? result.mercadopagoURL ?? result.asaasURL;
   return (
@@ -106,9 +106,15 @@ export function PaymentScreen({ result }: { result: SubscriptionDto }) {
           </Button>
         </>
       ) : null}
-      <Alert severity="info" sx={{ width: '100%' }}>
-        {t('billing.payment.waiting')}
-      </Alert>
+      {renewedUntil ? (
+        <Alert severity="success" sx={{ width: '100%' }}>
+          {t('billing.renewed', { date: renewedUntil })}
+        </Alert>
+      ) : (
+        <Alert severity="info" sx={{ width: '100%' }}>
+          {t('billing.payment.waiting')}
+        </Alert>
+      )}
     </Stack>
   );
 }
@@ -117,6 +123,8 @@ export interface CheckoutDialogProps {
   open: boolean;
   invoice: InvoiceDto | null;
   plan: CurrentPlanDto | null;
+  /** The new due date (formatted) once the payment is confirmed. */
+  renewedUntil?: string | null;
   onClose: () => void;
 }
 
@@ -124,7 +132,7 @@ export interface CheckoutDialogProps {
  * The checkout wizard (seed 001 §2, §5, §9). It opens on Personalizar with the company's plan; choosing a plan moves to
  * Revisar; PAGAR there sends POST /subscription — with Dados incomplete it goes back to Dados with the messages.
  */
-export function CheckoutDialog({ open, invoice, plan, onClose }: CheckoutDialogProps) {
+export function CheckoutDialog({ open, invoice, plan, renewedUntil, onClose }: CheckoutDialogProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState(1);
   const [choice, setChoice] = useState<Choice>({ kind: 'current' });
@@ -196,7 +204,7 @@ export function CheckoutDialog({ open, invoice, plan, onClose }: CheckoutDialogP
       <DialogTitle id="checkout-title">{t('billing.checkout.title', { id: invoice?.id ?? '' })}</DialogTitle>
       <DialogContent>
         {result ? (
-          <PaymentScreen result={result} />
+          <PaymentScreen result={result} renewedUntil={renewedUntil} />
         ) : (
           <>
             <Stepper activeStep={step} sx={{ mb: 3 }}>

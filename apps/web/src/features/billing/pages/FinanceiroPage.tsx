@@ -28,12 +28,15 @@ export default function FinanceiroPage() {
   const table = useInvoices();
   const { data: plan } = useCurrentPlan();
   const [paying, setPaying] = useState<InvoiceDto | null>(null);
+  const [renewedUntil, setRenewedUntil] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const timeZone = user?.company?.timezone ?? undefined;
 
   useEffect(() => () => clearTimeout(timer.current), []);
   usePaymentEvents((e) => {
-    toast.success(t('billing.renewed', { date: formatDate(e.company.dueDate, timeZone) }));
+    const date = formatDate(e.company.dueDate, timeZone);
+    setRenewedUntil(date);
+    toast.success(t('billing.renewed', { date }));
     if (user?.company) setUser({ ...user, company: { ...user.company, dueDate: e.company.dueDate } });
     // The socket of an expired company joined no audience room: connect again to get them.
     socket?.disconnect().connect();
@@ -92,7 +95,13 @@ export default function FinanceiroPage() {
             : {}
         }
       />
-      <CheckoutDialog open={Boolean(paying)} invoice={paying} plan={plan ?? null} onClose={() => setPaying(null)} />
+      <CheckoutDialog
+        open={Boolean(paying)}
+        invoice={paying}
+        plan={plan ?? null}
+        renewedUntil={renewedUntil}
+        onClose={() => setPaying(null)}
+      />
     </Box>
   );
 }
