@@ -80,4 +80,40 @@ describe('the stand-in API', () => {
     };
     expect(fetched.status).toBe('RECEIVED');
   });
+
+  it('pays through its control API (what `npm run pay` calls), by invoice, without notifying when told to drop', async () => {
+    const before = received.length;
+    const token = (await (
+      await fetch(`${standin.url}/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from('id:secret').toString('base64')}` },
+      })
+    ).json()) as { access_token: string };
+    const auth = { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' };
+    const cob = (await (
+      await fetch(`${standin.url}/v2/cob`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          valor: { original: '10.00' },
+          chave: 'k',
+          infoAdicionais: [{ nome: 'referencia', valor: 'atendo-9-y' }],
+        }),
+      })
+    ).json()) as { txid: string; status: string; loc: { id: number } };
+    expect(cob.status).toBe('ATIVA');
+    const qr = (await (await fetch(`${standin.url}/v2/loc/${cob.loc.id}/qrcode`, { headers: auth })).json()) as {
+      imagemQrcode: string;
+    };
+    expect(qr.imagemQrcode).toMatch(/^data:image\/png;base64,/);
+    const paid = await fetch(`${standin.url}/_standin/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ invoiceId: 9, delivery: 'drop' }),
+    });
+    expect(((await paid.json()) as { status: string }).status).toBe('paid');
+    expect(received.length).toBe(before);
+    const after = (await (await fetch(`${standin.url}/v2/cob/${cob.txid}`, { headers: auth })).json()) as { status: string };
+    expect(after.status).toBe('CONCLUIDA');
+  });
 });

@@ -63,7 +63,8 @@ export default function FinanceiroPage() {
       header: t('billing.fields.action'),
       align: 'center',
       render: (r) =>
-        r.status === 'paid' ? (
+        // the super admin also lists other companies' invoices: only a company pays its own
+        r.companyId !== user?.companyId ? null : r.status === 'paid' ? (
           <Button size="small" variant="outlined" color="success" disabled>
             {t('billing.paidButton')}
           </Button>
