@@ -68,6 +68,15 @@ export default defineConfig({
           GRAPH_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}`,
           // the same stand-in answers OpenAI's audio transcription path
           OPENAI_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}/v1`,
+          // the payment providers' stand-in that e2e/billing.spec.ts starts (tools/payment-standin), with its webhook secrets
+          EFI_API_URL: `http://127.0.0.1:${process.env.E2E_PAYMENT_PORT ?? 8091}`,
+          MERCADOPAGO_API_URL: `http://127.0.0.1:${process.env.E2E_PAYMENT_PORT ?? 8091}`,
+          STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_PAYMENT_PORT ?? 8091}`,
+          ASAAS_API_URL: `http://127.0.0.1:${process.env.E2E_PAYMENT_PORT ?? 8091}/v3`,
+          EFI_WEBHOOK_HMAC: 'e2e-efi-hmac',
+          STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+          MERCADOPAGO_WEBHOOK_SECRET: 'e2e-mp-secret',
+          ASAAS_WEBHOOK_TOKEN: 'e2e-asaas-token',
           // journeys sign in many times from one address
           LOGIN_RATE_IP_PER_MINUTE: '1000',
           // test hooks (a fake QR pushed through the real session event: e2e/connections.spec.ts)

@@ -21,6 +21,9 @@ import { registerRecoveryJobs } from './modules/auth/recovery.jobs';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
 import { createAutomationService, registerAutomationJobs } from './modules/automation/automation.service';
+import { registerBillingJobs } from './modules/billing/billing.jobs';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
 import { insertCompany } from './modules/companies/companies.public';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
@@ -180,4 +183,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   contactsRoutes(app, contacts);
   registerContactsJobs(deps.jobs, contacts);
   reportsRoutes(app, createReportsService(deps));
+  const billing = createBillingService(deps, app.log);
+  billingRoutes(app, billing);
+  registerBillingJobs(deps.jobs, billing);
 }

@@ -40,6 +40,16 @@ const EnvSchema = z.object({
   FACEBOOK_APP_SECRET: z.string().optional(),
   FACEBOOK_VERIFY_TOKEN: z.string().optional(),
   /** `on` only for the Playwright server: test hooks such as a fake QR pushed through the session event. */
+  /** Payment providers' API bases (billing): the real ones by default; tools/payment-standin in tests and development. */
+  EFI_API_URL: z.string().default('https://pix.api.efipay.com.br'),
+  MERCADOPAGO_API_URL: z.string().default('https://api.mercadopago.com'),
+  STRIPE_API_URL: z.string().default('https://api.stripe.com'),
+  ASAAS_API_URL: z.string().default('https://api.asaas.com/v3'),
+  /** Webhook secrets (docs/billing.md): Stripe's signing secret, Mercado Pago's x-signature secret, Asaas' access token, Efí's hmac. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
+  ASAAS_WEBHOOK_TOKEN: z.string().optional(),
+  EFI_WEBHOOK_HMAC: z.string().optional(),
   E2E_HOOKS: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.string().default('info'),
   SERVE_WEB: bool,
@@ -79,6 +89,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     facebookAppId: parsed.FACEBOOK_APP_ID || undefined,
     facebookAppSecret: parsed.FACEBOOK_APP_SECRET || undefined,
     facebookVerifyToken: parsed.FACEBOOK_VERIFY_TOKEN || undefined,
+    payments: {
+      efiApiUrl: parsed.EFI_API_URL.replace(/\/$/, ''),
+      mercadoPagoApiUrl: parsed.MERCADOPAGO_API_URL.replace(/\/$/, ''),
+      stripeApiUrl: parsed.STRIPE_API_URL.replace(/\/$/, ''),
+      asaasApiUrl: parsed.ASAAS_API_URL.replace(/\/$/, ''),
+      stripeWebhookSecret: parsed.STRIPE_WEBHOOK_SECRET || undefined,
+      mercadoPagoWebhookSecret: parsed.MERCADOPAGO_WEBHOOK_SECRET || undefined,
+      asaasWebhookToken: parsed.ASAAS_WEBHOOK_TOKEN || undefined,
+      efiWebhookHmac: parsed.EFI_WEBHOOK_HMAC || undefined,
+    },
     e2eHooks: parsed.E2E_HOOKS === 'on',
     logLevel: parsed.LOG_LEVEL,
     serveWeb: parsed.SERVE_WEB,

@@ -16,7 +16,7 @@ export interface CompanyEventMap {
   /** A contact import's progress and summary (ContactImportDto), to the user who started it. */
   contactImport: { action: 'progress' | 'done' | 'failed'; record: unknown };
   chat: { action: 'new-message' | 'update' | 'create' | 'delete'; record?: unknown; chatId?: number };
-  payment: { action: string; company?: unknown };
+  payment: { action: 'CONCLUIDA'; company: { id: number; dueDate: string }; invoiceId: number };
   queue: { action: CrudAction; queue?: unknown; queueId?: number };
   prompt: { action: CrudAction; prompt?: unknown; promptId?: number };
   queueIntegration: { action: CrudAction; queueIntegration?: unknown; integrationId?: number };

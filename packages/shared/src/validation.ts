@@ -31,6 +31,8 @@ export const V = {
   invalidCharacter: 'validation.invalidCharacter',
   invalidColor: 'validation.invalidColor',
   invalidVideo: 'validation.invalidVideo',
+  fullNameRequired: 'validation.fullNameRequired',
+  taxIdRequired: 'validation.taxIdRequired',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

@@ -9,6 +9,7 @@ import type { CompanyEventMap, CompanyEventName, GlobalEventMap, ImportMessagesE
  * - ticket:{id} sockets that opened that ticket (joinChatBox)
  * - status:{s}  sockets that joined a ticket tab (joinTickets)
  * - notification sockets that joined notifications
+ * - expired      sockets of a company whose subscription expired: they hear only payment and session events
  */
 export const rooms = {
   user: (id: number) => `user:${id}`,
@@ -18,7 +19,11 @@ export const rooms = {
   ticket: (id: number | string) => `ticket:${id}`,
   status: (s: string) => `status:${s}`,
   notification: () => 'notification',
+  expired: () => 'expired',
 } as const;
+
+/** What an expired company's sockets still hear (the finance page's payment, another sign-in's logout). */
+export const EVENTS_FOR_EXPIRED: readonly string[] = ['payment', 'auth'];
 
 /** What services see of realtime: publish a typed company event to the whole company or to some rooms. */
 export interface RealtimePublisher {

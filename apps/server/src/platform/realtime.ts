@@ -13,11 +13,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import { authenticate, type ContextLoader, enforceAccess, type TokenService } from './auth';
-import type { TenantContext } from './context';
+import { isSubscriptionExpired, type TenantContext } from './context';
 import { AppError } from './errors';
 import type { App } from './http';
 import { isAllowedOrigin, type OriginPolicy } from './origins';
-import { type RealtimePublisher, rooms } from './realtime-port';
+import { EVENTS_FOR_EXPIRED, type RealtimePublisher, rooms } from './realtime-port';
 
 /** Business answers the gateway needs; given by the modules at wiring time (the gateway holds no rules). */
 export interface RealtimeHandlers {
@@ -162,7 +162,10 @@ export class SocketGateway implements RealtimePublisher {
     socket.data.ctx = ctx;
     // Rooms are decided before the connection is accepted: the client emits (joinNotification, userStatus)
     // right on 'connect', and events published from then on must find the socket in its rooms.
-    socket.data.rooms = [rooms.user(ctx.user.id), ...(await this.opts.handlers.roomsFor(ctx))];
+    // An expired company's socket joins no audience room: it waits for its payment (reconnecting after it).
+    socket.data.rooms = isSubscriptionExpired(ctx.company)
+      ? [rooms.user(ctx.user.id), rooms.expired()]
+      : [rooms.user(ctx.user.id), ...(await this.opts.handlers.roomsFor(ctx))];
   }
 
   /** Synchronous on purpose: rooms and handlers are in place before any client emit is read. */
@@ -282,13 +285,15 @@ export class SocketGateway implements RealtimePublisher {
     const nsp = this.namespace(companyId);
     if (!nsp) return;
     const wire = companyEventName(companyId, event);
-    if (to) nsp.to(to).emit(wire, payload);
-    else nsp.emit(wire, payload);
+    // Sockets of an expired subscription hear only what the finance page needs, whatever rooms they joined.
+    const target = EVENTS_FOR_EXPIRED.includes(event) ? nsp : nsp.except(rooms.expired());
+    if (to) target.to(to).emit(wire, payload);
+    else target.emit(wire, payload);
   }
 
   publishImportMessages(companyId: number, payload: ImportMessagesEvent) {
     if (this.closed || !Number.isSafeInteger(companyId) || companyId <= 0) return;
-    this.namespace(companyId)?.emit(`importMessages-${companyId}`, payload);
+    this.namespace(companyId)?.except(rooms.expired()).emit(`importMessages-${companyId}`, payload);
   }
 
   /** `company-announcement` to every company's sockets, in this process and (through Redis) every other. */

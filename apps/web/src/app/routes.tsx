@@ -31,6 +31,7 @@ const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/Qu
 const AnnouncementsPage = lazy(() => import('../features/announcements/pages/AnnouncementsPage'));
 const CompaniesPage = lazy(() => import('../features/companies/pages/CompaniesPage'));
 const HelpsPage = lazy(() => import('../features/help/pages/HelpsPage'));
+const FinanceiroPage = lazy(() => import('../features/billing/pages/FinanceiroPage'));
 
 /** A feature that is not built yet: its route exists and says so. Replace with the page when it lands. */
 const soon = (feature: string) => <ComingSoonPage feature={feature} />;
@@ -46,7 +47,7 @@ export interface PrivateRouteDef {
 /** The full route table of seed 002 §2.2 (plus /chatbot/:id of seed 001). */
 export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/', element: <DashboardPage />, access: { permission: { name: 'dashboard:view', denied: 'forbidden' } } },
-  { path: '/financeiro', element: soon('financeiro'), access: { narrowOk: true } },
+  { path: '/financeiro', element: <FinanceiroPage />, access: { narrowOk: true } },
   { path: '/companies', element: <CompaniesPage />, access: { superOnly: 'home' } },
   {
     path: '/tickets/:ticketId?',

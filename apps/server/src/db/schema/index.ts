@@ -1,5 +1,6 @@
 export * from './attendance';
 export * from './baileys';
+export * from './billing';
 export * from './chatbots';
 export * from './contacts';
 export * from './messaging';

@@ -1,8 +1,8 @@
-import { ALL_USER_FLAGS_ENABLED, type CompanyDto } from '@atendo/shared';
+import { ALL_USER_FLAGS_ENABLED, type CompanyDto, renewedDueDate } from '@atendo/shared';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '../../db/open';
 import { companies, companySettings, plans, users } from '../../db/schema';
-import type { TenantContext } from '../../platform/context';
+import type { Tenant, TenantContext } from '../../platform/context';
 import { toPlanDto } from '../plans/plans.public';
 
 export type NewCompany = typeof companies.$inferInsert;
@@ -167,4 +167,20 @@ export async function recordMediaChange(db: Db, companyId: number, bytes: number
       updatedAtFolder: new Date(),
     })
     .where(eq(companies.id, companyId));
+}
+
+/**
+ * A paid period (billing): the due date moves forward by the company's recurrence from the later of now and the
+ * current due date (renewedDueDate). The row is locked so two payments landing together both count.
+ */
+export async function renewCompanyDueDate(tx: Db, { companyId }: Tenant, now = new Date()): Promise<Date | null> {
+  const [row] = await tx
+    .select({ dueDate: companies.dueDate, recurrence: companies.recurrence })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  if (!row) return null;
+  const dueDate = renewedDueDate(row.dueDate, row.recurrence, now);
+  await tx.update(companies).set({ dueDate, updatedAt: new Date() }).where(eq(companies.id, companyId));
+  return dueDate;
 }

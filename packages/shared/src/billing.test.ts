@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { addMonthsClamped, customPlanPrice, formatBRL, invoiceDisplayStatus, renewedDueDate } from './billing';
+
+const d = (iso: string) => new Date(iso);
+
+describe('due date arithmetic', () => {
+  it('clamps to the end of a shorter month', () => {
+    expect(addMonthsClamped(d('2027-01-31T15:00:00Z'), 1).toISOString()).toBe('2027-02-28T15:00:00.000Z');
+    expect(addMonthsClamped(d('2028-01-31T15:00:00Z'), 1).toISOString()).toBe('2028-02-29T15:00:00.000Z');
+    expect(addMonthsClamped(d('2027-03-31T00:00:00Z'), 1).toISOString()).toBe('2027-04-30T00:00:00.000Z');
+    expect(addMonthsClamped(d('2027-08-31T00:00:00Z'), 6).toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(addMonthsClamped(d('2028-02-29T00:00:00Z'), 12).toISOString()).toBe('2029-02-28T00:00:00.000Z');
+    expect(addMonthsClamped(d('2027-11-30T00:00:00Z'), 3).toISOString()).toBe('2028-02-29T00:00:00.000Z');
+  });
+  it.each([
+    ['MENSAL', '2027-02-28T12:00:00.000Z'],
+    ['BIMESTRAL', '2027-03-31T12:00:00.000Z'],
+    ['TRIMESTRAL', '2027-04-30T12:00:00.000Z'],
+    ['SEMESTRAL', '2027-07-31T12:00:00.000Z'],
+    ['ANUAL', '2028-01-31T12:00:00.000Z'],
+  ])('%s from a due date still ahead', (recurrence, expected) => {
+    expect(renewedDueDate(d('2027-01-31T12:00:00Z'), recurrence, d('2027-01-10T00:00:00Z')).toISOString()).toBe(expected);
+  });
+  it('counts from today when the due date has passed, and from today with no due date', () => {
+    const now = d('2027-05-31T09:00:00Z');
+    expect(renewedDueDate(d('2027-01-31T12:00:00Z'), 'MENSAL', now).toISOString()).toBe('2027-06-30T09:00:00.000Z');
+    expect(renewedDueDate(null, 'ANUAL', now).toISOString()).toBe('2028-05-31T09:00:00.000Z');
+    expect(renewedDueDate(null, 'UNKNOWN', now).toISOString()).toBe('2027-06-30T09:00:00.000Z');
+  });
+});
+
+describe('custom plan price', () => {
+  it('is 49 at the minimum and adds 11 per user and 20 per connection above 3', () => {
+    expect(customPlanPrice(3, 3)).toBe(49);
+    expect(customPlanPrice(4, 3)).toBe(60);
+    expect(customPlanPrice(3, 4)).toBe(69);
+    expect(customPlanPrice(10, 5)).toBe(49 + 7 * 11 + 2 * 20);
+    expect(customPlanPrice(1, 0)).toBe(49);
+  });
+  it('formats BRL', () => {
+    expect(formatBRL(1234.5).replace(/\s/g, ' ')).toBe('R$ 1.234,50');
+  });
+});
+
+describe('invoice status', () => {
+  const now = d('2027-03-10T15:00:00Z');
+  it('Pago, Vencido before today, Em Aberto from today on (in the company timezone)', () => {
+    expect(invoiceDisplayStatus({ status: 'paid', dueDate: '2020-01-01T00:00:00Z' }, now)).toBe('paid');
+    // 02:00 UTC on the 10th is still the 9th in São Paulo (UTC-3): overdue; 04:00 UTC is the 10th there: open
+    expect(invoiceDisplayStatus({ status: 'open', dueDate: '2027-03-10T02:00:00Z' }, now)).toBe('overdue');
+    expect(invoiceDisplayStatus({ status: 'open', dueDate: '2027-03-10T04:00:00Z' }, now)).toBe('open');
+    expect(invoiceDisplayStatus({ status: 'open', dueDate: '2027-03-10T10:00:00Z' }, now)).toBe('open');
+  });
+});

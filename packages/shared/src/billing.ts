@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { RECURRENCES, type Recurrence } from './constants';
+import { PlanDto } from './plans';
+import { idParam, V } from './validation';
+
+/** Custom plan of the checkout (seed 001 §9): at least 3 users and 3 connections; 49 + 11 per extra user + 20 per extra connection. */
+export const CUSTOM_PLAN = { minUsers: 3, minConnections: 3, basePrice: 49, perUser: 11, perConnection: 20 } as const;
+
+/** The monthly BRL price of a custom plan; counters below the minimum count as the minimum. */
+export function customPlanPrice(users: number, connections: number): number {
+  const u = Math.max(CUSTOM_PLAN.minUsers, Math.floor(users));
+  const c = Math.max(CUSTOM_PLAN.minConnections, Math.floor(connections));
+  return (
+    CUSTOM_PLAN.basePrice +
+    (u - CUSTOM_PLAN.minUsers) * CUSTOM_PLAN.perUser +
+    (c - CUSTOM_PLAN.minConnections) * CUSTOM_PLAN.perConnection
+  );
+}
+
+/** Invoice amounts in BRL (seed 001 §9), e.g. "R$ 1.234,50". */
+export function formatBRL(value: number): string {
+  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value);
+}
+
+/**
+ * `months` calendar months after `from`, kept on the same day and time of day (UTC) and clamped to the last day of a
+ * shorter month: 31 Jan + 1 month is 28 (29) Feb, never 3 Mar.
+ */
+export function addMonthsClamped(from: Date, months: number): Date {
+  const y = from.getUTCFullYear();
+  const m = from.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(
+      y,
+      m,
+      Math.min(from.getUTCDate(), lastDay),
+      from.getUTCHours(),
+      from.getUTCMinutes(),
+      from.getUTCSeconds(),
+      from.getUTCMilliseconds(),
+    ),
+  );
+}
+
+/** The due date after a payment: the recurrence's months from the later of now and the current due date. */
+export function renewedDueDate(current: Date | null, recurrence: string, now: Date = new Date()): Date {
+  const months = RECURRENCES[recurrence as Recurrence] ?? RECURRENCES.MENSAL;
+  const base = current && current.getTime() > now.getTime() ? current : now;
+  return addMonthsClamped(base, months);
+}
+
+export const INVOICE_STATUSES = ['open', 'paid'] as const;
+/** As the list shows it (seed 001 §4): Pago, Vencido (unpaid and due before today), Em Aberto. */
+export type InvoiceDisplayStatus = 'paid' | 'overdue' | 'open';
+
+/** Today as YYYY-MM-DD in a timezone (the company's), to compare with an invoice's due day. */
+function dayIn(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+export function invoiceDisplayStatus(
+  invoice: { status: string; dueDate: string | Date },
+  now: Date = new Date(),
+  timeZone = 'America/Sao_Paulo',
+): InvoiceDisplayStatus {
+  if (invoice.status === 'paid') return 'paid';
+  return dayIn(new Date(invoice.dueDate), timeZone) < dayIn(now, timeZone) ? 'overdue' : 'open';
+}
+
+export const InvoiceDto = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  detail: z.string(),
+  users: z.number(),
+  connections: z.number(),
+  queues: z.number(),
+  value: z.number(),
+  dueDate: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InvoiceDto = z.infer<typeof InvoiceDto>;
+
+export const InvoiceListQuery = z.object({
+  searchParam: z.string().trim().max(100).optional(),
+  pageNumber: z.coerce.number({ error: V.invalid }).int(V.invalid).min(1, V.invalid).max(100_000, V.invalid).default(1),
+});
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
+
+export const InvoicePageDto = z.object({ invoices: z.array(InvoiceDto), count: z.number(), hasMore: z.boolean() });
+export type InvoicePageDto = z.infer<typeof InvoicePageDto>;
+
+/** GET /financeiro/plano-atual (seed 002 §7: response `plano`). */
+export const CurrentPlanDto = z.object({
+  plano: PlanDto.nullable(),
+  dueDate: z.string().nullable(),
+  recurrence: z.string(),
+});
+export type CurrentPlanDto = z.infer<typeof CurrentPlanDto>;
+
+export const PAYMENT_PROVIDERS = ['efi', 'mercadopago', 'stripe', 'asaas'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+const optionalText = (max: number) => z.string().trim().max(max, V.tooLong).optional().default('');
+const countField = (min: number) =>
+  z.coerce.number({ error: V.invalid }).int(V.invalid).min(min, V.invalid).max(10_000, V.invalid);
+
+/**
+ * POST /subscription (seed 001 §3 "Subscription payload"). The full name and the tax id (sent in `zipcode`) are
+ * required (seed 001 §5). Card fields are accepted and ignored: every provider takes the card on its own page.
+ * `price` is what the browser showed; the server charges what it computes.
+ */
+export const SubscriptionBody = z.object({
+  firstName: z.string({ error: V.fullNameRequired }).trim().min(1, V.fullNameRequired).max(200, V.tooLong),
+  lastName: optionalText(200),
+  address2: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  zipcode: z.string({ error: V.taxIdRequired }).trim().min(1, V.taxIdRequired).max(30, V.tooLong),
+  country: optionalText(100),
+  useAddressForPaymentDetails: z.boolean().optional(),
+  nameOnCard: optionalText(200),
+  cardNumber: optionalText(30),
+  cvv: optionalText(6),
+  plan: z.unknown().optional(),
+  price: z.coerce.number().optional(),
+  users: countField(CUSTOM_PLAN.minUsers).optional(),
+  connections: countField(CUSTOM_PLAN.minConnections).optional(),
+  invoiceId: idParam,
+});
+export type SubscriptionBody = z.input<typeof SubscriptionBody>;
+
+export const SubscriptionDto = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  chargeId: z.number(),
+  /** Efí PIX: `qrcode` is the copia-e-cola text, `imagemQrcode` the image (data URL) when the provider sends one. */
+  qrcode: z.object({ qrcode: z.string(), imagemQrcode: z.string().nullable() }).nullable(),
+  stripeURL: z.string().nullable(),
+  asaasURL: z.string().nullable(),
+  mercadopagoURL: z.string().nullable(),
+  /** The amount charged (BRL). */
+  valorext: z.number(),
+});
+export type SubscriptionDto = z.infer<typeof SubscriptionDto>;
+
+/** `company-{id}-payment` (seed 001 §4): CONCLUIDA once a charge is paid, with the new due date. */
+export interface PaymentEvent {
+  action: 'CONCLUIDA';
+  company: { id: number; dueDate: string };
+  invoiceId: number;
+}
