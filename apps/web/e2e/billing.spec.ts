@@ -106,7 +106,7 @@ test.describe('billing (issue 19)', () => {
     // The payer pays; Efí notifies the product; the page hears it live.
     const charge = await standin.pay({ provider: 'efi' });
     expect(charge.deliveries).toEqual([200]);
-    await expect(page.getByText(/Sua licença foi renovada até \d{2}\/\d{2}\/\d{4}!/)).toBeVisible();
+    await expect(page.getByTestId('payment-screen').getByText(/Sua licença foi renovada até \d{2}\/\d{2}\/\d{4}!/)).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/billing-renewed.png` });
     // …and goes home after 4 s, still signed in; the inbox answers again.
     await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
