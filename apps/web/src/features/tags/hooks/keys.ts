@@ -7,4 +7,6 @@ export const tagKeys = {
   lists: ['tags', 'list'] as const,
   list: (p: { kanban: boolean }) => ['tags', 'list', p] as const,
   contacts: (tagId: number | null) => ['tags', 'contacts', tagId] as const,
+  /** A contact's tags (GET /contactTags/:contactId). */
+  contact: (contactId: number) => ['tags', 'contact', contactId] as const,
 };

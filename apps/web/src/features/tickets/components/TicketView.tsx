@@ -35,6 +35,7 @@ import { mediaUrl } from '../../../shared/media';
 import { useSocket } from '../../../shared/socket/context';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { ScheduleDialog } from '../../schedules/components/ScheduleDialog';
+import { TicketTagsBar } from '../../tags/components/TicketTagsBar';
 import { loadWholeConversation } from '../hooks/useMessages';
 import { useDeleteTicket, useUpdateTicket } from '../hooks/useTicket';
 import type { Message, TicketDetail } from '../types';
@@ -295,6 +296,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
           ) : null}
         </Menu>
       </Paper>
+      <TicketTagsBar ticketId={ticket.id} tags={ticket.tags ?? []} />
       {social ? (
         <Alert severity="info" sx={{ borderRadius: 0 }}>
           {t('tickets.notice24h')}
