@@ -35,6 +35,8 @@ import { createFacebookService } from './modules/facebook/facebook.service';
 import { helpsRoutes } from './modules/helps/helps.routes';
 import { createHelpsService } from './modules/helps/helps.service';
 import { createIngestService, ttlMemo } from './modules/ingest/ingest.service';
+import { kanbanRoutes } from './modules/kanban/kanban.routes';
+import { createKanbanService } from './modules/kanban/kanban.service';
 import { registerMessagingJobs } from './modules/messages/messages.jobs';
 import { createOutboundService, type OutboundService } from './modules/messages/outbound.service';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -165,6 +167,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   registerTicketsJobs(deps.jobs, tickets);
   registerAutomationJobs(deps, createAutomationService(deps, tickets, { logger: app.log }));
   tagsRoutes(app, createTagsService(deps, tickets));
+  kanbanRoutes(app, createKanbanService(deps));
   dashboardRoutes(app, createDashboardService(deps));
   const conversation = createConversationService(deps, tickets, messaging.outbound, messaging.channels);
   conversationRoutes(app, deps, conversation);

@@ -8,6 +8,7 @@ export * from './dashboard';
 export * from './errors';
 export * from './events';
 export * from './helps';
+export * from './kanban';
 export * from './messaging';
 export * from './permissions';
 export * from './plans';
