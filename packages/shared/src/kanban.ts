@@ -35,4 +35,4 @@ export const KanbanTicketsDto = z.object({ tickets: z.array(KanbanTicketDto) });
 /** Seed 002 §9: a card shows the last message cut at 25 characters. */
 export const KANBAN_LAST_MESSAGE_CHARS = 25;
 export const cutLastMessage = (text: string) =>
-  text.length > KANBAN_LAST_MESSAGE_CHARS ? `${text.slice(0, KANBAN_LAST_MESSAGE_CHARS)}…` : text;
+  text.length > KANBAN_LAST_MESSAGE_CHARS ? `${text.slice(0, KANBAN_LAST_MESSAGE_CHARS).trimEnd()}…` : text;

@@ -26,6 +26,8 @@ const SettingsPage = lazy(() => import('../features/settings/pages/SettingsPage'
 const ContactsPage = lazy(() => import('../features/contacts/pages/ContactsPage'));
 const ContactsImportPage = lazy(() => import('../features/contacts/pages/ContactsImportPage'));
 const TagsPage = lazy(() => import('../features/tags/pages/TagsPage'));
+const TagsKanbanPage = lazy(() => import('../features/tags/pages/TagsKanbanPage'));
+const KanbanPage = lazy(() => import('../features/kanban/pages/KanbanPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/QuickMessagesPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/pages/AnnouncementsPage'));
@@ -67,8 +69,8 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/todolist', element: <TodoListPage />, access: { narrowOk: true } },
   { path: '/schedules', element: <SchedulesPage />, access: { plan: 'useSchedules' } },
   { path: '/tags', element: <TagsPage /> },
-  { path: '/Kanban', element: soon('kanban'), access: { plan: 'useKanban' } },
-  { path: '/TagsKanban', element: soon('tagsKanban'), access: { plan: 'useKanban' } },
+  { path: '/Kanban', element: <KanbanPage />, access: { plan: 'useKanban' } },
+  { path: '/TagsKanban', element: <TagsKanbanPage />, access: { plan: 'useKanban' } },
   { path: '/contacts', element: <ContactsPage />, access: { narrowOk: true } },
   { path: '/contacts/import', element: <ContactsImportPage /> },
   { path: '/helps', element: <HelpsPage /> },

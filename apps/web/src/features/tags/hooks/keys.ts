@@ -3,6 +3,8 @@ export const tagKeys = {
   all: ['tags'] as const,
   /** The tags page (GET /tags, searched, infinite). */
   page: ['tags', 'page'] as const,
+  /** The lane admin (GET /tags?kanban=1). */
+  lanesPage: ['tags', 'lanes-page'] as const,
   /** Every short tag list (GET /tags/list): all tags, or the kanban lanes. */
   lists: ['tags', 'list'] as const,
   list: (p: { kanban: boolean }) => ['tags', 'list', p] as const,
