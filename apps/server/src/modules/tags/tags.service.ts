@@ -13,12 +13,13 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
+import type { KanbanLanes } from '../kanban/kanban.lanes';
 import { findCompanySettings } from '../settings/settings.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './tags.repository';
 
 /** Tags as the conversation uses them (seed 000 §7); the tags page and kanban extend this module. */
-export function createTagsService(deps: CoreDeps, tickets: TicketsService) {
+export function createTagsService(deps: CoreDeps, tickets: TicketsService, lanes?: Pick<KanbanLanes, 'entered'>) {
   const { db } = deps.database;
 
   async function mustFindTag(ctx: TenantContext, id: number) {
@@ -189,8 +190,10 @@ export function createTagsService(deps: CoreDeps, tickets: TicketsService) {
 
     async addToTicket(ctx: TenantContext, ticketId: number, tagId: number) {
       await tickets.mustFindVisible(ctx, ticketId);
-      await mustFindTag(ctx, tagId);
-      await repo.addTicketTag(db, ctx, ticketId, tagId);
+      const tag = await mustFindTag(ctx, tagId);
+      const added = await repo.addTicketTag(db, ctx, ticketId, tagId);
+      // Entering a kanban lane sends the lane's greeting (kanban.lanes).
+      if (added && tag.kanban === 1) await lanes?.entered(ctx, ticketId, tagId);
       await tickets.publishTicket(ctx, ticketId);
     },
 
