@@ -20,6 +20,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
 import { createAutomationService, registerAutomationJobs } from './modules/automation/automation.service';
+import { chatsRoutes } from './modules/chats/chats.routes';
+import { createChatsService } from './modules/chats/chats.service';
 import { insertCompany } from './modules/companies/companies.public';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
@@ -184,4 +186,5 @@ export function registerModules(app: App, deps: CoreDeps) {
   contactsRoutes(app, contacts);
   registerContactsJobs(deps.jobs, contacts);
   reportsRoutes(app, createReportsService(deps));
+  chatsRoutes(app, createChatsService(deps));
 }

@@ -1,5 +1,6 @@
 export * from './announcements';
 export * from './auth';
+export * from './chats';
 export * from './companies';
 export * from './constants';
 export * from './contacts';
