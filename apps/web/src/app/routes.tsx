@@ -27,6 +27,7 @@ const ContactsPage = lazy(() => import('../features/contacts/pages/ContactsPage'
 const ContactsImportPage = lazy(() => import('../features/contacts/pages/ContactsImportPage'));
 const TagsPage = lazy(() => import('../features/tags/pages/TagsPage'));
 const TagsKanbanPage = lazy(() => import('../features/tags/pages/TagsKanbanPage'));
+const ChatsPage = lazy(() => import('../features/chats/pages/ChatsPage'));
 const KanbanPage = lazy(() => import('../features/kanban/pages/KanbanPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/QuickMessagesPage'));
@@ -86,7 +87,7 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
     access: { permission: { name: 'integrations:manage', denied: 'noPermission' }, plan: 'useIntegrations' },
   },
   { path: '/announcements', element: <AnnouncementsPage />, access: { superOnly: 'home' } },
-  { path: '/chats/:id?', element: soon('chats'), access: { narrowOk: true, plan: 'useInternalChat' } },
+  { path: '/chats/:id?', element: <ChatsPage />, access: { narrowOk: true, plan: 'useInternalChat' } },
   { path: '/files', element: soon('files'), access: { permission: { name: 'files:manage', denied: 'noPermission' } } },
   { path: '/moments', element: <MomentsPage />, access: { permission: { name: 'moments:view', denied: 'noPermission' } } },
   {

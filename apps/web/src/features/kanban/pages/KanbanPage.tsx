@@ -75,7 +75,9 @@ export default function KanbanPage() {
   const loading = lanes.isLoading || tickets.isLoading;
   const failed = lanes.isError || tickets.isError;
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 2, height: '100%', minHeight: 0 }}>
+    <Box
+      sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 2, height: 'calc(100vh - 64px)', minHeight: 0 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 160 }}>
           {t('kanban.title')}
