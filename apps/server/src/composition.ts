@@ -32,6 +32,8 @@ import { conversationRoutes } from './modules/conversation/conversation.routes';
 import { createConversationService } from './modules/conversation/conversation.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { externalApiRoutes } from './modules/external-api/external-api.routes';
+import { createExternalApiService } from './modules/external-api/external-api.service';
 import { facebookRoutes } from './modules/facebook/facebook.routes';
 import { createFacebookService } from './modules/facebook/facebook.service';
 import { helpsRoutes } from './modules/helps/helps.routes';
@@ -185,6 +187,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   const contacts = createContactsService(deps, { channels: messaging.channels });
   contactsRoutes(app, contacts);
   registerContactsJobs(deps.jobs, contacts);
+  externalApiRoutes(app, deps, createExternalApiService(deps, { contacts, conversation, tickets }));
   reportsRoutes(app, createReportsService(deps));
   chatsRoutes(app, createChatsService(deps));
 }

@@ -8,6 +8,7 @@ export * from './conversation';
 export * from './dashboard';
 export * from './errors';
 export * from './events';
+export * from './external-api';
 export * from './helps';
 export * from './kanban';
 export * from './messaging';
