@@ -28,6 +28,7 @@ const ContactsImportPage = lazy(() => import('../features/contacts/pages/Contact
 const TagsPage = lazy(() => import('../features/tags/pages/TagsPage'));
 const TagsKanbanPage = lazy(() => import('../features/tags/pages/TagsKanbanPage'));
 const ChatsPage = lazy(() => import('../features/chats/pages/ChatsPage'));
+const MessagesApiPage = lazy(() => import('../features/messages-api/pages/MessagesApiPage'));
 const KanbanPage = lazy(() => import('../features/kanban/pages/KanbanPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/QuickMessagesPage'));
@@ -77,7 +78,7 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/helps', element: <HelpsPage /> },
   { path: '/ajuda', element: <WelcomePage />, access: { narrowOk: true } },
   { path: '/users', element: <UsersPage />, access: { permission: { name: 'users:manage', denied: 'noPermission' } } },
-  { path: '/messages-api', element: soon('messagesApi'), access: { plan: 'useExternalApi' } },
+  { path: '/messages-api', element: <MessagesApiPage />, access: { plan: 'useExternalApi' } },
   { path: '/settings', element: <SettingsPage />, access: { permission: { name: 'settings:options', denied: 'noPermission' } } },
   { path: '/queues', element: <QueuesPage />, access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
   { path: '/reports', element: <ReportsPage />, access: { permission: { name: 'reports:view', denied: 'noPermission' } } },
