@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
-import type { KanbanLanes } from '../kanban/kanban.lanes';
+import type { KanbanLanes } from '../kanban/kanban.public';
 import { findCompanySettings } from '../settings/settings.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './tags.repository';
