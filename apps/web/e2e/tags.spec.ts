@@ -113,6 +113,21 @@ test.describe('tagging everywhere (issue 20)', () => {
     await page.keyboard.press('Escape');
     await page.screenshot({ path: `${SCREENSHOTS}/tags-ticket-header.png` });
 
+    // send-contact dialog (seed 000 §2): a contact of the book goes as a contact card, shown on arrival
+    await call('post', '/contacts', { name: `Fornecedor ${stamp}`, number: `55117${stamp}` }).catch(() => undefined);
+    await page.getByRole('button', { name: 'Enviar contato' }).click();
+    const cardDialog = page.getByRole('dialog', { name: 'Enviar contato' });
+    await cardDialog.getByLabel('Contato').fill('Fornecedor');
+    await page.getByRole('option', { name: new RegExp(`Fornecedor ${stamp}`) }).click();
+    await cardDialog.getByRole('button', { name: 'Enviar' }).click();
+    await expect(cardDialog).toHaveCount(0);
+    await expect(page.getByTestId('message').filter({ hasText: `Fornecedor ${stamp}` })).toBeVisible();
+    await expect
+      .poll(() =>
+        standin.sent.some((s) => s.phoneNumberId === phoneNumberId && JSON.stringify(s.body).includes('"type":"contacts"')),
+      )
+      .toBe(true);
+
     // now it closes
     await page.getByRole('button', { name: 'Resolver' }).click();
     await page.getByRole('menuitem', { name: 'Resolver sem mensagem de despedida' }).click();
