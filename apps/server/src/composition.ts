@@ -60,6 +60,8 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { createTagsService } from './modules/tags/tags.service';
+import { ticketFilesRoutes } from './modules/ticket-files/ticket-files.routes';
+import { createTicketFilesService } from './modules/ticket-files/ticket-files.service';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes';
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service';
 import { registerTicketsJobs } from './modules/tickets/tickets.jobs';
@@ -183,6 +185,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   schedulesRoutes(app, schedules);
   registerSchedulesJobs(deps.jobs, schedules);
   ticketNotesRoutes(app, createTicketNotesService(deps, tickets));
+  ticketFilesRoutes(app, deps, createTicketFilesService(deps, tickets));
   quickMessagesRoutes(app, deps);
   const contacts = createContactsService(deps, { channels: messaging.channels });
   contactsRoutes(app, contacts);

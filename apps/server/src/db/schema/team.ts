@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tickets } from './messaging';
 import { companies, users } from './tenancy';
 
 /** Internal chats between a company's users (seed 002 §2.10, §3 "Chat"): a title, an owner, members. */
@@ -54,4 +55,25 @@ export const chatMessages = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_messages_chat_idx').on(t.companyId, t.chatId, t.id)],
+);
+
+/** A ticket's private files (seed 000 §2 "private-files dialog"): only the team sees them; never sent to the contact. */
+export const ticketFiles = pgTable(
+  'ticket_files',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    path: text().notNull(),
+    name: text().notNull(),
+    mimeType: text().notNull(),
+    size: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_files_company_ticket_idx').on(t.companyId, t.ticketId, t.id)],
 );
