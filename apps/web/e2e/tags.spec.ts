@@ -22,6 +22,12 @@ async function apiAs(request: APIRequestContext, email: string, password: string
   };
 }
 
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const ticketItem = (page: Page, name: string) => page.getByTestId('ticket-item').filter({ hasText: name });
 
 test.describe('tagging everywhere (issue 20)', () => {
@@ -127,6 +133,16 @@ test.describe('tagging everywhere (issue 20)', () => {
         standin.sent.some((s) => s.phoneNumberId === phoneNumberId && JSON.stringify(s.body).includes('"type":"contacts"')),
       )
       .toBe(true);
+
+    // private files: only the team sees them
+    await page.getByRole('button', { name: 'Mais opções' }).last().click();
+    await page.getByRole('menuitem', { name: 'Arquivos privados' }).click();
+    const filesDialog = page.getByRole('dialog', { name: 'Arquivos privados' });
+    await expect(filesDialog.getByText('Nenhum arquivo privado.')).toBeVisible();
+    await page.getByTestId('private-file-input').setInputFiles({ name: 'contrato.png', mimeType: 'image/png', buffer: PNG });
+    await expect(filesDialog.getByRole('link', { name: 'contrato.png' })).toBeVisible();
+    await filesDialog.getByRole('button', { name: 'Fechar' }).click();
+    await expect(filesDialog).toHaveCount(0);
 
     // now it closes
     await page.getByRole('button', { name: 'Resolver' }).click();

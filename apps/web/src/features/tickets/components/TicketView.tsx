@@ -3,6 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import FolderSharedIcon from '@mui/icons-material/FolderSharedOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonIcon from '@mui/icons-material/Person';
@@ -45,6 +46,7 @@ import { ContactDrawer } from './inbox/ContactDrawer';
 import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
+import { PrivateFilesDialog } from './PrivateFilesDialog';
 import { TransferDialog } from './TransferDialog';
 
 /** Follow this ticket's room while it is on screen, so its messages and acks arrive. */
@@ -79,6 +81,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const [contactOpen, setContactOpen] = useState(false);
   const [printing, setPrinting] = useState<Message[] | null>(null);
   const [scheduling, setScheduling] = useState(false);
+  const [filesOpen, setFilesOpen] = useState(false);
   const { plan } = useCompanyPlan();
 
   // PDF export: load the whole conversation, print it (A4 portrait) named from the ticket id, then put things back
@@ -257,6 +260,17 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
             </ListItemIcon>
             <ListItemText>{t('inbox.log.open')}</ListItemText>
           </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setMoreAnchor(null);
+              setFilesOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <FolderSharedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('tickets.privateFiles.open')}</ListItemText>
+          </MenuItem>
           {planAllows(plan, 'useSchedules') ? (
             <MenuItem
               onClick={() => {
@@ -320,6 +334,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
         }}
       />
       <TicketLogDialog ticketId={ticket.id} open={logOpen} onClose={() => setLogOpen(false)} />
+      {filesOpen ? <PrivateFilesDialog ticketId={ticket.id} open={filesOpen} onClose={() => setFilesOpen(false)} /> : null}
       <ContactDrawer contactId={ticket.contactId} ticketId={ticket.id} open={contactOpen} onClose={() => setContactOpen(false)} />
       <ConfirmationDialog
         open={deleteAsk}
