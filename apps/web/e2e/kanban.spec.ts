@@ -110,7 +110,7 @@ test.describe('kanban (issue 20)', () => {
     // the lane admin: back to the board
     await page.getByRole('button', { name: 'Adicionar colunas' }).click();
     await expect(page).toHaveURL(/\/TagsKanban$/);
-    await expect(page.getByRole('heading', { name: 'Colunas do kanban' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Colunas do kanban (2)' })).toBeVisible();
     await expect(page.getByTestId('tag-chip')).toHaveCount(2);
     await page.screenshot({ path: `${SCREENSHOTS}/tags-kanban.png` });
     await anaContext.close();

@@ -12,13 +12,14 @@ import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
 import { TagModal } from '../components/TagModal';
-import { useDeleteTag, useTagsPage } from '../hooks/useTags';
+import { useDeleteTag, useTagList, useTagsPage } from '../hooks/useTags';
 
 /** /TagsKanban (seed 002 §2.8): the kanban lanes — name chip, ticket count, edit, delete with confirmation, back to the board. */
 export default function TagsKanbanPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const table = useTagsPage({ kanban: true });
+  const lanes = useTagList({ kanban: true });
   const remove = useDeleteTag();
   const [editing, setEditing] = useState<{ tag: TagRowDto | null } | null>(null);
   const [deleting, setDeleting] = useState<TagRowDto | null>(null);
@@ -55,7 +56,7 @@ export default function TagsKanbanPage() {
   return (
     <>
       <SearchableInfiniteTable
-        title={t('tags.lanes.title')}
+        title={lanes.data ? `${t('tags.lanes.title')} (${lanes.data.length})` : t('tags.lanes.title')}
         table={table}
         columns={columns}
         getRowId={(r) => r.id}
