@@ -1,6 +1,7 @@
 export * from './announcements';
 export * from './auth';
 export * from './billing';
+export * from './chats';
 export * from './companies';
 export * from './constants';
 export * from './contacts';
@@ -8,7 +9,9 @@ export * from './conversation';
 export * from './dashboard';
 export * from './errors';
 export * from './events';
+export * from './external-api';
 export * from './helps';
+export * from './kanban';
 export * from './messaging';
 export * from './permissions';
 export * from './plans';

@@ -56,6 +56,10 @@ export const TICKET_LOG_TYPES = [
   'closed',
   'reopen',
   'redirect',
+  /** The kanban automation moved the ticket on after the lane's hours without an answer. */
+  'laneMoved',
+  /** The customer answered in a lane with a rollback lane: the automation moved it back. */
+  'laneRollback',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

@@ -26,6 +26,10 @@ const SettingsPage = lazy(() => import('../features/settings/pages/SettingsPage'
 const ContactsPage = lazy(() => import('../features/contacts/pages/ContactsPage'));
 const ContactsImportPage = lazy(() => import('../features/contacts/pages/ContactsImportPage'));
 const TagsPage = lazy(() => import('../features/tags/pages/TagsPage'));
+const TagsKanbanPage = lazy(() => import('../features/tags/pages/TagsKanbanPage'));
+const ChatsPage = lazy(() => import('../features/chats/pages/ChatsPage'));
+const MessagesApiPage = lazy(() => import('../features/messages-api/pages/MessagesApiPage'));
+const KanbanPage = lazy(() => import('../features/kanban/pages/KanbanPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/QuickMessagesPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/pages/AnnouncementsPage'));
@@ -68,14 +72,14 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/todolist', element: <TodoListPage />, access: { narrowOk: true } },
   { path: '/schedules', element: <SchedulesPage />, access: { plan: 'useSchedules' } },
   { path: '/tags', element: <TagsPage /> },
-  { path: '/Kanban', element: soon('kanban'), access: { plan: 'useKanban' } },
-  { path: '/TagsKanban', element: soon('tagsKanban'), access: { plan: 'useKanban' } },
+  { path: '/Kanban', element: <KanbanPage />, access: { plan: 'useKanban' } },
+  { path: '/TagsKanban', element: <TagsKanbanPage />, access: { plan: 'useKanban' } },
   { path: '/contacts', element: <ContactsPage />, access: { narrowOk: true } },
   { path: '/contacts/import', element: <ContactsImportPage /> },
   { path: '/helps', element: <HelpsPage /> },
   { path: '/ajuda', element: <WelcomePage />, access: { narrowOk: true } },
   { path: '/users', element: <UsersPage />, access: { permission: { name: 'users:manage', denied: 'noPermission' } } },
-  { path: '/messages-api', element: soon('messagesApi'), access: { plan: 'useExternalApi' } },
+  { path: '/messages-api', element: <MessagesApiPage />, access: { plan: 'useExternalApi' } },
   { path: '/settings', element: <SettingsPage />, access: { permission: { name: 'settings:options', denied: 'noPermission' } } },
   { path: '/queues', element: <QueuesPage />, access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
   { path: '/reports', element: <ReportsPage />, access: { permission: { name: 'reports:view', denied: 'noPermission' } } },
@@ -85,7 +89,7 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
     access: { permission: { name: 'integrations:manage', denied: 'noPermission' }, plan: 'useIntegrations' },
   },
   { path: '/announcements', element: <AnnouncementsPage />, access: { superOnly: 'home' } },
-  { path: '/chats/:id?', element: soon('chats'), access: { narrowOk: true, plan: 'useInternalChat' } },
+  { path: '/chats/:id?', element: <ChatsPage />, access: { narrowOk: true, plan: 'useInternalChat' } },
   { path: '/files', element: soon('files'), access: { permission: { name: 'files:manage', denied: 'noPermission' } } },
   { path: '/moments', element: <MomentsPage />, access: { permission: { name: 'moments:view', denied: 'noPermission' } } },
   {

@@ -5,4 +5,5 @@ export * from './chatbots';
 export * from './contacts';
 export * from './messaging';
 export * from './platform';
+export * from './team';
 export * from './tenancy';

@@ -125,8 +125,14 @@ export async function replaceContactTags(db: Db, ctx: Tenant, contactId: number,
   });
 }
 
-export async function addTicketTag(db: Db, ctx: Tenant, ticketId: number, tagId: number) {
-  await db.insert(ticketTags).values({ companyId: ctx.companyId, ticketId, tagId }).onConflictDoNothing();
+/** Links the tag; true when the ticket did not have it yet. */
+export async function addTicketTag(db: Db, ctx: Tenant, ticketId: number, tagId: number): Promise<boolean> {
+  const rows = await db
+    .insert(ticketTags)
+    .values({ companyId: ctx.companyId, ticketId, tagId })
+    .onConflictDoNothing()
+    .returning({ tagId: ticketTags.tagId });
+  return rows.length > 0;
 }
 
 /** Removes one tag, or (no tagId) the ticket's kanban lanes — how the board moves a ticket (seed 000 §4). */

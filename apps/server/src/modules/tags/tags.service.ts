@@ -13,12 +13,13 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
+import type { KanbanLanes } from '../kanban/kanban.public';
 import { findCompanySettings } from '../settings/settings.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './tags.repository';
 
 /** Tags as the conversation uses them (seed 000 §7); the tags page and kanban extend this module. */
-export function createTagsService(deps: CoreDeps, tickets: TicketsService) {
+export function createTagsService(deps: CoreDeps, tickets: TicketsService, lanes?: Pick<KanbanLanes, 'entered'>) {
   const { db } = deps.database;
 
   async function mustFindTag(ctx: TenantContext, id: number) {
@@ -67,6 +68,12 @@ export function createTagsService(deps: CoreDeps, tickets: TicketsService) {
   return {
     list: (ctx: TenantContext, f: { kanban?: number; searchParam?: string }) =>
       repo.listTags(db, ctx, { kanban: f.kanban, search: f.searchParam }),
+
+    /** GET /tag/kanban/: the board's lanes, by position then name (plan flag useKanban). */
+    async lanes(ctx: TenantContext) {
+      if (!planAllows(ctx.plan, 'useKanban')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
+      return repo.listTags(db, ctx, { kanban: 1 });
+    },
 
     async create(ctx: TenantContext, b: CreateTagBody) {
       const kanban = b.kanban ?? 0;
@@ -183,8 +190,10 @@ export function createTagsService(deps: CoreDeps, tickets: TicketsService) {
 
     async addToTicket(ctx: TenantContext, ticketId: number, tagId: number) {
       await tickets.mustFindVisible(ctx, ticketId);
-      await mustFindTag(ctx, tagId);
-      await repo.addTicketTag(db, ctx, ticketId, tagId);
+      const tag = await mustFindTag(ctx, tagId);
+      const added = await repo.addTicketTag(db, ctx, ticketId, tagId);
+      // Entering a kanban lane sends the lane's greeting (kanban.lanes).
+      if (added && tag.kanban === 1) await lanes?.entered(ctx, ticketId, tagId);
       await tickets.publishTicket(ctx, ticketId);
     },
 

@@ -12,7 +12,7 @@ import { userQueueIds } from './tickets.repository';
 export { type ScopeColumns, type Viewer, visibleScopeSql } from './tickets.access';
 export { createTicketAudience, type TicketAudience, type TicketScope } from './tickets.audience';
 export { closeImportedTickets, closeTicket } from './tickets.close';
-export type { TicketRow } from './tickets.repository';
+export { insertLog as insertTicketLog, type TicketRow } from './tickets.repository';
 export { formatTemplate } from './tickets.templates';
 
 /** The caller as the inbox's visibility rule sees them (their queues read once). */

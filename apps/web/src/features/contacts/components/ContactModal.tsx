@@ -1,14 +1,17 @@
+import type { TagRefDto } from '@atendo/shared';
 import { CONTACT_NAME_MAX_PAGE, type ContactItemDto, contactFormSchema } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { FormTextField } from '../../../shared/ui/FormTextField';
+import { TagPicker } from '../../tags/components/TagPicker';
+import { tagDiff, useContactTags, useSyncContactTags } from '../../tags/hooks/useTagging';
 import { useContact, useSaveContact } from '../hooks/useContacts';
 
 interface Form {
@@ -26,6 +29,9 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
   const titleId = useId();
   const { data } = useContact(open ? contactId : null);
   const save = useSaveContact();
+  const savedTags = useContactTags(open ? contactId : null);
+  const syncTags = useSyncContactTags();
+  const [tags, setTags] = useState<TagRefDto[]>([]);
   const {
     register,
     control,
@@ -43,9 +49,16 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
     reset(c ? { name: c.name, number: c.number, email: c.email, extraInfo: c.extraInfo ?? [] } : empty);
   }, [open, contactId, data, reset]);
 
+  useEffect(() => {
+    if (open) setTags(contactId ? (savedTags.data ?? []) : []);
+  }, [open, contactId, savedTags.data]);
+
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: contactId ?? undefined, body: values });
+      const saved = await save.mutateAsync({ id: contactId ?? undefined, body: values });
+      const before = contactId ? (savedTags.data ?? []) : [];
+      const { add, remove } = tagDiff(before, tags);
+      if (add.length || remove.length) await syncTags.mutateAsync({ contactId: saved.id, tags });
       toast.success(t('contacts.saved'));
       onClose();
     } catch (err) {
@@ -68,6 +81,7 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
               helperText={t('contacts.numberHelp')}
             />
             <FormTextField {...fields} name="email" label={t('contacts.fields.email')} type="email" />
+            <TagPicker label={t('tags.picker.label')} value={tags} onChange={setTags} testId="contact-tags" size="medium" />
             <Typography variant="subtitle2">{t('contacts.extraInfo')}</Typography>
             {extra.fields.map((f, i) => (
               <Box key={f.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>

@@ -1,6 +1,17 @@
 import { type TagDto, TagFormBody } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +19,7 @@ import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
 import { FormTextField } from '../../../shared/ui/FormTextField';
-import { useSaveTag } from '../hooks/useTags';
+import { useSaveTag, useTagList } from '../hooks/useTags';
 
 interface Form {
   name: string;
@@ -17,7 +28,14 @@ interface Form {
   position: string | number | null;
   timeLane: string;
   greetingMessageLane: string;
+  nextLaneId: number | '';
+  rollbackLaneId: number | '';
 }
+
+/** The placeholders a lane's greeting may use (formatTemplate of @atendo/shared). */
+const GREETING_VARS = ['name', 'firstName', 'userName', 'queue', 'connection', 'protocol', 'ms', 'date', 'hour']
+  .map((v) => `{{${v}}}`)
+  .join(' ');
 
 const randomColor = () =>
   `#${Math.floor(Math.random() * 0xffffff)
@@ -25,7 +43,18 @@ const randomColor = () =>
     .padStart(6, '0')}`;
 
 /** The tag dialog of seed 002 §2.8 (also for kanban lanes): name ≥ 3, colour, kanban, position 0–15, lane fields. */
-export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | null; onClose: () => void }) {
+export function TagModal({
+  open,
+  tag,
+  onClose,
+  defaultKanban = false,
+}: {
+  open: boolean;
+  tag: TagDto | null;
+  onClose: () => void;
+  /** A new tag starts as a kanban lane (the lane admin). */
+  defaultKanban?: boolean;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const save = useSaveTag();
@@ -47,14 +76,18 @@ export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | 
       reset({
         name: tag?.name ?? '',
         color: tag?.color ?? randomColor(),
-        kanban: tag ? tag.kanban === 1 : false,
+        kanban: tag ? tag.kanban === 1 : defaultKanban,
         position: tag ? String(tag.position) : '',
         timeLane: tag ? String(tag.timeLane) : '0',
         greetingMessageLane: tag?.greetingMessageLane ?? '',
+        nextLaneId: tag?.nextLaneId ?? '',
+        rollbackLaneId: tag?.rollbackLaneId ?? '',
       });
-  }, [open, tag, reset]);
+  }, [open, tag, reset, defaultKanban]);
 
   const kanban = watch('kanban');
+  const lanes = useTagList({ kanban: true }, open && kanban);
+  const otherLanes = (lanes.data ?? []).filter((l) => l.id !== tag?.id);
   const onSubmit = handleSubmit(async (v) => {
     const body = {
       name: v.name,
@@ -63,6 +96,12 @@ export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | 
       position: v.position === '' || v.position === null || v.position === undefined ? null : Number(v.position),
       timeLane: Number(v.timeLane || 0),
       greetingMessageLane: v.greetingMessageLane,
+      ...(v.kanban
+        ? {
+            nextLaneId: v.nextLaneId === '' || v.nextLaneId === undefined ? null : Number(v.nextLaneId),
+            rollbackLaneId: v.rollbackLaneId === '' || v.rollbackLaneId === undefined ? null : Number(v.rollbackLaneId),
+          }
+        : {}),
     };
     try {
       await save.mutateAsync({ id: tag?.id, body });
@@ -103,7 +142,30 @@ export function TagModal({ open, tag, onClose }: { open: boolean; tag: TagDto | 
                   label={t('tags.fields.greetingMessageLane')}
                   multiline
                   minRows={2}
+                  helperText={t('tags.fields.greetingHelp', { vars: GREETING_VARS, interpolation: { escapeValue: false } })}
                 />
+                {(['nextLaneId', 'rollbackLaneId'] as const).map((name) => (
+                  <Controller
+                    key={name}
+                    control={control}
+                    name={name}
+                    render={({ field }) => (
+                      <TextField
+                        select
+                        label={t(`tags.fields.${name}`)}
+                        value={field.value ?? ''}
+                        onChange={(e) => field.onChange(e.target.value === '' ? '' : Number(e.target.value))}
+                      >
+                        <MenuItem value="">{t('tags.fields.noLane')}</MenuItem>
+                        {otherLanes.map((l) => (
+                          <MenuItem key={l.id} value={l.id}>
+                            {l.name}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
+                  />
+                ))}
               </>
             ) : null}
           </Stack>

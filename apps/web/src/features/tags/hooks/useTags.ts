@@ -5,16 +5,15 @@ import { removeRecord, upsertRecord, useInfiniteSearch } from '../../../shared/h
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { tagKeys } from './keys';
 
-const KEY = tagKeys.page;
-
-/** GET /tags (20 per page, search) kept live by company-{id}-tag events. */
-export function useTagsPage() {
+/** GET /tags (20 per page, search; only the kanban lanes with `kanban`) kept live by company-{id}-tag events. */
+export function useTagsPage({ kanban }: { kanban?: boolean } = {}) {
   const qc = useQueryClient();
+  const KEY = kanban ? tagKeys.lanesPage : tagKeys.page;
   const table = useInfiniteSearch<TagRowDto>({
     queryKey: KEY,
     fetchPage: async ({ searchParam, pageNumber, signal }) => {
       const res = await api.get<{ tags: TagRowDto[]; hasMore: boolean }>('/tags', {
-        query: { searchParam: searchParam || undefined, pageNumber },
+        query: { searchParam: searchParam || undefined, pageNumber, kanban: kanban ? 1 : undefined },
         signal,
       });
       return { records: res.tags, hasMore: res.hasMore };
@@ -22,7 +21,8 @@ export function useTagsPage() {
   });
   useSocketEvent('tag', (e) => {
     if (e.action === 'delete' && e.tagId) removeRecord<TagRowDto>(qc, KEY, e.tagId, (r) => r.id);
-    else if (e.tag) upsertRecord<TagRowDto>(qc, KEY, e.tag as TagRowDto, (r) => r.id);
+    else if (e.tag && (!kanban || (e.tag as TagRowDto).kanban === 1))
+      upsertRecord<TagRowDto>(qc, KEY, e.tag as TagRowDto, (r) => r.id);
     void qc.invalidateQueries({ queryKey: tagKeys.lists });
   });
   return table;

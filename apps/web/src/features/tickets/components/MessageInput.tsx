@@ -1,6 +1,7 @@
 import { formatTemplate, QUICK_MESSAGE_LABEL_MAX, type TemplateVars } from '@atendo/shared';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
+import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DrawIcon from '@mui/icons-material/Draw';
 import EmojiIcon from '@mui/icons-material/EmojiEmotionsOutlined';
@@ -25,6 +26,7 @@ import type { Message } from '../types';
 import { truncate } from '../utils/messageRules';
 import { EmojiPicker } from './EmojiPicker';
 import { InteractiveDialog } from './InteractiveDialog';
+import { SendContactDialog } from './SendContactDialog';
 
 export interface MessageInputProps {
   ticketId: number;
@@ -99,6 +101,7 @@ export function MessageInput({
   const textInput = useRef<HTMLTextAreaElement>(null);
   const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
   const [interactiveOpen, setInteractiveOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
 
   /** Puts the emoji where the cursor is (or at the end) and keeps typing there. */
   const insertEmoji = (emoji: string) => {
@@ -357,6 +360,18 @@ export function MessageInput({
             </IconButton>
           </span>
         </Tooltip>
+        <Tooltip title={t('tickets.sendContact.open')}>
+          <span>
+            <IconButton
+              aria-label={t('tickets.sendContact.open')}
+              disabled={!enabled || Boolean(editing) || isPrivate}
+              onClick={() => setContactOpen(true)}
+            >
+              <ContactPhoneOutlinedIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        {contactOpen ? <SendContactDialog ticketId={ticketId} open={contactOpen} onClose={() => setContactOpen(false)} /> : null}
         {interactiveOpen ? (
           <InteractiveDialog ticketId={ticketId} open={interactiveOpen} onClose={() => setInteractiveOpen(false)} />
         ) : null}

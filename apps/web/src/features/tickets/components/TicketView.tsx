@@ -3,6 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import FolderSharedIcon from '@mui/icons-material/FolderSharedOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonIcon from '@mui/icons-material/Person';
@@ -35,6 +36,7 @@ import { mediaUrl } from '../../../shared/media';
 import { useSocket } from '../../../shared/socket/context';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { ScheduleDialog } from '../../schedules/components/ScheduleDialog';
+import { TicketTagsBar } from '../../tags/components/TicketTagsBar';
 import { loadWholeConversation } from '../hooks/useMessages';
 import { useDeleteTicket, useUpdateTicket } from '../hooks/useTicket';
 import type { Message, TicketDetail } from '../types';
@@ -44,6 +46,7 @@ import { ContactDrawer } from './inbox/ContactDrawer';
 import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
+import { PrivateFilesDialog } from './PrivateFilesDialog';
 import { TransferDialog } from './TransferDialog';
 
 /** Follow this ticket's room while it is on screen, so its messages and acks arrive. */
@@ -78,6 +81,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const [contactOpen, setContactOpen] = useState(false);
   const [printing, setPrinting] = useState<Message[] | null>(null);
   const [scheduling, setScheduling] = useState(false);
+  const [filesOpen, setFilesOpen] = useState(false);
   const { plan } = useCompanyPlan();
 
   // PDF export: load the whole conversation, print it (A4 portrait) named from the ticket id, then put things back
@@ -256,6 +260,17 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
             </ListItemIcon>
             <ListItemText>{t('inbox.log.open')}</ListItemText>
           </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setMoreAnchor(null);
+              setFilesOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <FolderSharedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('tickets.privateFiles.open')}</ListItemText>
+          </MenuItem>
           {planAllows(plan, 'useSchedules') ? (
             <MenuItem
               onClick={() => {
@@ -295,6 +310,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
           ) : null}
         </Menu>
       </Paper>
+      <TicketTagsBar ticketId={ticket.id} tags={ticket.tags ?? []} />
       {social ? (
         <Alert severity="info" sx={{ borderRadius: 0 }}>
           {t('tickets.notice24h')}
@@ -318,6 +334,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
         }}
       />
       <TicketLogDialog ticketId={ticket.id} open={logOpen} onClose={() => setLogOpen(false)} />
+      {filesOpen ? <PrivateFilesDialog ticketId={ticket.id} open={filesOpen} onClose={() => setFilesOpen(false)} /> : null}
       <ContactDrawer contactId={ticket.contactId} ticketId={ticket.id} open={contactOpen} onClose={() => setContactOpen(false)} />
       <ConfirmationDialog
         open={deleteAsk}

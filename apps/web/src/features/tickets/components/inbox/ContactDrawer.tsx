@@ -25,6 +25,8 @@ import { formatDateTime } from '../../../../shared/clock';
 import { useClock } from '../../../../shared/hooks/useClock';
 import { mediaUrl } from '../../../../shared/media';
 import { toast } from '../../../../shared/toast';
+import { TagPicker } from '../../../tags/components/TagPicker';
+import { useContactTags, useSyncContactTags } from '../../../tags/hooks/useTagging';
 import { useContactDrawer } from '../../hooks/useContactDrawer';
 
 /**
@@ -53,6 +55,8 @@ export function ContactDrawer({
   const [form, setForm] = useState({ name: '', email: '' });
   const [note, setNote] = useState('');
   const [lane, setLane] = useState<number | ''>('');
+  const contactTags = useContactTags(contactId, open);
+  const syncTags = useSyncContactTags();
 
   useEffect(() => {
     if (contact.data) setForm({ name: contact.data.name, email: contact.data.email });
@@ -151,6 +155,13 @@ export function ContactDrawer({
           >
             {c.active ? t('inbox.contact.block') : t('inbox.contact.unblock')}
           </Button>
+          <TagPicker
+            label={t('tags.picker.contactLabel')}
+            testId="contact-drawer-tags"
+            value={syncTags.isPending ? syncTags.variables.tags : (contactTags.data ?? [])}
+            disabled={contactTags.isLoading}
+            onChange={(tags) => syncTags.mutate({ contactId, tags }, { onSuccess: () => toast.success(t('tags.picker.saved')) })}
+          />
           {(lanes.data ?? []).length ? (
             <TextField
               select

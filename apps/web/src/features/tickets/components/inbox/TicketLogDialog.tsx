@@ -30,6 +30,8 @@ const COLORS: Record<TicketLogType, string> = {
   closed: '#c62828',
   reopen: '#2e7d32',
   redirect: '#6d4c41',
+  laneMoved: '#5c6bc0',
+  laneRollback: '#8d6e63',
 };
 
 /** The ticket log timeline (seed 000 §2/§3 "Ticket log"): who did what, when, oldest first. */

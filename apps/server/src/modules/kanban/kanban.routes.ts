@@ -1,0 +1,11 @@
+import { KanbanTicketsDto, KanbanTicketsQuery } from '@atendo/shared';
+import type { App } from '../../platform/http';
+import type { KanbanService } from './kanban.service';
+
+export function kanbanRoutes(app: App, kanban: KanbanService) {
+  app.get(
+    '/ticket/kanban',
+    { schema: { tags: ['kanban'], querystring: KanbanTicketsQuery, response: { 200: KanbanTicketsDto } } },
+    async (req) => kanban.tickets(req.ctx, req.query),
+  );
+}

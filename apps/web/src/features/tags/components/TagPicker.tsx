@@ -1,0 +1,66 @@
+import type { TagRefDto } from '@atendo/shared';
+import { Autocomplete, Chip, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useTagList } from '../hooks/useTags';
+
+/**
+ * Choose tags (seed 000 §2, seed 002 §2.8): a searchable multiple choice of the company's plain tags shown as chips in
+ * the tag's colour. The kanban lanes are chosen on the board or the lane select, never here.
+ */
+export function TagPicker({
+  label,
+  value,
+  onChange,
+  disabled,
+  testId,
+  size = 'small',
+}: {
+  label: string;
+  value: TagRefDto[];
+  onChange: (tags: TagRefDto[]) => void;
+  disabled?: boolean;
+  testId: string;
+  size?: 'small' | 'medium';
+}) {
+  const { t } = useTranslation();
+  const list = useTagList({ kanban: false });
+  const options = list.data ?? [];
+  return (
+    <Autocomplete
+      multiple
+      size={size}
+      options={options}
+      value={value}
+      disabled={disabled}
+      loading={list.isLoading}
+      filterSelectedOptions
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_, v) => onChange(v)}
+      noOptionsText={t('tags.picker.none')}
+      loadingText={t('common.loading')}
+      renderOption={(props, o) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <li key={key} {...rest}>
+            <Chip size="small" label={o.name} sx={{ bgcolor: o.color, color: 'common.white' }} />
+          </li>
+        );
+      }}
+      renderValue={(items, getItemProps) =>
+        items.map((o, index) => {
+          const { key, ...rest } = getItemProps({ index });
+          return <Chip key={key} size="small" label={o.name} sx={{ bgcolor: o.color, color: 'common.white' }} {...rest} />;
+        })
+      }
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          placeholder={value.length ? undefined : t('tags.picker.placeholder')}
+          data-testid={testId}
+        />
+      )}
+    />
+  );
+}

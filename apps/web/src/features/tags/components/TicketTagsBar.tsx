@@ -1,0 +1,45 @@
+import type { TagRefDto } from '@atendo/shared';
+import { Box, Chip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/toast';
+import { useSetTicketTags } from '../hooks/useTagging';
+import { TagPicker } from './TagPicker';
+
+/**
+ * The ticket's tags under the conversation header: its kanban lane as a chip, and a picker of the plain tags (each
+ * change is one PUT or DELETE /ticket-tags; the ticket event shows it to every colleague who sees the ticket).
+ */
+export function TicketTagsBar({ ticketId, tags, disabled }: { ticketId: number; tags: TagRefDto[]; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const change = useSetTicketTags(ticketId);
+  const plain = tags.filter((x) => x.kanban !== 1);
+  const lanes = tags.filter((x) => x.kanban === 1);
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, pt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}
+      data-testid="ticket-tags-bar"
+    >
+      {lanes.map((l) => (
+        <Chip
+          key={l.id}
+          size="small"
+          variant="outlined"
+          label={l.name}
+          title={t('tags.picker.lane')}
+          sx={{ borderColor: l.color, color: l.color }}
+        />
+      ))}
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <TagPicker
+          label={t('tags.picker.ticketLabel')}
+          testId="ticket-tags"
+          disabled={disabled || change.isPending}
+          value={change.isPending ? change.variables.after : plain}
+          onChange={(after) =>
+            change.mutate({ before: plain, after }, { onSuccess: () => toast.success(t('tags.picker.saved')) })
+          }
+        />
+      </Box>
+    </Box>
+  );
+}
