@@ -20,9 +20,15 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
 import { createAutomationService, registerAutomationJobs } from './modules/automation/automation.service';
+import { registerCampaignsJobs } from './modules/campaigns/campaigns.jobs';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { insertCompany } from './modules/companies/companies.public';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { registerContactListsJobs } from './modules/contact-lists/contact-lists.jobs';
+import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes';
+import { createContactListsService } from './modules/contact-lists/contact-lists.service';
 import { registerContactsJobs } from './modules/contacts/contacts.jobs';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
@@ -177,4 +183,10 @@ export function registerModules(app: App, deps: CoreDeps) {
   contactsRoutes(app, contacts);
   registerContactsJobs(deps.jobs, contacts);
   reportsRoutes(app, createReportsService(deps));
+  const contactLists = createContactListsService(deps);
+  contactListsRoutes(app, contactLists);
+  registerContactListsJobs(deps.jobs, contactLists);
+  const campaigns = createCampaignsService(deps, conversation, tickets);
+  campaignsRoutes(app, campaigns);
+  registerCampaignsJobs(deps.jobs, campaigns);
 }

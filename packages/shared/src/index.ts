@@ -1,5 +1,6 @@
 export * from './announcements';
 export * from './auth';
+export * from './campaigns';
 export * from './companies';
 export * from './constants';
 export * from './contacts';

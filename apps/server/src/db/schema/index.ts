@@ -1,5 +1,6 @@
 export * from './attendance';
 export * from './baileys';
+export * from './campaigns';
 export * from './chatbots';
 export * from './contacts';
 export * from './messaging';
