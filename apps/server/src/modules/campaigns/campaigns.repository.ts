@@ -256,20 +256,25 @@ export async function setShippingContact(db: Db, id: number, token: string, cont
 export async function recoverStaleClaims(db: Db, campaignId: number, leaseMs: number) {
   const before = new Date(Date.now() - leaseMs);
   await db.execute(sql`
+    WITH found AS (
+      SELECT s.id, m.id AS mid, m.ticket_id, m.created_at, (c.confirmation AND s.confirmation_requested_at IS NULL) AS asked
+        FROM campaign_shippings s JOIN campaigns c ON c.id = s.campaign_id
+        CROSS JOIN LATERAL (
+          SELECT mm.id, mm.ticket_id, mm.created_at FROM messages mm JOIN tickets t ON t.id = mm.ticket_id
+           WHERE t.contact_id = s.contact_id AND mm.company_id = s.company_id AND mm.from_me AND mm.body = s.body
+             AND mm.created_at >= s.claimed_at - interval '1 second'
+           ORDER BY mm.id LIMIT 1
+        ) m
+       WHERE s.campaign_id = ${campaignId} AND s.status = 'claimed' AND s.claimed_at < ${before} AND s.contact_id IS NOT NULL
+    )
     UPDATE campaign_shippings s
-       SET status = CASE WHEN s.confirmation_requested_at IS NULL AND (SELECT confirmation FROM campaigns WHERE id = s.campaign_id)
-                         THEN 'confirmation' ELSE 'sent' END,
-           message_id = m.id, ticket_id = m.ticket_id, sent_at = m.created_at,
-           confirmation_requested_at = CASE WHEN s.confirmation_requested_at IS NULL AND (SELECT confirmation FROM campaigns WHERE id = s.campaign_id)
-                                            THEN m.created_at ELSE s.confirmation_requested_at END,
-           claim_token = NULL, updated_at = now()
-      FROM LATERAL (
-        SELECT mm.id, mm.ticket_id, mm.created_at FROM messages mm JOIN tickets t ON t.id = mm.ticket_id
-         WHERE t.contact_id = s.contact_id AND mm.company_id = s.company_id AND mm.from_me AND mm.body = s.body
-           AND mm.created_at >= s.claimed_at - interval '1 second'
-         ORDER BY mm.id LIMIT 1
-      ) m
-     WHERE s.campaign_id = ${campaignId} AND s.status = 'claimed' AND s.claimed_at < ${before} AND s.contact_id IS NOT NULL`);
+       SET status = CASE WHEN f.asked THEN 'confirmation' ELSE 'sent' END,
+           message_id = CASE WHEN f.asked THEN s.message_id ELSE f.mid END,
+           confirmation_message_id = CASE WHEN f.asked THEN f.mid ELSE s.confirmation_message_id END,
+           sent_at = CASE WHEN f.asked THEN s.sent_at ELSE f.created_at END,
+           confirmation_requested_at = CASE WHEN f.asked THEN f.created_at ELSE s.confirmation_requested_at END,
+           ticket_id = f.ticket_id, claim_token = NULL, updated_at = now()
+      FROM found f WHERE s.id = f.id`);
   await db.execute(sql`
     UPDATE campaign_shippings SET status = 'pending', claim_token = NULL, updated_at = now()
      WHERE campaign_id = ${campaignId} AND status = 'claimed' AND claimed_at < ${before}`);
@@ -293,21 +298,25 @@ export async function syncFromMessages(db: Db, campaignId: number) {
      WHERE s.campaign_id = ${campaignId} AND s.message_id = m.id AND s.status IN ('sent', 'delivered')
        AND ((m.send_error IS NOT NULL) OR (m.ack >= 3 AND s.status <> 'read') OR (m.ack = 2 AND s.status = 'sent'))`);
   await db.execute(sql`
-    UPDATE campaign_shippings s SET replied_at = r.at, updated_at = now()
-      FROM LATERAL (
-        SELECT min(mm.created_at) AS at FROM messages mm
-         WHERE mm.contact_id = s.contact_id AND mm.company_id = s.company_id AND NOT mm.from_me AND mm.created_at > s.sent_at
-      ) r
-     WHERE s.campaign_id = ${campaignId} AND s.replied_at IS NULL AND s.sent_at IS NOT NULL AND s.contact_id IS NOT NULL
-       AND s.status IN ('sent', 'delivered', 'read') AND r.at IS NOT NULL`);
+    WITH r AS (
+      SELECT s.id, (SELECT min(mm.created_at) FROM messages mm
+                     WHERE mm.contact_id = s.contact_id AND mm.company_id = s.company_id AND NOT mm.from_me
+                       AND mm.created_at > s.sent_at) AS at
+        FROM campaign_shippings s
+       WHERE s.campaign_id = ${campaignId} AND s.replied_at IS NULL AND s.sent_at IS NOT NULL AND s.contact_id IS NOT NULL
+         AND s.status IN ('sent', 'delivered', 'read')
+    )
+    UPDATE campaign_shippings s SET replied_at = r.at, updated_at = now() FROM r WHERE s.id = r.id AND r.at IS NOT NULL`);
   await db.execute(sql`
+    WITH r AS (
+      SELECT s.id, (SELECT min(mm.created_at) FROM messages mm
+                     WHERE mm.contact_id = s.contact_id AND mm.company_id = s.company_id AND NOT mm.from_me
+                       AND mm.created_at > s.confirmation_requested_at) AS at
+        FROM campaign_shippings s
+       WHERE s.campaign_id = ${campaignId} AND s.status = 'confirmation'
+    )
     UPDATE campaign_shippings s SET status = 'pending', confirmed_at = r.at, claim_token = NULL, updated_at = now()
-      FROM LATERAL (
-        SELECT min(mm.created_at) AS at FROM messages mm
-         WHERE mm.contact_id = s.contact_id AND mm.company_id = s.company_id AND NOT mm.from_me
-           AND mm.created_at > s.confirmation_requested_at
-      ) r
-     WHERE s.campaign_id = ${campaignId} AND s.status = 'confirmation' AND r.at IS NOT NULL`);
+      FROM r WHERE s.id = r.id AND r.at IS NOT NULL`);
 }
 
 /** Records not final yet: to send, being sent, awaiting a confirmation, or stored but not yet taken by the channel. */

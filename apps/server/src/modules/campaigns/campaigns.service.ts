@@ -275,7 +275,7 @@ export function createCampaignsService(
     let recovered = false;
     for (;;) {
       const c = await repo.findForDispatch(db, { companyId }, campaignId);
-      if (!c || c.status !== 'EM_ANDAMENTO') return { sent, state: 'stopped' };
+      if (c?.status !== 'EM_ANDAMENTO') return { sent, state: 'stopped' };
       rules ??= await settingsOf(companyId);
       ctx ??= await senderOf(c);
       if (!ctx) {

@@ -51,14 +51,20 @@ const receivedBy = () => {
   return m;
 };
 
-/** The send jobs of every stored outbound message, as the workers would run them. */
+/**
+ * The send jobs of every stored outbound message not sent yet, as the workers would run them — a send the channel
+ * refused for now (the stand-in may reset an idle keep-alive socket) is tried again, as its retry job would.
+ */
 async function flushSends() {
-  const pending = await rows<{ id: string; company_id: number }>(
-    t,
-    sql`SELECT id, company_id FROM messages WHERE from_me AND ack = 0 AND send_error IS NULL ORDER BY id`,
-  );
-  for (const m of pending)
-    await t.deps.jobs.runNow(sendMessageJob, { messageId: Number(m.id), companyId: m.company_id, attempt: 1 });
+  for (let pass = 0; pass < 3; pass++) {
+    const pending = await rows<{ id: string; company_id: number }>(
+      t,
+      sql`SELECT id, company_id FROM messages WHERE from_me AND ack = 0 AND external_id IS NULL AND send_error IS NULL ORDER BY id`,
+    );
+    if (!pending.length) return;
+    for (const m of pending)
+      await t.deps.jobs.runNow(sendMessageJob, { messageId: Number(m.id), companyId: m.company_id, attempt: 1 });
+  }
 }
 
 /** The channel's delivery report for every message it took. */
@@ -305,5 +311,231 @@ describe('campaign settings and campaigns', () => {
     });
     expect(media.json()).toMatchObject({ mediaName: 'promo.png' });
     expect((await req('DELETE', `/campaigns/${c.id}`, a.adminToken)).statusCode).toBe(204);
+  });
+});
+
+describe('dispatch', () => {
+  beforeAll(async () => {
+    expect((await noWaiting()).statusCode).toBe(200);
+  });
+
+  const start = async (id: number) => {
+    const res = await req('POST', `/campaigns/${id}/restart`, a.adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('EM_ANDAMENTO');
+  };
+  const status = async (id: number) => (await req('GET', `/campaigns/${id}`, a.adminToken)).json().status as string;
+
+  it('expands list ∩ tag into one record per number, rotates the variants and fills the variables', async () => {
+    const id = await list('Dedup', ['5511911110001', '5511911110002', '5511911110003']);
+    const tag = (await req('POST', '/tags', a.adminToken, { name: 'Dedup tag' })).json().id;
+    for (const n of ['5511911110003', '5511911110004']) {
+      const c = (await req('POST', '/contacts', a.adminToken, { name: `Tag ${n}`, number: n, email: `${n}@example.com` })).json()
+        .id;
+      await req('POST', '/tags/sync', a.adminToken, { contactId: c, tags: [{ id: tag }] });
+    }
+    await req('POST', '/campaign-settings', a.adminToken, { settings: { variables: [{ key: 'loja', value: 'Loja Centro' }] } });
+    const c = await campaign({
+      contactListId: id,
+      tagListId: tag,
+      message1: 'Oi {nome}, seu número {numero} ({email}) — {loja}',
+      message2: 'Olá {nome}! {desconhecida}',
+    });
+    await start(c.id);
+    const r = await worker().dispatch(a.companyId, c.id);
+    expect(r.sent).toBe(4);
+    const s = await shippings(c.id);
+    expect(s.map((x) => x.number)).toEqual(['5511911110001', '5511911110002', '5511911110003', '5511911110004']);
+    expect(s.map((x) => x.variant)).toEqual([1, 2, 1, 2]);
+    expect(s[0].body).toBe('Oi Pessoa 0, seu número 5511911110001 (p0@example.com) — Loja Centro');
+    expect(s[1].body).toBe('Olá Pessoa 1! {desconhecida}');
+    expect(s[3].body).toBe('Olá Tag 5511911110004! {desconhecida}');
+    await flushSends();
+    expect([...receivedBy().values()]).toEqual([1, 1, 1, 1]);
+    // acks: delivered and read come from the channel; every record final → FINALIZADA
+    await ackAll(3);
+    await worker().dispatch(a.companyId, c.id);
+    expect((await shippings(c.id)).map((x) => x.status)).toEqual(['read', 'read', 'read', 'read']);
+    expect(await status(c.id)).toBe('FINALIZADA');
+    const report = (await req('GET', `/campaigns/${c.id}/report`, a.adminToken)).json();
+    expect(report.totals).toMatchObject({ recipients: 4, sent: 4, delivered: 4, read: 4, failed: 0 });
+    expect(report.timeline.length).toBeGreaterThan(0);
+    const exported = await req('GET', `/campaigns/${c.id}/report/export`, a.adminToken);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as never);
+    expect(book.worksheets[0].rowCount).toBe(5);
+  });
+
+  it('sends 300 recipients exactly once with two workers on the same database', async () => {
+    const numbers = numbersFrom(200_000_000, 300);
+    const c = await campaign({
+      contactListId: await list('Trezentos', numbers),
+      message1: 'Promoção {nome}',
+      message2: 'Oferta {nome}',
+    });
+    await start(c.id);
+    // two workers: two dispatch loops of their own (on PostgreSQL each statement may take another pooled connection)
+    const [one, two] = await Promise.all([worker(t).dispatch(a.companyId, c.id), worker(t).dispatch(a.companyId, c.id)]);
+    expect(one.sent + two.sent).toBe(300);
+    expect(one.sent).toBeGreaterThan(0);
+    expect(two.sent).toBeGreaterThan(0);
+    await flushSends();
+    const got = receivedBy();
+    expect(numbers.filter((n) => got.get(n) !== 1)).toEqual([]);
+    expect(standin.sent).toHaveLength(300);
+    // a retry of the sends (a worker restarted) reaches nobody twice
+    await flushSends();
+    expect(standin.sent).toHaveLength(300);
+    const [dup] = await rows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM messages m JOIN campaign_shippings s ON s.message_id = m.id WHERE s.campaign_id = ${c.id}`,
+    );
+    expect(dup.n).toBe(300);
+  }, 180_000);
+
+  it('a dead worker’s claims: linked to the message that went out, or sent once after the lease', async () => {
+    const numbers = numbersFrom(300_000_000, 3);
+    const c = await campaign({ contactListId: await list('Queda', numbers), message1: 'Queda {numero}' });
+    await start(c.id);
+    // the first worker sends one message and dies right after its send, before writing the outcome
+    await worker().dispatch(a.companyId, c.id, {});
+    await t.database.db.execute(sql`
+      UPDATE campaign_shippings SET status = 'claimed', claim_token = 'dead', claimed_at = now() - interval '10 minutes',
+             message_id = NULL, sent_at = NULL WHERE campaign_id = ${c.id} AND number = ${numbers[0]}`);
+    // and dies holding a claim whose message never went out
+    await t.database.db.execute(sql`
+      DELETE FROM messages WHERE id = (SELECT message_id FROM campaign_shippings WHERE campaign_id = ${c.id} AND number = ${numbers[1]})`);
+    await t.database.db.execute(sql`
+      UPDATE campaign_shippings SET status = 'claimed', claim_token = 'dead', claimed_at = now() - interval '10 minutes',
+             message_id = NULL, sent_at = NULL WHERE campaign_id = ${c.id} AND number = ${numbers[1]}`);
+    await worker(t, { claimLeaseMs: 60_000 }).dispatch(a.companyId, c.id);
+    await flushSends();
+    expect(numbers.map((n) => receivedBy().get(n))).toEqual([1, 1, 1]);
+    expect((await shippings(c.id)).map((s) => s.status)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('waits for the window and skips the weekend in São Paulo time', async () => {
+    await req('POST', '/campaign-settings', a.adminToken, {
+      settings: { sabado: false, domingo: false, startHour: '09:00', endHour: '18:00' },
+    });
+    try {
+      const c = await campaign({ contactListId: await list('Janela', numbersFrom(400_000_000, 2)) });
+      await start(c.id);
+      // Saturday 2026-11-28 10:00 in São Paulo (UTC-3) → Monday 09:00 there
+      const sat = worker(t, { now: () => new Date('2026-11-28T13:00:00Z') });
+      expect(await sat.dispatch(a.companyId, c.id)).toEqual({
+        sent: 0,
+        state: 'waiting',
+        until: new Date('2026-11-30T12:00:00Z'),
+      });
+      // Monday 07:30 → 09:00 the same day; Monday 18:30 → Tuesday 09:00
+      expect((await worker(t, { now: () => new Date('2026-11-30T10:30:00Z') }).dispatch(a.companyId, c.id)).until).toEqual(
+        new Date('2026-11-30T12:00:00Z'),
+      );
+      expect((await worker(t, { now: () => new Date('2026-11-30T21:30:00Z') }).dispatch(a.companyId, c.id)).until).toEqual(
+        new Date('2026-12-01T12:00:00Z'),
+      );
+      expect((await worker(t, { now: () => new Date('2026-11-30T12:30:00Z') }).dispatch(a.companyId, c.id)).sent).toBe(2);
+      expect(standin.sent).toHaveLength(0); // stored, the send jobs take it from there
+      await flushSends();
+      expect(standin.sent).toHaveLength(2);
+    } finally {
+      await noWaiting();
+    }
+  });
+
+  it('asks for confirmation first and sends the campaign message only after the contact answers', async () => {
+    const [n1, n2] = numbersFrom(500_000_000, 2);
+    const c = await campaign({
+      contactListId: await list('Confirma', [n1, n2]),
+      confirmation: true,
+      confirmationMessage1: 'Podemos te enviar a oferta, {nome}?',
+      message1: 'Aqui está a oferta, {nome}!',
+    });
+    await start(c.id);
+    expect((await worker().dispatch(a.companyId, c.id)).state).toBe('waiting');
+    await flushSends();
+    expect(standin.sent.map((s) => [s.to, (s.body.text as { body: string }).body])).toEqual([
+      [n1, 'Podemos te enviar a oferta, Pessoa 0?'],
+      [n2, 'Podemos te enviar a oferta, Pessoa 1?'],
+    ]);
+    expect((await shippings(c.id)).map((s) => s.status)).toEqual(['confirmation', 'confirmation']);
+    // only the first answers
+    await createIngestService(t.deps).ingest([
+      {
+        kind: 'message',
+        channel: 'whatsappapi',
+        connectionId: conn.id,
+        timestamp: new Date(),
+        externalId: `wamid.confirm-${n1}`,
+        from: n1,
+        contactName: 'Pessoa 0',
+        isGroup: false,
+        fromMe: false,
+        mediaType: 'text',
+        body: 'Sim',
+      },
+    ]);
+    await worker().dispatch(a.companyId, c.id);
+    await flushSends();
+    expect(standin.sent.map((s) => [s.to, (s.body.text as { body: string }).body]).slice(2)).toEqual([
+      [n1, 'Aqui está a oferta, Pessoa 0!'],
+    ]);
+    expect((await shippings(c.id)).map((s) => s.status)).toEqual(['sent', 'confirmation']);
+    const totals = (await req('GET', `/campaigns/${c.id}/report`, a.adminToken)).json().totals;
+    expect(totals).toMatchObject({ confirmationRequested: 2, confirmed: 1 });
+  });
+
+  it('cancel stops within one interval; restart continues without resending', async () => {
+    await req('POST', '/campaign-settings', a.adminToken, { settings: { messageInterval: 1 } });
+    try {
+      const numbers = numbersFrom(600_000_000, 6);
+      const c = await campaign({ contactListId: await list('Cancela', numbers) });
+      await start(c.id);
+      const loop = worker(t, { maxSleepMs: 5_000 }).dispatch(a.companyId, c.id);
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect((await req('POST', `/campaigns/${c.id}/cancel`, a.adminToken)).json().status).toBe('CANCELADA');
+      const stopped = await loop;
+      expect(stopped.state).toBe('stopped');
+      expect(stopped.sent).toBeGreaterThanOrEqual(1);
+      expect(stopped.sent).toBeLessThanOrEqual(3);
+      const before = (await shippings(c.id)).filter((s) => s.status === 'sent').length;
+      expect(before).toBe(stopped.sent);
+      await start(c.id);
+      const rest = await worker(t, { maxSleepMs: 5_000 }).dispatch(a.companyId, c.id);
+      expect(rest.sent).toBe(6 - before);
+      await flushSends();
+      expect(numbers.map((n) => receivedBy().get(n))).toEqual([1, 1, 1, 1, 1, 1]);
+    } finally {
+      await noWaiting();
+    }
+  }, 30_000);
+
+  it('a recurrent campaign schedules its next run when the run ends; a failed send is recorded with its reason', async () => {
+    const numbers = numbersFrom(700_000_000, 2);
+    const scheduledAt = new Date(Date.now() - 1000);
+    const c = await campaign({
+      contactListId: await list('Recorrente', numbers),
+      isRecurrent: true,
+      recurrenceInterval: 7,
+      recurrenceCount: 2,
+    });
+    await t.database.db.execute(
+      sql`UPDATE campaigns SET status = 'PROGRAMADA', scheduled_at = ${scheduledAt} WHERE id = ${c.id}`,
+    );
+    const w = worker();
+    await w.tick();
+    expect(await status(c.id)).toBe('EM_ANDAMENTO');
+    await w.dispatch(a.companyId, c.id);
+    standin.failNext(1, { status: 400, code: 131026, message: 'Message undeliverable' });
+    await flushSends();
+    await ackAll(2);
+    await w.dispatch(a.companyId, c.id);
+    const after = (await req('GET', `/campaigns/${c.id}`, a.adminToken)).json();
+    expect(after).toMatchObject({ status: 'PROGRAMADA', run: 2, recurrenceExecuted: 1 });
+    expect(new Date(after.scheduledAt).getTime()).toBe(scheduledAt.getTime() + 7 * 86_400_000);
+    const s = await shippings(c.id);
+    expect(s.map((x) => x.status).sort()).toEqual(['delivered', 'failed']);
+    expect(s.find((x) => x.status === 'failed')?.failed_reason).toBeTruthy();
   });
 });
