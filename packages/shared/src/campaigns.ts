@@ -153,7 +153,7 @@ const text = z
   .transform((v) => v ?? '');
 const optionalId = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), idParam.nullable().optional());
 /** 'YYYY-MM-DD HH:mm:ss' (seed 002 §5, local time of the company) or ISO; '' is none. */
-const dateField = z.preprocess((v) => (v === '' ? null : v), z.union([z.coerce.date({ error: V.invalid }), z.null()]).optional());
+const dateField = z.preprocess((v) => (v === '' ? null : v), z.union([z.null(), z.coerce.date({ error: V.invalid })]).optional());
 
 export const CampaignBody = z
   .object({

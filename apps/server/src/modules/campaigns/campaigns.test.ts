@@ -273,8 +273,8 @@ describe('campaign settings and campaigns', () => {
       (await req('POST', '/campaigns', b.adminToken, { name: 'Outra', whatsappId: conn.id, message1: 'oi' })).statusCode,
     ).toBe(400);
 
-    const c = await campaign({});
-    expect(c).toMatchObject({ status: 'INATIVA', editable: true });
+    const c = await campaign({ scheduledAt: '', recurrenceEndDate: '', userId: '', queueId: '' });
+    expect(c).toMatchObject({ status: 'INATIVA', editable: true, scheduledAt: null, recurrenceEndDate: null });
     expect((await req('POST', `/campaigns/${c.id}/cancel`, a.adminToken)).statusCode).toBe(409);
     const soon = new Date(Date.now() + 30 * 60_000).toISOString();
     const later = new Date(Date.now() + 3 * 3_600_000).toISOString();
