@@ -120,6 +120,7 @@ ALTER TABLE "contact_list_items" ADD CONSTRAINT "contact_list_items_contact_list
 ALTER TABLE "contact_lists" ADD CONSTRAINT "contact_lists_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "campaign_shippings_run_number_unique" ON "campaign_shippings" USING btree ("campaign_id","run","number");--> statement-breakpoint
 CREATE INDEX "campaign_shippings_company_campaign_idx" ON "campaign_shippings" USING btree ("company_id","campaign_id","status");--> statement-breakpoint
+CREATE INDEX "campaign_shippings_next_idx" ON "campaign_shippings" USING btree ("campaign_id","run","status","id");--> statement-breakpoint
 CREATE INDEX "campaign_shippings_message_idx" ON "campaign_shippings" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "campaigns_company_idx" ON "campaigns" USING btree ("company_id","id");--> statement-breakpoint
 CREATE INDEX "campaigns_status_next_idx" ON "campaigns" USING btree ("status","next_send_at");--> statement-breakpoint

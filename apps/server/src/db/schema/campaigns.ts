@@ -160,6 +160,8 @@ export const campaignShippings = pgTable(
   (t) => [
     uniqueIndex('campaign_shippings_run_number_unique').on(t.campaignId, t.run, t.number),
     index('campaign_shippings_company_campaign_idx').on(t.companyId, t.campaignId, t.status),
+    // the dispatcher's next record: the oldest pending one of the run
+    index('campaign_shippings_next_idx').on(t.campaignId, t.run, t.status, t.id),
     index('campaign_shippings_message_idx').on(t.messageId),
   ],
 );

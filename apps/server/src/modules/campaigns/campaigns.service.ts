@@ -273,9 +273,13 @@ export function createCampaignsService(
     let ctx: TenantContext | null = null;
     let rules: (SendingRules & { variables: { key: string; value: string }[] }) | null = null;
     let recovered = false;
+    // the campaign row is read again after a wait or a lost slot; a cancel makes the slot's compare-and-set fail
+    let c: repo.CampaignRow | null = null;
     for (;;) {
-      const c = await repo.findForDispatch(db, { companyId }, campaignId);
-      if (c?.status !== 'EM_ANDAMENTO') return { sent, state: 'stopped' };
+      if (!c) {
+        c = await repo.findForDispatch(db, { companyId }, campaignId);
+        if (c?.status !== 'EM_ANDAMENTO') return { sent, state: 'stopped' };
+      }
       rules ??= await settingsOf(companyId);
       ctx ??= await senderOf(c);
       if (!ctx) {
@@ -294,19 +298,28 @@ export function createCampaignsService(
         const ms = wait.getTime() - now.getTime();
         if (ms > o.maxSleepMs || Date.now() - started > o.maxRunMs) return { sent, state: 'waiting', until: wait };
         await sleep(ms);
+        c = null;
         continue;
       }
       const rec = await repo.nextPending(db, c, 0);
       if (!rec) {
         await repo.syncFromMessages(db, c.id);
-        if ((await repo.nextPending(db, c, 0)) !== null) continue; // a confirmation came in
+        if ((await repo.nextPending(db, c, 0)) !== null) {
+          c = null; // a confirmation came in
+          continue;
+        }
         if ((await repo.openCount(db, c)) === 0) {
           await finish(companyId, c, now);
           return { sent, state: 'finished' };
         }
         return { sent, state: 'waiting', until: new Date(now.getTime() + 5_000) };
       }
-      if (!(await repo.claimSlot(db, c, new Date(now.getTime() + intervalAfter(c.runSent + 1, rules) * 1000)))) continue;
+      const nextSendAt: Date = new Date(now.getTime() + intervalAfter(c.runSent + 1, rules) * 1000);
+      if (!(await repo.claimSlot(db, c, nextSendAt))) {
+        c = null;
+        continue;
+      }
+      c = { ...c, runSent: c.runSent + 1, nextSendAt };
       const confirming = c.confirmation && !rec.confirmationRequestedAt;
       const template =
         (confirming ? c[`confirmationMessage${rec.variant}` as 'confirmationMessage1'] : '') ||
