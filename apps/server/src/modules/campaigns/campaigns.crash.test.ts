@@ -29,6 +29,7 @@ let standin: GraphStandin;
 let a: Tenant;
 let blackhole: Server;
 const held: Socket[] = [];
+const children: ChildProcess[] = [];
 let dataDir: string;
 
 const req = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
@@ -37,7 +38,8 @@ const req = (method: 'GET' | 'POST', url: string, token: string, payload?: unkno
 /** The server as `npm start` runs it, on the test's database; its channel calls go to a socket that never answers. */
 async function startServer(databaseUrl: string): Promise<ChildProcess> {
   const port = (blackhole.address() as { port: number }).port;
-  const child = spawn(path.join(serverDir, '../../node_modules/.bin/tsx'), ['src/main.ts'], {
+  // node itself (not the tsx wrapper, whose child would survive the SIGKILL) runs the server
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -53,6 +55,7 @@ async function startServer(databaseUrl: string): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  children.push(child);
   return child;
 }
 
@@ -86,6 +89,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   if (!onPostgres) return;
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   for (const s of held) s.destroy();
   blackhole.close();
   await t?.close();
@@ -132,6 +136,9 @@ describe.runIf(onPostgres)('a campaign across a killed process', () => {
     await killed(first);
     const atKill = await counts(c.id);
     expect(atKill.sent).toBeLessThan(300);
+    // dead for real: nothing moves while no process runs
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await counts(c.id)).sent).toBe(atKill.sent);
 
     // restarted: a new process continues (the dead one's job is still "active" until it expires: the tick re-queues)
     const second = await startServer(url.toString());
