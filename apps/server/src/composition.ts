@@ -24,11 +24,17 @@ import { createAutomationService, registerAutomationJobs } from './modules/autom
 import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
+import { registerCampaignsJobs } from './modules/campaigns/campaigns.jobs';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { createChatsService } from './modules/chats/chats.service';
 import { insertCompany } from './modules/companies/companies.public';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { registerContactListsJobs } from './modules/contact-lists/contact-lists.jobs';
+import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes';
+import { createContactListsService } from './modules/contact-lists/contact-lists.service';
 import { registerContactsJobs } from './modules/contacts/contacts.jobs';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
@@ -202,4 +208,10 @@ export function registerModules(app: App, deps: CoreDeps) {
   billingRoutes(app, billing);
   registerBillingJobs(deps.jobs, billing);
   chatsRoutes(app, createChatsService(deps));
+  const contactLists = createContactListsService(deps);
+  contactListsRoutes(app, contactLists);
+  registerContactListsJobs(deps.jobs, contactLists);
+  const campaigns = createCampaignsService(deps, conversation, tickets);
+  campaignsRoutes(app, campaigns);
+  registerCampaignsJobs(deps.jobs, campaigns);
 }

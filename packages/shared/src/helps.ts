@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam, V } from './validation';
 
 /** Pages whose first-visit tutorial dialog plays a help video (the help's `page`). */
-export const HELP_PAGES = ['connections', 'queues', 'schedules', 'typebot', 'kanban', 'prompts', 'welcome'] as const;
+export const HELP_PAGES = ['connections', 'queues', 'schedules', 'typebot', 'kanban', 'prompts', 'campaigns', 'welcome'] as const;
 export type HelpPage = (typeof HELP_PAGES)[number];
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;

@@ -1,6 +1,7 @@
 export * from './announcements';
 export * from './auth';
 export * from './billing';
+export * from './campaigns';
 export * from './chats';
 export * from './companies';
 export * from './constants';

@@ -36,6 +36,11 @@ const AnnouncementsPage = lazy(() => import('../features/announcements/pages/Ann
 const CompaniesPage = lazy(() => import('../features/companies/pages/CompaniesPage'));
 const HelpsPage = lazy(() => import('../features/help/pages/HelpsPage'));
 const FinanceiroPage = lazy(() => import('../features/billing/pages/FinanceiroPage'));
+const ContactListsPage = lazy(() => import('../features/contact-lists/pages/ContactListsPage'));
+const ContactListItemsPage = lazy(() => import('../features/contact-lists/pages/ContactListItemsPage'));
+const CampaignsPage = lazy(() => import('../features/campaigns/pages/CampaignsPage'));
+const CampaignsConfigPage = lazy(() => import('../features/campaigns/pages/CampaignsConfigPage'));
+const CampaignReportPage = lazy(() => import('../features/campaigns/pages/CampaignReportPage'));
 
 /** A feature that is not built yet: its route exists and says so. Replace with the page when it lands. */
 const soon = (feature: string) => <ComingSoonPage feature={feature} />;
@@ -102,31 +107,31 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   // campaigns and contact lists: only with the local flag cshow
   {
     path: '/contact-lists',
-    element: soon('contactLists'),
+    element: <ContactListsPage />,
     campaign: true,
     access: { permission: { name: 'contact-lists:manage', denied: 'noPermission' }, plan: 'useCampaigns' },
   },
   {
     path: '/contact-lists/:contactListId/contacts',
-    element: soon('contactListItems'),
+    element: <ContactListItemsPage />,
     campaign: true,
     access: { permission: { name: 'contact-lists:manage', denied: 'noPermission' }, plan: 'useCampaigns' },
   },
   {
     path: '/campaigns',
-    element: soon('campaigns'),
+    element: <CampaignsPage />,
     campaign: true,
     access: { permission: { name: 'campaigns:manage', denied: 'noPermission' }, plan: 'useCampaigns' },
   },
   {
     path: '/campaign/:campaignId/report',
-    element: soon('campaignReport'),
+    element: <CampaignReportPage />,
     campaign: true,
     access: { permission: { name: 'campaigns:manage', denied: 'noPermission' }, plan: 'useCampaigns' },
   },
   {
     path: '/campaigns-config',
-    element: soon('campaignsConfig'),
+    element: <CampaignsConfigPage />,
     campaign: true,
     access: { permission: { name: 'campaigns:manage', denied: 'noPermission' }, plan: 'useCampaigns' },
   },

@@ -23,6 +23,7 @@ export const FIRST_VISIT_FLAGS = [
   'hasVisitedPrompts',
   'hasVisitedQueues',
   'hasVisitedConnections',
+  'hasVisitedCampaigns',
 ] as const;
 export type FirstVisitFlag = (typeof FIRST_VISIT_FLAGS)[number];
 

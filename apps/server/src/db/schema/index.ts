@@ -1,6 +1,7 @@
 export * from './attendance';
 export * from './baileys';
 export * from './billing';
+export * from './campaigns';
 export * from './chatbots';
 export * from './contacts';
 export * from './messaging';

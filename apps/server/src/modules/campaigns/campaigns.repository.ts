@@ -1,0 +1,439 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, escapeLike, rowsOf } from '../../db/open';
+import { campaignSettings, campaignShippings, campaigns, contactLists, whatsapps } from '../../db/schema';
+import type { Tenant } from '../../platform/context';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type CampaignItem = CampaignRow & {
+  contactList: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string } | null;
+};
+export type ShippingRow = typeof campaignShippings.$inferSelect;
+export type SettingsRow = typeof campaignSettings.$inferSelect;
+
+const withNames = (db: Db) =>
+  db
+    .select({
+      campaign: campaigns,
+      contactList: { id: contactLists.id, name: contactLists.name },
+      whatsapp: { id: whatsapps.id, name: whatsapps.name },
+    })
+    .from(campaigns)
+    .leftJoin(contactLists, eq(contactLists.id, campaigns.contactListId))
+    .leftJoin(whatsapps, eq(whatsapps.id, campaigns.whatsappId));
+
+type Joined = {
+  campaign: CampaignRow;
+  contactList: { id: number; name: string } | null;
+  whatsapp: { id: number; name: string } | null;
+};
+const item = (r: Joined): CampaignItem => ({
+  ...r.campaign,
+  contactList: r.contactList?.id ? r.contactList : null,
+  whatsapp: r.whatsapp?.id ? r.whatsapp : null,
+});
+
+// ─── Settings ─────────────────────────────────────────────────────────────
+
+export async function findSettings(db: Db, ctx: Tenant): Promise<SettingsRow | null> {
+  const [row] = await db.select().from(campaignSettings).where(eq(campaignSettings.companyId, ctx.companyId)).limit(1);
+  return row ?? null;
+}
+
+export async function saveSettings(db: Db, ctx: Tenant, v: Partial<typeof campaignSettings.$inferInsert>) {
+  const [row] = await db
+    .insert(campaignSettings)
+    .values({ ...v, companyId: ctx.companyId })
+    .onConflictDoUpdate({ target: campaignSettings.companyId, set: { ...v, updatedAt: new Date() } })
+    .returning();
+  return row;
+}
+
+// ─── Campaigns ────────────────────────────────────────────────────────────
+
+export async function listCampaigns(db: Db, ctx: Tenant, f: { search?: string; offset: number; limit: number }) {
+  const conds: SQL[] = [eq(campaigns.companyId, ctx.companyId)];
+  if (f.search) conds.push(sql`${campaigns.name} ILIKE ${`%${escapeLike(f.search)}%`}`);
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    withNames(db)
+      .where(where)
+      .orderBy(desc(campaigns.id))
+      .limit(f.limit + 1)
+      .offset(f.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(campaigns).where(where),
+  ]);
+  return { items: rows.slice(0, f.limit).map(item), hasMore: rows.length > f.limit, count: Number(total?.n ?? 0) };
+}
+
+export async function findCampaign(db: Db, ctx: Tenant, id: number): Promise<CampaignItem | null> {
+  const [row] = await withNames(db)
+    .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)))
+    .limit(1);
+  return row ? item(row) : null;
+}
+
+export async function insertCampaign(db: Db, ctx: Tenant, v: Omit<typeof campaigns.$inferInsert, 'companyId'>) {
+  const [row] = await db
+    .insert(campaigns)
+    .values({ ...v, companyId: ctx.companyId })
+    .returning({ id: campaigns.id });
+  return row;
+}
+
+export async function updateCampaign(db: Db, ctx: Tenant, id: number, v: Partial<typeof campaigns.$inferInsert>) {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...v, updatedAt: new Date() })
+    .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)))
+    .returning({ id: campaigns.id });
+  return row ?? null;
+}
+
+/** A status change only from the expected one (compare-and-set): answers whether this caller made it. */
+export async function moveStatus(
+  db: Db,
+  ctx: Tenant,
+  id: number,
+  from: readonly string[],
+  v: Partial<typeof campaigns.$inferInsert> & { status: string },
+) {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...v, updatedAt: new Date() })
+    .where(
+      and(
+        eq(campaigns.companyId, ctx.companyId),
+        eq(campaigns.id, id),
+        sql`${campaigns.status} IN (${sql.join(
+          from.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning({ id: campaigns.id });
+  return Boolean(row);
+}
+
+export async function deleteCampaign(db: Db, ctx: Tenant, id: number) {
+  const [row] = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)))
+    .returning({ id: campaigns.id });
+  return row ?? null;
+}
+
+/** Which of these ids are the company's. */
+export async function owned(db: Db, ctx: Tenant, table: 'whatsapps' | 'queues' | 'users' | 'tags' | 'contact_lists', id: number) {
+  const r = rowsOf<{ id: number }>(
+    await db.execute(sql`SELECT id FROM ${sql.identifier(table)} WHERE company_id = ${ctx.companyId} AND id = ${id}`),
+  );
+  return r.length > 0;
+}
+
+/** PROGRAMADA campaigns whose time has come, every company (the tick). */
+export async function dueScheduled(db: Db, now: Date) {
+  return rowsOf<{ id: number; company_id: number }>(
+    await db.execute(
+      sql`SELECT id, company_id FROM campaigns WHERE status = 'PROGRAMADA' AND scheduled_at <= ${now} ORDER BY scheduled_at LIMIT 100`,
+    ),
+  ).map((r) => ({ id: Number(r.id), companyId: Number(r.company_id) }));
+}
+
+/** EM_ANDAMENTO campaigns (the tick wakes their dispatch). */
+export async function running(db: Db) {
+  return rowsOf<{ id: number; company_id: number }>(
+    await db.execute(sql`SELECT id, company_id FROM campaigns WHERE status = 'EM_ANDAMENTO' ORDER BY id LIMIT 1000`),
+  ).map((r) => ({ id: Number(r.id), companyId: Number(r.company_id) }));
+}
+
+// ─── Expansion ────────────────────────────────────────────────────────────
+
+/**
+ * One record per recipient of the run: the list's items and the tag's contacts, one per number (the unique
+ * (campaign, run, number) key; ON CONFLICT makes a second expansion — another worker, a restart — add nothing).
+ * Variants rotate over the recipients in number order. Answers how many records were created.
+ */
+export async function expand(
+  db: Db,
+  ctx: Tenant,
+  c: { id: number; run: number; contactListId: number | null; tagListId: number | null; variants: number },
+) {
+  const result = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      WITH audience AS (
+        SELECT DISTINCT ON (number) number, name, email, item_id, contact_id FROM (
+          SELECT i.number, i.name, i.email, i.id AS item_id, NULL::int AS contact_id, 0 AS pref
+            FROM contact_list_items i
+           WHERE i.company_id = ${ctx.companyId} AND i.contact_list_id = ${c.contactListId ?? 0}
+           UNION ALL
+          SELECT ct.number, ct.name, coalesce(ct.email, ''), NULL::int, ct.id, 1
+            FROM contact_tags t JOIN contacts ct ON ct.id = t.contact_id
+           WHERE t.company_id = ${ctx.companyId} AND t.tag_id = ${c.tagListId ?? 0} AND ct.company_id = ${ctx.companyId}
+             AND NOT ct.is_group
+        ) a
+        ORDER BY number, pref
+      ),
+      ins AS (
+        INSERT INTO campaign_shippings (company_id, campaign_id, run, number, name, email, contact_list_item_id, contact_id, variant)
+        SELECT ${ctx.companyId}, ${c.id}, ${c.run}, number, name, email, item_id, contact_id,
+               ((row_number() OVER (ORDER BY number) - 1) % ${c.variants}) + 1
+          FROM audience
+        ON CONFLICT (campaign_id, run, number) DO NOTHING
+        RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM ins`),
+  );
+  return Number(result[0]?.n ?? 0);
+}
+
+// ─── Dispatch ─────────────────────────────────────────────────────────────
+
+/**
+ * Takes the campaign's next sending slot (compare-and-set on next_send_at and the run's count): of two workers
+ * only one sends now; the row already holds when the following send may be.
+ */
+export async function claimSlot(db: Db, c: CampaignRow, next: Date) {
+  const [won] = await db
+    .update(campaigns)
+    .set({ nextSendAt: next, runSent: c.runSent + 1 })
+    .where(
+      and(
+        eq(campaigns.id, c.id),
+        eq(campaigns.status, 'EM_ANDAMENTO'),
+        eq(campaigns.run, c.run),
+        eq(campaigns.runSent, c.runSent),
+      ),
+    )
+    .returning({ id: campaigns.id });
+  return Boolean(won);
+}
+
+/** The next record to send of the run (pending), oldest first. */
+export async function nextPending(db: Db, c: { id: number; run: number }, skip: number) {
+  const [row] = await db
+    .select()
+    .from(campaignShippings)
+    .where(and(eq(campaignShippings.campaignId, c.id), eq(campaignShippings.run, c.run), eq(campaignShippings.status, 'pending')))
+    .orderBy(campaignShippings.id)
+    .limit(1)
+    .offset(skip);
+  return row ?? null;
+}
+
+/** pending → claimed, only for the first caller (compare-and-set). */
+export async function claimShipping(db: Db, id: number, token: string, body: string) {
+  const [won] = await db
+    .update(campaignShippings)
+    .set({ status: 'claimed', claimToken: token, claimedAt: new Date(), body, updatedAt: new Date() })
+    .where(and(eq(campaignShippings.id, id), eq(campaignShippings.status, 'pending')))
+    .returning();
+  return won ?? null;
+}
+
+/** What happened to a claimed record, written only by its claimer. */
+export async function settleShipping(db: Db, id: number, token: string, v: Partial<typeof campaignShippings.$inferInsert>) {
+  const [row] = await db
+    .update(campaignShippings)
+    .set({ ...v, updatedAt: new Date() })
+    .where(and(eq(campaignShippings.id, id), eq(campaignShippings.claimToken, token)))
+    .returning({ id: campaignShippings.id });
+  return Boolean(row);
+}
+
+export async function setShippingContact(db: Db, id: number, token: string, contactId: number) {
+  await db
+    .update(campaignShippings)
+    .set({ contactId })
+    .where(and(eq(campaignShippings.id, id), eq(campaignShippings.claimToken, token)));
+}
+
+/**
+ * Claims left by a process that died (older than the lease): when the message went out (an outbound message of
+ * the business to that contact with that text after the claim), the record is linked to it and counts as sent;
+ * otherwise it goes back to pending. Never a second message either way.
+ */
+export async function recoverStaleClaims(db: Db, campaignId: number, leaseMs: number) {
+  const before = new Date(Date.now() - leaseMs);
+  await db.execute(sql`
+    WITH found AS (
+      SELECT s.id, m.id AS mid, m.ticket_id, m.created_at, (c.confirmation AND s.confirmation_requested_at IS NULL) AS asked
+        FROM campaign_shippings s JOIN campaigns c ON c.id = s.campaign_id
+        CROSS JOIN LATERAL (
+          SELECT mm.id, mm.ticket_id, mm.created_at FROM messages mm JOIN tickets t ON t.id = mm.ticket_id
+           WHERE t.contact_id = s.contact_id AND mm.company_id = s.company_id AND mm.from_me AND mm.body = s.body
+             AND mm.created_at >= s.claimed_at - interval '1 second'
+           ORDER BY mm.id LIMIT 1
+        ) m
+       WHERE s.campaign_id = ${campaignId} AND s.status = 'claimed' AND s.claimed_at < ${before} AND s.contact_id IS NOT NULL
+    )
+    UPDATE campaign_shippings s
+       SET status = CASE WHEN f.asked THEN 'confirmation' ELSE 'sent' END,
+           message_id = CASE WHEN f.asked THEN s.message_id ELSE f.mid END,
+           confirmation_message_id = CASE WHEN f.asked THEN f.mid ELSE s.confirmation_message_id END,
+           sent_at = CASE WHEN f.asked THEN s.sent_at ELSE f.created_at END,
+           confirmation_requested_at = CASE WHEN f.asked THEN f.created_at ELSE s.confirmation_requested_at END,
+           ticket_id = f.ticket_id, claim_token = NULL, updated_at = now()
+      FROM found f WHERE s.id = f.id`);
+  await db.execute(sql`
+    UPDATE campaign_shippings SET status = 'pending', claim_token = NULL, updated_at = now()
+     WHERE campaign_id = ${campaignId} AND status = 'claimed' AND claimed_at < ${before}`);
+}
+
+/**
+ * The channel's word on each record, from the conversation's own rows: the message's acks (delivered, read),
+ * its send error (failed), a reply of the contact after it (replied), and for a confirmation asked, the reply
+ * that confirms it (the record goes back to pending for the campaign message).
+ */
+export async function syncFromMessages(db: Db, campaignId: number) {
+  await db.execute(sql`
+    UPDATE campaign_shippings s
+       SET status = CASE WHEN m.send_error IS NOT NULL THEN 'failed'
+                         WHEN m.ack >= 3 THEN 'read' WHEN m.ack >= 2 THEN 'delivered' ELSE s.status END,
+           failed_reason = CASE WHEN m.send_error IS NOT NULL THEN m.send_error ELSE s.failed_reason END,
+           delivered_at = CASE WHEN m.ack >= 2 THEN coalesce(s.delivered_at, m.updated_at) ELSE s.delivered_at END,
+           read_at = CASE WHEN m.ack >= 3 THEN coalesce(s.read_at, m.updated_at) ELSE s.read_at END,
+           updated_at = now()
+      FROM messages m
+     WHERE s.campaign_id = ${campaignId} AND s.message_id = m.id AND s.status IN ('sent', 'delivered')
+       AND ((m.send_error IS NOT NULL) OR (m.ack >= 3 AND s.status <> 'read') OR (m.ack = 2 AND s.status = 'sent'))`);
+  await db.execute(sql`
+    WITH r AS (
+      SELECT s.id, (SELECT min(mm.created_at) FROM messages mm
+                     WHERE mm.contact_id = s.contact_id AND mm.company_id = s.company_id AND NOT mm.from_me
+                       AND mm.created_at > s.sent_at) AS at
+        FROM campaign_shippings s
+       WHERE s.campaign_id = ${campaignId} AND s.replied_at IS NULL AND s.sent_at IS NOT NULL AND s.contact_id IS NOT NULL
+         AND s.status IN ('sent', 'delivered', 'read')
+    )
+    UPDATE campaign_shippings s SET replied_at = r.at, updated_at = now() FROM r WHERE s.id = r.id AND r.at IS NOT NULL`);
+  await db.execute(sql`
+    WITH r AS (
+      SELECT s.id, (SELECT min(mm.created_at) FROM messages mm
+                     WHERE mm.contact_id = s.contact_id AND mm.company_id = s.company_id AND NOT mm.from_me
+                       AND mm.created_at > s.confirmation_requested_at) AS at
+        FROM campaign_shippings s
+       WHERE s.campaign_id = ${campaignId} AND s.status = 'confirmation'
+    )
+    UPDATE campaign_shippings s SET status = 'pending', confirmed_at = r.at, claim_token = NULL, updated_at = now()
+      FROM r WHERE s.id = r.id AND r.at IS NOT NULL`);
+}
+
+/** Records not final yet: to send, being sent, awaiting a confirmation, or stored but not yet taken by the channel. */
+export async function openCount(db: Db, c: { id: number; run: number }) {
+  const r = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS n FROM campaign_shippings s LEFT JOIN messages m ON m.id = s.message_id
+       WHERE s.campaign_id = ${c.id} AND s.run = ${c.run}
+         AND (s.status IN ('pending', 'claimed', 'confirmation') OR (s.status = 'sent' AND m.ack = 0 AND m.send_error IS NULL))`),
+  );
+  return Number(r[0]?.n ?? 0);
+}
+
+// ─── Report ───────────────────────────────────────────────────────────────
+
+export async function totals(db: Db, ctx: Tenant, c: { id: number; run: number }) {
+  const [t] = rowsOf<Record<string, number>>(
+    await db.execute(sql`
+      SELECT count(*)::int AS recipients,
+             count(*) FILTER (WHERE status IN ('pending', 'claimed'))::int AS pending,
+             count(*) FILTER (WHERE status IN ('sent', 'delivered', 'read'))::int AS sent,
+             count(*) FILTER (WHERE status IN ('delivered', 'read'))::int AS delivered,
+             count(*) FILTER (WHERE status = 'read')::int AS read,
+             count(*) FILTER (WHERE replied_at IS NOT NULL)::int AS replied,
+             count(*) FILTER (WHERE status = 'failed')::int AS failed,
+             count(*) FILTER (WHERE confirmation_requested_at IS NOT NULL)::int AS "confirmationRequested",
+             count(*) FILTER (WHERE confirmed_at IS NOT NULL)::int AS confirmed
+        FROM campaign_shippings WHERE company_id = ${ctx.companyId} AND campaign_id = ${c.id} AND run = ${c.run}`),
+  );
+  const reasons = rowsOf<{ reason: string; count: number }>(
+    await db.execute(sql`
+      SELECT coalesce(failed_reason, 'unknown') AS reason, count(*)::int AS count FROM campaign_shippings
+       WHERE company_id = ${ctx.companyId} AND campaign_id = ${c.id} AND run = ${c.run} AND status = 'failed'
+       GROUP BY 1 ORDER BY 2 DESC LIMIT 20`),
+  );
+  const n = (k: string) => Number(t?.[k] ?? 0);
+  return {
+    recipients: n('recipients'),
+    pending: n('pending'),
+    sent: n('sent'),
+    delivered: n('delivered'),
+    read: n('read'),
+    replied: n('replied'),
+    failed: n('failed'),
+    confirmationRequested: n('confirmationRequested'),
+    confirmed: n('confirmed'),
+    failedReasons: reasons.map((r) => ({ reason: r.reason, count: Number(r.count) })),
+  };
+}
+
+/** Cumulative sent / delivered / read per minute of the run. */
+export async function timeline(db: Db, ctx: Tenant, c: { id: number; run: number }) {
+  const rows = rowsOf<{ at: string | Date; sent: number; delivered: number; read: number }>(
+    await db.execute(sql`
+      WITH ev AS (
+        SELECT date_trunc('minute', sent_at) AS at, 1 AS s, 0 AS d, 0 AS r FROM campaign_shippings
+         WHERE company_id = ${ctx.companyId} AND campaign_id = ${c.id} AND run = ${c.run} AND sent_at IS NOT NULL
+        UNION ALL
+        SELECT date_trunc('minute', delivered_at), 0, 1, 0 FROM campaign_shippings
+         WHERE company_id = ${ctx.companyId} AND campaign_id = ${c.id} AND run = ${c.run} AND delivered_at IS NOT NULL
+        UNION ALL
+        SELECT date_trunc('minute', read_at), 0, 0, 1 FROM campaign_shippings
+         WHERE company_id = ${ctx.companyId} AND campaign_id = ${c.id} AND run = ${c.run} AND read_at IS NOT NULL
+      ), b AS (SELECT at, sum(s) AS s, sum(d) AS d, sum(r) AS r FROM ev GROUP BY at)
+      SELECT at, (sum(s) OVER w)::int AS sent, (sum(d) OVER w)::int AS delivered, (sum(r) OVER w)::int AS read
+        FROM b WINDOW w AS (ORDER BY at) ORDER BY at LIMIT 2000`),
+  );
+  return rows.map((r) => ({ at: new Date(r.at), sent: Number(r.sent), delivered: Number(r.delivered), read: Number(r.read) }));
+}
+
+export async function listShippings(
+  db: Db,
+  ctx: Tenant,
+  f: { campaignId: number; run: number; search?: string; status?: string; offset: number; limit: number },
+) {
+  const conds: SQL[] = [
+    eq(campaignShippings.companyId, ctx.companyId),
+    eq(campaignShippings.campaignId, f.campaignId),
+    eq(campaignShippings.run, f.run),
+  ];
+  if (f.status) conds.push(eq(campaignShippings.status, f.status));
+  if (f.search) {
+    const like = `%${escapeLike(f.search)}%`;
+    conds.push(sql`(${campaignShippings.name} ILIKE ${like} OR ${campaignShippings.number} ILIKE ${like})`);
+  }
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(campaignShippings)
+      .where(where)
+      .orderBy(campaignShippings.id)
+      .limit(f.limit + 1)
+      .offset(f.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(campaignShippings).where(where),
+  ]);
+  return { items: rows.slice(0, f.limit), hasMore: rows.length > f.limit, count: Number(total?.n ?? 0) };
+}
+
+/** The company's WhatsApp contact of a number (created when missing), as the conversation needs it. */
+export async function ensureContact(db: Db, ctx: Tenant, r: { number: string; name: string; email: string }) {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      INSERT INTO contacts (company_id, channel, number, name, email)
+      VALUES (${ctx.companyId}, 'whatsapp', ${r.number}, ${r.name || r.number}, ${r.email})
+      ON CONFLICT (company_id, channel, number) DO UPDATE SET updated_at = contacts.updated_at
+      RETURNING id`),
+  );
+  return Number(row.id);
+}
+
+/** A campaign by id for the dispatcher (its company comes from the job). */
+export async function findForDispatch(db: Db, ctx: Tenant, id: number): Promise<CampaignRow | null> {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,568 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CAMPAIGN_MEDIA_MAX_BYTES,
+  CAMPAIGN_SETTINGS_DEFAULTS,
+  CAMPAIGN_SHIPPINGS_PAGE_SIZE,
+  CAMPAIGNS_PAGE_SIZE,
+  type CampaignBody,
+  type CampaignDto,
+  type CampaignReportDto,
+  type CampaignSettingsBody,
+  type CampaignSettingsDto,
+  type CampaignShippingDto,
+  campaignEditable,
+  can,
+  fillCampaignVariables,
+  planAllows,
+  V,
+} from '@atendo/shared';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { TenantContext } from '../../platform/context';
+import type { CoreDeps } from '../../platform/deps';
+import { AppError, fieldError } from '../../platform/errors';
+import { receiveUpload } from '../../platform/media';
+import { loadTenantContext } from '../auth/auth.public';
+import type { ConversationService } from '../conversation/conversation.service';
+import type { TicketsService } from '../tickets/tickets.service';
+import { dispatchCampaignJob } from './campaigns.jobs';
+import * as repo from './campaigns.repository';
+import { intervalAfter, nextRecurrence, type SendingRules, variantNumbers, windowOpensAt } from './campaigns.rules';
+
+type CampaignInput = z.output<typeof import('@atendo/shared').CampaignBody>;
+type SettingsInput = z.output<typeof import('@atendo/shared').CampaignSettingsBody>['settings'];
+
+export interface DispatchOptions {
+  /** A claim older than this is a dead process's: recovered (never resent). */
+  claimLeaseMs?: number;
+  /** Stop the loop and re-queue after this long (a job should not hold a worker for ever). */
+  maxRunMs?: number;
+  /** In-process waits up to this long; longer ones re-queue the job at that time. */
+  maxSleepMs?: number;
+  now?: () => Date;
+}
+
+export type DispatchResult = { sent: number; state: 'stopped' | 'finished' | 'waiting'; until?: Date };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Campaigns (seed 002 §2.3, §3, §4, §7 "Campaigns"): CRUD, status machine, settings, dispatch and report. */
+export function createCampaignsService(
+  deps: CoreDeps,
+  conversation: Pick<ConversationService, 'sendToContact'>,
+  tickets: Pick<TicketsService, 'update'>,
+  defaults: DispatchOptions = {},
+) {
+  const { db } = deps.database;
+
+  function gate(ctx: TenantContext) {
+    if (!planAllows(ctx.plan, 'useCampaigns')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, { feature: 'useCampaigns' });
+    if (!can(ctx.user, 'campaigns:manage')) throw new AppError('ERR_NO_PERMISSION', 403);
+  }
+
+  function toDto(r: repo.CampaignItem): CampaignDto {
+    return {
+      id: r.id,
+      name: r.name,
+      message1: r.message1,
+      message2: r.message2,
+      message3: r.message3,
+      message4: r.message4,
+      message5: r.message5,
+      confirmationMessage1: r.confirmationMessage1,
+      confirmationMessage2: r.confirmationMessage2,
+      confirmationMessage3: r.confirmationMessage3,
+      confirmationMessage4: r.confirmationMessage4,
+      confirmationMessage5: r.confirmationMessage5,
+      status: r.status as CampaignDto['status'],
+      confirmation: r.confirmation,
+      scheduledAt: r.scheduledAt,
+      completedAt: r.completedAt,
+      contactListId: r.contactListId,
+      contactList: r.contactList,
+      tagListId: r.tagListId,
+      whatsappId: r.whatsappId,
+      whatsapp: r.whatsapp,
+      userId: r.userId,
+      queueId: r.queueId,
+      statusTicket: r.statusTicket,
+      openTicket: r.openTicket,
+      mediaPath: r.mediaPath,
+      mediaName: r.mediaName,
+      mediaUrl: r.mediaPath ? deps.mediaUrl(r.mediaPath) : null,
+      isRecurrent: r.isRecurrent,
+      recurrenceInterval: r.recurrenceInterval,
+      recurrenceCount: r.recurrenceCount,
+      recurrenceEndDate: r.recurrenceEndDate,
+      recurrenceExecuted: r.recurrenceExecuted,
+      run: r.run,
+      editable: campaignEditable(r),
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    };
+  }
+
+  async function mustFind(ctx: TenantContext, id: number) {
+    const row = await repo.findCampaign(db, ctx, id);
+    if (!row) throw new AppError('ERR_NO_CAMPAIGN_FOUND', 404);
+    return row;
+  }
+
+  async function published(companyId: number, id: number, action: 'create' | 'update') {
+    const row = await repo.findCampaign(db, { companyId }, id);
+    if (!row) return null;
+    const record = toDto(row);
+    deps.realtime.publish(companyId, 'campaign', { action, record });
+    return record;
+  }
+
+  async function settingsOf(companyId: number): Promise<CampaignSettingsDto> {
+    const row = await repo.findSettings(db, { companyId });
+    if (!row) return { ...CAMPAIGN_SETTINGS_DEFAULTS, variables: [] };
+    return {
+      messageInterval: row.messageInterval,
+      longerIntervalAfter: row.longerIntervalAfter,
+      greaterInterval: row.greaterInterval,
+      variables: row.variables,
+      sabado: row.sabado,
+      domingo: row.domingo,
+      startHour: row.startHour,
+      endHour: row.endHour,
+    };
+  }
+
+  async function checkRefs(ctx: TenantContext, b: CampaignInput) {
+    if (b.whatsappId && !(await repo.owned(db, ctx, 'whatsapps', b.whatsappId))) throw fieldError('whatsappId', V.invalid);
+    if (b.queueId && !(await repo.owned(db, ctx, 'queues', b.queueId))) throw fieldError('queueId', V.invalid);
+    if (b.userId && !(await repo.owned(db, ctx, 'users', b.userId))) throw fieldError('userId', V.invalid);
+    if (b.tagListId && !(await repo.owned(db, ctx, 'tags', b.tagListId))) throw fieldError('tagListId', V.invalid);
+    if (b.contactListId && !(await repo.owned(db, ctx, 'contact_lists', b.contactListId)))
+      throw fieldError('contactListId', V.invalid);
+  }
+
+  /** The columns of the form; a scheduled time makes an INATIVA campaign PROGRAMADA (and no time, back to INATIVA). */
+  function columns(b: CampaignInput) {
+    return {
+      name: b.name,
+      message1: b.message1,
+      message2: b.message2,
+      message3: b.message3,
+      message4: b.message4,
+      message5: b.message5,
+      confirmationMessage1: b.confirmationMessage1,
+      confirmationMessage2: b.confirmationMessage2,
+      confirmationMessage3: b.confirmationMessage3,
+      confirmationMessage4: b.confirmationMessage4,
+      confirmationMessage5: b.confirmationMessage5,
+      confirmation: b.confirmation,
+      scheduledAt: b.scheduledAt ?? null,
+      contactListId: b.contactListId ?? null,
+      tagListId: b.tagListId ?? null,
+      whatsappId: b.whatsappId ?? null,
+      userId: b.userId ?? null,
+      queueId: b.queueId ?? null,
+      statusTicket: b.statusTicket,
+      openTicket: b.openTicket,
+      isRecurrent: b.isRecurrent,
+      recurrenceInterval: b.recurrenceInterval,
+      recurrenceCount: b.recurrenceCount,
+      recurrenceEndDate: b.recurrenceEndDate ?? null,
+    };
+  }
+
+  async function kick(companyId: number, campaignId: number, startAfter?: Date) {
+    await deps.jobs.send(
+      dispatchCampaignJob,
+      { companyId, campaignId },
+      { singletonKey: `campaign-${campaignId}`, ...(startAfter ? { startAfter } : {}) },
+    );
+  }
+
+  // ─── Dispatch ─────────────────────────────────────────────────────────
+
+  /** The context a campaign sends as: its user, else its author (a job has no caller). */
+  async function senderOf(c: repo.CampaignRow) {
+    for (const id of [c.userId, c.createdById]) {
+      if (!id) continue;
+      const ctx = await loadTenantContext(db, id);
+      if (ctx && ctx.companyId === c.companyId) return ctx;
+    }
+    return null;
+  }
+
+  /** Opens the run: expands the audience (idempotent) and sends what is due. */
+  async function startRun(companyId: number, c: repo.CampaignRow) {
+    const variants = variantNumbers(c);
+    await repo.expand(db, { companyId }, { ...c, variants: Math.max(1, variants.length) });
+  }
+
+  async function finish(companyId: number, c: repo.CampaignRow, now: Date) {
+    const next = nextRecurrence(c, c.scheduledAt ?? now);
+    const done = next
+      ? await repo.moveStatus(db, { companyId }, c.id, ['EM_ANDAMENTO'], {
+          status: 'PROGRAMADA',
+          completedAt: now,
+          scheduledAt: next,
+          run: c.run + 1,
+          runSent: 0,
+          nextSendAt: null,
+          recurrenceExecuted: c.recurrenceExecuted + 1,
+        })
+      : await repo.moveStatus(db, { companyId }, c.id, ['EM_ANDAMENTO'], {
+          status: 'FINALIZADA',
+          completedAt: now,
+          recurrenceExecuted: c.recurrenceExecuted + (c.isRecurrent ? 1 : 0),
+        });
+    if (done) await published(companyId, c.id, 'update');
+  }
+
+  /** Sends one claimed record: the confirmation question, or the campaign message; leaves the ticket as the campaign says. */
+  async function sendOne(ctx: TenantContext, c: repo.CampaignRow, rec: repo.ShippingRow, token: string, confirming: boolean) {
+    try {
+      const contactId = rec.contactId ?? (await repo.ensureContact(db, ctx, rec));
+      if (!rec.contactId) await repo.setShippingContact(db, rec.id, token, contactId);
+      const out = await conversation.sendToContact(ctx, {
+        contactId,
+        whatsappId: c.whatsappId,
+        queueId: c.queueId,
+        body: rec.body ?? '',
+        media: !confirming && c.mediaPath ? { path: c.mediaPath, name: c.mediaName } : null,
+      });
+      await repo.settleShipping(
+        db,
+        rec.id,
+        token,
+        confirming
+          ? {
+              status: 'confirmation',
+              confirmationRequestedAt: new Date(),
+              confirmationMessageId: out.message.id,
+              ticketId: out.ticketId,
+            }
+          : { status: 'sent', sentAt: new Date(), messageId: out.message.id, ticketId: out.ticketId, claimToken: null },
+      );
+      // openTicket disabled: the conversation is not left open (closed); enabled: it takes statusTicket, user, queue.
+      const status = c.openTicket === 'enabled' ? c.statusTicket : 'closed';
+      if (status !== 'open' || c.userId) {
+        await tickets
+          .update(ctx, out.ticketId, {
+            status: status as 'open' | 'pending' | 'closed',
+            ...(status === 'open' && c.userId ? { userId: c.userId } : {}),
+            ...(status === 'pending' ? { userId: null } : {}),
+            ...(c.queueId ? { queueId: c.queueId } : {}),
+            sendFarewellMessage: false,
+          })
+          .catch(() => {}); // the message is out; the ticket's state is a courtesy
+      }
+    } catch (err) {
+      const reason = err instanceof AppError ? err.code : 'ERR_INTERNAL';
+      await repo.settleShipping(db, rec.id, token, { status: 'failed', failedReason: reason, claimToken: null });
+    }
+  }
+
+  /**
+   * One campaign's sending loop: each message takes the campaign's slot (so intervals hold across workers) and then
+   * one record (pending → claimed by compare-and-set, so no record is sent twice); cancel is seen before each send.
+   */
+  async function dispatch(companyId: number, campaignId: number, opts: DispatchOptions = {}): Promise<DispatchResult> {
+    const o = { claimLeaseMs: 60_000, maxRunMs: 50_000, maxSleepMs: 2_000, ...defaults, ...opts };
+    const clock = o.now ?? (() => new Date());
+    const started = Date.now();
+    let sent = 0;
+    let ctx: TenantContext | null = null;
+    let rules: (SendingRules & { variables: { key: string; value: string }[] }) | null = null;
+    let recovered = false;
+    // the campaign row is read again after a wait or a lost slot; a cancel makes the slot's compare-and-set fail
+    let c: repo.CampaignRow | null = null;
+    for (;;) {
+      if (!c) {
+        c = await repo.findForDispatch(db, { companyId }, campaignId);
+        if (c?.status !== 'EM_ANDAMENTO') return { sent, state: 'stopped' };
+      }
+      rules ??= await settingsOf(companyId);
+      ctx ??= await senderOf(c);
+      if (!ctx) {
+        await repo.moveStatus(db, { companyId }, c.id, ['EM_ANDAMENTO'], { status: 'CANCELADA' });
+        await published(companyId, c.id, 'update');
+        return { sent, state: 'stopped' };
+      }
+      if (!recovered) {
+        await repo.recoverStaleClaims(db, c.id, o.claimLeaseMs);
+        recovered = true;
+      }
+      const now = clock();
+      const opens = windowOpensAt(now, rules, ctx.company.timezone);
+      const wait = opens ?? (c.nextSendAt && c.nextSendAt > now ? c.nextSendAt : null);
+      if (wait) {
+        const ms = wait.getTime() - now.getTime();
+        if (ms > o.maxSleepMs || Date.now() - started > o.maxRunMs) return { sent, state: 'waiting', until: wait };
+        await sleep(ms);
+        c = null;
+        continue;
+      }
+      const rec = await repo.nextPending(db, c, 0);
+      if (!rec) {
+        await repo.syncFromMessages(db, c.id);
+        if ((await repo.nextPending(db, c, 0)) !== null) {
+          c = null; // a confirmation came in
+          continue;
+        }
+        if ((await repo.openCount(db, c)) === 0) {
+          await finish(companyId, c, now);
+          return { sent, state: 'finished' };
+        }
+        return { sent, state: 'waiting', until: new Date(now.getTime() + 5_000) };
+      }
+      const nextSendAt: Date = new Date(now.getTime() + intervalAfter(c.runSent + 1, rules) * 1000);
+      if (!(await repo.claimSlot(db, c, nextSendAt))) {
+        c = null;
+        continue;
+      }
+      c = { ...c, runSent: c.runSent + 1, nextSendAt };
+      const confirming = c.confirmation && !rec.confirmationRequestedAt;
+      const template =
+        (confirming ? c[`confirmationMessage${rec.variant}` as 'confirmationMessage1'] : '') ||
+        c[`message${rec.variant}` as 'message1'];
+      const token = randomUUID();
+      const body = fillCampaignVariables(template, rec, rules.variables);
+      const claimed = await repo.claimShipping(db, rec.id, token, body);
+      if (!claimed) continue;
+      await sendOne(ctx, c, claimed, token, confirming);
+      sent++;
+      if (sent % 50 === 0) await published(companyId, c.id, 'update');
+      if (Date.now() - started > o.maxRunMs) return { sent, state: 'waiting', until: clock() };
+    }
+  }
+
+  return {
+    dispatch,
+
+    /** The job: one loop, then the next job at the time the rules say (pg-boss keeps one queued per campaign). */
+    async runDispatchJob(p: { companyId: number; campaignId: number }) {
+      const r = await dispatch(p.companyId, p.campaignId);
+      if (r.sent) await published(p.companyId, p.campaignId, 'update');
+      if (r.state === 'waiting') await kick(p.companyId, p.campaignId, r.until);
+    },
+
+    /** The tick (every minute): due PROGRAMADA campaigns start; running ones are woken (a lost job, a restart). */
+    async tick(now = new Date()) {
+      for (const d of await repo.dueScheduled(db, now)) {
+        const c = await repo.findForDispatch(db, { companyId: d.companyId }, d.id);
+        if (!c) continue;
+        if (
+          !(await repo.moveStatus(db, { companyId: d.companyId }, c.id, ['PROGRAMADA'], {
+            status: 'EM_ANDAMENTO',
+            runSent: 0,
+            nextSendAt: null,
+          }))
+        )
+          continue;
+        await startRun(d.companyId, c);
+        await published(d.companyId, c.id, 'update');
+      }
+      for (const r of await repo.running(db)) {
+        await repo.syncFromMessages(db, r.id);
+        await kick(r.companyId, r.id);
+      }
+    },
+
+    // ─── Settings ───────────────────────────────────────────────────────
+
+    async getSettings(ctx: TenantContext) {
+      gate(ctx);
+      return settingsOf(ctx.companyId);
+    },
+
+    async saveSettings(ctx: TenantContext, s: SettingsInput) {
+      gate(ctx);
+      const current = await settingsOf(ctx.companyId);
+      await repo.saveSettings(db, ctx, {
+        ...current,
+        ...Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined)),
+      });
+      return settingsOf(ctx.companyId);
+    },
+
+    // ─── CRUD ───────────────────────────────────────────────────────────
+
+    async page(ctx: TenantContext, q: { searchParam?: string; pageNumber: number }) {
+      gate(ctx);
+      const p = await repo.listCampaigns(db, ctx, {
+        search: q.searchParam || undefined,
+        offset: (q.pageNumber - 1) * CAMPAIGNS_PAGE_SIZE,
+        limit: CAMPAIGNS_PAGE_SIZE,
+      });
+      return { records: p.items.map(toDto), hasMore: p.hasMore, count: p.count };
+    },
+
+    async show(ctx: TenantContext, id: number) {
+      gate(ctx);
+      return toDto(await mustFind(ctx, id));
+    },
+
+    async create(ctx: TenantContext, b: CampaignInput) {
+      gate(ctx);
+      await checkRefs(ctx, b);
+      const cols = columns(b);
+      const row = await repo.insertCampaign(db, ctx, {
+        ...cols,
+        status: cols.scheduledAt ? 'PROGRAMADA' : 'INATIVA',
+        createdById: ctx.user.id,
+      });
+      return (await published(ctx.companyId, row.id, 'create'))!;
+    },
+
+    /** Seed 002 §4: only an editable campaign is saved (a CANCELADA one too, and it stays CANCELADA). */
+    async update(ctx: TenantContext, id: number, b: CampaignInput) {
+      gate(ctx);
+      const row = await mustFind(ctx, id);
+      if (!campaignEditable(row)) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE', 409, { status: row.status });
+      await checkRefs(ctx, b);
+      const cols = columns(b);
+      const status = row.status === 'CANCELADA' ? 'CANCELADA' : cols.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
+      if (!(await repo.moveStatus(db, ctx, id, [row.status], { ...cols, status }))) throw new AppError('ERR_CAMPAIGN_STATE', 409);
+      return (await published(ctx.companyId, id, 'update'))!;
+    },
+
+    async remove(ctx: TenantContext, id: number) {
+      gate(ctx);
+      const row = await mustFind(ctx, id);
+      await repo.deleteCampaign(db, ctx, id);
+      await deps.media.remove(row.mediaPath);
+      deps.realtime.publish(ctx.companyId, 'campaign', { action: 'delete', id });
+    },
+
+    /** EM_ANDAMENTO → CANCELADA (also a PROGRAMADA one not started yet): the loop sees it before its next send. */
+    async cancel(ctx: TenantContext, id: number) {
+      gate(ctx);
+      await mustFind(ctx, id);
+      if (!(await repo.moveStatus(db, ctx, id, ['EM_ANDAMENTO', 'PROGRAMADA'], { status: 'CANCELADA' })))
+        throw new AppError('ERR_CAMPAIGN_STATE', 409);
+      return (await published(ctx.companyId, id, 'update'))!;
+    },
+
+    /**
+     * CANCELADA → EM_ANDAMENTO (and INATIVA → EM_ANDAMENTO: "start now"): the same run continues; records already
+     * sent stay sent, new recipients of the list join it.
+     */
+    async restart(ctx: TenantContext, id: number) {
+      gate(ctx);
+      const row = await mustFind(ctx, id);
+      if (!row.whatsappId) throw fieldError('whatsappId', V.required);
+      if (
+        !(await repo.moveStatus(db, ctx, id, ['CANCELADA', 'INATIVA'], {
+          status: 'EM_ANDAMENTO',
+          nextSendAt: null,
+          completedAt: null,
+        }))
+      )
+        throw new AppError('ERR_CAMPAIGN_STATE', 409);
+      await startRun(ctx.companyId, { ...row, status: 'EM_ANDAMENTO' });
+      await kick(ctx.companyId, id);
+      return (await published(ctx.companyId, id, 'update'))!;
+    },
+
+    /** POST /campaigns/:id/media-upload (multipart `file`): an image, video, audio or document sent with the message. */
+    async uploadMedia(ctx: TenantContext, id: number, req: FastifyRequest) {
+      gate(ctx);
+      const row = await mustFind(ctx, id);
+      if (!campaignEditable(row)) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE', 409);
+      const saved = await receiveUpload(req, deps.media, {
+        companyId: ctx.companyId,
+        kind: 'file',
+        field: 'file',
+        maxBytes: CAMPAIGN_MEDIA_MAX_BYTES,
+      });
+      await repo.updateCampaign(db, ctx, id, { mediaPath: saved.path, mediaName: saved.filename.slice(0, 200) });
+      if (row.mediaPath && row.mediaPath !== saved.path) await deps.media.remove(row.mediaPath);
+      return (await published(ctx.companyId, id, 'update'))!;
+    },
+
+    async removeMedia(ctx: TenantContext, id: number) {
+      gate(ctx);
+      const row = await mustFind(ctx, id);
+      await repo.updateCampaign(db, ctx, id, { mediaPath: null, mediaName: null });
+      await deps.media.remove(row.mediaPath);
+      return (await published(ctx.companyId, id, 'update'))!;
+    },
+
+    // ─── Report ─────────────────────────────────────────────────────────
+
+    async report(ctx: TenantContext, id: number): Promise<CampaignReportDto> {
+      gate(ctx);
+      const row = await mustFind(ctx, id);
+      if (row.status === 'EM_ANDAMENTO') await repo.syncFromMessages(db, id);
+      const run = { id, run: row.status === 'PROGRAMADA' && row.run > 1 ? row.run - 1 : row.run };
+      const [totals, timeline] = await Promise.all([repo.totals(db, ctx, run), repo.timeline(db, ctx, run)]);
+      return { campaign: toDto(row), totals, timeline };
+    },
+
+    async shippings(
+      ctx: TenantContext,
+      id: number,
+      q: { searchParam?: string; pageNumber: number; status?: string; run?: number },
+    ) {
+      gate(ctx);
+      const row = await mustFind(ctx, id);
+      const p = await repo.listShippings(db, ctx, {
+        campaignId: id,
+        run: q.run ?? (row.status === 'PROGRAMADA' && row.run > 1 ? row.run - 1 : row.run),
+        search: q.searchParam || undefined,
+        status: q.status,
+        offset: (q.pageNumber - 1) * CAMPAIGN_SHIPPINGS_PAGE_SIZE,
+        limit: CAMPAIGN_SHIPPINGS_PAGE_SIZE,
+      });
+      return { records: p.items.map(toShippingDto), hasMore: p.hasMore, count: p.count };
+    },
+
+    /** GET /campaigns/:id/report/export: every recipient of the run as .xlsx. */
+    async exportShippings(ctx: TenantContext, id: number): Promise<Buffer> {
+      gate(ctx);
+      const row = await mustFind(ctx, id);
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Campanha');
+      sheet.columns = [
+        { header: 'Nome', key: 'name', width: 28 },
+        { header: 'Numero', key: 'number', width: 18 },
+        { header: 'Email', key: 'email', width: 28 },
+        { header: 'Status', key: 'status', width: 14 },
+        { header: 'Variante', key: 'variant', width: 9 },
+        { header: 'Enviada', key: 'sentAt', width: 20 },
+        { header: 'Entregue', key: 'deliveredAt', width: 20 },
+        { header: 'Lida', key: 'readAt', width: 20 },
+        { header: 'Respondeu', key: 'repliedAt', width: 20 },
+        { header: 'Falha', key: 'failedReason', width: 24 },
+      ];
+      const run = row.status === 'PROGRAMADA' && row.run > 1 ? row.run - 1 : row.run;
+      for (let page = 0; ; page++) {
+        const p = await repo.listShippings(db, ctx, { campaignId: id, run, offset: page * 5000, limit: 5000 });
+        for (const s of p.items) sheet.addRow({ ...s, failedReason: s.failedReason ?? '' });
+        if (!p.hasMore) break;
+      }
+      return Buffer.from(await book.xlsx.writeBuffer());
+    },
+  };
+}
+
+export const toShippingDto = (s: repo.ShippingRow): CampaignShippingDto => ({
+  id: s.id,
+  run: s.run,
+  number: s.number,
+  name: s.name,
+  email: s.email,
+  status: s.status as CampaignShippingDto['status'],
+  variant: s.variant,
+  body: s.body,
+  confirmationRequestedAt: s.confirmationRequestedAt,
+  confirmedAt: s.confirmedAt,
+  sentAt: s.sentAt,
+  deliveredAt: s.deliveredAt,
+  readAt: s.readAt,
+  repliedAt: s.repliedAt,
+  failedReason: s.failedReason,
+  ticketId: s.ticketId,
+});
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;
+export type { CampaignBody, CampaignSettingsBody };

@@ -1,0 +1,355 @@
+import { CampaignBody, type CampaignDto } from '@atendo/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Grid,
+  IconButton,
+  MenuItem,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { toast } from '../../../shared/toast';
+import { FormTextField } from '../../../shared/ui/FormTextField';
+import { useConnections } from '../../connections/hooks/useConnections';
+import { useContactListRefs } from '../../contact-lists/hooks/useContactLists';
+import { useQueues } from '../../queues/hooks/useQueues';
+import { useTagList } from '../../tags/hooks/useTags';
+import { useUserList } from '../../users/hooks/useUsers';
+import { useRemoveCampaignMedia, useSaveCampaign } from '../hooks/useCampaigns';
+
+const VARIANTS = [1, 2, 3, 4, 5] as const;
+
+/** 'YYYY-MM-DDTHH:mm' of the browser's clock, as a datetime-local field shows it. */
+const localInput = (d: Date | string | null | undefined) => {
+  if (!d) return '';
+  const x = new Date(d);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${x.getFullYear()}-${p(x.getMonth() + 1)}-${p(x.getDate())}T${p(x.getHours())}:${p(x.getMinutes())}`;
+};
+
+function defaults(r: CampaignDto | null) {
+  const v: Record<string, unknown> = {
+    name: r?.name ?? '',
+    confirmation: r?.confirmation ?? false,
+    whatsappId: r?.whatsappId ?? '',
+    contactListId: r?.contactListId ?? '',
+    tagListId: r?.tagListId ?? '',
+    userId: r?.userId ?? '',
+    queueId: r?.queueId ?? '',
+    statusTicket: r?.statusTicket ?? 'closed',
+    openTicket: r?.openTicket ?? 'disabled',
+    scheduledAt: localInput(r?.scheduledAt),
+    isRecurrent: r?.isRecurrent ?? false,
+    recurrenceInterval: r?.recurrenceInterval ?? 30,
+    recurrenceCount: r?.recurrenceCount ?? 0,
+    recurrenceEndDate: localInput(r?.recurrenceEndDate).slice(0, 10),
+  };
+  for (const i of VARIANTS) {
+    v[`message${i}`] = r?.[`message${i}`] ?? '';
+    v[`confirmationMessage${i}`] = r?.[`confirmationMessage${i}`] ?? '';
+  }
+  return v;
+}
+
+/** The campaign editor of seed 002 §2.3; read-only unless the campaign is editable (seed 002 §4). */
+export function CampaignModal({ open, record, onClose }: { open: boolean; record: CampaignDto | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const save = useSaveCampaign();
+  const removeMedia = useRemoveCampaignMedia();
+  const connections = useConnections(open);
+  const lists = useContactListRefs();
+  const tags = useTagList({ kanban: false }, open);
+  const users = useUserList(open);
+  const queues = useQueues(open);
+  const [tab, setTab] = useState(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [mediaName, setMediaName] = useState<string | null>(null);
+  const readOnly = Boolean(record && !record.editable);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<Record<string, unknown>>({ resolver: zodResolver(CampaignBody) as never });
+  const fields = { register, errors };
+
+  useEffect(() => {
+    if (open) {
+      reset(defaults(record));
+      setTab(0);
+      setFile(null);
+      setMediaName(record?.mediaName ?? null);
+    }
+  }, [open, record, reset]);
+
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      await save.mutateAsync({ id: record?.id, body: v, file });
+      toast.success(t('campaigns.saved'));
+      onClose();
+    } catch (err) {
+      if (!applyFieldErrors(err, setError, Object.keys(defaults(null)))) toastError(err);
+    }
+  });
+
+  const select = (name: string, label: string, options: { id: number | string; name: string }[], empty = true) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={label}
+          disabled={readOnly}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(e.target.value)}
+          error={Boolean(errors[name])}
+          helperText={errors[name]?.message ? t(String(errors[name]?.message)) : undefined}
+          slotProps={{ htmlInput: { 'data-testid': `campaign-${name}` } }}
+        >
+          {empty ? <MenuItem value="">{t('campaigns.none')}</MenuItem> : null}
+          {options.map((o) => (
+            <MenuItem key={o.id} value={o.id}>
+              {o.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+  const toggle = (name: string, label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          disabled={readOnly}
+          control={<Switch checked={Boolean(field.value)} onChange={(_, c) => field.onChange(c)} />}
+          label={label}
+        />
+      )}
+    />
+  );
+  const confirmation = Boolean(watch('confirmation'));
+  const recurrent = Boolean(watch('isRecurrent'));
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id={titleId}>{record ? t('campaigns.edit') : t('campaigns.add')}</DialogTitle>
+        <DialogContent>
+          {readOnly ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t('campaigns.readOnly')}
+            </Alert>
+          ) : null}
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            <Grid size={{ xs: 12, md: 8 }}>
+              <FormTextField
+                {...fields}
+                name="name"
+                label={t('campaigns.fields.name')}
+                disabled={readOnly}
+                size="small"
+                fullWidth
+                autoFocus
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>{toggle('confirmation', t('campaigns.fields.confirmation'))}</Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              {select(
+                'whatsappId',
+                t('campaigns.fields.whatsapp'),
+                (connections.data ?? []).map((c) => ({ id: c.id, name: c.name })),
+                false,
+              )}
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              {select(
+                'contactListId',
+                t('campaigns.fields.contactList'),
+                (lists.data ?? []).map((l) => ({ id: l.id, name: `${l.name} (${l.contactsCount})` })),
+              )}
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>{select('tagListId', t('campaigns.fields.tag'), tags.data ?? [])}</Grid>
+            <Grid size={{ xs: 12, md: 3 }}>
+              {select(
+                'userId',
+                t('campaigns.fields.user'),
+                (users.data ?? []).map((u) => ({ id: u.id, name: u.name })),
+              )}
+            </Grid>
+            <Grid size={{ xs: 12, md: 3 }}>
+              {select(
+                'queueId',
+                t('campaigns.fields.queue'),
+                (queues.data ?? []).map((q) => ({ id: q.id, name: q.name })),
+              )}
+            </Grid>
+            <Grid size={{ xs: 12, md: 3 }}>
+              {select(
+                'openTicket',
+                t('campaigns.fields.openTicket'),
+                [
+                  { id: 'enabled', name: t('campaigns.openTicket.enabled') },
+                  { id: 'disabled', name: t('campaigns.openTicket.disabled') },
+                ],
+                false,
+              )}
+            </Grid>
+            <Grid size={{ xs: 12, md: 3 }}>
+              {select(
+                'statusTicket',
+                t('campaigns.fields.statusTicket'),
+                (['closed', 'pending', 'open'] as const).map((s) => ({ id: s, name: t(`campaigns.statusTicket.${s}`) })),
+                false,
+              )}
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <TextField
+                {...register('scheduledAt')}
+                type="datetime-local"
+                size="small"
+                fullWidth
+                disabled={readOnly}
+                label={t('campaigns.fields.scheduledAt')}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 8 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <Button component="label" startIcon={<AttachFileIcon />} disabled={readOnly}>
+                  {t('campaigns.attach')}
+                  <input
+                    hidden
+                    type="file"
+                    data-testid="campaign-file"
+                    onChange={(e) => {
+                      const f = e.target.files?.[0] ?? null;
+                      setFile(f);
+                      if (f) setMediaName(f.name);
+                    }}
+                  />
+                </Button>
+                <Typography noWrap color="text.secondary">
+                  {mediaName ?? t('campaigns.noAttachment')}
+                </Typography>
+                {mediaName && !readOnly ? (
+                  <IconButton
+                    aria-label={t('campaigns.removeAttachment')}
+                    onClick={async () => {
+                      if (file) setFile(null);
+                      else if (record) await removeMedia.mutateAsync(record.id).catch(toastError);
+                      setMediaName(null);
+                    }}
+                  >
+                    <DeleteOutlinedIcon />
+                  </IconButton>
+                ) : null}
+              </Box>
+            </Grid>
+            <Grid size={12}>{toggle('isRecurrent', t('campaigns.fields.isRecurrent'))}</Grid>
+            {recurrent ? (
+              <>
+                <Grid size={{ xs: 12, md: 4 }}>
+                  <FormTextField
+                    {...fields}
+                    name="recurrenceInterval"
+                    type="number"
+                    size="small"
+                    fullWidth
+                    disabled={readOnly}
+                    label={t('campaigns.fields.recurrenceInterval')}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, md: 4 }}>
+                  <FormTextField
+                    {...fields}
+                    name="recurrenceCount"
+                    type="number"
+                    size="small"
+                    fullWidth
+                    disabled={readOnly}
+                    label={t('campaigns.fields.recurrenceCount')}
+                    helperText={t('campaigns.recurrenceCountHelp')}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, md: 4 }}>
+                  <TextField
+                    {...register('recurrenceEndDate')}
+                    type="date"
+                    size="small"
+                    fullWidth
+                    disabled={readOnly}
+                    label={t('campaigns.fields.recurrenceEndDate')}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                  />
+                </Grid>
+              </>
+            ) : null}
+            <Grid size={12}>
+              <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="scrollable">
+                {VARIANTS.map((i) => (
+                  <Tab key={i} label={t('campaigns.variant', { n: i })} />
+                ))}
+              </Tabs>
+              {VARIANTS.map((i, idx) => (
+                <Box key={i} hidden={tab !== idx} sx={{ pt: 2, display: tab === idx ? 'grid' : 'none', gap: 2 }}>
+                  <FormTextField
+                    {...fields}
+                    name={`message${i}`}
+                    label={t('campaigns.fields.message', { n: i })}
+                    disabled={readOnly}
+                    multiline
+                    minRows={4}
+                    fullWidth
+                    helperText={t('campaigns.variablesHelp')}
+                  />
+                  {confirmation ? (
+                    <FormTextField
+                      {...fields}
+                      name={`confirmationMessage${i}`}
+                      label={t('campaigns.fields.confirmationMessage', { n: i })}
+                      disabled={readOnly}
+                      multiline
+                      minRows={2}
+                      fullWidth
+                    />
+                  ) : null}
+                </Box>
+              ))}
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting || readOnly}>
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,241 @@
+import { type ContactListItemDto, can } from '@atendo/shared';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useSession } from '../../../app/session/context';
+import { toastError } from '../../../shared/api/errors';
+import { toast } from '../../../shared/toast';
+import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
+import { useTagList } from '../../tags/hooks/useTags';
+import { ContactListItemModal } from '../components/ContactListItemModal';
+import {
+  downloadSample,
+  useAddTagToList,
+  useContactList,
+  useContactListItems,
+  useDeleteContactListItem,
+  useUploadContactList,
+} from '../hooks/useContactLists';
+
+/** /contact-lists/:id/contacts (seed 002 §2.5): the list's contacts; import (.xls/.xlsx, confirmed), add, add by tag. */
+export default function ContactListItemsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const contactListId = Number(useParams().contactListId);
+  const list = useContactList(contactListId);
+  const table = useContactListItems(contactListId);
+  const remove = useDeleteContactListItem();
+  const upload = useUploadContactList();
+  const addTag = useAddTagToList();
+  const tags = useTagList({ kanban: false });
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [editing, setEditing] = useState<{ record: ContactListItemDto | null } | null>(null);
+  const [deleting, setDeleting] = useState<ContactListItemDto | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [byTag, setByTag] = useState<number | ''>('');
+  const [tagOpen, setTagOpen] = useState(false);
+  const mayDelete = can(user, 'contacts-page:deleteContact');
+  const running = list.data?.importStatus === 'queued' || list.data?.importStatus === 'running';
+  const summary = list.data?.importSummary as { processed?: number; created?: number; updated?: number; failed?: number } | null;
+
+  const validIcon = (r: ContactListItemDto) =>
+    r.isWhatsappValid === true ? (
+      <CheckCircleIcon color="success" aria-label={t('contactLists.items.valid')} />
+    ) : r.isWhatsappValid === false ? (
+      <BlockIcon color="error" aria-label={t('contactLists.items.invalid')} />
+    ) : (
+      <Tooltip title={t('contactLists.items.unchecked')}>
+        <HelpOutlineIcon color="disabled" aria-label={t('contactLists.items.unchecked')} />
+      </Tooltip>
+    );
+
+  const columns: Column<ContactListItemDto>[] = [
+    { key: 'valid', header: '', align: 'center', width: 48, render: validIcon },
+    { key: 'name', header: t('contactLists.items.fields.name'), render: (r) => r.name },
+    { key: 'number', header: t('contactLists.items.fields.number'), render: (r) => r.number },
+    { key: 'email', header: t('contactLists.items.fields.email'), render: (r) => r.email },
+    {
+      key: 'actions',
+      header: t('contactLists.actions'),
+      align: 'right',
+      render: (r) => (
+        <>
+          <Tooltip title={t('contactLists.items.edit')}>
+            <IconButton aria-label={t('contactLists.items.edit')} onClick={() => setEditing({ record: r })}>
+              <EditIcon />
+            </IconButton>
+          </Tooltip>
+          {mayDelete ? (
+            <Tooltip title={t('contactLists.items.delete')}>
+              <IconButton aria-label={t('contactLists.items.delete')} onClick={() => setDeleting(r)}>
+                <DeleteOutlinedIcon />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {running ? (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('contactLists.importRunning', { processed: summary?.processed ?? 0 })}
+        </Alert>
+      ) : list.data?.importStatus === 'done' && summary ? (
+        <Alert severity={summary.failed ? 'warning' : 'success'} sx={{ mb: 1 }}>
+          {t('contactLists.importDone', {
+            created: summary.created ?? 0,
+            updated: summary.updated ?? 0,
+            failed: summary.failed ?? 0,
+          })}
+        </Alert>
+      ) : list.data?.importStatus === 'failed' ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {t('contactLists.importFailed')}
+        </Alert>
+      ) : null}
+      <SearchableInfiniteTable
+        title={list.data?.name ?? t('contactLists.items.title')}
+        table={table}
+        columns={columns}
+        getRowId={(r) => r.id}
+        emptyText={t('contactLists.items.empty')}
+        actions={
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+            <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/contact-lists')}>
+              {t('contactLists.items.back')}
+            </Button>
+            <Button startIcon={<UploadFileIcon />} onClick={() => setImporting(true)} disabled={running}>
+              {t('contactLists.items.import')}
+            </Button>
+            <Button startIcon={<LocalOfferIcon />} onClick={() => setTagOpen(true)}>
+              {t('contactLists.items.addByTag')}
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ record: null })}>
+              {t('contactLists.items.add')}
+            </Button>
+          </Stack>
+        }
+      />
+      <input
+        ref={fileRef}
+        hidden
+        type="file"
+        accept=".xls,.xlsx"
+        data-testid="contact-list-file"
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          if (!/\.xlsx?$/i.test(file.name)) {
+            toast.error(t('contactLists.onlySpreadsheets'));
+            return;
+          }
+          try {
+            await upload.mutateAsync({ id: contactListId, file });
+            toast.success(t('contactLists.importQueued'));
+          } catch (err) {
+            toastError(err);
+          }
+        }}
+      />
+      <ConfirmationDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        title={t('contactLists.importTitle')}
+        onConfirm={() => fileRef.current?.click()}
+      >
+        {t('contactLists.importMessage')}{' '}
+        <Link component="button" type="button" onClick={() => downloadSample().catch(toastError)}>
+          {t('contactLists.sample')}
+        </Link>
+      </ConfirmationDialog>
+      <ContactListItemModal
+        open={Boolean(editing)}
+        contactListId={contactListId}
+        record={editing?.record ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <Dialog open={tagOpen} onClose={() => setTagOpen(false)} maxWidth="xs" fullWidth>
+        <DialogTitle>{t('contactLists.items.addByTag')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            select
+            fullWidth
+            sx={{ mt: 1 }}
+            label={t('contactLists.items.tag')}
+            value={byTag}
+            onChange={(e) => setByTag(Number(e.target.value))}
+          >
+            {(tags.data ?? []).map((tag) => (
+              <MenuItem key={tag.id} value={tag.id}>
+                {tag.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setTagOpen(false)}>{t('common.cancel')}</Button>
+          <Button
+            variant="contained"
+            disabled={!byTag}
+            onClick={async () => {
+              try {
+                const r = await addTag.mutateAsync({ id: contactListId, tagId: Number(byTag) });
+                toast.success(t('contactLists.items.addedByTag', { count: r.added }));
+                setTagOpen(false);
+              } catch (err) {
+                toastError(err);
+              }
+            }}
+          >
+            {t('contactLists.items.addContacts')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmationDialog
+        open={Boolean(deleting)}
+        onClose={() => setDeleting(null)}
+        title={t('contactLists.items.deleteTitle', { name: deleting?.name ?? '' })}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.id);
+            toast.success(t('contactLists.items.deleted'));
+          } catch (err) {
+            toastError(err);
+          }
+        }}
+      >
+        {t('contactLists.deleteMessage')}
+      </ConfirmationDialog>
+    </>
+  );
+}
