@@ -12,8 +12,8 @@ import type { Db } from '../../db/open';
 import type { Tenant, TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { renewCompanyDueDate } from '../companies/companies.public';
-import { toPlanDto } from '../plans/plans.public';
+import { renewCompanyDueDate, setCompanyPlan } from '../companies/companies.public';
+import { ensureCustomPlan, toPlanDto } from '../plans/plans.public';
 import { getGlobalSetting } from '../settings/settings.public';
 import * as repo from './billing.repository';
 import { PROVIDER_KEYS, PROVIDER_ORDER, type ProviderKeys, providerFor } from './providers';
@@ -65,6 +65,14 @@ export function createBillingService(deps: CoreDeps, log: BillingLogger = { warn
       if (!claimed) return null;
       const tenant: Tenant = { companyId: claimed.companyId };
       await repo.markInvoicePaid(tx, tenant, claimed.invoiceId, claimed, now);
+      // A custom plan paid for (other users/connections than the plan's): the company gets its own plan with them.
+      const current = await repo.findCurrentPlan(tx, tenant);
+      const custom = await ensureCustomPlan(tx, tenant, current?.company.planId ?? null, {
+        users: claimed.users,
+        connections: claimed.connections,
+        amount: claimed.amount,
+      });
+      if (custom) await setCompanyPlan(tx, tenant, custom);
       const dueDate = await renewCompanyDueDate(tx, tenant, now);
       return dueDate ? { charge: claimed, dueDate } : null;
     });

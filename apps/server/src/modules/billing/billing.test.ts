@@ -10,7 +10,7 @@ import { addMonthsClamped, type PaymentProviderName } from '@atendo/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTenant, createTestApp, superAdminToken, type Tenant, type TestContext } from '../../../test/harness';
-import { companies, invoices, paymentCharges } from '../../db/schema';
+import { companies, invoices, paymentCharges, plans } from '../../db/schema';
 import { setGlobalSetting } from '../settings/settings.public';
 import * as repo from './billing.repository';
 import { createBillingService } from './billing.service';
@@ -75,6 +75,14 @@ async function pricedTenant(dueDate: Date | null, amount = 99.9) {
 async function companyDueDate(companyId: number) {
   const [row] = await t.database.db.select({ dueDate: companies.dueDate }).from(companies).where(eq(companies.id, companyId));
   return row?.dueDate ?? null;
+}
+async function planOf(companyId: number) {
+  const [row] = await t.database.db
+    .select({ plan: plans })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, companyId));
+  return row?.plan ?? null;
 }
 async function invoicesOf(companyId: number) {
   return t.database.db.select().from(invoices).where(eq(invoices.companyId, companyId));
@@ -272,6 +280,30 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
   it('charges the custom plan at 49 + 11 per extra user + 20 per extra connection', async () => {
     const body = await subscribe({ users: 5, connections: 4, price: 1 });
     expect(body.valorext).toBe(49 + 2 * 11 + 20);
+  });
+
+  it('a paid custom plan becomes the company’s own plan: its users and connections, the rest of the plan it had', async () => {
+    const before = await planOf(a.companyId);
+    await subscribe({ users: 12, connections: 5 });
+    expect(await planOf(a.companyId)).toMatchObject({ id: before!.id });
+    await standin.pay({ invoiceId });
+    const after = await planOf(a.companyId);
+    expect(after).toMatchObject({
+      name: `Personalizado #${a.companyId}`,
+      users: 12,
+      connections: 5,
+      amount: 49 + 9 * 11 + 2 * 20,
+      isPublic: false,
+      queues: before!.queues,
+      useCampaigns: before!.useCampaigns,
+    });
+    expect(after!.id).not.toBe(before!.id);
+    // the plan it had is untouched (other companies may be on it)
+    const [old] = await t.database.db.select().from(plans).where(eq(plans.id, before!.id));
+    expect(old).toMatchObject({ users: before!.users, connections: before!.connections, amount: before!.amount });
+    // the next invoice is issued at the custom plan's price and limits
+    const current = await get('/financeiro/plano-atual', a.adminToken);
+    expect(current.json().plano).toMatchObject({ users: 12, connections: 5 });
   });
 
   it('refuses a notification with a bad signature and changes nothing', async () => {

@@ -184,3 +184,8 @@ export async function renewCompanyDueDate(tx: Db, { companyId }: Tenant, now = n
   await tx.update(companies).set({ dueDate, updatedAt: new Date() }).where(eq(companies.id, companyId));
   return dueDate;
 }
+
+/** Moves a company to another plan (a custom plan bought at checkout). */
+export async function setCompanyPlan(tx: Db, { companyId }: Tenant, planId: number) {
+  await tx.update(companies).set({ planId, updatedAt: new Date() }).where(eq(companies.id, companyId));
+}

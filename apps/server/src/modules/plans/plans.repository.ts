@@ -2,6 +2,7 @@ import type { PlanBody } from '@atendo/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, plans } from '../../db/schema';
+import type { Tenant } from '../../platform/context';
 import { toPlanDto } from './plans.dto';
 
 export async function listPublicPlans(db: Db) {
@@ -58,4 +59,33 @@ export async function companiesOnPlan(db: Db, planId: number) {
 
 export async function deletePlan(db: Db, planId: number) {
   await db.delete(plans).where(eq(plans.id, planId));
+}
+
+/** The name of a company's own plan (a custom plan bought at checkout): one per company, never public. */
+export const customPlanName = (companyId: number) => `Personalizado #${companyId}`;
+
+/**
+ * A company bought a custom plan (seed 001 §9): its own plan, copied from the one it had (queues, features, trial)
+ * with the users, connections and price it paid for, hidden from sign-up; bought again, the same row is updated.
+ * Answers the plan's id, or null when the limits are the current plan's already (nothing to change).
+ */
+export async function ensureCustomPlan(
+  tx: Db,
+  { companyId }: Tenant,
+  basePlanId: number | null,
+  limits: { users: number; connections: number; amount: number },
+): Promise<number | null> {
+  const [base] = basePlanId ? await tx.select().from(plans).where(eq(plans.id, basePlanId)) : [];
+  if (base && base.users === limits.users && base.connections === limits.connections) return null;
+  const { id: _id, createdAt: _c, updatedAt: _u, ...copied } = base ?? ({} as Partial<typeof plans.$inferSelect>);
+  const values = { ...copied, ...limits, name: customPlanName(companyId), isPublic: false };
+  const [row] = await tx
+    .insert(plans)
+    .values(values)
+    .onConflictDoUpdate({
+      target: plans.name,
+      set: { users: limits.users, connections: limits.connections, amount: limits.amount, updatedAt: new Date() },
+    })
+    .returning({ id: plans.id });
+  return row.id;
 }
