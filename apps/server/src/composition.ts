@@ -208,7 +208,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   billingRoutes(app, billing);
   registerBillingJobs(deps.jobs, billing);
   chatsRoutes(app, createChatsService(deps));
-  const contactLists = createContactListsService(deps);
+  const contactLists = createContactListsService(deps, { channels: messaging.channels });
   contactListsRoutes(app, contactLists);
   registerContactListsJobs(deps.jobs, contactLists);
   const campaigns = createCampaignsService(deps, conversation, tickets);

@@ -270,6 +270,11 @@ export interface ChannelAdapter {
   /** Tells the channel the customer's message was read (blue ticks on WhatsApp). */
   markRead(externalId: string, from?: string): Promise<void>;
   downloadMedia(media: InboundMedia): Promise<DownloadedMedia>;
+  /**
+   * Which numbers have WhatsApp (digits, country code first). Only channels that can tell implement it (a QR
+   * session asks WhatsApp's servers; the Cloud API has no such lookup).
+   */
+  checkNumbers?(numbers: readonly string[]): Promise<{ number: string; exists: boolean }[]>;
 }
 
 /** What a factory needs from a connection row to build its adapter. */

@@ -74,6 +74,27 @@ export class BaileysAdapter implements ChannelAdapter {
     return { externalId: sent.key.id, recipient: jid };
   }
 
+  async checkNumbers(numbers: readonly string[]): Promise<{ number: string; exists: boolean }[]> {
+    const sock = this.socket();
+    if (!sock.onWhatsApp) throw new ChannelError('this WhatsApp session cannot look numbers up', false, 'NOT_SUPPORTED');
+    const digits = numbers.map((n) => n.replace(/\D/g, '')).filter(Boolean);
+    if (digits.length === 0) return [];
+    const found = await withTimeout(
+      sock.onWhatsApp(...digits.map((n) => `${n}@s.whatsapp.net`)),
+      this.manager.opts.sendTimeoutMs,
+    );
+    // WhatsApp answers the numbers it knows (its jid may differ from the one asked: a ninth digit added or dropped).
+    const known = new Set((found ?? []).filter((r) => r.exists).map((r) => r.jid.split('@')[0].replace(/\D/g, '')));
+    const variants = (n: string) => {
+      const out = [n];
+      // Brazilian mobiles: WhatsApp may know 55 DD 9XXXXXXXX as 55 DD XXXXXXXX and the other way round.
+      if (n.startsWith('55') && n.length === 13 && n[4] === '9') out.push(n.slice(0, 4) + n.slice(5));
+      if (n.startsWith('55') && n.length === 12) out.push(`${n.slice(0, 4)}9${n.slice(4)}`);
+      return out;
+    };
+    return digits.map((number) => ({ number, exists: variants(number).some((v) => known.has(v)) }));
+  }
+
   async markRead(externalId: string, from?: string): Promise<void> {
     const sock = this.socket();
     const key = from ? { remoteJid: toJid(from), id: externalId, fromMe: false } : await this.readKey(externalId);

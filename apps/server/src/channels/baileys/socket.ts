@@ -27,6 +27,8 @@ export interface BaileysSocketLike {
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): void;
   groupMetadata?(jid: string): Promise<{ subject?: string }>;
+  /** Baileys' lookup of which phone numbers have WhatsApp (one query for many jids). */
+  onWhatsApp?(...jids: string[]): Promise<{ jid: string; exists: unknown }[] | undefined>;
   updateMediaMessage?(message: WAMessage): Promise<WAMessage>;
   signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null | undefined> } };
 }

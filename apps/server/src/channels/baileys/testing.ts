@@ -74,6 +74,22 @@ export class FakeSocket implements BaileysSocketLike {
     return { subject: 'Grupo' };
   }
 
+  /** Numbers this fake "WhatsApp" knows (digits); onWhatsApp answers them as Baileys does (exists: true). */
+  readonly onWhatsAppNumbers = new Set<string>();
+  readonly lookups: string[][] = [];
+  async onWhatsApp(...jids: string[]) {
+    this.lookups.push(jids);
+    // As WhatsApp does, a Brazilian mobile asked with or without its ninth digit is answered under the jid it has.
+    const known = (n: string) =>
+      [n, n.length === 13 && n.startsWith('55') ? n.slice(0, 4) + n.slice(5) : `${n.slice(0, 4)}9${n.slice(4)}`].find((v) =>
+        this.onWhatsAppNumbers.has(v),
+      );
+    return jids
+      .map((jid) => known(jid.split('@')[0]))
+      .filter((n): n is string => Boolean(n))
+      .map((n) => ({ jid: `${n}@s.whatsapp.net`, exists: true }));
+  }
+
   // ─── connection lifecycle as Baileys reports it ───────────────────────────
   qr(code = `2@${waId('QR')},fakeqr==`) {
     this.emit('connection.update', { connection: 'connecting', qr: code });

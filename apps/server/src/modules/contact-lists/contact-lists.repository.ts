@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike, rowsOf } from '../../db/open';
-import { contactListItems, contactLists } from '../../db/schema';
+import { contactListItems, contactLists, whatsapps } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
 
 export type ContactListRow = typeof contactLists.$inferSelect & { contactsCount: number };
@@ -187,4 +187,49 @@ export async function allContactLists(db: Db, ctx: Tenant) {
     .where(eq(contactLists.companyId, ctx.companyId))
     .orderBy(asc(contactLists.name));
   return rows.map((r) => ({ ...r, contactsCount: Number(r.contactsCount) }));
+}
+
+/** Items whose number was not looked up on WhatsApp yet (isWhatsappValid null), a batch at a time. */
+export async function uncheckedItems(db: Db, ctx: Tenant, listId: number, limit: number) {
+  return db
+    .select({ id: contactListItems.id, number: contactListItems.number })
+    .from(contactListItems)
+    .where(
+      and(
+        eq(contactListItems.companyId, ctx.companyId),
+        eq(contactListItems.contactListId, listId),
+        sql`${contactListItems.isWhatsappValid} IS NULL`,
+      ),
+    )
+    .orderBy(asc(contactListItems.id))
+    .limit(limit);
+}
+
+/** Stores what WhatsApp answered for each item (only where it was still unknown: an edit meanwhile wins). */
+export async function setWhatsappValidity(db: Db, ctx: Tenant, results: { id: number; valid: boolean }[]) {
+  for (const valid of [true, false]) {
+    const ids = results.filter((r) => r.valid === valid).map((r) => r.id);
+    if (ids.length === 0) continue;
+    await db
+      .update(contactListItems)
+      .set({ isWhatsappValid: valid, updatedAt: new Date() })
+      .where(
+        and(
+          eq(contactListItems.companyId, ctx.companyId),
+          sql`${contactListItems.id} = ANY(${sql.param(ids)}::int[])`,
+          sql`${contactListItems.isWhatsappValid} IS NULL`,
+        ),
+      );
+  }
+}
+
+/** The company's connected QR connection that answers number lookups (the default one first). */
+export async function findLookupConnection(db: Db, ctx: Tenant) {
+  const [row] = await db
+    .select({ id: whatsapps.id, companyId: whatsapps.companyId, status: whatsapps.status })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.channel, 'whatsapp'), eq(whatsapps.status, 'CONNECTED')))
+    .orderBy(sql`${whatsapps.isDefault} DESC`, asc(whatsapps.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -81,6 +81,20 @@ export function contactListsRoutes(app: App, lists: ContactListsService) {
     },
     async (req) => lists.addFromTag(req.ctx, req.params.id, req.body.tagId),
   );
+  app.post(
+    '/contact-lists/:id/check-whatsapp',
+    {
+      config: plan,
+      schema: {
+        tags,
+        params: IdParams,
+        description:
+          "Looks the list's numbers not checked yet up on WhatsApp through the company's connected QR connection, in the background (ContactListItem events follow). queued false: no connected QR connection (the Cloud API cannot tell).",
+        response: { 200: z.object({ queued: z.boolean() }) },
+      },
+    },
+    async (req) => lists.requestWhatsappCheck(req.ctx, req.params.id),
+  );
   app.get(
     '/contact-list-items',
     { config: plan, schema: { tags, querystring: ContactListItemQuery, response: { 200: ContactListItemPageDto } } },

@@ -14,15 +14,18 @@ import {
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ChannelError, type ChannelRegistry } from '../../channels/types';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
 import { dataRows, detectKind } from '../contacts/contacts.public';
-import { contactListImportJob } from './contact-lists.jobs';
+import { contactListCheckWhatsappJob, contactListImportJob } from './contact-lists.jobs';
 import * as repo from './contact-lists.repository';
 
 const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+/** Numbers asked of WhatsApp per lookup. */
+const LOOKUP_BATCH = 50;
 const IMPORT_BATCH = 1000;
 const email = z.string().email();
 
@@ -52,8 +55,13 @@ export const toItemDto = (r: repo.ContactListItemRow): ContactListItemDto => ({
 const COLS = { name: 0, number: 1, email: 2 };
 
 /** Contact lists and their items (seed 002 §2.5, §3, §7 "Contact lists"); plan flag useCampaigns, admins. */
-export function createContactListsService(deps: CoreDeps) {
+export function createContactListsService(deps: CoreDeps, opts: { channels?: ChannelRegistry } = {}) {
   const { db } = deps.database;
+
+  /** Asks for the list's unchecked numbers to be looked up on WhatsApp (once per list at a time). */
+  async function queueLookup(companyId: number, contactListId: number) {
+    await deps.jobs.send(contactListCheckWhatsappJob, { companyId, contactListId }, { singletonKey: `${contactListId}` });
+  }
 
   function gate(ctx: TenantContext) {
     if (!planAllows(ctx.plan, 'useCampaigns')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, { feature: 'useCampaigns' });
@@ -129,7 +137,54 @@ export function createContactListsService(deps: CoreDeps) {
       const added = await repo.addContactsWithTag(db, ctx, id, tagId);
       deps.realtime.publish(ctx.companyId, 'ContactListItem', { action: 'reload', id });
       await publishList(ctx.companyId, id, 'update');
+      if (added) await queueLookup(ctx.companyId, id);
       return { added };
+    },
+
+    /** POST /contact-lists/:id/check-whatsapp: look the list's unchecked numbers up (answers whether anything can). */
+    async requestWhatsappCheck(ctx: TenantContext, id: number) {
+      gate(ctx);
+      await mustFind(ctx, id);
+      const conn = await repo.findLookupConnection(db, ctx);
+      if (!conn) return { queued: false };
+      await queueLookup(ctx.companyId, id);
+      return { queued: true };
+    },
+
+    /**
+     * The lookup job: batches of the list's unchecked numbers through the company's connected QR connection. Without
+     * one (or on the Cloud API, which cannot tell) the flags stay unknown. This process not owning the session is a
+     * retryable error: thrown, so another process (the owner) takes the job.
+     */
+    async checkWhatsapp(p: { companyId: number; contactListId: number }) {
+      const t = { companyId: p.companyId };
+      const conn = await repo.findLookupConnection(db, t);
+      if (!conn || !opts.channels) return;
+      const adapter = opts.channels.adapterFor({
+        id: conn.id,
+        companyId: conn.companyId,
+        channel: 'whatsapp',
+        status: conn.status,
+      });
+      if (!adapter.checkNumbers) return;
+      for (let round = 0; round < 200; round++) {
+        const batch = await repo.uncheckedItems(db, t, p.contactListId, LOOKUP_BATCH);
+        if (batch.length === 0) break;
+        let answers: { number: string; exists: boolean }[];
+        try {
+          answers = await adapter.checkNumbers(batch.map((b) => b.number));
+        } catch (err) {
+          if (err instanceof ChannelError && !err.retryable) return;
+          throw err;
+        }
+        const exists = new Map(answers.map((a) => [a.number, a.exists]));
+        await repo.setWhatsappValidity(
+          db,
+          t,
+          batch.map((b) => ({ id: b.id, valid: exists.get(b.number.replace(/\D/g, '')) === true })),
+        );
+        deps.realtime.publish(p.companyId, 'ContactListItem', { action: 'reload', id: p.contactListId });
+      }
     },
 
     /** GET /contact-lists/sample: the spreadsheet the import expects (header Nome, Numero, Email and one example). */
@@ -229,6 +284,7 @@ export function createContactListsService(deps: CoreDeps) {
         }
         await flush();
         await repo.updateContactList(db, t, p.contactListId, { importStatus: 'done', importSummary: c });
+        await queueLookup(p.companyId, p.contactListId);
       } catch (err) {
         await repo.updateContactList(db, t, p.contactListId, { importStatus: 'failed', importSummary: c });
         if (!(err instanceof AppError)) throw err;
@@ -270,6 +326,7 @@ export function createContactListsService(deps: CoreDeps) {
       if (!row) throw new AppError('ERR_DUPLICATED_CONTACT', 409);
       const record = toItemDto(row);
       deps.realtime.publish(ctx.companyId, 'ContactListItem', { action: 'create', record });
+      await queueLookup(ctx.companyId, row.contactListId);
       return record;
     },
 
@@ -293,6 +350,7 @@ export function createContactListsService(deps: CoreDeps) {
       if (!row) throw new AppError('ERR_NOT_FOUND', 404);
       const record = toItemDto(row);
       deps.realtime.publish(ctx.companyId, 'ContactListItem', { action: 'update', record });
+      if (record.isWhatsappValid === null) await queueLookup(ctx.companyId, row.contactListId);
       return record;
     },
 

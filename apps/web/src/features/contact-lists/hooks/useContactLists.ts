@@ -82,6 +82,13 @@ export function useAddTagToList() {
   });
 }
 
+/** POST /contact-lists/:id/check-whatsapp: look the unchecked numbers up through the company's QR connection. */
+export function useCheckWhatsapp() {
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ queued: boolean }>(`/contact-lists/${id}/check-whatsapp`, {}),
+  });
+}
+
 export const downloadSample = () => downloadStreamed('/contact-lists/sample', {}, 'contact-list-sample.xlsx');
 
 /** GET /contact-list-items (contacts, hasMore) of one list, kept live by ContactListItem events (reload after an import). */

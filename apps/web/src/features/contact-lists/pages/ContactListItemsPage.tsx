@@ -8,6 +8,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import {
   Alert,
   Button,
@@ -35,6 +36,7 @@ import { ContactListItemModal } from '../components/ContactListItemModal';
 import {
   downloadSample,
   useAddTagToList,
+  useCheckWhatsapp,
   useContactList,
   useContactListItems,
   useDeleteContactListItem,
@@ -52,6 +54,7 @@ export default function ContactListItemsPage() {
   const remove = useDeleteContactListItem();
   const upload = useUploadContactList();
   const addTag = useAddTagToList();
+  const checkWhatsapp = useCheckWhatsapp();
   const tags = useTagList({ kanban: false });
   const fileRef = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<{ record: ContactListItemDto | null } | null>(null);
@@ -138,6 +141,25 @@ export default function ContactListItemsPage() {
             <Button startIcon={<LocalOfferIcon />} onClick={() => setTagOpen(true)}>
               {t('contactLists.items.addByTag')}
             </Button>
+            <Tooltip title={t('contactLists.items.checkHint')}>
+              <span>
+                <Button
+                  startIcon={<WhatsAppIcon />}
+                  disabled={checkWhatsapp.isPending}
+                  onClick={() =>
+                    checkWhatsapp.mutate(contactListId, {
+                      onSuccess: (r) =>
+                        r.queued
+                          ? toast.success(t('contactLists.items.checkQueued'))
+                          : toast.info(t('contactLists.items.checkUnavailable')),
+                      onError: toastError,
+                    })
+                  }
+                >
+                  {t('contactLists.items.check')}
+                </Button>
+              </span>
+            </Tooltip>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ record: null })}>
               {t('contactLists.items.add')}
             </Button>
