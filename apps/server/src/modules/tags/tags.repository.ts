@@ -173,7 +173,8 @@ export async function pageTags(
       })
       .from(tags)
       .where(where)
-      .orderBy(asc(tags.name), asc(tags.id))
+      // Kanban lanes in the board's order (position), other tags by name.
+      .orderBy(...(f.kanban === 1 ? [asc(tags.position), asc(tags.name), asc(tags.id)] : [asc(tags.name), asc(tags.id)]))
       .limit(f.limit + 1)
       .offset(f.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(tags).where(where),

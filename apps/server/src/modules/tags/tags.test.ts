@@ -123,6 +123,14 @@ describe('tags', () => {
     expect(p1).toMatchObject({ hasMore: true, count: 22 });
     expect((await req('GET', '/tags?searchParam=etiqueta&pageNumber=2', tok)).json().hasMore).toBe(false);
     expect((await req('GET', '/tags?kanban=1', tok)).json().tags.map((x: { name: string }) => x.name)).toEqual(['Lane B']);
+    // the lane admin lists lanes in the board's order (position), not by name
+    await req('POST', '/tags', tok, { name: 'Aaa primeira por nome', kanban: 1, position: 5 });
+    await req('POST', '/tags', tok, { name: 'Zzz primeira na ordem', kanban: 1, position: 1 });
+    expect((await req('GET', '/tags?kanban=1', tok)).json().tags.map((x: { name: string }) => x.name)).toEqual([
+      'Lane B',
+      'Zzz primeira na ordem',
+      'Aaa primeira por nome',
+    ]);
     expect((await req('GET', `/tags/${lane.id}`, b.adminToken)).statusCode).toBe(404);
     expect((await req('DELETE', `/tags/${lane.id}`, b.adminToken)).statusCode).toBe(404);
     expect((await req('DELETE', `/tags/${lane.id}`, tok)).statusCode).toBe(204);
