@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, api, buildUrl } from '../../../shared/api/client';
+import { messagesApiKeys } from './keys';
 
 export interface ApiToken {
   id: number;
@@ -11,7 +12,7 @@ export interface ApiToken {
 /** GET /messages-api/tokens: the company's connection tokens (admins only). */
 export function useApiTokens(enabled: boolean) {
   return useQuery({
-    queryKey: ['messages-api', 'tokens'],
+    queryKey: messagesApiKeys.tokens(),
     queryFn: ({ signal }) => api.get<ApiToken[]>('/messages-api/tokens', { signal }),
     enabled,
   });

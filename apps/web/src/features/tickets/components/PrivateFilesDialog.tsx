@@ -15,25 +15,15 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
-
-interface PrivateFile {
-  id: number;
-  name: string;
-  size: number;
-  url: string;
-  user: { id: number; name: string } | null;
-  createdAt: string;
-}
+import { type PrivateFile, useDeletePrivateFile, usePrivateFiles, useUploadPrivateFile } from '../hooks/usePrivateFiles';
 
 const kb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
@@ -42,27 +32,11 @@ export function PrivateFilesDialog({ ticketId, open, onClose }: { ticketId: numb
   const { t } = useTranslation();
   const titleId = useId();
   const clock = useClock();
-  const qc = useQueryClient();
-  const key = ['tickets', 'private-files', ticketId];
-  const files = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api.get<PrivateFile[]>(`/tickets/${ticketId}/private-files`, { signal }),
-    enabled: open,
-  });
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return api.post(`/tickets/${ticketId}/private-files`, form);
-    },
-    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
-    onError: (err) => toast.error(`${t('tickets.privateFiles.uploadFailed')} ${errorMessage(err)}`),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`/tickets/${ticketId}/private-files/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
-    onError: (err) => toast.error(errorMessage(err)),
-  });
+  const files = usePrivateFiles(ticketId, open);
+  const upload = useUploadPrivateFile(ticketId, (err) =>
+    toast.error(`${t('tickets.privateFiles.uploadFailed')} ${errorMessage(err)}`),
+  );
+  const remove = useDeletePrivateFile(ticketId, (err) => toast.error(errorMessage(err)));
   const [deleting, setDeleting] = useState<PrivateFile | null>(null);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>

@@ -1,20 +1,17 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { ContactPicker } from '../../contacts/components/ContactPicker';
 import type { ContactOption } from '../../contacts/hooks/useContacts';
+import { useSendContactCard } from '../hooks/useMessages';
 
 /** Seed 000 §2 "send-contact dialog": pick a contact of the book; it goes as a contact card (vCard). */
 export function SendContactDialog({ ticketId, open, onClose }: { ticketId: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const [contact, setContact] = useState<ContactOption | null>(null);
-  const send = useMutation({
-    mutationFn: (c: ContactOption) => api.post(`/messages/${ticketId}`, { body: '', vCard: { name: c.name, number: c.number } }),
-  });
+  const send = useSendContactCard(ticketId);
   const close = () => {
     setContact(null);
     onClose();

@@ -8,4 +8,5 @@ export const ticketKeys = {
   messages: (ticketId: number) => ['messages', ticketId] as const,
   log: (ticketId: number) => ['tickets', 'log', ticketId] as const,
   notes: (ticketId: number, contactId: number) => ['tickets', 'notes', ticketId, contactId] as const,
+  privateFiles: (ticketId: number) => ['tickets', 'private-files', ticketId] as const,
 };

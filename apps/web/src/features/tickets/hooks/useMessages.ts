@@ -155,3 +155,11 @@ export function useSendInteractive(ticketId: number) {
     mutationFn: ({ path, body }: { path: string; body: unknown }) => api.post(`/messages/${path}/${ticketId}`, body),
   });
 }
+
+/** POST /messages/:ticketId with a vCard: a contact of the book sent as a contact card. */
+export function useSendContactCard(ticketId: number) {
+  return useMutation({
+    mutationFn: (c: { name: string; number: string }) =>
+      api.post(`/messages/${ticketId}`, { body: '', vCard: { name: c.name, number: c.number } }),
+  });
+}
