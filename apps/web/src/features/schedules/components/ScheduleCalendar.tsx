@@ -284,7 +284,8 @@ function calendarSx(theme: Theme) {
     backgroundColor: alpha(color, theme.palette.mode === 'dark' ? 0.35 : 0.18),
     color: theme.palette.text.primary,
     border: 0,
-    borderLeft: `3px solid ${color}`,
+    // over the stylesheet's own event borders (the time grid's included)
+    borderLeft: `3px solid ${color} !important`,
   });
   return {
     // a bounded height: the week and day grids scroll inside (to the current hour), not the page
@@ -323,7 +324,7 @@ function calendarSx(theme: Theme) {
     '& .rbc-header': { py: 0.75, fontWeight: 600, textTransform: 'capitalize', color: 'text.secondary' },
     '& .rbc-off-range-bg': { bgcolor: alpha(theme.palette.text.primary, 0.04) },
     '& .rbc-off-range': { color: 'text.disabled' },
-    '& .rbc-today': { bgcolor: alpha(theme.palette.primary.main, 0.08) },
+    '& .rbc-today': { bgcolor: alpha(theme.palette.primary.main, 0.06) },
     '& .rbc-date-cell': { px: 0.75, pt: 0.5 },
     '& .rbc-date-cell.rbc-now > button': {
       bgcolor: 'primary.main',
@@ -343,7 +344,9 @@ function calendarSx(theme: Theme) {
     '& .rbc-event.schedule-enviada': event(theme.palette.success.main),
     '& .rbc-event.schedule-erro': event(theme.palette.error.main),
     '& .rbc-event:focus': { outline: `2px solid ${theme.palette.primary.main}` },
-    '& .rbc-day-slot .rbc-event': { border: 0, borderLeft: '3px solid' },
+    '& .rbc-day-slot .rbc-event': { borderTop: 0, borderRight: 0, borderBottom: 0 },
+    // every other line of the stylesheet (#ddd) takes the theme's divider, in light and dark
+    '& .rbc-calendar *:not(.rbc-event)': { borderColor: `${border} !important` },
     '& .rbc-day-slot .rbc-event-label': { display: 'none' },
     '& .rbc-time-gutter, & .rbc-label': { color: 'text.secondary', fontSize: theme.typography.caption.fontSize },
     '& .rbc-current-time-indicator': { bgcolor: 'error.main', height: 2 },
