@@ -37,7 +37,7 @@ test.describe('sign-in and shell', () => {
     await expect(page.getByTestId('greeting')).toContainText('31/12/2999');
     // the inbox is the landing page; unbuilt features say so
     await expect(page.getByRole('textbox', { name: 'Buscar atendimentos e mensagens' })).toBeVisible();
-    await page.goto('/Kanban');
+    await page.goto('/typebot');
     await expect(page.getByText(/Em breve/)).toBeVisible();
     await nav.getByRole('link', { name: 'Empresas' }).click();
     await expect(page).toHaveURL(/\/companies$/);
