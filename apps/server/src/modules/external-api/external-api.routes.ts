@@ -75,8 +75,10 @@ export function externalApiRoutes(app: App, deps: CoreDeps, api: ExternalApiServ
     },
   );
 
-  app.get('/messages-api/tokens', { schema: { tags: ['external-api'], response: { 200: z.array(ApiTokenDto) } } }, async (req) =>
-    api.tokens(req.ctx),
+  app.get(
+    '/messages-api/tokens',
+    { config: { plan: 'useExternalApi' }, schema: { tags: ['external-api'], response: { 200: z.array(ApiTokenDto) } } },
+    async (req) => api.tokens(req.ctx),
   );
 }
 

@@ -1,4 +1,5 @@
-import { type ExternalSendBody, isAdmin, planAllows } from '@atendo/shared';
+import { type ExternalSendBody, isAdmin } from '@atendo/shared';
+import { enforceAccess } from '../../platform/auth';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -27,12 +28,15 @@ export function createExternalApiService(
 ) {
   const { db } = deps.database;
 
-  /** The token's connection; refused: unknown token, the company's plan without useExternalApi, too many sends. */
+  /**
+   * The token's connection; refused as every route refuses (platform/auth enforceAccess: an inactive company, an
+   * expired subscription, a plan without useExternalApi), and after too many sends.
+   */
   async function authorize(token: string | null) {
     const conn = token ? await repo.connectionByToken(db, token) : null;
     if (!conn) throw new AppError('ERR_INVALID_API_TOKEN', 401);
     const ctx = await actAs(conn.companyId);
-    if (!planAllows(ctx.plan, 'useExternalApi')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
+    enforceAccess(ctx, { plan: 'useExternalApi' });
     const rate = await deps.limiter.hit(`external-api:${conn.id}`, EXTERNAL_API_RATE.limit, EXTERNAL_API_RATE.windowMs);
     if (!rate.allowed) throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { retryAfterSeconds: rate.retryAfterSeconds });
     return { ctx, connectionId: conn.id, companyId: conn.companyId };
@@ -83,10 +87,9 @@ export function createExternalApiService(
       return { mensagem: 'Mensagem enviada', messageId: last.message.id, ticketId: last.ticketId };
     },
 
-    /** GET /messages-api/tokens: the company's connection tokens, admins only. */
+    /** GET /messages-api/tokens: the company's connection tokens, admins only (the route checks the plan). */
     async tokens(ctx: TenantContext) {
       if (!isAdmin(ctx.user)) throw new AppError('ERR_NO_PERMISSION', 403);
-      if (!planAllows(ctx.plan, 'useExternalApi')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
       return repo.companyTokens(db, ctx);
     },
   };

@@ -54,6 +54,18 @@ describe('POST /api/messages/send (seed 002 §2.13)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual([{ path: 'number', message: 'validation.invalid' }]);
     expect((await send(tokenA, { number: '5511999990000', body: '  ' })).statusCode).toBe(400);
+    // the token's company is refused as every route refuses it: switched off, or its subscription expired
+    const db = t.database.db;
+    const [{ due }] = await rows<{ due: string | null }>(
+      t,
+      sql`SELECT due_date::text AS due FROM companies WHERE id = ${a.companyId}`,
+    );
+    await db.execute(sql`UPDATE companies SET status = false WHERE id = ${a.companyId}`);
+    expect((await send(tokenA, { number: '5511999990000', body: 'x' })).json()).toEqual({ error: 'ERR_COMPANY_INACTIVE' });
+    await db.execute(sql`UPDATE companies SET status = true, due_date = now() - interval '1 day' WHERE id = ${a.companyId}`);
+    const expired = await send(tokenA, { number: '5511999990000', body: 'x' });
+    await db.execute(sql`UPDATE companies SET due_date = ${due}::timestamptz WHERE id = ${a.companyId}`);
+    expect(expired.statusCode).toBe(402);
   });
 
   it('a text opens the contact’s ticket on the token’s connection, as the acting user, and reaches the channel', async () => {
