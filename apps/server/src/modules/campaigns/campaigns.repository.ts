@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike, rowsOf } from '../../db/open';
 import { campaignSettings, campaignShippings, campaigns, contactLists, whatsapps } from '../../db/schema';
-import type { Tenant } from '../../platform/context';
+import { companyIsActiveSql, type Tenant } from '../../platform/context';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignItem = CampaignRow & {
@@ -135,7 +135,8 @@ export async function owned(db: Db, ctx: Tenant, table: 'whatsapps' | 'queues' |
 export async function dueScheduled(db: Db, now: Date) {
   return rowsOf<{ id: number; company_id: number }>(
     await db.execute(
-      sql`SELECT id, company_id FROM campaigns WHERE status = 'PROGRAMADA' AND scheduled_at <= ${now} ORDER BY scheduled_at LIMIT 100`,
+      sql`SELECT id, company_id FROM campaigns WHERE status = 'PROGRAMADA' AND scheduled_at <= ${now}
+        AND ${companyIsActiveSql(sql`campaigns.company_id`)} ORDER BY scheduled_at LIMIT 100`,
     ),
   ).map((r) => ({ id: Number(r.id), companyId: Number(r.company_id) }));
 }
@@ -143,7 +144,8 @@ export async function dueScheduled(db: Db, now: Date) {
 /** EM_ANDAMENTO campaigns (the tick wakes their dispatch). */
 export async function running(db: Db) {
   return rowsOf<{ id: number; company_id: number }>(
-    await db.execute(sql`SELECT id, company_id FROM campaigns WHERE status = 'EM_ANDAMENTO' ORDER BY id LIMIT 1000`),
+    await db.execute(sql`SELECT id, company_id FROM campaigns WHERE status = 'EM_ANDAMENTO'
+      AND ${companyIsActiveSql(sql`campaigns.company_id`)} ORDER BY id LIMIT 1000`),
   ).map((r) => ({ id: Number(r.id), companyId: Number(r.company_id) }));
 }
 
@@ -428,12 +430,15 @@ export async function ensureContact(db: Db, ctx: Tenant, r: { number: string; na
   return Number(row.id);
 }
 
-/** A campaign by id for the dispatcher (its company comes from the job). */
+/**
+ * A campaign by id for the dispatcher (its company comes from the job); none while its company is switched off (the
+ * dispatch stops and the tick wakes it again once the company is on).
+ */
 export async function findForDispatch(db: Db, ctx: Tenant, id: number): Promise<CampaignRow | null> {
   const [row] = await db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)))
+    .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id), companyIsActiveSql(campaigns.companyId)))
     .limit(1);
   return row ?? null;
 }

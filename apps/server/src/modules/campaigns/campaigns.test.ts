@@ -511,6 +511,22 @@ describe('dispatch', () => {
     }
   }, 30_000);
 
+  it('an inactive company sends nothing: its running campaign stops and goes on once it is switched on', async () => {
+    const numbers = numbersFrom(650_000_000, 2);
+    const c = await campaign({ contactListId: await list('Desligada', numbers) });
+    await start(c.id);
+    await t.database.db.execute(sql`UPDATE companies SET status = false WHERE id = ${a.companyId}`);
+    try {
+      const off = await worker(t).dispatch(a.companyId, c.id);
+      expect(off).toMatchObject({ sent: 0, state: 'stopped' });
+    } finally {
+      await t.database.db.execute(sql`UPDATE companies SET status = true WHERE id = ${a.companyId}`);
+    }
+    expect((await worker(t).dispatch(a.companyId, c.id)).sent).toBe(2);
+    await flushSends();
+    expect(numbers.map((n) => receivedBy().get(n))).toEqual([1, 1]);
+  });
+
   it('a recurrent campaign schedules its next run when the run ends; a failed send is recorded with its reason', async () => {
     const numbers = numbersFrom(700_000_000, 2);
     const scheduledAt = new Date(Date.now() - 1000);

@@ -95,6 +95,20 @@ describe('lanes that move by themselves', () => {
     expect(await laneIds(x.ticketId)).toEqual([proposal]);
   });
 
+  it('an inactive company’s stays do not move until it is switched on again', async () => {
+    const w = await customerWrites(t, conn.id, { name: 'Célia' });
+    await req('PUT', `/ticket-tags/${w.ticketId}/${proposal}`, ana.token);
+    await t.database.db.execute(sql`UPDATE companies SET status = false WHERE id = ${a.companyId}`);
+    try {
+      await sweepAt(3 * HOUR);
+      expect(await laneIds(w.ticketId)).toEqual([proposal]);
+    } finally {
+      await t.database.db.execute(sql`UPDATE companies SET status = true WHERE id = ${a.companyId}`);
+    }
+    await sweepAt(3 * HOUR);
+    expect(await laneIds(w.ticketId)).toEqual([waiting]);
+  });
+
   it('a customer answer in a lane with a rollback lane moves the ticket back', async () => {
     const w = await customerWrites(t, conn.id, { name: 'Paula' });
     await req('PUT', `/ticket-tags/${w.ticketId}/${waiting}`, ana.token);

@@ -1,7 +1,7 @@
 import type { TagRefDto } from '@atendo/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
-import type { Tenant } from '../../platform/context';
+import { companyIsActiveSql, type Tenant } from '../../platform/context';
 import { type Viewer, visibleScopeSql } from '../tickets/tickets.public';
 
 /** The board shows at most this many cards (the newest activity first). */
@@ -123,7 +123,7 @@ export async function dueTimeouts(db: Db, now: Date, limit: number): Promise<Lan
       FROM ticket_tags tt
       JOIN tags tg ON tg.id = tt.tag_id AND tg.company_id = tt.company_id
       JOIN tickets t ON t.id = tt.ticket_id AND t.company_id = tt.company_id
-      WHERE tg.kanban = 1 AND tg.time_lane > 0 AND tg.next_lane_id IS NOT NULL AND tg.next_lane_id <> tg.id
+      WHERE ${companyIsActiveSql(sql`tt.company_id`)} AND tg.kanban = 1 AND tg.time_lane > 0 AND tg.next_lane_id IS NOT NULL AND tg.next_lane_id <> tg.id
         AND tt.created_at + tg.time_lane * interval '1 hour' <= ${now.toISOString()}::timestamptz
         AND t.status IN ('open', 'pending')
         AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = tt.ticket_id AND m.company_id = tt.company_id
@@ -142,7 +142,7 @@ export async function dueRollbacks(db: Db, limit: number): Promise<LaneStay[]> {
       FROM ticket_tags tt
       JOIN tags tg ON tg.id = tt.tag_id AND tg.company_id = tt.company_id
       JOIN tickets t ON t.id = tt.ticket_id AND t.company_id = tt.company_id
-      WHERE tg.kanban = 1 AND tg.rollback_lane_id IS NOT NULL AND tg.rollback_lane_id <> tg.id
+      WHERE ${companyIsActiveSql(sql`tt.company_id`)} AND tg.kanban = 1 AND tg.rollback_lane_id IS NOT NULL AND tg.rollback_lane_id <> tg.id
         AND t.status IN ('open', 'pending')
         AND EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = tt.ticket_id AND m.company_id = tt.company_id
           AND NOT m.from_me AND m.created_at > tt.created_at)
