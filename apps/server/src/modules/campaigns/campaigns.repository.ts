@@ -418,18 +418,6 @@ export async function listShippings(
   return { items: rows.slice(0, f.limit), hasMore: rows.length > f.limit, count: Number(total?.n ?? 0) };
 }
 
-/** The company's WhatsApp contact of a number (created when missing), as the conversation needs it. */
-export async function ensureContact(db: Db, ctx: Tenant, r: { number: string; name: string; email: string }) {
-  const [row] = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      INSERT INTO contacts (company_id, channel, number, name, email)
-      VALUES (${ctx.companyId}, 'whatsapp', ${r.number}, ${r.name || r.number}, ${r.email})
-      ON CONFLICT (company_id, channel, number) DO UPDATE SET updated_at = contacts.updated_at
-      RETURNING id`),
-  );
-  return Number(row.id);
-}
-
 /**
  * A campaign by id for the dispatcher (its company comes from the job); none while its company is switched off (the
  * dispatch stops and the tick wakes it again once the company is on).

@@ -24,6 +24,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
 import { loadTenantContext } from '../auth/auth.public';
+import { ensureWhatsappContact } from '../contacts/contacts.public';
 import type { ConversationService } from '../conversation/conversation.service';
 import type { TicketsService } from '../tickets/tickets.service';
 import { dispatchCampaignJob } from './campaigns.jobs';
@@ -220,7 +221,7 @@ export function createCampaignsService(
   /** Sends one claimed record: the confirmation question, or the campaign message; leaves the ticket as the campaign says. */
   async function sendOne(ctx: TenantContext, c: repo.CampaignRow, rec: repo.ShippingRow, token: string, confirming: boolean) {
     try {
-      const contactId = rec.contactId ?? (await repo.ensureContact(db, ctx, rec));
+      const contactId = rec.contactId ?? (await ensureWhatsappContact(db, ctx, rec)).row.id;
       if (!rec.contactId) await repo.setShippingContact(db, rec.id, token, contactId);
       const out = await conversation.sendToContact(ctx, {
         contactId,

@@ -1,4 +1,4 @@
 /** What other modules may use of contacts (docs/architecture.md, the module rule): the contact book's search predicate. */
-export { contactSearchSql } from './contacts.repository';
+export { contactSearchSql, ensureWhatsappContact } from './contacts.repository';
 /** The spreadsheet reader (xlsx, xls, csv; first row the header): contact lists import through the same one. */
 export { dataRows, detectKind } from './contacts.spreadsheet';

@@ -1,5 +1,5 @@
 import type { ContactImportDto, ContactItemDto, TagRefDto } from '@atendo/shared';
-import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike, rowsOf } from '../../db/open';
 import { contactCustomFields, contactImports, contacts, contactTags, tags, tickets, whatsapps } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
@@ -124,6 +124,27 @@ export async function insertContact(
     .values({ companyId, channel: 'whatsapp', ...v })
     .returning();
   return row;
+}
+
+/**
+ * The company's WhatsApp contact of a number, created (named `name`, else the number) when missing — one statement,
+ * so concurrent senders of the same new number (the public API, a campaign) get the same row.
+ */
+export async function ensureWhatsappContact(
+  db: Db,
+  { companyId }: Tenant,
+  v: { number: string; name: string; email: string },
+): Promise<{ row: ContactRow; inserted: boolean }> {
+  const [r] = await db
+    .insert(contacts)
+    .values({ companyId, channel: 'whatsapp', number: v.number, name: v.name || v.number, email: v.email })
+    .onConflictDoUpdate({
+      target: [contacts.companyId, contacts.channel, contacts.number],
+      set: { updatedAt: sql`${contacts.updatedAt}` },
+    })
+    .returning({ ...getTableColumns(contacts), inserted: sql<boolean>`(xmax = 0)` });
+  const { inserted, ...row } = r;
+  return { row, inserted: inserted === true };
 }
 
 export async function updateContact(

@@ -188,6 +188,13 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       return detail(ctx, row, await masksFor(ctx));
     },
 
+    /** The company's WhatsApp contact of a number, created when missing (and then told to colleagues); its id. */
+    async ensureByNumber(ctx: TenantContext, v: { number: string; name: string; email: string }) {
+      const { row, inserted } = await repo.ensureWhatsappContact(db, ctx, v);
+      if (inserted) await publishContact(ctx, 'create', row);
+      return row.id;
+    },
+
     async update(ctx: TenantContext, id: number, b: UpdateContactBody) {
       const current = await mustFind(ctx, id);
       const mask = await masksFor(ctx);

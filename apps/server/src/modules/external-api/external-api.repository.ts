@@ -27,13 +27,6 @@ export async function queueExists(db: Db, ctx: Tenant, queueId: number) {
   return rows.length > 0;
 }
 
-export async function contactIdByNumber(db: Db, ctx: Tenant, number: string) {
-  const [row] = rowsOf<{ id: number }>(
-    await db.execute(sql`SELECT id FROM contacts WHERE company_id = ${ctx.companyId} AND number = ${number} ORDER BY id LIMIT 1`),
-  );
-  return row ? Number(row.id) : null;
-}
-
 /** The company's connections with their API tokens (the /messages-api page, admins only). */
 export async function companyTokens(db: Db, ctx: Tenant) {
   const rows = rowsOf<{ id: number; name: string; channel: string; token: string }>(

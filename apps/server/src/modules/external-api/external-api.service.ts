@@ -50,17 +50,7 @@ export function createExternalApiService(
     return ctx;
   }
 
-  async function contactFor(ctx: TenantContext, number: string) {
-    const known = await repo.contactIdByNumber(db, ctx, number);
-    if (known) return known;
-    const created = await m.contacts.create(ctx, { name: number, number, email: '' } as never).catch(async (err) => {
-      // created meanwhile by another send
-      const again = await repo.contactIdByNumber(db, ctx, number);
-      if (again) return { id: again };
-      throw err;
-    });
-    return created.id;
-  }
+  const contactFor = (ctx: TenantContext, number: string) => m.contacts.ensureByNumber(ctx, { number, name: number, email: '' });
 
   return {
     authorize,
