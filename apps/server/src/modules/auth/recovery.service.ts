@@ -42,6 +42,12 @@ export function createRecoveryService(deps: CoreDeps, ports: { channels: Channel
   const { db } = deps.database;
   const key = createHmac('sha256', resolveJwtSecret(deps.config)).update('atendo-recovery-v1').digest();
   const codeHash = (userId: number, code: string) => createHmac('sha256', key).update(`${userId}:${code}`).digest('hex');
+  /** The code is the one a recovery keeps (its HMAC), compared in constant time. */
+  const isCodeOf = (r: { userId: number; codeHash: string }, code: string) => {
+    const given = Buffer.from(codeHash(r.userId, code));
+    const expected = Buffer.from(r.codeHash);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
 
   async function checkRate(k: string, rule: { limit: number; windowMs: number }) {
     const r = await deps.limiter.hit(`recovery:${k}`, rule.limit, rule.windowMs);
@@ -131,9 +137,7 @@ export function createRecoveryService(deps: CoreDeps, ports: { channels: Channel
       const live = await repo.findSendableRecovery(db, p.recoveryId);
       if (!live) return;
       const code = unseal(p.sealed);
-      const given = Buffer.from(codeHash(live.userId, code));
-      const expected = Buffer.from(live.codeHash);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return;
+      if (!isCodeOf(live, code)) return;
       try {
         await sendCode(p.number, code);
       } catch (err) {
@@ -149,9 +153,7 @@ export function createRecoveryService(deps: CoreDeps, ports: { channels: Channel
       await checkRate(`verify:number:${number}`, RECOVERY_LIMITS.verifyPerNumber);
       const attempt = await repo.takeAttempt(db, number, RECOVERY_MAX_ATTEMPTS);
       if (!attempt) throw new AppError('ERR_INVALID_RECOVERY_CODE', 400);
-      const given = Buffer.from(codeHash(attempt.userId, code));
-      const expected = Buffer.from(attempt.codeHash);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      if (!isCodeOf(attempt, code)) {
         throw new AppError('ERR_INVALID_RECOVERY_CODE', 400);
       }
       const token = randomBytes(32).toString('base64url');
