@@ -1,7 +1,5 @@
 import { CampaignBody, type CampaignDto } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import {
   Alert,
   Box,
@@ -12,19 +10,18 @@ import {
   DialogTitle,
   FormControlLabel,
   Grid,
-  IconButton,
   MenuItem,
   Switch,
   Tab,
   Tabs,
   TextField,
-  Typography,
 } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
+import { AttachmentField } from '../../../shared/ui/AttachmentField';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useConnections } from '../../connections/hooks/useConnections';
 import { useContactListRefs } from '../../contact-lists/hooks/useContactLists';
@@ -239,36 +236,25 @@ export function CampaignModal({ open, record, onClose }: { open: boolean; record
               />
             </Grid>
             <Grid size={{ xs: 12, md: 8 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Button component="label" startIcon={<AttachFileIcon />} disabled={readOnly}>
-                  {t('campaigns.attach')}
-                  <input
-                    hidden
-                    type="file"
-                    data-testid="campaign-file"
-                    onChange={(e) => {
-                      const f = e.target.files?.[0] ?? null;
-                      setFile(f);
-                      if (f) setMediaName(f.name);
-                    }}
-                  />
-                </Button>
-                <Typography noWrap color="text.secondary">
-                  {mediaName ?? t('campaigns.noAttachment')}
-                </Typography>
-                {mediaName && !readOnly ? (
-                  <IconButton
-                    aria-label={t('campaigns.removeAttachment')}
-                    onClick={async () => {
-                      if (file) setFile(null);
-                      else if (record) await removeMedia.mutateAsync(record.id).catch(toastError);
-                      setMediaName(null);
-                    }}
-                  >
-                    <DeleteOutlinedIcon />
-                  </IconButton>
-                ) : null}
-              </Box>
+              <AttachmentField
+                name={mediaName}
+                disabled={readOnly}
+                testId="campaign-file"
+                labels={{
+                  attach: t('campaigns.attach'),
+                  none: t('campaigns.noAttachment'),
+                  remove: t('campaigns.removeAttachment'),
+                }}
+                onPick={(f) => {
+                  setFile(f);
+                  setMediaName(f.name);
+                }}
+                onRemove={async () => {
+                  if (file) setFile(null);
+                  else if (record) await removeMedia.mutateAsync(record.id).catch(toastError);
+                  setMediaName(null);
+                }}
+              />
             </Grid>
             <Grid size={12}>{toggle('isRecurrent', t('campaigns.fields.isRecurrent'))}</Grid>
             {recurrent ? (

@@ -1,26 +1,12 @@
 import { QuickMessageBody, type QuickMessageDto, quickMessageFileName } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  IconButton,
-  Stack,
-  Switch,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
+import { AttachmentField } from '../../../shared/ui/AttachmentField';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useRemoveQuickMessageMedia, useSaveQuickMessage } from '../hooks/useQuickMessagesPage';
 
@@ -108,36 +94,25 @@ export function QuickMessageModal({
                 />
               )}
             />
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <Button component="label" startIcon={<AttachFileIcon />} disabled={readOnly}>
-                {t('quickMessages.attach')}
-                <input
-                  hidden
-                  type="file"
-                  data-testid="quick-message-file"
-                  onChange={(e) => {
-                    const f = e.target.files?.[0] ?? null;
-                    setFile(f);
-                    if (f) setMediaName(quickMessageFileName(f.name));
-                  }}
-                />
-              </Button>
-              <Typography noWrap color="text.secondary">
-                {mediaName ?? t('quickMessages.noAttachment')}
-              </Typography>
-              {mediaName && !readOnly ? (
-                <IconButton
-                  aria-label={t('quickMessages.removeAttachment')}
-                  onClick={async () => {
-                    if (file) setFile(null);
-                    else if (record) await removeMedia.mutateAsync(record.id).catch(toastError);
-                    setMediaName(null);
-                  }}
-                >
-                  <DeleteOutlinedIcon />
-                </IconButton>
-              ) : null}
-            </Box>
+            <AttachmentField
+              name={mediaName}
+              disabled={readOnly}
+              testId="quick-message-file"
+              labels={{
+                attach: t('quickMessages.attach'),
+                none: t('quickMessages.noAttachment'),
+                remove: t('quickMessages.removeAttachment'),
+              }}
+              onPick={(f) => {
+                setFile(f);
+                setMediaName(quickMessageFileName(f.name));
+              }}
+              onRemove={async () => {
+                if (file) setFile(null);
+                else if (record) await removeMedia.mutateAsync(record.id).catch(toastError);
+                setMediaName(null);
+              }}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
