@@ -1,17 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { API_URL, SCREENSHOTS, signIn, signUpCompany } from './helpers';
-
-async function apiAs(request: APIRequestContext, email: string, password: string) {
-  const login = await request.post(`${API_URL}/auth/login`, { data: { email, password } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  return async <T>(method: 'post', url: string, data?: unknown): Promise<T> => {
-    const res = await request[method](`${API_URL}${url}`, { headers, data });
-    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-}
+import { expect, test } from '@playwright/test';
+import { apiAs, SCREENSHOTS, signIn, signUpCompany } from './helpers';
 
 test.describe('internal chat (issue 20)', () => {
   test('two users chat live, with unread badges in the list and the top-bar bell', async ({ page, browser, request }) => {

@@ -62,6 +62,16 @@ export async function apiHeaders(request: APIRequestContext, credentials: { emai
   return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
 }
 
+/** An API caller signed in as a user: every call must succeed; answers the parsed body. */
+export async function apiAs(request: APIRequestContext, email: string, password: string) {
+  const headers = await apiHeaders(request, { email, password });
+  return async <T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> => {
+    const res = await request[method](`${API_URL}${url}`, { headers, data });
+    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()) as T;
+  };
+}
+
 /** POSTs a record through the API (the call must succeed) and answers its id. */
 export async function createVia(request: APIRequestContext, path: string, headers: Record<string, string>, data: object) {
   const res = await request.post(`${API_URL}${path}`, { headers, data });

@@ -1,6 +1,6 @@
 import { type GraphStandin, inbound } from '@atendo/graph-standin';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { API_URL, APP_SECRET, SCREENSHOTS, signIn, signUpCompany, startStandin } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { API_URL, APP_SECRET, apiAs, SCREENSHOTS, signIn, signUpCompany, startStandin } from './helpers';
 
 let standin: GraphStandin;
 test.beforeAll(async () => {
@@ -9,18 +9,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await standin?.close();
 });
-
-async function apiAs(request: APIRequestContext, email: string, password: string) {
-  const login = await request.post(`${API_URL}/auth/login`, { data: { email, password } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  return async <T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> => {
-    const res = await request[method](`${API_URL}${url}`, { headers, data });
-    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-}
 
 const lane = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const card = (page: Page, name: string) => page.getByTestId('kanban-card').filter({ hasText: name });

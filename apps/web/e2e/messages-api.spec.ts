@@ -1,6 +1,6 @@
 import type { GraphStandin } from '@atendo/graph-standin';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { API_URL, APP_SECRET, SCREENSHOTS, signIn, signUpCompany, startStandin } from './helpers';
+import { expect, test } from '@playwright/test';
+import { APP_SECRET, apiAs, SCREENSHOTS, signIn, signUpCompany, startStandin } from './helpers';
 
 let standin: GraphStandin;
 test.beforeAll(async () => {
@@ -9,17 +9,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await standin?.close();
 });
-
-async function apiAs(request: APIRequestContext, email: string, password: string) {
-  const login = await request.post(`${API_URL}/auth/login`, { data: { email, password } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const { token } = (await login.json()) as { token: string };
-  return async <T>(url: string, data: unknown): Promise<T> => {
-    const res = await request.post(`${API_URL}${url}`, { headers: { authorization: `Bearer ${token}` }, data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-}
 
 test.describe('public messages API (issue 20)', () => {
   test('an admin copies a connection token, sends a text through the test form and sees it in the inbox', async ({
@@ -30,9 +19,13 @@ test.describe('public messages API (issue 20)', () => {
     const owner = await signUpCompany(request, 'API');
     const call = await apiAs(request, owner.email, owner.password);
     const stamp = `${Date.now()}`.slice(-8);
-    const queue = await call<{ id: number }>('/queue', { name: 'Vendas', color: `#5${stamp.slice(-5)}`, greetingMessage: '' });
+    const queue = await call<{ id: number }>('post', '/queue', {
+      name: 'Vendas',
+      color: `#5${stamp.slice(-5)}`,
+      greetingMessage: '',
+    });
     const phoneNumberId = `83${stamp}01`;
-    await call('/whatsapp', {
+    await call('post', '/whatsapp', {
       name: `Cloud API ${stamp}`,
       channel: 'whatsappapi',
       phoneNumberId,

@@ -1,10 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import { type GraphStandin, inbound } from '@atendo/graph-standin';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   ADMIN,
   API_URL,
   APP_SECRET,
+  apiAs,
   apiHeaders,
   createCloudConnection,
   createVia,
@@ -233,18 +234,6 @@ function drawPng(width = 160, height = 100) {
 }
 const PNG = drawPng();
 const REQUIRED = 'Obrigatório';
-
-async function apiAs(request: APIRequestContext, email: string, password: string) {
-  const login = await request.post(`${API_URL}/auth/login`, { data: { email, password } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  return async <T>(method: 'get' | 'post' | 'put', url: string, data?: unknown): Promise<T> => {
-    const res = await request[method](`${API_URL}${url}`, { headers, data });
-    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-}
 
 const ticketItem = (page: Page, name: string) => page.getByTestId('ticket-item').filter({ hasText: name });
 
