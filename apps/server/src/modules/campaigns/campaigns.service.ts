@@ -13,7 +13,6 @@ import {
   campaignEditable,
   can,
   fillCampaignVariables,
-  planAllows,
   V,
 } from '@atendo/shared';
 import ExcelJS from 'exceljs';
@@ -58,7 +57,6 @@ export function createCampaignsService(
   const { db } = deps.database;
 
   function gate(ctx: TenantContext) {
-    if (!planAllows(ctx.plan, 'useCampaigns')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, { feature: 'useCampaigns' });
     if (!can(ctx.user, 'campaigns:manage')) throw new AppError('ERR_NO_PERMISSION', 403);
   }
 

@@ -158,6 +158,15 @@ afterAll(async () => {
 beforeEach(() => standin.clear());
 
 describe('contact lists', () => {
+  it('a plan without useCampaigns is refused on every campaign and contact-list route', async () => {
+    const off = await createTenant(t, { planFlags: { useCampaigns: false } });
+    for (const url of ['/campaigns', '/contact-lists', '/campaign-settings', '/contact-lists/list']) {
+      const res = await req('GET', url, off.adminToken);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    }
+  });
+
   it('CRUD with items, paging and search; another company sees nothing; a plain user is refused', async () => {
     const created = await req('POST', '/contact-lists', a.adminToken, { name: 'Clientes VIP' });
     expect(created.statusCode).toBe(201);

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES_PAGE_SIZE, CHATS_PAGE_SIZE, type ChatBody, type ChatDto, planAllows } from '@atendo/shared';
+import { CHAT_MESSAGES_PAGE_SIZE, CHATS_PAGE_SIZE, type ChatBody, type ChatDto } from '@atendo/shared';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -13,13 +13,8 @@ import * as repo from './chats.repository';
 export function createChatsService(deps: CoreDeps) {
   const { db } = deps.database;
 
-  function mustUseChat(ctx: TenantContext) {
-    if (!planAllows(ctx.plan, 'useInternalChat')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
-  }
-
   /** The chat when the caller is a member; another company's, or a chat they are not in, is not found. */
   async function mustFindMine(ctx: TenantContext, id: string) {
-    mustUseChat(ctx);
     const chat = await repo.findChat(db, ctx, id);
     if (!chat?.users.some((u) => u.userId === ctx.user.id)) throw new AppError('ERR_NO_CHAT_FOUND', 404);
     return chat;
@@ -54,14 +49,12 @@ export function createChatsService(deps: CoreDeps) {
 
   return {
     async list(ctx: TenantContext, pageNumber: number) {
-      mustUseChat(ctx);
       return repo.pageChats(db, ctx, ctx.user.id, { offset: (pageNumber - 1) * CHATS_PAGE_SIZE, limit: CHATS_PAGE_SIZE });
     },
 
     show: (ctx: TenantContext, id: string) => mustFindMine(ctx, id),
 
     async create(ctx: TenantContext, b: ChatBody) {
-      mustUseChat(ctx);
       const id = await repo.insertChat(db, ctx, { title: b.title, ownerId: ctx.user.id, memberIds: await memberIds(ctx, b) });
       const chat = await reload(ctx, id);
       publish(ctx, chat, 'create');

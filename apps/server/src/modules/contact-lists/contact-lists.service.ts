@@ -9,7 +9,6 @@ import {
   type ContactListItemDto,
   can,
   normalizePhoneNumber,
-  planAllows,
 } from '@atendo/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
@@ -64,7 +63,6 @@ export function createContactListsService(deps: CoreDeps, opts: { channels?: Cha
   }
 
   function gate(ctx: TenantContext) {
-    if (!planAllows(ctx.plan, 'useCampaigns')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, { feature: 'useCampaigns' });
     if (!can(ctx.user, 'contact-lists:manage')) throw new AppError('ERR_NO_PERMISSION', 403);
   }
 

@@ -5,7 +5,10 @@ import type { KanbanService } from './kanban.service';
 export function kanbanRoutes(app: App, kanban: KanbanService) {
   app.get(
     '/ticket/kanban',
-    { schema: { tags: ['kanban'], querystring: KanbanTicketsQuery, response: { 200: KanbanTicketsDto } } },
+    {
+      config: { plan: 'useKanban' },
+      schema: { tags: ['kanban'], querystring: KanbanTicketsQuery, response: { 200: KanbanTicketsDto } },
+    },
     async (req) => kanban.tickets(req.ctx, req.query),
   );
 }

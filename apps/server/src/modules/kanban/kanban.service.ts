@@ -4,12 +4,10 @@ import {
   type KanbanTicketsQuery,
   lgpdHidesNumbers,
   maskPhoneNumber,
-  planAllows,
   type TagRefDto,
 } from '@atendo/shared';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
 import { findCompanySettings } from '../settings/settings.public';
 import { loadViewer } from '../tickets/tickets.public';
 import * as repo from './kanban.repository';
@@ -20,16 +18,9 @@ const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) a
 export function createKanbanService(deps: CoreDeps) {
   const { db } = deps.database;
 
-  function mustUseKanban(ctx: TenantContext) {
-    if (!planAllows(ctx.plan, 'useKanban')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
-  }
-
   return {
-    mustUseKanban,
-
     /** GET /ticket/kanban: only the user's own queues (the queueIds asked are narrowed to them), never others' tickets they could not open. */
     async tickets(ctx: TenantContext, q: KanbanTicketsQuery): Promise<{ tickets: KanbanTicketDto[] }> {
-      mustUseKanban(ctx);
       const viewer = await loadViewer(db, ctx);
       // An admin who belongs to no queue sees every queue (else nobody could manage the board of a company without queues).
       const everyQueue = viewer.admin && !viewer.queueIds.length;

@@ -27,8 +27,10 @@ export function tagsRoutes(app: App, tags: TagsService) {
     { schema: { tags: schemaTags, querystring: TagListQuery, response: { 200: z.array(TagDto) } } },
     async (req) => tags.list(req.ctx, req.query),
   );
-  app.get('/tag/kanban', { schema: { tags: schemaTags, response: { 200: z.array(TagDto) } } }, async (req) =>
-    tags.lanes(req.ctx),
+  app.get(
+    '/tag/kanban',
+    { config: { plan: 'useKanban' }, schema: { tags: schemaTags, response: { 200: z.array(TagDto) } } },
+    async (req) => tags.lanes(req.ctx),
   );
   app.get('/tags', { schema: { tags: schemaTags, querystring: TagPageQuery, response: { 200: TagPageDto } } }, async (req) =>
     tags.page(req.ctx, req.query),

@@ -69,9 +69,8 @@ export function createTagsService(deps: CoreDeps, tickets: TicketsService, lanes
     list: (ctx: TenantContext, f: { kanban?: number; searchParam?: string }) =>
       repo.listTags(db, ctx, { kanban: f.kanban, search: f.searchParam }),
 
-    /** GET /tag/kanban/: the board's lanes, by position then name (plan flag useKanban). */
+    /** GET /tag/kanban/: the board's lanes, by position then name (the route checks the plan flag useKanban). */
     async lanes(ctx: TenantContext) {
-      if (!planAllows(ctx.plan, 'useKanban')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
       return repo.listTags(db, ctx, { kanban: 1 });
     },
 
