@@ -82,6 +82,8 @@ export const ERROR_CATALOGUE = {
   ERR_NO_CAMPAIGN_FOUND: 404,
   ERR_CAMPAIGN_NOT_EDITABLE: 409,
   ERR_CAMPAIGN_STATE: 409,
+  ERR_URL_NOT_ALLOWED: 400,
+  ERR_EXTERNAL_REQUEST_FAILED: 502,
 } as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 500 | 502>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
