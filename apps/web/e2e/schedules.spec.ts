@@ -52,3 +52,86 @@ test('a link to /schedules?contactId=N opens the form for that contact, with its
   const bodies = ((await list.json()) as { schedules: { body: string }[] }).schedules.map((s) => s.body);
   expect(bodies.sort()).toEqual([`Lembrete ${stamp}`, `Segundo lembrete ${stamp}`]);
 });
+
+/**
+ * The calendar on react-big-calendar (issue 20 item 7): month, week, day and agenda views, each showing a schedule
+ * at its time with edit and delete; a click on a day creates a schedule on that day.
+ */
+test('the schedules calendar shows month, week, day and agenda, and a click on a day opens the form for that day', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post(`${API_URL}/auth/login`, { data: ADMIN });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const stamp = `${Date.now()}`.slice(-8);
+  const contact = await request.post(`${API_URL}/contacts`, {
+    headers,
+    data: { name: `Calendário ${stamp}`, number: `5521${stamp}3` },
+  });
+  expect(contact.ok(), await contact.text()).toBeTruthy();
+  const { id } = (await contact.json()) as { id: number };
+  // two hours from now (today unless it is late in the evening: the calendar is then moved to that day)
+  const sendAt = new Date(Date.now() + 2 * 3_600_000);
+  const created = await request.post(`${API_URL}/schedules`, {
+    headers,
+    data: { body: `Visita ${stamp}`, sendAt: sendAt.toISOString(), contactIds: [id] },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/tickets/);
+  await page.goto('/schedules');
+  const calendar = page.getByTestId('schedules-calendar');
+  const event = calendar.getByTestId('calendar-event').filter({ hasText: `Calendário ${stamp}` });
+  await page.getByLabel('Buscar por contato ou mensagem').fill(`Calendário ${stamp}`);
+  await expect(event).toHaveCount(1);
+  await expect(page.getByTestId('calendar-month')).toContainText(/\d{4}/);
+  await page.screenshot({ path: `${SCREENSHOTS}/schedules-month.png` });
+
+  await calendar.getByRole('button', { name: 'Semana' }).click();
+  await expect(event).toHaveCount(1);
+  await page.screenshot({ path: `${SCREENSHOTS}/schedules-week.png` });
+  await calendar.getByRole('button', { name: 'Dia', exact: true }).click();
+  // the day view shows today; the schedule may be tomorrow late in the evening
+  if ((await event.count()) === 0) await calendar.getByRole('button', { name: 'Próximo' }).click();
+  await expect(event).toHaveCount(1);
+  await page.screenshot({ path: `${SCREENSHOTS}/schedules-day.png` });
+  await calendar.getByRole('button', { name: 'Agenda' }).click();
+  await expect(event).toHaveCount(1);
+  await expect(calendar).toContainText(`Calendário ${stamp}`);
+  await page.screenshot({ path: `${SCREENSHOTS}/schedules-agenda.png` });
+  // the week in the dark theme
+  await page.getByRole('button', { name: 'Ativar modo escuro' }).click();
+  await calendar.getByRole('button', { name: 'Semana' }).click();
+  await expect(event).toHaveCount(1);
+  await page.screenshot({ path: `${SCREENSHOTS}/schedules-week-dark.png` });
+  await page.getByRole('button', { name: 'Ativar modo claro' }).click();
+  await calendar.getByRole('button', { name: 'Agenda' }).click();
+
+  // an event's edit icon opens it; its delete icon asks first
+  await calendar.getByRole('button', { name: `Editar Calendário ${stamp}` }).click();
+  const editing = page.getByRole('dialog', { name: 'Editar agendamento' });
+  await expect(editing.getByLabel('Mensagem')).toHaveValue(`Visita ${stamp}`);
+  await editing.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(editing).toHaveCount(0);
+
+  // back on the month, a click on a day some days ahead opens the form on that day
+  await calendar.getByRole('button', { name: 'Mês' }).click();
+  await page.getByLabel('Buscar por contato ou mensagem').fill('');
+  // ten days ahead on the browser's clock (São Paulo's, as the company's)
+  const ahead = await page.evaluate(() => {
+    const d = new Date(Date.now() + 10 * 86_400_000);
+    return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), next: d.getMonth() !== new Date().getMonth() };
+  });
+  if (ahead.next) await calendar.getByRole('button', { name: 'Próximo' }).click();
+  const cells = calendar.locator('.rbc-month-row .rbc-day-bg:not(.rbc-off-range-bg)');
+  await cells.nth(ahead.day - 1).click({ position: { x: 20, y: 40 } });
+  const creating = page.getByRole('dialog', { name: 'Agendar mensagem' });
+  await expect(creating).toBeVisible();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await expect(creating.getByLabel('Data e hora do envio')).toHaveValue(
+    new RegExp(`^${ahead.year}-${pad(ahead.month)}-${pad(ahead.day)}T`),
+  );
+  await creating.getByRole('button', { name: 'Cancelar' }).click();
+});

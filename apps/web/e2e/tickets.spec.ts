@@ -364,7 +364,11 @@ test.describe('routing, attachments, transfer and the required tag (issue 7)', (
     // the emoji picker writes where the cursor is
     await composer.fill('Obrigado pela preferência ');
     await page.getByRole('button', { name: 'Emojis' }).click();
-    await page.getByRole('button', { name: '😊', exact: true }).click();
+    // emoji-picker-react: searched by its Portuguese name, each emoji a grid cell named by it
+    const picker = page.getByRole('presentation').getByLabel('Emojis');
+    await picker.getByLabel('Buscar emoji').fill('olhos sorridentes');
+    await page.screenshot({ path: `${SCREENSHOTS}/tickets-emoji-picker.png` });
+    await picker.getByRole('gridcell', { name: 'rosto sorridente com olhos sorridentes', exact: true }).click();
     await expect(composer).toHaveValue('Obrigado pela preferência 😊');
     await composer.fill('');
     await page.screenshot({ path: `${SCREENSHOTS}/tickets-image-reply.png` });

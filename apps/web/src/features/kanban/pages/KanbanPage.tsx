@@ -9,13 +9,16 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
+import HelpIcon from '@mui/icons-material/Help';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { Alert, Box, Button, Card, CircularProgress, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CircularProgress, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
+import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { toast } from '../../../shared/toast';
+import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialVideoDialog';
 import { CardBody, KanbanCardView } from '../components/KanbanCardView';
 import { LaneColumn } from '../components/LaneColumn';
 import { type KanbanCard, type Lane, useKanbanTickets, useLanes, useMoveCard } from '../hooks/useKanban';
@@ -40,6 +43,9 @@ export default function KanbanPage() {
   }));
   const lanes = useLanes();
   const tickets = useKanbanTickets(range);
+  // seed 002 §2.8: a help popup with the tutorial video, opened on the first visit (only when there is a video)
+  const tutorialVideo = useHelpVideo('kanban');
+  const tutorial = useFirstVisit('hasVisitedKanban', tutorialVideo);
   const move = useMoveCard(range);
   const [dragging, setDragging] = useState<KanbanCard | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
@@ -98,6 +104,13 @@ export default function KanbanPage() {
           onChange={(e) => e.target.value && setRange({ ...range, endDate: e.target.value })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.startDate } }}
         />
+        {tutorialVideo ? (
+          <Tooltip title={t('kanban.help')}>
+            <IconButton aria-label={t('kanban.help')} onClick={tutorial.show}>
+              <HelpIcon />
+            </IconButton>
+          </Tooltip>
+        ) : null}
         {can(user, 'dashboard:view') ? (
           <Button variant="contained" startIcon={<ViewColumnIcon />} onClick={() => navigate('/TagsKanban')}>
             {t('kanban.addColumns')}
@@ -147,6 +160,7 @@ export default function KanbanPage() {
         </DndContext>
       )}
       {!loading && !failed && laneList.length === 0 ? <Alert severity="info">{t('kanban.noLanes')}</Alert> : null}
+      <TutorialVideoDialog open={tutorial.open} onClose={tutorial.close} title={t('kanban.tutorial')} videoUrl={tutorialVideo} />
     </Box>
   );
 }

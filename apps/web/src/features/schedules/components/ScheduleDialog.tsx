@@ -93,6 +93,7 @@ export function ScheduleDialog({
   ticketId = null,
   whatsappId = null,
   queueId = null,
+  at,
 }: {
   open: boolean;
   onClose: () => void;
@@ -102,6 +103,8 @@ export function ScheduleDialog({
   ticketId?: number | null;
   whatsappId?: number | null;
   queueId?: number | null;
+  /** A new schedule's time (a day or slot picked on the calendar); an hour from now otherwise. */
+  at?: Date;
 }) {
   const { t } = useTranslation();
   const clock = useClock();
@@ -110,7 +113,7 @@ export function ScheduleDialog({
   const [body, setBody] = useState(schedule?.body ?? '');
   const [sendAt, setSendAt] = useState(() =>
     // the field reads the company's wall clock, not the browser's
-    toZonedInput(clock, schedule ? schedule.sendAt : Date.now() + SCHEDULE_DEFAULT_DELAY_MS),
+    toZonedInput(clock, schedule ? schedule.sendAt : (at ?? Date.now() + SCHEDULE_DEFAULT_DELAY_MS)),
   );
   const [unit, setUnit] = useState<number | ''>(schedule?.intervalUnit ?? '');
   const [every, setEvery] = useState(schedule?.intervalValue ?? 1);

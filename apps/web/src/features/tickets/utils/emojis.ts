@@ -3,22 +3,6 @@ import type { Message } from '../types';
 /** The six quick reactions of the message menu (seed 000 §7: "6 quick emojis and a larger list"). */
 export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
 
-/** The larger list: the emojis attendants use most, grouped as phones show them. */
-export const EMOJI_GROUPS: { key: 'smileys' | 'gestures' | 'hearts' | 'objects'; emojis: string[] }[] = [
-  {
-    key: 'smileys',
-    emojis: [
-      ...'😀😃😄😁😆😅😂🤣🙂🙃😉😊😇🥰😍🤩😘😗😚😋😛😜🤪😝🤑🤗🤭🤫🤔🤐🤨😐😑😶😏😒🙄😬😌😔😪😴😷🤒🤕🤢🥵🥶😵🤯🤠🥳😎🤓🧐😕😟🙁😮😯😲😳🥺😦😧😨😰😥😢😭😱😖😣😞😓😩😫🥱😤😡😠',
-    ],
-  },
-  { key: 'gestures', emojis: [...'👍👎👌🤌🤏✌🤞🤟🤘🤙👈👉👆👇☝👋🤚🖐✋🖖👏🙌👐🤲🤝🙏💪'] },
-  {
-    key: 'hearts',
-    emojis: ['❤️', '🧡', '💛', '💚', '💙', '💜', '🖤', '🤍', '🤎', '💔', '💕', '💖', '💯', '✨', '🔥', '🎉', '🎁'],
-  },
-  { key: 'objects', emojis: [...'📦🚚🛒💳💰🧾📄📎📅⏰📞📱💻✅❌⚠❓❗📍🏠🏪'] },
-];
-
 /** Reactions whose message is on screen, latest per sender (a newer one replaces it; an empty one removes it). */
 export function groupReactions(messages: Message[]): {
   hidden: Set<number>;
