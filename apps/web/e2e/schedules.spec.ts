@@ -97,7 +97,7 @@ test('the schedules calendar shows month, week, day and agenda, and a click on a
   if ((await event.count()) === 0) await calendar.getByRole('button', { name: 'Próximo' }).click();
   await expect(event).toHaveCount(1);
   await page.screenshot({ path: `${SCREENSHOTS}/schedules-day.png` });
-  await calendar.getByRole('button', { name: 'Agenda' }).click();
+  await calendar.getByRole('button', { name: 'Agenda', exact: true }).click();
   await expect(event).toHaveCount(1);
   await expect(calendar).toContainText(`Calendário ${stamp}`);
   await page.screenshot({ path: `${SCREENSHOTS}/schedules-agenda.png` });
@@ -107,7 +107,7 @@ test('the schedules calendar shows month, week, day and agenda, and a click on a
   await expect(event).toHaveCount(1);
   await page.screenshot({ path: `${SCREENSHOTS}/schedules-week-dark.png` });
   await page.getByRole('button', { name: 'Ativar modo claro' }).click();
-  await calendar.getByRole('button', { name: 'Agenda' }).click();
+  await calendar.getByRole('button', { name: 'Agenda', exact: true }).click();
 
   // an event's edit icon opens it; its delete icon asks first
   await calendar.getByRole('button', { name: `Editar Calendário ${stamp}` }).click();

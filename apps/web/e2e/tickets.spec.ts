@@ -157,6 +157,8 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     await expect(page.getByTestId('message').filter({ hasText: reminder })).toBeVisible();
     // the schedules calendar shows it (sent); another is added there, edited and deleted after a confirmation
     await page.goto('/schedules');
+    // the agenda lists the coming days' schedules one under another (a month cell folds a second one into "+1 mais")
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
     const sentEvent = page.getByTestId('calendar-event').filter({ hasText: name });
     await expect(sentEvent).toHaveCount(1);
     await page.getByRole('button', { name: 'Novo agendamento' }).click();
