@@ -4,7 +4,7 @@
  * within what the caller may see of the inbox (tickets.public `visibleScopeSql`). docs/metrics.md defines the figures.
  */
 import type { TicketReportFilters, TicketStatus } from '@atendo/shared';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
 import { contacts, queues, tickets, ticketTags, users, whatsapps } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
@@ -100,12 +100,20 @@ function rowsQuery(db: Db, ctx: Tenant, where: SQL) {
 
 export type ReportRow = Awaited<ReturnType<typeof rowsQuery>>[number];
 
-/** One page, newest first (created, then id: a stable order, so pages neither skip nor repeat rows). */
+/**
+ * One page, newest first (created, then id: a stable order, so pages neither skip nor repeat rows). The page's ids
+ * are chosen first over the tickets alone (the creation index), and only its rows are joined and get their support
+ * time and rating: with an offset, rows skipped over would otherwise each run those subqueries too.
+ */
 export async function reportPage(db: Db, ctx: Tenant, scope: ReportScope, f: TicketReportFilters, page: number, size: number) {
-  const rows = await rowsQuery(db, ctx, conditions(ctx, scope, f))
+  const pageIds = db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(conditions(ctx, scope, f))
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
     .limit(size + 1)
     .offset((page - 1) * size);
+  const rows = await rowsQuery(db, ctx, inArray(tickets.id, pageIds)).orderBy(desc(tickets.createdAt), desc(tickets.id));
   return { rows: rows.slice(0, size), hasMore: rows.length > size };
 }
 
