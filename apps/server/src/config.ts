@@ -55,6 +55,10 @@ const EnvSchema = z.object({
   SERVE_WEB: bool,
   WEB_DIST: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** Bearer token of GET /metrics (Prometheus); unset, the route answers 404. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Name of this API process (e.g. api-2): sent as X-Atendo-Instance on every answer when set (deploy/, test:scale). */
+  INSTANCE_NAME: z.string().max(64).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -104,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveWeb: parsed.SERVE_WEB,
     webDist: parsed.WEB_DIST ? path.resolve(parsed.WEB_DIST) : undefined,
     jobs: parsed.JOBS === 'on',
+    metricsToken: parsed.METRICS_TOKEN || undefined,
+    instanceName: parsed.INSTANCE_NAME || undefined,
   };
 }
 
