@@ -20,6 +20,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Prefix of the socket.io Redis channels: deployments sharing one Redis keep their events apart. */
+  REDIS_CHANNEL_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,40}$/)
+    .default('atendo-io'),
   MEDIA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
@@ -77,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: parsed.DATABASE_URL || undefined,
     redisUrl: parsed.REDIS_URL || undefined,
+    redisChannelPrefix: parsed.REDIS_CHANNEL_PREFIX,
     mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(dataDir, 'media')),
     jwtSecret: parsed.JWT_SECRET ?? undefined,
     accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,

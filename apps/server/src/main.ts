@@ -64,7 +64,7 @@ async function main() {
   let redis: Redis | undefined;
   let limiter: RateLimiter = new MemoryRateLimiter();
   if (config.redisUrl) {
-    await gateway.useRedis(config.redisUrl);
+    await gateway.useRedis(config.redisUrl, config.redisChannelPrefix);
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
     redis.on('error', (err) => logger.error({ err }, 'rate limiter redis error'));
     limiter = new RedisRateLimiter(redis);
