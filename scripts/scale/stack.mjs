@@ -309,8 +309,20 @@ export async function setupCompany(stack, { queues = 1, usersPerQueue = 3, passw
   const companyId = adminSession.user.companyId;
   const t = adminSession.token;
   const result = { companyId, adminToken: t, queues: [] };
+  // The seeded plan allows 10 users; the bench needs more (0 = unlimited).
+  await stack.db.query(
+    'UPDATE plans SET users = 0, queues = 0, connections = 0 WHERE id = (SELECT plan_id FROM companies WHERE id = $1)',
+    [companyId],
+  );
   for (let q = 0; q < queues; q++) {
-    const queue = await created(await api(stack, t, 'POST', '/queue', { name: `Fila ${q + 1}`, color: '#3366ff' }), 'queue');
+    const queue = await created(
+      await api(stack, t, 'POST', '/queue', {
+        name: `Fila ${q + 1}`,
+        color: ['#3366ff', '#ff6633', '#33aa55', '#aa33cc'][q % 4],
+        greetingMessage: 'Olá! Em que podemos ajudar?',
+      }),
+      'queue',
+    );
     const conn = {
       phoneNumberId: `1${String(Date.now()).slice(-9)}${String(q).padStart(4, '0')}`,
       appSecret: randomBytes(16).toString('hex'),
