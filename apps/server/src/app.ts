@@ -11,6 +11,7 @@ import type { CoreDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
 import type { App } from './platform/http';
 import { registerInputGuard } from './platform/input-guard';
+import { databasePoolSource, Metrics, metricsRoutes } from './platform/metrics';
 import { isAllowedOrigin, originPolicy } from './platform/origins';
 
 export interface BuildOptions {
@@ -62,9 +63,17 @@ export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   registerAuthGuard(app, deps.tokens, contextLoader(deps.database.db));
+  const instance = deps.config.instanceName;
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (instance) reply.header('x-atendo-instance', instance);
   });
+  deps.metrics ??= new Metrics();
+  deps.metrics.setSource('atendo_db_pool_connections', databasePoolSource(deps.database));
+  deps.metrics.setSource('atendo_jobs', async () =>
+    (await deps.jobs.queueCounts()).map((r) => ({ labels: { queue: r.queue, state: r.state }, value: r.count })),
+  );
+  metricsRoutes(app, deps.metrics, deps.config.metricsToken);
 
   registerModules(app, deps);
   if (opts.extend) await opts.extend(app);

@@ -54,6 +54,7 @@ import { createKanbanLanes } from './modules/kanban/kanban.lanes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { createKanbanService } from './modules/kanban/kanban.service';
 import { registerMessagingJobs } from './modules/messages/messages.jobs';
+import { outboundQueueByChannel } from './modules/messages/messages.public';
 import { createOutboundService, type OutboundService } from './modules/messages/outbound.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
@@ -91,6 +92,7 @@ import type { ContextLoader } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
 import type { App } from './platform/http';
 import { mediaRoutes } from './platform/media';
+import type { Metrics } from './platform/metrics';
 import type { RealtimeHandlers } from './platform/realtime';
 
 /** The principal of a user id (auth guard, socket handshake, media links, jobs acting for a user). */
@@ -122,8 +124,17 @@ export interface Messaging {
 function registerMessaging(app: App, deps: CoreDeps): Messaging {
   const db = deps.database.db;
   const channels = channelRegistryFromConfig(deps.config);
-  const ingest = createIngestService(deps, { logger: app.log });
+  const ingest = meteredIngest(createIngestService(deps, { logger: app.log }), deps.metrics);
   const outbound = createOutboundService(deps);
+  deps.metrics?.setSource('atendo_connections', async () =>
+    (await whatsapps.countConnectionsByStatus(db)).map((r) => ({
+      labels: { channel: r.channel, status: r.status },
+      value: r.count,
+    })),
+  );
+  deps.metrics?.setSource('atendo_outbound_queue_depth', async () =>
+    (await outboundQueueByChannel(deps.database)).map((r) => ({ labels: { channel: r.channel }, value: r.count })),
+  );
 
   whatsappsRoutes(app, deps);
   registerMessagingJobs({ deps, channels, logger: app.log });
@@ -159,6 +170,31 @@ function registerMessaging(app: App, deps: CoreDeps): Messaging {
   );
   if (deps.config.e2eHooks) whatsappsE2eHooks(app, deps, ingest);
   return { channels, ingest, outbound };
+}
+
+/** The ingest port as adapters get it: counts each event's outcome and times each delivered batch (GET /metrics). */
+function meteredIngest(port: IngestPort, metrics: Metrics | undefined): IngestPort {
+  if (!metrics) return port;
+  return {
+    ...port,
+    async ingest(events) {
+      const channel = events[0]?.channel ?? 'none';
+      const end = metrics.ingestDuration.startTimer({ channel });
+      try {
+        const outcomes = await port.ingest(events);
+        outcomes.forEach((o, i) => {
+          const outcome = o.kind === 'message' && o.duplicate ? 'duplicate' : o.kind;
+          metrics.ingestMessages.inc({ channel: events[i]?.channel ?? channel, outcome });
+        });
+        return outcomes;
+      } catch (err) {
+        metrics.ingestMessages.inc({ channel, outcome: 'error' }, events.length);
+        throw err;
+      } finally {
+        end();
+      }
+    },
+  };
 }
 
 /** Every domain's routes and jobs, and the channels, registered in one place. */

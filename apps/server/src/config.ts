@@ -20,6 +20,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Prefix of the socket.io Redis channels: deployments sharing one Redis keep their events apart. */
+  REDIS_CHANNEL_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,40}$/)
+    .default('atendo-io'),
   MEDIA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
@@ -57,6 +62,10 @@ const EnvSchema = z.object({
   SERVE_WEB: bool,
   WEB_DIST: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** Bearer token of GET /metrics (Prometheus); unset, the route answers 404. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Name of this API process (e.g. api-2): sent as X-Atendo-Instance on every answer when set (deploy/, test:scale). */
+  INSTANCE_NAME: z.string().max(64).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -75,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: parsed.DATABASE_URL || undefined,
     redisUrl: parsed.REDIS_URL || undefined,
+    redisChannelPrefix: parsed.REDIS_CHANNEL_PREFIX,
     mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(dataDir, 'media')),
     jwtSecret: parsed.JWT_SECRET ?? undefined,
     accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,
@@ -109,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveWeb: parsed.SERVE_WEB,
     webDist: parsed.WEB_DIST ? path.resolve(parsed.WEB_DIST) : undefined,
     jobs: parsed.JOBS === 'on',
+    metricsToken: parsed.METRICS_TOKEN || undefined,
+    instanceName: parsed.INSTANCE_NAME || undefined,
   };
 }
 

@@ -11,6 +11,7 @@ import type { CoreDeps } from './platform/deps';
 import { Jobs } from './platform/jobs';
 import { createLogger } from './platform/logger';
 import { MediaStorage } from './platform/media';
+import { Metrics } from './platform/metrics';
 import { originPolicy } from './platform/origins';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './platform/rate-limit';
 import { type RealtimeHandlers, SocketGateway } from './platform/realtime';
@@ -63,7 +64,7 @@ async function main() {
   let redis: Redis | undefined;
   let limiter: RateLimiter = new MemoryRateLimiter();
   if (config.redisUrl) {
-    await gateway.useRedis(config.redisUrl);
+    await gateway.useRedis(config.redisUrl, config.redisChannelPrefix);
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
     redis.on('error', (err) => logger.error({ err }, 'rate limiter redis error'));
     limiter = new RedisRateLimiter(redis);
@@ -71,6 +72,8 @@ async function main() {
   const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret });
   const jobs = new Jobs(database, { workers: config.jobs, logger });
 
+  const metrics = new Metrics();
+  metrics.setSource('atendo_sockets', () => [{ value: gateway.localSockets() }]);
   const deps: CoreDeps = {
     config,
     database,
@@ -81,6 +84,7 @@ async function main() {
     media,
     jobs,
     version,
+    metrics,
   };
   handlers = realtimeHandlers(deps);
   const app = await buildApp(deps, { logger, extend: (a) => gateway.register(a) });

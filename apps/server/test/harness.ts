@@ -147,6 +147,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
     },
   });
   await app.ready();
+  if (gateway) deps.metrics?.setSource('atendo_sockets', () => [{ value: gateway.localSockets() }]);
   opts.registerJobs?.(jobs);
   if (config.jobs) await jobs.start();
   let url: string | undefined;

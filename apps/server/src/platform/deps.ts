@@ -3,6 +3,7 @@ import type { Database } from '../db/open';
 import type { TokenService } from './auth';
 import type { Jobs } from './jobs';
 import type { MediaStorage } from './media';
+import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
 import type { RealtimePublisher } from './realtime-port';
 
@@ -20,4 +21,6 @@ export interface CoreDeps {
   /** Background jobs (platform/jobs.ts): modules register handlers, services send. */
   jobs: Jobs;
   version: string;
+  /** Prometheus registry of this process; buildApp makes one when none is given. */
+  metrics?: Metrics;
 }

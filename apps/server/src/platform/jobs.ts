@@ -222,6 +222,15 @@ export class Jobs {
     return (res as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0;
   }
 
+  /** Jobs by queue and state as pg-boss keeps them (GET /metrics); none before the queue started here. */
+  async queueCounts(): Promise<{ queue: string; state: string; count: number }[]> {
+    if (this._state !== 'running') return [];
+    const schema = (this.opts.schema ?? 'pgboss').replace(/"/g, '""');
+    return this.database.query<{ queue: string; state: string; count: number }>(
+      `SELECT name AS queue, state::text AS state, count(*)::int AS count FROM "${schema}".job GROUP BY 1, 2`,
+    );
+  }
+
   /** A job's state as pg-boss keeps it (null once archived and purged, or never sent). */
   async getJob(def: JobDefinition, id: string) {
     await this.start();

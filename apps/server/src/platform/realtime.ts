@@ -330,6 +330,13 @@ export class SocketGateway implements RealtimePublisher {
     if (change.join.length) nsp.in(rooms.user(userId)).socketsJoin(change.join);
   }
 
+  /** Sockets connected to this process in the company namespaces (GET /metrics). */
+  localSockets(): number {
+    let n = 0;
+    for (const [name, nsp] of this.io._nsps) if (/^\/\d+$/.test(name)) n += nsp.sockets.size;
+    return n;
+  }
+
   /** Attaches to the app's HTTP server and closes the sockets first when the app closes (so HTTP can drain). */
   register(app: App) {
     this.attach(app.server);

@@ -16,6 +16,7 @@ import {
   type OutboundContent,
   type OutboundMessage,
 } from '../../channels/types';
+import type { Database } from '../../db/open';
 import type { CoreDeps } from '../../platform/deps';
 import { defineJob } from '../../platform/jobs';
 import { mediaLimitBytes } from '../settings/settings.public';
@@ -114,6 +115,7 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
   async function fail(found: repo.MessageForSend, reason: string) {
     const failed = await repo.markFailed(db, { companyId: found.message.companyId }, found.message.id, reason);
     if (failed) await publishUpdate(failed, scopeOf(found));
+    if (failed) deps.metrics?.outboundFailures.inc({ channel: found.connection?.channel ?? 'none' });
     logger?.warn({ messageId: found.message.id, reason }, 'message failed for good');
   }
 
@@ -216,3 +218,6 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
     await publishUpdate(updated, ticket);
   });
 }
+
+/** Outbound messages waiting in the send queue (created, retrying or running), by channel: GET /metrics. */
+export const outboundQueueByChannel = (database: Database) => repo.outboundQueueByChannel(database, sendMessageJob.name);

@@ -15,5 +15,5 @@ export {
   toMessageDto,
   toTicketDto,
 } from './messages.dto';
-export { downloadMediaJob, sendMessageJob } from './messages.jobs';
+export { downloadMediaJob, outboundQueueByChannel, sendMessageJob } from './messages.jobs';
 export { insertOutbound, type OutboundRow } from './messages.repository';

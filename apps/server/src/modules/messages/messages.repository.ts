@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChannelConnectionConfig } from '../../channels/types';
-import { type Db, rowsOf } from '../../db/open';
+import { type Database, type Db, rowsOf } from '../../db/open';
 import type { Tenant } from '../../platform/context';
 import { type ContactRow, camelRow, type MessageRow, type TicketRow } from './messages.dto';
 
@@ -237,4 +237,17 @@ export async function setConnectionStatus(db: Db, connectionId: number, status: 
   return rows[0]
     ? camelRow<{ id: number; companyId: number; status: string; updatedAt: Date; qrcode: string; retries: number }>(rows[0])
     : null;
+}
+
+/** Jobs of the send queue not yet done (created, retrying, running), by their message's channel. */
+export async function outboundQueueByChannel(database: Database, queue: string): Promise<{ channel: string; count: number }[]> {
+  return database.query<{ channel: string; count: number }>(
+    `SELECT coalesce(w.channel, 'none') AS channel, count(*)::int AS count
+       FROM pgboss.job j
+       LEFT JOIN messages m ON m.id = (j.data->>'messageId')::int
+       LEFT JOIN whatsapps w ON w.id = m.whatsapp_id
+      WHERE j.name = $1 AND j.state IN ('created', 'retry', 'active')
+      GROUP BY 1`,
+    [queue],
+  );
 }

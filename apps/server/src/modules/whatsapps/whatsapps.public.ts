@@ -4,6 +4,7 @@
  */
 export {
   type ChannelConnection,
+  countConnectionsByStatus,
   findChannelConnection,
   findChannelConnectionByVerifyToken,
   findChannelConnectionsByPhoneNumberId,

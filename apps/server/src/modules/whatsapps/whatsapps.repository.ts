@@ -306,3 +306,11 @@ export async function findDefaultChannelConnection(db: Db, { companyId }: Tenant
     .limit(1);
   return row ? { ...row, channel: row.channel as Channel } : null;
 }
+
+/** Connections of every company by channel and status (GET /metrics: how many are down). */
+export async function countConnectionsByStatus(db: Db): Promise<{ channel: string; status: string; count: number }[]> {
+  return db
+    .select({ channel: whatsapps.channel, status: whatsapps.status, count: count() })
+    .from(whatsapps)
+    .groupBy(whatsapps.channel, whatsapps.status);
+}
