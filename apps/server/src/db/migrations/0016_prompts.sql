@@ -40,5 +40,5 @@ ALTER TABLE "ai_usage" ADD CONSTRAINT "ai_usage_ticket_id_tickets_id_fk" FOREIGN
 ALTER TABLE "prompts" ADD CONSTRAINT "prompts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prompts" ADD CONSTRAINT "prompts_queue_id_queues_id_fk" FOREIGN KEY ("queue_id") REFERENCES "public"."queues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ai_usage_company_idx" ON "ai_usage" USING btree ("company_id","created_at");--> statement-breakpoint
-CREATE INDEX "ai_usage_ticket_idx" ON "ai_usage" USING btree ("ticket_id","message_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "ai_usage_ticket_message_unique" ON "ai_usage" USING btree ("ticket_id","message_id");--> statement-breakpoint
 CREATE INDEX "prompts_company_name_idx" ON "prompts" USING btree ("company_id","name");

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { tickets } from './messaging';
 import { companies, queues } from './tenancy';
@@ -52,5 +52,8 @@ export const aiUsage = pgTable(
     totalTokens: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ai_usage_company_idx').on(t.companyId, t.createdAt), index('ai_usage_ticket_idx').on(t.ticketId, t.messageId)],
+  (t) => [
+    index('ai_usage_company_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('ai_usage_ticket_message_unique').on(t.ticketId, t.messageId),
+  ],
 );
