@@ -42,6 +42,7 @@ test('a prompt made in the wizard and bound to a queue answers a customer as the
   });
 
   await signIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/tickets$/);
   await page.goto('/prompts');
   await expect(page.getByRole('heading', { name: /Prompts/ })).toBeVisible();
   await expect(page.getByText('Nenhum prompt cadastrado')).toBeVisible();
