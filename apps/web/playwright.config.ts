@@ -68,6 +68,9 @@ export default defineConfig({
           GRAPH_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}`,
           // the same stand-in answers OpenAI's audio transcription path
           OPENAI_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}/v1`,
+          // and the AI prompts' chat completions and speech synthesis (e2e/prompts.spec.ts), reached through the outbound guard
+          SPEECH_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}`,
+          OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}`,
           // the payment providers' stand-in that e2e/billing.spec.ts starts (tools/payment-standin), with its webhook secrets
           EFI_API_URL: `http://127.0.0.1:${process.env.E2E_PAYMENT_PORT ?? 8091}`,
           MERCADOPAGO_API_URL: `http://127.0.0.1:${process.env.E2E_PAYMENT_PORT ?? 8091}`,

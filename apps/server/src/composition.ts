@@ -58,6 +58,8 @@ import { outboundQueueByChannel } from './modules/messages/messages.public';
 import { createOutboundService, type OutboundService } from './modules/messages/outbound.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
+import { promptsRoutes } from './modules/prompts/prompts.routes';
+import { createPromptsService } from './modules/prompts/prompts.service';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -235,6 +237,7 @@ export function registerModules(app: App, deps: CoreDeps) {
   ticketNotesRoutes(app, createTicketNotesService(deps, tickets));
   ticketFilesRoutes(app, deps, createTicketFilesService(deps, tickets));
   quickMessagesRoutes(app, deps);
+  promptsRoutes(app, createPromptsService(deps));
   const contacts = createContactsService(deps, { channels: messaging.channels });
   contactsRoutes(app, contacts);
   registerContactsJobs(deps.jobs, contacts);

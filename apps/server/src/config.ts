@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   GRAPH_API_VERSION: z.string().default('v13.0'),
   /** OpenAI's REST base (audio transcription); the Graph stand-in answers its path too for tests and development. */
   OPENAI_API_URL: z.string().default('https://api.openai.com/v1'),
+  /** Speech synthesis base of prompts with a voice (Azure text-to-speech; `{region}` is the prompt's voiceRegion). */
+  SPEECH_API_URL: z.string().default('https://{region}.tts.speech.microsoft.com'),
   /** "host:port" items that outbound calls to company-given URLs may reach although private (local stand-ins in development and tests); empty in production. */
   OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
   /** Meta app of the Facebook/Instagram channels: login token exchange, webhook signatures and handshake. */
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     graphApiUrl: parsed.GRAPH_API_URL.replace(/\/$/, ''),
     graphApiVersion: parsed.GRAPH_API_VERSION,
     openAiApiUrl: parsed.OPENAI_API_URL.replace(/\/$/, ''),
+    speechApiUrl: parsed.SPEECH_API_URL.replace(/\/$/, ''),
     outboundAllowedHosts: parsed.OUTBOUND_ALLOWED_HOSTS.split(',')
       .map((h) => h.trim())
       .filter(Boolean),

@@ -17,6 +17,7 @@ export * from './messaging';
 export * from './permissions';
 export * from './plans';
 export * from './platform-settings';
+export * from './prompts';
 export * from './queues';
 export * from './quick-messages';
 export * from './recovery';

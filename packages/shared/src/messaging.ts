@@ -60,6 +60,8 @@ export const TICKET_LOG_TYPES = [
   'laneMoved',
   /** The customer answered in a lane with a rollback lane: the automation moved it back. */
   'laneRollback',
+  /** The AI prompt stopped answering (the customer or the model asked for a person, or the provider failed): `reason` says which. */
+  'aiHandover',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

@@ -195,6 +195,8 @@ export const TicketLogDto = z.object({
   id: z.number(),
   ticketId: z.number(),
   type: z.enum(TICKET_LOG_TYPES),
+  /** Why the automation did it, when it says (aiHandover: the provider's failure, the customer's request…). */
+  reason: z.string().nullable().optional(),
   createdAt: z.date(),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),

@@ -19,7 +19,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { type CloudStatusName, envelope, type Json, newWamid, status as statusItem } from './builders';
 import { createMessengerState, type MessengerApi, type MessengerStandinOptions } from './messenger-server';
-import { createOpenAiState, type OpenAiStandinOptions } from './openai-server';
+import { type ChatScript, createOpenAiState, type OpenAiStandinOptions } from './openai-server';
 import {
   type FailureSpec,
   graphError,
@@ -65,6 +65,8 @@ export interface GraphStandin extends MessengerApi {
   requests: RecordedRequest[];
   sent: SentMessage[];
   media: Map<string, StoredMedia>;
+  /** OpenAI chat completions and the speech synthesis, scriptable per test (openai-server.ts). */
+  chat: ChatScript;
   failNext(count: number, spec?: FailureSpec): void;
   /** Store bytes as a media the product will download; answers its id. */
   addMedia(data: Uint8Array, mimeType: string, filename?: string): StoredMedia;
@@ -169,6 +171,24 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
     requests.push(rec);
 
     if (openAi.handle(parts, req.method ?? 'GET', req.headers.authorization, rec.body, reply)) return;
+    const speechKey = req.headers['ocp-apim-subscription-key'];
+    const replyBytes = (code: number, data: Uint8Array, type: string) => {
+      rec.status = code;
+      res.writeHead(code, { 'content-type': type, 'content-length': String(data.byteLength) });
+      res.end(data);
+    };
+    if (
+      openAi.handleSpeech(
+        parts,
+        req.method ?? 'GET',
+        typeof speechKey === 'string' ? speechKey : undefined,
+        rec.body,
+        reply,
+        replyBytes,
+      )
+    ) {
+      return;
+    }
     if (!VERSION_RE.test(parts[0] ?? '')) return reply(404, graphError(100, 'Unknown path components', 400).body);
     // Messenger Platform paths (pages, Send API, token exchange) authenticate with `access_token`.
     if (await messengerState.handle(parts.slice(1), req.method ?? 'GET', u, rec, reply, failures)) return;
@@ -378,6 +398,7 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
     requests,
     sent,
     media,
+    chat: openAi.chat,
     failNext(count, spec = {}) {
       for (let i = 0; i < count; i++) failures.push({ ...spec });
     },
@@ -391,6 +412,7 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
       sent.length = 0;
       failures.length = 0;
       messengerState.api.messengerSent.length = 0;
+      openAi.chat.reset();
     },
     close: () =>
       new Promise<void>((resolve) => {

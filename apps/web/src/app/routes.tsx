@@ -32,6 +32,7 @@ const MessagesApiPage = lazy(() => import('../features/messages-api/pages/Messag
 const KanbanPage = lazy(() => import('../features/kanban/pages/KanbanPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/QuickMessagesPage'));
+const PromptsPage = lazy(() => import('../features/prompts/pages/PromptsPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/pages/AnnouncementsPage'));
 const CompaniesPage = lazy(() => import('../features/companies/pages/CompaniesPage'));
 const HelpsPage = lazy(() => import('../features/help/pages/HelpsPage'));
@@ -99,7 +100,7 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/moments', element: <MomentsPage />, access: { permission: { name: 'moments:view', denied: 'noPermission' } } },
   {
     path: '/prompts',
-    element: soon('prompts'),
+    element: <PromptsPage />,
     access: { permission: { name: 'prompts:manage', denied: 'noPermission' }, plan: 'useOpenAi' },
   },
   { path: '/typebot', element: soon('typebot') },

@@ -1,3 +1,4 @@
+export * from './ai';
 export * from './attendance';
 export * from './baileys';
 export * from './billing';

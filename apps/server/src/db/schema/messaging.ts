@@ -287,6 +287,8 @@ export const ticketLogs = pgTable(
     type: text().notNull(),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     queueId: integer().references(() => queues.id, { onDelete: 'set null' }),
+    /** Why the automation did it, when it says (e.g. the AI provider's failure that handed a ticket over). */
+    reason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt)],

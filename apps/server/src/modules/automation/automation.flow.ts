@@ -8,7 +8,12 @@ import * as repo from './automation.repository';
 import { isOnVacation, isWithinSchedule, matchChoice, parseConsent, parseNpsScore, renderMenu } from './automation.rules';
 import { DEFAULT_MAX_BOT, type Kind, LGPD_OPTIONS, type Step, type StepEffects } from './automation.step';
 
-export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger) {
+/** Where another runtime takes a ticket over (the AI prompts of modules/prompts): true when it did. */
+export interface FlowHooks {
+  enterPrompt?(s: Step, promptId: number, o: { queueId?: number; prefix?: string }): Promise<boolean>;
+}
+
+export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger, hooks: FlowHooks = {}) {
   const { maxBot, move, logStep, say, sayGreetingMedia, later, closeByBot } = fx;
 
   // ─── Business hours and vacation ──────────────────────────────────────────
@@ -136,6 +141,9 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger)
    */
   async function enterQueue(s: Step, q: repo.QueueRow, o: { prefix?: string; announce?: boolean } = {}) {
     const prefix = o.prefix ?? '';
+    // A queue with an AI prompt: the model answers from here (its greeting first when chosen from the menu).
+    const greet = o.announce === false ? prefix : [prefix, q.greetingMessage.trim()].filter(Boolean).join('\n\n');
+    if (q.promptId && (await hooks.enterPrompt?.(s, q.promptId, { queueId: q.id, prefix: greet }))) return;
     if (await queueClosedNow(s, q)) {
       await say(s, prefix, 'greeting');
       if (s.ticket.isBot || s.ticket.queueId !== q.id) await move(s, { isBot: false, queueId: q.id, chatbotOptionId: null });
@@ -198,6 +206,9 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger)
   async function firstMenu(s: Step) {
     const queues = s.scene.queues;
     const conn = s.scene.connection;
+    // A connection with an AI prompt: the model answers instead of the menu (seed 001 §6 prompt selector of a connection).
+    if (conn?.promptId && !s.ticket.queueId && (await hooks.enterPrompt?.(s, conn.promptId, { prefix: conn.greetingMessage })))
+      return;
     const single = s.ticket.queueId ? queues.find((q) => q.id === s.ticket.queueId) : queues.length === 1 ? queues[0] : null;
     if (!single || s.scene.settings.sendGreetingMessageOneQueues !== 'disabled') await sayGreetingMedia(s);
     if (queues.length > 1 && !s.ticket.queueId) return showQueueMenu(s, false);

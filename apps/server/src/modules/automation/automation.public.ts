@@ -5,3 +5,4 @@
  */
 export { handInboundToAutomation, ratingInsteadOfClose, type StoredInbound } from './automation.hooks';
 export { localClock } from './automation.rules';
+export type { Step, StepEffects } from './automation.step';

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import type { TicketRow } from '../messages/messages.public';
+import { createPromptRuntime, registerPromptJobs } from '../prompts/prompts.runtime';
 import type { TicketsService } from '../tickets/tickets.service';
 import { createConversationFlow } from './automation.flow';
 import { bindAutomation, type StoredInbound } from './automation.hooks';
@@ -34,7 +35,8 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
   let clock = opts.now ?? (() => new Date());
   const fx = createStepEffects(deps, tickets, () => clock());
   const { maxBot, move, logStep, say, withTicket } = fx;
-  const flow = createConversationFlow(fx, opts.logger);
+  const ai = createPromptRuntime(deps, fx, { sendPosition: (s) => flow.sendPosition(s) }, opts.logger);
+  const flow = createConversationFlow(fx, opts.logger, { enterPrompt: ai.enter });
   const { closedNow, queueClosedNow, handOver, sendPosition, start, firstMenu, answerQueueMenu, answerOptions } = flow;
   const { answerConsent, answerRating, audioRefused } = flow;
   const tenantOf = (companyId: number): Tenant => ({ companyId });
@@ -55,6 +57,7 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
         return;
       }
       if (t.status !== 'pending' || t.userId) return; // an attendant has it
+      if (t.promptId && t.isBot) return ai.onCustomerMessage(s);
       if (m.isNewTicket) return start(s);
       if (!t.isBot) {
         // Waiting for an attendant: only the hours (once per window).
@@ -142,6 +145,8 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
 
   const service = {
     onInbound,
+    /** The AI prompts' runtime (modules/prompts): its job is registered with the automation's. */
+    ai,
     ratingInsteadOfClose,
     sendToDefaultQueue,
     rotate,
@@ -157,6 +162,7 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
 export type AutomationService = ReturnType<typeof createAutomationService>;
 
 export function registerAutomationJobs(deps: CoreDeps, automation: AutomationService) {
+  registerPromptJobs(deps, automation.ai);
   deps.jobs.register(sendToDefaultQueueJob, async ({ companyId, ticketId }) => {
     await automation.sendToDefaultQueue(companyId, ticketId);
   });

@@ -49,7 +49,8 @@ export type Kind =
   | 'rating'
   | 'completion'
   | 'position'
-  | 'audio';
+  | 'audio'
+  | 'ai';
 
 interface Outgoing {
   messageId: number;

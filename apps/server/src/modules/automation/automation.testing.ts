@@ -24,10 +24,10 @@ export const OUT_OF_HOURS = new Date('2026-11-23T06:00:00Z');
 export const clock = { now: IN_HOURS };
 
 /** One app (and Graph API stand-in) for the calling test file, with the automation on `clock`. */
-export function useAutomationApp() {
+export function useAutomationApp(env: (standinUrl: string) => Record<string, string> = () => ({})) {
   beforeAll(async () => {
     standin = await startGraphStandin({ appSecret: 'unused' });
-    t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
+    t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0', ...env(standin.url) } });
     auto().useClock(() => clock.now);
   });
   afterAll(async () => {

@@ -180,6 +180,7 @@ export async function listLogs(db: Db, ctx: Tenant, ticketId: number): Promise<T
       id: ticketLogs.id,
       ticketId: ticketLogs.ticketId,
       type: ticketLogs.type,
+      reason: ticketLogs.reason,
       createdAt: ticketLogs.createdAt,
       user: { id: users.id, name: users.name },
       queue: { id: queues.id, name: queues.name, color: queues.color },

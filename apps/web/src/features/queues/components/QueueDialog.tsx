@@ -42,6 +42,7 @@ const QueueForm = z.object({
   closeTicket: z.boolean(),
   integrationId: z.number().nullable(),
   fileListId: z.number().nullable(),
+  promptId: z.number().nullable(),
 });
 type QueueForm = z.infer<typeof QueueForm>;
 
@@ -56,6 +57,7 @@ const EMPTY: QueueForm = {
   closeTicket: false,
   integrationId: null,
   fileListId: null,
+  promptId: null,
 };
 
 export interface QueueDialogProps {
@@ -72,10 +74,11 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
   const titleId = useId();
   const { plan } = useCompanyPlan();
   const allowIntegration = plan?.useIntegrations !== false;
+  const allowPrompt = plan?.useOpenAi !== false;
   const scheduleType = useScheduleType();
   const queues = useQueues();
   const queue = useQueue(open ? queueId : null);
-  const targets = useTargets({ integrations: allowIntegration });
+  const targets = useTargets({ integrations: allowIntegration, prompts: allowPrompt });
   const save = useSaveQueue();
   const [tab, setTab] = useState<'data' | 'schedules'>('data');
   const [steps, setSteps] = useState<StepDraft[]>([]);
@@ -124,6 +127,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
             closeTicket: loaded.closeTicket,
             integrationId: loaded.integrationId,
             fileListId: loaded.fileListId,
+            promptId: loaded.promptId,
           }
         : EMPTY,
     );
@@ -155,6 +159,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
       ...values,
       orderQueue: values.orderQueue === '' ? null : Number(values.orderQueue),
       integrationId: allowIntegration ? values.integrationId : undefined,
+      promptId: allowPrompt ? values.promptId : undefined,
       chatbots: fromDrafts(steps),
       ...(showSchedules ? { schedules } : {}),
     };
@@ -294,6 +299,30 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
                         >
                           <MenuItem value="">{t('queues.none')}</MenuItem>
                           {targets.integrations.map((o) => (
+                            <MenuItem key={o.id} value={o.id}>
+                              {o.name}
+                            </MenuItem>
+                          ))}
+                        </TextField>
+                      )}
+                    />
+                  )}
+                  {allowPrompt && (
+                    <Controller
+                      control={control}
+                      name="promptId"
+                      render={({ field }) => (
+                        <TextField
+                          select
+                          size="small"
+                          fullWidth
+                          label={t('queues.prompt')}
+                          value={field.value ?? ''}
+                          onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                          slotProps={{ htmlInput: { 'data-testid': 'queue-prompt' } }}
+                        >
+                          <MenuItem value="">{t('queues.none')}</MenuItem>
+                          {targets.prompts.map((o) => (
                             <MenuItem key={o.id} value={o.id}>
                               {o.name}
                             </MenuItem>

@@ -1,7 +1,7 @@
 import type { ChatbotDto, ChatbotOptionInput, QueueBody, QueueDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { useFileListOptions, useIntegrationOptions } from '../../../shared/hooks/useTargetOptions';
+import { useFileListOptions, useIntegrationOptions, usePromptOptions } from '../../../shared/hooks/useTargetOptions';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { useCompanySettingValue } from '../../settings/hooks/useSettings';
 import { useUserList } from '../../users/hooks/useUsers';
@@ -86,11 +86,17 @@ export interface Named {
 }
 
 /** Chatbot and queue targets: users, and (when their features exist) integrations and file lists. */
-export function useTargets(opts: { integrations: boolean }) {
+export function useTargets(opts: { integrations: boolean; prompts?: boolean }) {
   const users = useUserList();
   const integrations = useIntegrationOptions(opts.integrations);
   const files = useFileListOptions();
-  return { users: users.data ?? [], integrations: integrations.data ?? [], files: files.data ?? [] };
+  const prompts = usePromptOptions(opts.prompts ?? false);
+  return {
+    users: users.data ?? [],
+    integrations: integrations.data ?? [],
+    files: files.data ?? [],
+    prompts: prompts.data ?? [],
+  };
 }
 
 /** The company's schedule type decides where service hours are edited (seed 001 §2). */

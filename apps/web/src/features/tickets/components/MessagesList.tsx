@@ -3,6 +3,7 @@ import AddReactionIcon from '@mui/icons-material/AddReactionOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import SmartToyIcon from '@mui/icons-material/SmartToyOutlined';
 import { Box, Chip, CircularProgress, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -92,6 +93,15 @@ const MessageBubble = memo(function MessageBubble({
         {message.isPrivate ? (
           <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'warning.dark' }}>
             <LockIcon sx={{ fontSize: 12 }} /> {t('tickets.message.privateNote')}
+          </Typography>
+        ) : null}
+        {mine && !message.isPrivate && message.userId === null && message.dataJson?.automatic ? (
+          <Typography
+            variant="caption"
+            data-testid="message-bot"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
+          >
+            <SmartToyIcon sx={{ fontSize: 12 }} /> {t('tickets.message.bot')}
           </Typography>
         ) : null}
         {!mine && message.contact?.name ? (

@@ -32,6 +32,7 @@ const COLORS: Record<TicketLogType, string> = {
   redirect: '#6d4c41',
   laneMoved: '#5c6bc0',
   laneRollback: '#8d6e63',
+  aiHandover: '#00897b',
 };
 
 /** The ticket log timeline (seed 000 §2/§3 "Ticket log"): who did what, when, oldest first. */
@@ -63,7 +64,7 @@ export function TicketLogDialog({ ticketId, open, onClose }: { ticketId: number;
                     user: l.user?.name ?? t('inbox.log.system'),
                     queue: l.queue?.name ?? t('inbox.alreadyOpen.noQueue'),
                   })}
-                  secondary={formatDateTime(clock, l.createdAt)}
+                  secondary={[formatDateTime(clock, l.createdAt), l.reason].filter(Boolean).join(' — ')}
                 />
               </ListItem>
             ))}

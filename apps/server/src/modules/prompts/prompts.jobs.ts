@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { defineJob } from '../../platform/jobs';
+
+/**
+ * One AI turn of a ticket: the model answers the customer's newest message (provider called here, outside any
+ * transaction; the answer stored in a short one that re-checks the ticket). Retries are not needed: a failure hands over.
+ */
+export const promptReplyJob = defineJob({
+  name: 'prompts.reply',
+  schema: z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive() }),
+  queue: { retryLimit: 0, expireInSeconds: 180 },
+});

@@ -1,0 +1,129 @@
+/** SQL of the AI runtime: the ticket's state, its newest messages, token use; the company is in every filter. */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { aiUsage, messages, prompts, ticketLogs, tickets } from '../../db/schema';
+import type { Tenant } from '../../platform/context';
+
+export type PromptRow = typeof prompts.$inferSelect;
+
+export async function findPrompt(db: Db, { companyId }: Tenant, id: number): Promise<PromptRow | null> {
+  const [p] = await db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)));
+  return p ?? null;
+}
+
+export async function findTicket(db: Db, { companyId }: Tenant, id: number) {
+  const [t] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+  return t ?? null;
+}
+
+export type HistoryRow = Pick<
+  typeof messages.$inferSelect,
+  'id' | 'body' | 'fromMe' | 'mediaType' | 'mediaUrl' | 'mediaMimeType' | 'dataJson'
+>;
+
+/** The newest `limit` public messages of the ticket, oldest first. */
+export async function newestMessages(db: Db, { companyId }: Tenant, ticketId: number, limit: number): Promise<HistoryRow[]> {
+  const rows = await db
+    .select({
+      id: messages.id,
+      body: messages.body,
+      fromMe: messages.fromMe,
+      mediaType: messages.mediaType,
+      mediaUrl: messages.mediaUrl,
+      mediaMimeType: messages.mediaMimeType,
+      dataJson: messages.dataJson,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.ticketId, ticketId),
+        eq(messages.isPrivate, false),
+        eq(messages.isDeleted, false),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** The customer's newest message in the ticket (the one a turn answers). */
+export async function newestCustomerMessage(db: Db, { companyId }: Tenant, ticketId: number): Promise<HistoryRow | null> {
+  const [m] = await db
+    .select({
+      id: messages.id,
+      body: messages.body,
+      fromMe: messages.fromMe,
+      mediaType: messages.mediaType,
+      mediaUrl: messages.mediaUrl,
+      mediaMimeType: messages.mediaMimeType,
+      dataJson: messages.dataJson,
+    })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.fromMe, false)))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return m ?? null;
+}
+
+export async function keepTranscription(db: Db, { companyId }: Tenant, messageId: number, text: string) {
+  await db.execute(
+    sql`UPDATE messages SET data_json = coalesce(data_json, '{}'::jsonb) || ${JSON.stringify({ transcription: text })}::jsonb
+        WHERE company_id = ${companyId} AND id = ${messageId}`,
+  );
+}
+
+export async function turnDone(db: Db, { companyId }: Tenant, ticketId: number, messageId: number) {
+  const [row] = await db
+    .select({ id: aiUsage.id })
+    .from(aiUsage)
+    .where(and(eq(aiUsage.companyId, companyId), eq(aiUsage.ticketId, ticketId), eq(aiUsage.messageId, messageId)));
+  return Boolean(row);
+}
+
+/** Records a turn; false when this message was already answered (a job that ran twice). */
+export async function recordTurn(
+  db: Db,
+  { companyId }: Tenant,
+  v: {
+    promptId: number;
+    ticketId: number;
+    messageId: number;
+    outcome: 'answered' | 'transfer' | 'failed';
+    reason?: string | null;
+    usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
+  },
+) {
+  const rows = await db
+    .insert(aiUsage)
+    .values({
+      companyId,
+      promptId: v.promptId,
+      ticketId: v.ticketId,
+      messageId: v.messageId,
+      outcome: v.outcome,
+      reason: v.reason ?? null,
+      promptTokens: v.usage?.prompt_tokens ?? 0,
+      completionTokens: v.usage?.completion_tokens ?? 0,
+      totalTokens: v.usage?.total_tokens ?? 0,
+    })
+    .onConflictDoNothing()
+    .returning({ id: aiUsage.id });
+  return rows.length > 0;
+}
+
+export async function insertHandoverLog(
+  db: Db,
+  { companyId }: Tenant,
+  v: { ticketId: number; queueId: number | null; reason: string },
+) {
+  await db
+    .insert(ticketLogs)
+    .values({ companyId, ticketId: v.ticketId, type: 'aiHandover', queueId: v.queueId, reason: v.reason });
+}

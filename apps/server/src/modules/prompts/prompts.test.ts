@@ -1,0 +1,162 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addQueue } from '../../../test/attendance';
+import { appWithCompanies, createTenant, requester, type Tenant, type TestContext } from '../../../test/harness';
+
+let t: TestContext, a: Tenant, b: Tenant;
+let queueA: number;
+const req = requester(() => t);
+
+/** A company's JSON feed (allowed through OUTBOUND_ALLOWED_HOSTS) and a private service that must never be reached. */
+let feed: Server;
+let inside: Server;
+let insideHits = 0;
+const port = (s: Server) => (s.address() as AddressInfo).port;
+
+const listen = (s: Server) => new Promise<void>((ok) => s.listen(0, '127.0.0.1', () => ok()));
+
+beforeAll(async () => {
+  inside = createServer((_req, res) => {
+    insideHits++;
+    res.setHeader('content-type', 'application/json');
+    res.end('{"secret":true}');
+  });
+  await listen(inside);
+  feed = createServer((rq, res) => {
+    if (rq.url === '/redirect') {
+      res.statusCode = 302;
+      res.setHeader('location', `http://127.0.0.1:${port(inside)}/`);
+      return res.end();
+    }
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ produtos: [{ nome: 'Plano Pro', preco: 99 }] }));
+  });
+  await listen(feed);
+  [t, a, b] = await appWithCompanies(2, { env: { OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${port(feed)}` } });
+  queueA = await addQueue(t, a, 'Vendas IA');
+});
+afterAll(async () => {
+  await t?.close();
+  feed?.close();
+  inside?.close();
+});
+
+const INSTRUCTIONS = 'Você é um vendedor cordial da Loja. Responda em português, com frases curtas e objetivas.';
+
+describe('prompts CRUD', () => {
+  it('creates with the seed defaults, masks the key, lists, updates, deletes, with company events', async () => {
+    const created = await req('POST', '/prompt', a.adminToken, {
+      name: 'Vendedor',
+      prompt: INSTRUCTIONS,
+      queueId: queueA,
+      apiKey: 'sk-test-1234567890abcd',
+    });
+    expect(created.statusCode).toBe(201);
+    const p = created.json();
+    expect(p).toMatchObject({
+      name: 'Vendedor',
+      maxTokens: 100,
+      temperature: 1,
+      maxMessages: 20,
+      voice: 'texto',
+      queueId: queueA,
+    });
+    expect(p.queue.name).toBe('Vendas IA');
+    expect(p.apiKey).not.toContain('sk-test');
+    expect(p.apiKey.endsWith('abcd')).toBe(true);
+    expect(t.realtime.events.some((e) => e.event === 'prompt' && e.companyId === a.companyId)).toBe(true);
+
+    const list = (await req('GET', '/prompt', a.adminToken)).json();
+    expect(list.prompts.map((x: { id: number }) => x.id)).toEqual([p.id]);
+    expect((await req('GET', '/prompt', b.adminToken)).json().prompts).toEqual([]);
+    expect((await req('GET', `/prompt/${p.id}`, b.adminToken)).statusCode).toBe(404);
+
+    // An empty key keeps the stored one; the external feed switch sets the history to 0 (seed 001 §4).
+    const upd = await req('PUT', `/prompt/${p.id}`, a.adminToken, {
+      name: 'Vendedor 2',
+      prompt: INSTRUCTIONS,
+      queueId: queueA,
+      apiKey: '',
+      maxTokens: 200,
+      temperature: 0.5,
+      maxMessages: 20,
+      useExternalApi: true,
+      apiUrl: 'https://example.com/produtos.json',
+    });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json()).toMatchObject({
+      name: 'Vendedor 2',
+      maxTokens: 200,
+      temperature: 0.5,
+      maxMessages: 0,
+      useExternalApi: true,
+    });
+    expect(upd.json().apiKey.endsWith('abcd')).toBe(true);
+
+    const del = await req('DELETE', `/prompt/${p.id}`, a.adminToken);
+    expect(del.statusCode).toBe(200);
+    expect(del.json().message).toBeTruthy();
+    expect((await req('GET', `/prompt/${p.id}`, a.adminToken)).statusCode).toBe(404);
+  });
+
+  it('refuses short names and instructions, a missing key or queue, another company’s queue', async () => {
+    const bad = await req('POST', '/prompt', a.adminToken, { name: 'abc', prompt: 'curto', apiKey: '' });
+    expect(bad.statusCode).toBe(400);
+    const paths = bad.json().fields.map((f: { path: string }) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['name', 'prompt', 'queueId']));
+    const noKey = await req('POST', '/prompt', a.adminToken, { name: 'Vendedor', prompt: INSTRUCTIONS, queueId: queueA });
+    expect(noKey.json().fields).toEqual([{ path: 'apiKey', message: 'validation.required' }]);
+    const foreignQueue = await addQueue(t, b, 'Fila B');
+    const foreign = await req('POST', '/prompt', a.adminToken, {
+      name: 'Vendedor',
+      prompt: INSTRUCTIONS,
+      queueId: foreignQueue,
+      apiKey: 'sk-x',
+    });
+    expect(foreign.statusCode).toBe(400);
+  });
+
+  it('is for admins of a plan with useOpenAi', async () => {
+    expect((await req('GET', '/prompt', a.userToken)).statusCode).toBe(403);
+    const noAi = await createTenant(t, { planFlags: { useOpenAi: false } });
+    const res = await req('GET', '/prompt', noAi.adminToken);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('ERR_PLAN_FEATURE_DISABLED');
+  });
+});
+
+describe('GET /api/external-proxy', () => {
+  const proxy = (url: string) => req('GET', `/api/external-proxy?url=${encodeURIComponent(url)}`, a.adminToken);
+
+  it('answers the JSON of an allowed URL', async () => {
+    const res = await proxy(`http://127.0.0.1:${port(feed)}/produtos`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ produtos: [{ nome: 'Plano Pro', preco: 99 }] });
+  });
+
+  it('refuses loopback, private, link-local, IPv6 loopback, localhost and a redirect to loopback; nothing is fetched', async () => {
+    const insidePort = port(inside);
+    for (const url of [
+      `http://127.0.0.1:${insidePort}/`,
+      'http://10.0.0.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      `http://[::1]:${insidePort}/`,
+      `http://localhost:${insidePort}/`,
+      `http://127.0.0.1:${port(feed)}/redirect`,
+    ]) {
+      const res = await proxy(url);
+      expect({ url, status: res.statusCode, error: res.json().error }).toEqual({
+        url,
+        status: 400,
+        error: 'ERR_URL_NOT_ALLOWED',
+      });
+    }
+    expect(insideHits).toBe(0);
+  });
+
+  it('needs a URL and a session', async () => {
+    expect((await req('GET', '/api/external-proxy', a.adminToken)).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/external-proxy?url=https://example.com' })).statusCode).toBe(401);
+  });
+});
