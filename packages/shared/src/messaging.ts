@@ -60,6 +60,8 @@ export const TICKET_LOG_TYPES = [
   'laneMoved',
   /** The customer answered in a lane with a rollback lane: the automation moved it back. */
   'laneRollback',
+  /** The ticket's integration (Typebot, n8n, webhook, Dialogflow) failed: the ticket went to an attendant. */
+  'integrationFailed',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

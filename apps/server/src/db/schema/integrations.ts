@@ -53,3 +53,22 @@ export const fileLists = pgTable(
   },
   (t) => [index('file_lists_company_name_idx').on(t.companyId, t.name)],
 );
+
+/**
+ * A ticket's conversation with its integration: the provider's session (Typebot sessionId, Dialogflow session),
+ * when it was last used (Typebot expiry) and the last customer message answered (a job that runs twice answers once).
+ */
+export const integrationSessions = pgTable(
+  'integration_sessions',
+  {
+    ticketId: integer().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    integrationId: integer().notNull(),
+    sessionId: text().notNull().default(''),
+    lastMessageId: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('integration_sessions_company_idx').on(t.companyId, t.integrationId)],
+);

@@ -13,9 +13,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
+import { insertFileListMessages } from '../files/files.public';
 import type { TicketRow } from '../messages/messages.public';
+import { createIntegrationRuntime, integrationTurnJob } from '../queue-integrations/integrations.public';
 import type { TicketsService } from '../tickets/tickets.service';
-import { createConversationFlow } from './automation.flow';
+import { createConversationFlow, type FlowTargets } from './automation.flow';
 import { bindAutomation, type StoredInbound } from './automation.hooks';
 import { rotateQueuesJob, sendToDefaultQueueJob } from './automation.jobs';
 import * as repo from './automation.repository';
@@ -34,7 +36,15 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
   let clock = opts.now ?? (() => new Date());
   const fx = createStepEffects(deps, tickets, () => clock());
   const { maxBot, move, logStep, say, withTicket } = fx;
-  const flow = createConversationFlow(fx, opts.logger);
+  const targets: FlowTargets = {};
+  const flow = createConversationFlow(fx, opts.logger, targets);
+  const integrations = createIntegrationRuntime(deps, { ...fx, handOver: flow.handOver }, (o, msg) => opts.logger?.warn(o, msg));
+  targets.startIntegration = (s, id) => integrations.start(s, id);
+  targets.sendFileList = async (s, id) => {
+    const ids = id ? await insertFileListMessages(s.tx, deps.media, s.ticket, id) : [];
+    for (const messageId of ids) s.sent.push({ messageId });
+    return ids.length > 0;
+  };
   const { closedNow, queueClosedNow, handOver, sendPosition, start, firstMenu, answerQueueMenu, answerOptions } = flow;
   const { answerConsent, answerRating, audioRefused } = flow;
   const tenantOf = (companyId: number): Tenant => ({ companyId });
@@ -55,6 +65,7 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
         return;
       }
       if (t.status !== 'pending' || t.userId) return; // an attendant has it
+      if (t.isBot && t.useIntegration && t.integrationId) return integrations.turn(s, m);
       if (m.isNewTicket) return start(s);
       if (!t.isBot) {
         // Waiting for an attendant: only the hours (once per window).
@@ -143,6 +154,8 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
   const service = {
     onInbound,
     ratingInsteadOfClose,
+    /** The integrations runtime's job handler (integrations.turn). */
+    integrationTurn: integrations.runTurn,
     sendToDefaultQueue,
     rotate,
     /** Tests: the clock of every time rule. */
@@ -157,6 +170,7 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
 export type AutomationService = ReturnType<typeof createAutomationService>;
 
 export function registerAutomationJobs(deps: CoreDeps, automation: AutomationService) {
+  deps.jobs.register(integrationTurnJob, (p) => automation.integrationTurn(p));
   deps.jobs.register(sendToDefaultQueueJob, async ({ companyId, ticketId }) => {
     await automation.sendToDefaultQueue(companyId, ticketId);
   });

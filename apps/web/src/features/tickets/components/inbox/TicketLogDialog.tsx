@@ -32,6 +32,7 @@ const COLORS: Record<TicketLogType, string> = {
   redirect: '#6d4c41',
   laneMoved: '#5c6bc0',
   laneRollback: '#8d6e63',
+  integrationFailed: '#d32f2f',
 };
 
 /** The ticket log timeline (seed 000 §2/§3 "Ticket log"): who did what, when, oldest first. */
