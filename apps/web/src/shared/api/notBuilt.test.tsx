@@ -23,11 +23,12 @@ const called = (spy: ReturnType<typeof mockFetch>) =>
 describe('routes not built yet (issue 16 item 11)', () => {
   it('are answered 404 by the client itself, without a request', async () => {
     const spy = mockFetch();
-    for (const path of ['/prompt', '/queueIntegration', '/files', '/files/3']) {
+    for (const path of ['/prompt', '/prompt/3']) {
       await expect(api.get(path)).rejects.toMatchObject({ status: 404 } satisfies Partial<ApiError>);
     }
     expect(spy).not.toHaveBeenCalled();
-    expect(isNotBuilt('/filesystem')).toBe(false);
+    expect(isNotBuilt('/queueIntegration')).toBe(false);
+    expect(isNotBuilt('/files')).toBe(false);
     expect(isNotBuilt('/queue')).toBe(false);
   });
 
@@ -36,6 +37,8 @@ describe('routes not built yet (issue 16 item 11)', () => {
       '/users/list': [],
       '/announcements/': { records: [], count: 0, hasMore: false },
       '/chats/': { records: [], hasMore: false },
+      '/queueIntegration': { queueIntegrations: [], hasMore: false, count: 0 },
+      '/files': { files: [], hasMore: false, count: 0 },
     });
     const { result } = renderHook(
       () => ({
