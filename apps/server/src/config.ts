@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   SPEECH_API_URL: z.string().default('https://{region}.tts.speech.microsoft.com'),
   /** "host:port" items that outbound calls to company-given URLs may reach although private (local stand-ins in development and tests); empty in production. */
   OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
+  /** Dialogflow ES API base and Google's OAuth token URL (a local stand-in in tests); the token URL overrides the credentials' token_uri. */
+  DIALOGFLOW_API_URL: z.string().default('https://dialogflow.googleapis.com'),
+  GOOGLE_TOKEN_URL: z.string().default(''),
   /** Meta app of the Facebook/Instagram channels: login token exchange, webhook signatures and handshake. */
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
@@ -101,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     graphApiVersion: parsed.GRAPH_API_VERSION,
     openAiApiUrl: parsed.OPENAI_API_URL.replace(/\/$/, ''),
     speechApiUrl: parsed.SPEECH_API_URL.replace(/\/$/, ''),
+    dialogflowApiUrl: parsed.DIALOGFLOW_API_URL.replace(/\/$/, ''),
+    googleTokenUrl: parsed.GOOGLE_TOKEN_URL || undefined,
     outboundAllowedHosts: parsed.OUTBOUND_ALLOWED_HOSTS.split(',')
       .map((h) => h.trim())
       .filter(Boolean),

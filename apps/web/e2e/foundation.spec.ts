@@ -35,10 +35,10 @@ test.describe('sign-in and shell', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByTestId('greeting')).toContainText('Admin');
     await expect(page.getByTestId('greeting')).toContainText('31/12/2999');
-    // the inbox is the landing page; unbuilt features say so
+    // the inbox is the landing page; /typebot without a configured builder says where to set it
     await expect(page.getByRole('textbox', { name: 'Buscar atendimentos e mensagens' })).toBeVisible();
     await page.goto('/typebot');
-    await expect(page.getByText(/Em breve/)).toBeVisible();
+    await expect(page.getByText('Nenhum construtor Typebot configurado.')).toBeVisible();
     await nav.getByRole('link', { name: 'Empresas' }).click();
     await expect(page).toHaveURL(/\/companies$/);
     await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();

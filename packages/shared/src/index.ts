@@ -12,6 +12,7 @@ export * from './errors';
 export * from './events';
 export * from './external-api';
 export * from './helps';
+export * from './integrations';
 export * from './kanban';
 export * from './messaging';
 export * from './permissions';

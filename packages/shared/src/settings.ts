@@ -56,6 +56,8 @@ export const GLOBAL_SETTING_DEFAULTS: Record<string, string> = {
   stripeprivatekey: '',
   asaastoken: '',
   openaikeyaudio: '',
+  /** The Typebot builder the /typebot page frames (no seed key: chosen here, see docs/decisions.md). */
+  typebotUrl: '',
 };
 /** Global keys whose values are secrets: never sent back in full. */
 export const SECRET_SETTING_KEYS = [

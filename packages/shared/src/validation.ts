@@ -33,6 +33,7 @@ export const V = {
   invalidVideo: 'validation.invalidVideo',
   fullNameRequired: 'validation.fullNameRequired',
   taxIdRequired: 'validation.taxIdRequired',
+  fileListNameShort: 'validation.fileListNameShort',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

@@ -33,6 +33,9 @@ const KanbanPage = lazy(() => import('../features/kanban/pages/KanbanPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/QuickMessagesPage'));
 const PromptsPage = lazy(() => import('../features/prompts/pages/PromptsPage'));
+const QueueIntegrationsPage = lazy(() => import('../features/queue-integrations/pages/QueueIntegrationsPage'));
+const FileListsPage = lazy(() => import('../features/files/pages/FileListsPage'));
+const TypebotPage = lazy(() => import('../features/typebot/pages/TypebotPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/pages/AnnouncementsPage'));
 const CompaniesPage = lazy(() => import('../features/companies/pages/CompaniesPage'));
 const HelpsPage = lazy(() => import('../features/help/pages/HelpsPage'));
@@ -91,19 +94,19 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/reports', element: <ReportsPage />, access: { permission: { name: 'reports:view', denied: 'noPermission' } } },
   {
     path: '/queue-integration',
-    element: soon('queueIntegration'),
+    element: <QueueIntegrationsPage />,
     access: { permission: { name: 'integrations:manage', denied: 'noPermission' }, plan: 'useIntegrations' },
   },
   { path: '/announcements', element: <AnnouncementsPage />, access: { superOnly: 'home' } },
   { path: '/chats/:id?', element: <ChatsPage />, access: { narrowOk: true, plan: 'useInternalChat' } },
-  { path: '/files', element: soon('files'), access: { permission: { name: 'files:manage', denied: 'noPermission' } } },
+  { path: '/files', element: <FileListsPage />, access: { permission: { name: 'files:manage', denied: 'noPermission' } } },
   { path: '/moments', element: <MomentsPage />, access: { permission: { name: 'moments:view', denied: 'noPermission' } } },
   {
     path: '/prompts',
     element: <PromptsPage />,
     access: { permission: { name: 'prompts:manage', denied: 'noPermission' }, plan: 'useOpenAi' },
   },
-  { path: '/typebot', element: soon('typebot') },
+  { path: '/typebot', element: <TypebotPage /> },
   { path: '/chatbot/:id', element: <ChatbotPage />, access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
   // campaigns and contact lists: only with the local flag cshow
   {

@@ -5,6 +5,7 @@ export * from './billing';
 export * from './campaigns';
 export * from './chatbots';
 export * from './contacts';
+export * from './integrations';
 export * from './messaging';
 export * from './platform';
 export * from './team';

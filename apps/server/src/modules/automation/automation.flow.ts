@@ -8,12 +8,18 @@ import * as repo from './automation.repository';
 import { isOnVacation, isWithinSchedule, matchChoice, parseConsent, parseNpsScore, renderMenu } from './automation.rules';
 import { DEFAULT_MAX_BOT, type Kind, LGPD_OPTIONS, type Step, type StepEffects } from './automation.step';
 
-/** Where another runtime takes a ticket over (the AI prompts of modules/prompts): true when it did. */
-export interface FlowHooks {
+/**
+ * What other modules plug into the flow: an AI prompt to hand the ticket to, a queue integration to start, a file
+ * list to send (each answers true when it did).
+ */
+export interface FlowTargets {
   enterPrompt?(s: Step, promptId: number, o: { queueId?: number; prefix?: string }): Promise<boolean>;
+  startIntegration?: (s: Step, integrationId: number | null) => Promise<boolean>;
+  sendFileList?: (s: Step, fileListId: number | null) => Promise<boolean>;
 }
 
-export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger, hooks: FlowHooks = {}) {
+export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger, targets: FlowTargets = {}) {
+  const hooks = targets;
   const { maxBot, move, logStep, say, sayGreetingMedia, later, closeByBot } = fx;
 
   // ─── Business hours and vacation ──────────────────────────────────────────
@@ -149,6 +155,11 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger,
       if (s.ticket.isBot || s.ticket.queueId !== q.id) await move(s, { isBot: false, queueId: q.id, chatbotOptionId: null });
       return;
     }
+    if (q.integrationId && targets.startIntegration) {
+      if (s.ticket.queueId !== q.id) await move(s, { queueId: q.id, chatbotOptionId: null, amountUsedBotQueues: 0 });
+      await say(s, [prefix, o.announce === false ? '' : q.greetingMessage.trim()].filter(Boolean).join('\n\n'), 'greeting');
+      if (await targets.startIntegration(s, q.integrationId)) return;
+    }
     const options = await repo.optionsOf(s.tx, { companyId: s.companyId }, { queueId: q.id, parentId: null });
     if (options.length) return showOptions(s, q, null, options, false, prefix);
     if (s.ticket.isBot || s.ticket.queueId !== q.id || s.ticket.chatbotOptionId) {
@@ -200,6 +211,8 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger,
       await move(s, { isBot: true, amountUsedBotQueues: 0, chatbotOptionId: null });
       return;
     }
+    // A connection with an integration: it talks to the customer before any menu.
+    if (s.scene.connection?.integrationId && (await targets.startIntegration?.(s, s.scene.connection.integrationId))) return;
     return firstMenu(s);
   }
 
@@ -302,15 +315,25 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger,
         await logStep(s, 'redirect', { queueId: target.id });
         return enterQueue(s, target);
       }
-      case 'integration':
-      case 'file': {
-        // Integrations and file lists are not in this product yet: the customer gets the step's text and an attendant.
+      case 'integration': {
+        // The step's text, then the integration answers from the next message on (a job, outside this transaction).
         await say(s, reply, 'reply');
-        log?.warn(
-          { ticketId: s.ticket.id, chatbotId: o.id, queueType: o.queueType, targetId: o.optIntegrationId ?? o.optFileId },
-          `chatbot step of type ${o.queueType} handed to an attendant (not available yet)`,
-        );
         await move(s, { chatbotOptionId: o.id });
+        if (o.closeTicket) return closeByBot(s);
+        if (await targets.startIntegration?.(s, o.optIntegrationId)) return;
+        log?.warn(
+          { ticketId: s.ticket.id, chatbotId: o.id, targetId: o.optIntegrationId },
+          'chatbot integration step without an integration',
+        );
+        return handOver(s);
+      }
+      case 'file': {
+        // The step's text, the list's message and files, then an attendant (or the close).
+        await say(s, reply, 'reply');
+        await move(s, { chatbotOptionId: o.id });
+        if (!(await targets.sendFileList?.(s, o.optFileId))) {
+          log?.warn({ ticketId: s.ticket.id, chatbotId: o.id, targetId: o.optFileId }, 'chatbot file step without a file list');
+        }
         if (o.closeTicket) return closeByBot(s);
         return handOver(s);
       }

@@ -13,10 +13,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
+import { insertFileListMessages } from '../files/files.public';
 import type { TicketRow } from '../messages/messages.public';
 import { createPromptRuntime, registerPromptJobs } from '../prompts/prompts.runtime';
+import { createIntegrationRuntime, integrationTurnJob } from '../queue-integrations/integrations.public';
 import type { TicketsService } from '../tickets/tickets.service';
-import { createConversationFlow } from './automation.flow';
+import { createConversationFlow, type FlowTargets } from './automation.flow';
 import { bindAutomation, type StoredInbound } from './automation.hooks';
 import { rotateQueuesJob, sendToDefaultQueueJob } from './automation.jobs';
 import * as repo from './automation.repository';
@@ -35,8 +37,17 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
   let clock = opts.now ?? (() => new Date());
   const fx = createStepEffects(deps, tickets, () => clock());
   const { maxBot, move, logStep, say, withTicket } = fx;
+  const targets: FlowTargets = {};
+  const flow = createConversationFlow(fx, opts.logger, targets);
   const ai = createPromptRuntime(deps, fx, { sendPosition: (s) => flow.sendPosition(s) }, opts.logger);
-  const flow = createConversationFlow(fx, opts.logger, { enterPrompt: ai.enter });
+  targets.enterPrompt = ai.enter;
+  const integrations = createIntegrationRuntime(deps, { ...fx, handOver: flow.handOver }, (o, msg) => opts.logger?.warn(o, msg));
+  targets.startIntegration = (s, id) => integrations.start(s, id);
+  targets.sendFileList = async (s, id) => {
+    const ids = id ? await insertFileListMessages(s.tx, deps.media, s.ticket, id) : [];
+    for (const messageId of ids) s.sent.push({ messageId });
+    return ids.length > 0;
+  };
   const { closedNow, queueClosedNow, handOver, sendPosition, start, firstMenu, answerQueueMenu, answerOptions } = flow;
   const { answerConsent, answerRating, audioRefused } = flow;
   const tenantOf = (companyId: number): Tenant => ({ companyId });
@@ -58,6 +69,7 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
       }
       if (t.status !== 'pending' || t.userId) return; // an attendant has it
       if (t.promptId && t.isBot) return ai.onCustomerMessage(s);
+      if (t.isBot && t.useIntegration && t.integrationId) return integrations.turn(s, m);
       if (m.isNewTicket) return start(s);
       if (!t.isBot) {
         // Waiting for an attendant: only the hours (once per window).
@@ -148,6 +160,8 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
     /** The AI prompts' runtime (modules/prompts): its job is registered with the automation's. */
     ai,
     ratingInsteadOfClose,
+    /** The integrations runtime's job handler (integrations.turn). */
+    integrationTurn: integrations.runTurn,
     sendToDefaultQueue,
     rotate,
     /** Tests: the clock of every time rule. */
@@ -163,6 +177,7 @@ export type AutomationService = ReturnType<typeof createAutomationService>;
 
 export function registerAutomationJobs(deps: CoreDeps, automation: AutomationService) {
   registerPromptJobs(deps, automation.ai);
+  deps.jobs.register(integrationTurnJob, (p) => automation.integrationTurn(p));
   deps.jobs.register(sendToDefaultQueueJob, async ({ companyId, ticketId }) => {
     await automation.sendToDefaultQueue(companyId, ticketId);
   });

@@ -54,6 +54,8 @@ export type Kind =
 
 interface Outgoing {
   messageId: number;
+  /** Sent this many seconds after commit (an integration's delay between bubbles); at once without it. */
+  afterSeconds?: number;
 }
 
 interface Timer {
@@ -192,7 +194,11 @@ export function createStepEffects(deps: CoreDeps, tickets: TicketsService, clock
 
   async function carryOut(s: Pick<Step, 'companyId' | 'ticket' | 'before' | 'sent' | 'timers'>) {
     for (const m of s.sent) {
-      await deps.jobs.send(sendMessageJob, { messageId: m.messageId, companyId: s.companyId, attempt: 1 });
+      await deps.jobs.send(
+        sendMessageJob,
+        { messageId: m.messageId, companyId: s.companyId, attempt: 1 },
+        m.afterSeconds ? { startAfter: m.afterSeconds } : {},
+      );
     }
     for (const t of s.timers) await deps.jobs.send(t.def, t.payload, { startAfter: t.startAfterSeconds });
     if (s.sent.length) {

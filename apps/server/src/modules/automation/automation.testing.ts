@@ -23,11 +23,14 @@ export const OUT_OF_HOURS = new Date('2026-11-23T06:00:00Z');
 /** The automation's clock: tests move `clock.now` instead of sleeping. */
 export const clock = { now: IN_HOURS };
 
-/** One app (and Graph API stand-in) for the calling test file, with the automation on `clock`. */
-export function useAutomationApp(env: (standinUrl: string) => Record<string, string> = () => ({})) {
+/** One app (and Graph API stand-in) for the calling test file, with the automation on `clock`; `env` adds settings (read when it starts, given the stand-in's URL). */
+export function useAutomationApp(
+  env: ((standinUrl: string) => Record<string, string>) | { env?: (standinUrl: string) => Record<string, string> } = {},
+) {
+  const extra = typeof env === 'function' ? env : (env.env ?? (() => ({})));
   beforeAll(async () => {
     standin = await startGraphStandin({ appSecret: 'unused' });
-    t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0', ...env(standin.url) } });
+    t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0', ...extra(standin.url) } });
     auto().useClock(() => clock.now);
   });
   afterAll(async () => {

@@ -27,6 +27,7 @@ const GLOBAL_RULES: Record<string, (v: string) => boolean> = {
   primaryColorLight: (v) => /^#[0-9a-fA-F]{6}$/.test(v),
   primaryColorDark: (v) => /^#[0-9a-fA-F]{6}$/.test(v),
   appName: (v) => v.length <= 50,
+  typebotUrl: (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v),
 };
 
 export function createSettingsService(deps: CoreDeps) {

@@ -4,7 +4,7 @@
  * no page load shows a failed request (issue 16 item 11); `orEmpty` reads that 404 as "nothing".
  * The issue that builds one of these routes removes it from this list — the one place that knows.
  */
-export const NOT_BUILT_ROUTES: readonly string[] = ['/queueIntegration', '/files'];
+export const NOT_BUILT_ROUTES: readonly string[] = [];
 
 /** True when `path` (with or without a query, id or trailing slash) is under a route that is not built yet. */
 export function isNotBuilt(path: string): boolean {

@@ -7,8 +7,8 @@ export interface NamedOption {
 }
 
 /**
- * Keys of the pickers' lists of prompts, queue integrations and file lists: features not built yet (their routes are
- * answered 404 by the client itself, read as empty). When a feature is built its keys move to its own folder.
+ * Keys of the pickers' lists of prompts, queue integrations and file lists, shared by the queue, connection and
+ * chatbot editors; the integrations and file-list features refresh them on their live events and saves.
  */
 export const targetKeys = {
   prompts: ['prompts', 'options'] as const,

@@ -6,7 +6,7 @@ import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
 import { useGlobalSettings, useSaveGlobalSetting } from '../hooks/useSettings';
 
-/** Platform keys only the super admin changes: user creation, sign-up (the login page's link) and the download limit (seed 001 §6). */
+/** Platform keys only the super admin changes: user creation, sign-up (the login page's link), the download limit (seed 001 §6) and the Typebot builder URL (/typebot). */
 export function GlobalTab() {
   const { t } = useTranslation();
   const list = useGlobalSettings(true);
@@ -58,6 +58,16 @@ export function GlobalTab() {
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          key={value('typebotUrl')}
+          label={t('settings.typebotUrl')}
+          defaultValue={value('typebotUrl')}
+          placeholder="https://"
+          onBlur={(e) => {
+            if (e.target.value.trim() !== value('typebotUrl')) void persist('typebotUrl', e.target.value.trim());
+          }}
+          sx={{ maxWidth: 480 }}
+        />
       </Stack>
     </Paper>
   );

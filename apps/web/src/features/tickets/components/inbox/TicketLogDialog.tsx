@@ -33,6 +33,7 @@ const COLORS: Record<TicketLogType, string> = {
   laneMoved: '#5c6bc0',
   laneRollback: '#8d6e63',
   aiHandover: '#00897b',
+  integrationFailed: '#d32f2f',
 };
 
 /** The ticket log timeline (seed 000 §2/§3 "Ticket log"): who did what, when, oldest first. */

@@ -1,0 +1,46 @@
+import { FileListBody, FileListDto, FileListPageDto, IntegrationPageQuery, idParam } from '@atendo/shared';
+import { z } from 'zod';
+import type { App } from '../../platform/http';
+import type { FilesService } from './files.service';
+
+const IdParams = z.object({ id: idParam });
+
+/** File lists (seed 001 §7 "File lists"): admins (files:manage). Files download through the signed media path. */
+export function filesRoutes(app: App, files: FilesService) {
+  const tags = ['files'];
+  const config = { permission: 'files:manage' } as const;
+  app.get(
+    '/files',
+    { config, schema: { tags, querystring: IntegrationPageQuery, response: { 200: FileListPageDto } } },
+    async (req) => files.page(req.ctx, req.query),
+  );
+  app.get('/files/:id', { config, schema: { tags, params: IdParams, response: { 200: FileListDto } } }, async (req) =>
+    files.show(req.ctx, req.params.id),
+  );
+  app.post('/files', { config, schema: { tags, body: FileListBody, response: { 201: FileListDto } } }, async (req, reply) =>
+    reply.code(201).send(await files.create(req.ctx, req.body)),
+  );
+  app.put(
+    '/files/:id',
+    { config, schema: { tags, params: IdParams, body: FileListBody, response: { 200: FileListDto } } },
+    async (req) => files.update(req.ctx, req.params.id, req.body),
+  );
+  app.delete('/files/:id', { config, schema: { tags, params: IdParams } }, async (req, reply) => {
+    await files.remove(req.ctx, req.params.id);
+    return reply.code(204).send();
+  });
+  app.post(
+    '/files/uploadList/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params: IdParams,
+        consumes: ['multipart/form-data'],
+        description: 'Multipart form: one or more `files` parts; each is checked by its bytes and the download limit.',
+        response: { 200: FileListDto },
+      },
+    },
+    async (req) => files.uploadList(req.ctx, req.params.id, req),
+  );
+}
