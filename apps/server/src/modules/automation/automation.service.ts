@@ -15,7 +15,7 @@ import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { insertFileListMessages } from '../files/files.public';
 import type { TicketRow } from '../messages/messages.public';
-import { createPromptRuntime, registerPromptJobs } from '../prompts/prompts.runtime';
+import { createPromptRuntime, registerPromptJobs } from '../prompts/prompts.public';
 import { createIntegrationRuntime, integrationTurnJob } from '../queue-integrations/integrations.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import { createConversationFlow, type FlowTargets } from './automation.flow';

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CoreDeps } from '../../platform/deps';
 import { OutboundRefused, outboundFetch } from '../../platform/safe-fetch';
 import type { Step, StepEffects } from '../automation/automation.public';
-import { transcribe } from '../conversation/transcription';
+import { transcribe } from '../conversation/conversation.public';
 import { insertOutbound, lastMessageText } from '../messages/messages.public';
 import { getGlobalSetting } from '../settings/settings.public';
 import { promptReplyJob } from './prompts.jobs';
