@@ -59,17 +59,19 @@ export async function updateFileList(
 
 /** Deleting a list unlinks it from queues and chatbot steps (their columns carry no foreign key). */
 export async function deleteFileList(db: Db, ctx: Tenant, id: number) {
-  await db
-    .update(queues)
-    .set({ fileListId: null })
-    .where(and(eq(queues.companyId, ctx.companyId), eq(queues.fileListId, id)));
-  await db
-    .update(chatbots)
-    .set({ optFileId: null })
-    .where(and(eq(chatbots.companyId, ctx.companyId), eq(chatbots.optFileId, id)));
-  const rows = await db
-    .delete(fileLists)
-    .where(and(eq(fileLists.companyId, ctx.companyId), eq(fileLists.id, id)))
-    .returning({ id: fileLists.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    await tx
+      .update(queues)
+      .set({ fileListId: null })
+      .where(and(eq(queues.companyId, ctx.companyId), eq(queues.fileListId, id)));
+    await tx
+      .update(chatbots)
+      .set({ optFileId: null })
+      .where(and(eq(chatbots.companyId, ctx.companyId), eq(chatbots.optFileId, id)));
+    const rows = await tx
+      .delete(fileLists)
+      .where(and(eq(fileLists.companyId, ctx.companyId), eq(fileLists.id, id)))
+      .returning({ id: fileLists.id });
+    return rows.length > 0;
+  });
 }

@@ -53,27 +53,29 @@ export async function updateIntegration(db: Db, ctx: Tenant, id: number, v: Queu
   return row ?? null;
 }
 
-/** Deleting an integration unlinks it from queues, connections, chatbot steps and bot tickets (its columns carry no foreign key). */
+/** Deleting an integration unlinks it from queues, connections, chatbot steps and bot tickets (its columns carry no foreign key), all or nothing. */
 export async function deleteIntegration(db: Db, ctx: Tenant, id: number) {
-  await db
-    .update(queues)
-    .set({ integrationId: null })
-    .where(and(eq(queues.companyId, ctx.companyId), eq(queues.integrationId, id)));
-  await db
-    .update(whatsapps)
-    .set({ integrationId: null })
-    .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.integrationId, id)));
-  await db
-    .update(chatbots)
-    .set({ optIntegrationId: null })
-    .where(and(eq(chatbots.companyId, ctx.companyId), eq(chatbots.optIntegrationId, id)));
-  await db
-    .update(tickets)
-    .set({ integrationId: null, useIntegration: false })
-    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.integrationId, id)));
-  const rows = await db
-    .delete(queueIntegrations)
-    .where(and(eq(queueIntegrations.companyId, ctx.companyId), eq(queueIntegrations.id, id)))
-    .returning({ id: queueIntegrations.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    await tx
+      .update(queues)
+      .set({ integrationId: null })
+      .where(and(eq(queues.companyId, ctx.companyId), eq(queues.integrationId, id)));
+    await tx
+      .update(whatsapps)
+      .set({ integrationId: null })
+      .where(and(eq(whatsapps.companyId, ctx.companyId), eq(whatsapps.integrationId, id)));
+    await tx
+      .update(chatbots)
+      .set({ optIntegrationId: null })
+      .where(and(eq(chatbots.companyId, ctx.companyId), eq(chatbots.optIntegrationId, id)));
+    await tx
+      .update(tickets)
+      .set({ integrationId: null, useIntegration: false })
+      .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.integrationId, id)));
+    const rows = await tx
+      .delete(queueIntegrations)
+      .where(and(eq(queueIntegrations.companyId, ctx.companyId), eq(queueIntegrations.id, id)))
+      .returning({ id: queueIntegrations.id });
+    return rows.length > 0;
+  });
 }
