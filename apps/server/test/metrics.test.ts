@@ -1,9 +1,13 @@
 import { inbound } from '@atendo/graph-standin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineJob } from '../src/platform/jobs';
 import { createTenant, createTestApp, type TestContext } from './harness';
 import { createCloudConnection, deliver } from './messaging';
 
 const TOKEN = 'metrics-token-0123456789';
+/** A queue with no worker: a job sent to it stays 'created', so the jobs gauge has a row that does not depend on timing. */
+const parked = defineJob({ name: 'test.metrics-parked', schema: z.object({}) });
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp({ env: { METRICS_TOKEN: TOKEN, JOBS: 'on' } });
@@ -85,6 +89,11 @@ describe('GET /metrics', () => {
     expect(sample(body, 'atendo_ingest_events_total', { channel: 'whatsappapi', outcome: 'duplicate' })).toBe(1);
     expect(sample(body, 'atendo_ingest_duration_seconds_count', { channel: 'whatsappapi' })).toBe(2);
     expect(sample(body, 'atendo_connections', { channel: 'whatsappapi' })).toBeGreaterThanOrEqual(1);
-    expect(body).toMatch(/atendo_jobs\{queue="[^"]+",state="[^"]+"\} \d+/);
+  });
+
+  it('counts pg-boss jobs by queue and state', async () => {
+    await t.deps.jobs.send(parked, {});
+    const body = (await scrape()).body;
+    expect(sample(body, 'atendo_jobs', { queue: parked.name, state: 'created' })).toBe(1);
   });
 });
