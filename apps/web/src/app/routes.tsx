@@ -12,7 +12,6 @@ const AppShell = lazy(() => import('./layout/AppShell'));
 const WelcomePage = lazy(() => import('../features/help/pages/WelcomePage'));
 const TodoListPage = lazy(() => import('../features/todolist/pages/TodoListPage'));
 const ReportsPage = lazy(() => import('../features/reports/pages/ReportsPage'));
-const ComingSoonPage = lazy(() => import('../features/system/pages/ComingSoonPage'));
 const NotFoundPage = lazy(() => import('../features/system/pages/NotFoundPage'));
 const TicketsPage = lazy(() => import('../features/tickets/pages/TicketsPage'));
 const MomentsPage = lazy(() => import('../features/moments/pages/MomentsPage'));
@@ -45,9 +44,6 @@ const ContactListItemsPage = lazy(() => import('../features/contact-lists/pages/
 const CampaignsPage = lazy(() => import('../features/campaigns/pages/CampaignsPage'));
 const CampaignsConfigPage = lazy(() => import('../features/campaigns/pages/CampaignsConfigPage'));
 const CampaignReportPage = lazy(() => import('../features/campaigns/pages/CampaignReportPage'));
-
-/** A feature that is not built yet: its route exists and says so. Replace with the page when it lands. */
-const soon = (feature: string) => <ComingSoonPage feature={feature} />;
 
 export interface PrivateRouteDef {
   path: string;

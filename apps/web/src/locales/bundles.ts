@@ -30,19 +30,18 @@ const lazyCores: Record<Exclude<Lang, 'pt'>, () => Promise<{ default: Tree }>> =
   tr: () => import('./tr.json'),
 };
 
-// Portuguese ships in the entry chunk (default and fallback); the other languages load on demand.
-const ptFeatures = import.meta.glob<Tree>('../features/*/locales/pt.json', { eager: true, import: 'default' });
+// Portuguese core ships in the entry chunk (default and fallback, and all the sign-in pages need); the features'
+// Portuguese texts ship with the signed-in area (locales/portuguese-features.ts, imported by app/layout/AppShell),
+// so /login does not download the texts of forty pages; the other languages load whole, on demand.
 const lazyFeatures: Record<Exclude<Lang, 'pt'>, Record<string, () => Promise<Tree>>> = {
   en: import.meta.glob<Tree>('../features/*/locales/en.json', { import: 'default' }),
   es: import.meta.glob<Tree>('../features/*/locales/es.json', { import: 'default' }),
   tr: import.meta.glob<Tree>('../features/*/locales/tr.json', { import: 'default' }),
 };
 
-/** Portuguese, whole (synchronous: it is the first paint's language). */
+/** Portuguese core (synchronous: it is the first paint's language). */
 export function portugueseBundle(): Tree {
-  const out = mergeTree({}, pt);
-  for (const file of Object.values(ptFeatures)) mergeTree(out, file);
-  return out;
+  return mergeTree({}, pt);
 }
 
 /** Another language, whole: its core plus every feature file, loaded together. */

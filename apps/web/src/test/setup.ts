@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../shared/i18n';
+import '../locales/portuguese-features';
 
 // jsdom has no matchMedia: answer "no match" (wide screen, light system theme).
 if (!window.matchMedia) {

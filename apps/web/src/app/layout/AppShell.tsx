@@ -3,6 +3,7 @@ import { Box, Toolbar, useMediaQuery } from '@mui/material';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import '../../locales/portuguese-features';
 import { useConnectionsAttention } from '../../features/connections/hooks/useConnectionsAttention';
 import { useUnreadTickets } from '../../features/notifications/hooks/useUnreadTickets';
 import { useDesktopNotifications } from '../../features/tickets/hooks/useDesktopNotifications';
