@@ -9,7 +9,7 @@ import type { Db } from '../../db/open';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import type { JobDefinition, JobPayload } from '../../platform/jobs';
-import { insertOutbound, lastMessageText, sendMessageJob, type TicketRow, toMessageDto } from '../messages/messages.public';
+import { insertAutomaticMessage, sendMessageJob, type TicketRow, toMessageDto } from '../messages/messages.public';
 import { closeTicket, createTicketAudience, formatTemplate } from '../tickets/tickets.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './automation.repository';
@@ -123,25 +123,10 @@ export function createStepEffects(deps: CoreDeps, tickets: TicketsService, clock
   async function say(s: Step, text: string, kind: Kind) {
     const body = fill(s, text).trim();
     if (!body || !s.ticket.whatsappId) return;
-    const { message } = await insertOutbound(
+    const message = await insertAutomaticMessage(
       s.tx,
       { companyId: s.companyId },
-      {
-        ticketId: s.ticket.id,
-        whatsappId: s.ticket.whatsappId,
-        body,
-        mediaType: 'text',
-        mediaUrl: null,
-        mediaName: null,
-        mediaMimeType: null,
-        mediaSize: null,
-        dataJson: { automatic: kind },
-        quotedMsgId: null,
-        isPrivate: false,
-        queueId: s.ticket.queueId,
-        userId: null,
-        lastMessage: lastMessageText(body, 'text'),
-      },
+      { ticketId: s.ticket.id, whatsappId: s.ticket.whatsappId, queueId: s.ticket.queueId, origin: { automatic: kind }, body },
     );
     s.sent.push({ messageId: message.id });
   }
@@ -159,24 +144,16 @@ export function createStepEffects(deps: CoreDeps, tickets: TicketsService, clock
     if (size === null || !mime) return;
     const mediaType = mime.split('/')[0] === 'application' ? 'application' : mime.split('/')[0];
     const name = path.basename(abs);
-    const { message } = await insertOutbound(
+    const message = await insertAutomaticMessage(
       s.tx,
       { companyId: s.companyId },
       {
         ticketId: s.ticket.id,
         whatsappId: s.ticket.whatsappId,
-        body: '',
-        mediaType,
-        mediaUrl: stored,
-        mediaName: name,
-        mediaMimeType: mime,
-        mediaSize: size,
-        dataJson: { automatic: 'greeting' },
-        quotedMsgId: null,
-        isPrivate: false,
         queueId: s.ticket.queueId,
-        userId: null,
-        lastMessage: lastMessageText('', mediaType),
+        origin: { automatic: 'greeting' },
+        body: '',
+        media: { type: mediaType, url: stored, name, mimeType: mime, size },
       },
     );
     s.sent.push({ messageId: message.id });

@@ -9,7 +9,7 @@
 import { formatTemplate } from '@atendo/shared';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
-import { insertOutbound, lastMessageText, sendMessageJob, toMessageDto } from '../messages/messages.public';
+import { insertAutomaticMessage, sendMessageJob, toMessageDto } from '../messages/messages.public';
 import { createTicketAudience, insertTicketLog } from '../tickets/tickets.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './kanban.repository';
@@ -36,21 +36,12 @@ export function createKanbanLanes(deps: CoreDeps, tickets: TicketsService) {
       now,
     }).trim();
     if (!body) return;
-    const { message } = await insertOutbound(db, ctx, {
+    const message = await insertAutomaticMessage(db, ctx, {
       ticketId,
       whatsappId: Number(t.whatsapp_id),
-      body,
-      mediaType: 'text',
-      mediaUrl: null,
-      mediaName: null,
-      mediaMimeType: null,
-      mediaSize: null,
-      dataJson: { automatic: 'lane' },
-      quotedMsgId: null,
-      isPrivate: false,
       queueId: t.queue_id === null ? null : Number(t.queue_id),
-      userId: null,
-      lastMessage: lastMessageText(body, 'text'),
+      origin: { automatic: 'lane' },
+      body,
     });
     await deps.jobs.send(sendMessageJob, { messageId: message.id, companyId: ctx.companyId, attempt: 1 });
     const to = await audience.roomsOf(ctx, {

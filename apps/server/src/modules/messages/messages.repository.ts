@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ChannelConnectionConfig } from '../../channels/types';
 import { type Database, type Db, rowsOf } from '../../db/open';
 import type { Tenant } from '../../platform/context';
-import { type ContactRow, camelRow, type MessageRow, type TicketRow } from './messages.dto';
+import { type ContactRow, camelRow, lastMessageText, type MessageRow, type TicketRow } from './messages.dto';
 
 /** A JSON value as either driver answers it (parsed, or text). */
 const parseJson = <T = Record<string, unknown>>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
@@ -93,6 +93,43 @@ export async function insertOutbound(db: Db, t: Tenant, m: OutboundRow): Promise
       SELECT (SELECT row_to_json(m) FROM m) AS message, (SELECT row_to_json(t) FROM t) AS ticket`),
   );
   return { message: camelRow(parseJson(rows[0].message)), ticket: camelRow(parseJson(rows[0].ticket)) };
+}
+
+/** A message the product itself writes to the customer (chatbot, greeting, lane, AI, integration, file list). */
+export interface AutomaticMessage {
+  ticketId: number;
+  whatsappId: number;
+  queueId: number | null;
+  /** Kept as the message's dataJson: `automatic` names who spoke ('greeting', 'lane', 'ai', …), the rest is context. */
+  origin: { automatic: string } & Record<string, unknown>;
+  /** The text (a media's caption); empty for a media without one. */
+  body: string;
+  media?: { type: string; url: string; name: string; mimeType: string; size: number };
+}
+
+/**
+ * The one way an automatic message is stored: like an attendant's (ack 0, sent by the send job after commit) but with
+ * no user, never private, never quoting; the ticket's last message follows it.
+ */
+export async function insertAutomaticMessage(db: Db, t: Tenant, m: AutomaticMessage): Promise<MessageRow> {
+  const mediaType = m.media?.type ?? 'text';
+  const { message } = await insertOutbound(db, t, {
+    ticketId: m.ticketId,
+    whatsappId: m.whatsappId,
+    body: m.body,
+    mediaType,
+    mediaUrl: m.media?.url ?? null,
+    mediaName: m.media?.name ?? null,
+    mediaMimeType: m.media?.mimeType ?? null,
+    mediaSize: m.media?.size ?? null,
+    dataJson: m.origin,
+    quotedMsgId: null,
+    isPrivate: false,
+    queueId: m.queueId,
+    userId: null,
+    lastMessage: lastMessageText(m.body, mediaType),
+  });
+  return message;
 }
 
 /** The message's connection (`w`) as a channel adapter is built from, or null. */
