@@ -1,4 +1,4 @@
-import { type ExternalSendBody, isAdmin } from '@atendo/shared';
+import { type Channel, type ExternalSendBody, isAdmin } from '@atendo/shared';
 import { enforceAccess } from '../../platform/auth';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
@@ -12,6 +12,7 @@ import * as repo from './external-api.repository';
 
 /** Sends per token per minute (seed 002 §2.13 gives none; a runaway script must not flood a number). */
 export const EXTERNAL_API_RATE = { limit: 60, windowMs: 60_000 };
+const WHATSAPP_CHANNELS: string[] = ['whatsapp', 'whatsappapi'] satisfies Channel[];
 
 export interface SendFile extends StoredMedia {
   filename: string;
@@ -35,6 +36,8 @@ export function createExternalApiService(
   async function authorize(token: string | null) {
     const conn = token ? await repo.connectionByToken(db, token) : null;
     if (!conn) throw new AppError('ERR_INVALID_API_TOKEN', 401);
+    // The API addresses a phone number: a Facebook or Instagram connection has none to send to.
+    if (!WHATSAPP_CHANNELS.includes(conn.channel)) throw new AppError('ERR_API_WHATSAPP_ONLY', 400);
     const ctx = await actAs(conn.companyId);
     enforceAccess(ctx, { plan: 'useExternalApi' });
     const rate = await deps.limiter.hit(`external-api:${conn.id}`, EXTERNAL_API_RATE.limit, EXTERNAL_API_RATE.windowMs);

@@ -60,6 +60,13 @@ describe('POST /api/messages/send (seed 002 §2.13)', () => {
       t,
       sql`SELECT due_date::text AS due FROM companies WHERE id = ${a.companyId}`,
     );
+    // a Facebook or Instagram connection's token: the API addresses phone numbers, so it is refused, nothing is sent
+    const social = await addConnection(t, a, {});
+    await db.execute(sql`UPDATE whatsapps SET channel = 'facebook' WHERE id = ${social.id}`);
+    const viaFacebook = await send(await tokenOf(social.id), { number: '5511999990000', body: 'x' });
+    expect(viaFacebook.statusCode).toBe(400);
+    expect(viaFacebook.json()).toEqual({ error: 'ERR_API_WHATSAPP_ONLY' });
+    await db.execute(sql`DELETE FROM whatsapps WHERE id = ${social.id}`);
     await db.execute(sql`UPDATE companies SET status = false WHERE id = ${a.companyId}`);
     expect((await send(tokenA, { number: '5511999990000', body: 'x' })).json()).toEqual({ error: 'ERR_COMPANY_INACTIVE' });
     await db.execute(sql`UPDATE companies SET status = true, due_date = now() - interval '1 day' WHERE id = ${a.companyId}`);
