@@ -217,8 +217,9 @@ export const tickets = pgTable(
     index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt.desc()),
     index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
     index('tickets_company_contact_idx').on(t.companyId, t.contactId, t.whatsappId, t.updatedAt.desc()),
-    // Also tickets_company_created_idx (company_id, created_at) INCLUDE the columns the dashboard counts by, from
-    // migration 0010's hand-written part (drizzle-kit cannot declare INCLUDE).
+    // Also tickets_company_created_idx (company_id, created_at) INCLUDE the columns the dashboard counts by (and
+    // contact_id, for its leads), from the hand-written parts of migrations 0010 and 0018 (drizzle-kit cannot declare
+    // INCLUDE).
   ],
 );
 

@@ -1,8 +1,8 @@
 /**
  * The dashboard's figures (seed 000 §3, issue 17), each one aggregate statement over an index that starts with
  * company_id; every definition is in docs/metrics.md. Ranges are local days of the company's time zone: `from` and
- * `to` are YYYY-MM-DD, both included, turned into instants by PostgreSQL (`date::timestamp AT TIME ZONE tz`), so a
- * day starts at 00:00 in São Paulo whatever the server's zone. Rows are read as the inbox lets the caller see them.
+ * `to` are YYYY-MM-DD, both included, turned into instants by PostgreSQL once per request (boundsOf), so a day starts
+ * at 00:00 in São Paulo whatever the server's zone. Rows are read as the inbox lets the caller see them.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
@@ -21,9 +21,27 @@ export interface DashboardFilters {
   viewer: Viewer;
 }
 
-const start = (r: DashboardRange) => sql`((${r.from}::date)::timestamp AT TIME ZONE ${r.timezone})`;
-const end = (r: DashboardRange) => sql`((${r.to}::date + 1)::timestamp AT TIME ZONE ${r.timezone})`;
-const inRange = (col: SQL, r: DashboardRange) => sql`${col} >= ${start(r)} AND ${col} < ${end(r)}`;
+/** A range with its instants: local midnight of `from` and of the day after `to`. */
+export interface DashboardBounds extends DashboardRange {
+  startAt: string;
+  endAt: string;
+}
+
+/**
+ * The range's instants, computed once by PostgreSQL (its time zone rules, DST included). The statements compare with
+ * them as parameters: written as `AT TIME ZONE` expressions they were evaluated again for every row a scan filtered,
+ * most of a year's cost (bench/dashboard).
+ */
+export async function boundsOf(db: Db, r: DashboardRange): Promise<DashboardBounds> {
+  const [row] = rowsOf<{ start_at: string; end_at: string }>(
+    await db.execute(sql`
+      SELECT ((${r.from}::date)::timestamp AT TIME ZONE ${r.timezone})::text AS start_at,
+        ((${r.to}::date + 1)::timestamp AT TIME ZONE ${r.timezone})::text AS end_at`),
+  );
+  return { ...r, startAt: row.start_at, endAt: row.end_at };
+}
+
+const inRange = (col: SQL, r: DashboardBounds) => sql`${col} >= ${r.startAt}::timestamptz AND ${col} < ${r.endAt}::timestamptz`;
 
 /** The filters and the inbox's visibility over rows aliased `a` (tickets or ticket_trackings). */
 function scopeOf(a: string, f: DashboardFilters): SQL {
@@ -50,7 +68,7 @@ export interface CreatedCounts {
  * Tickets created in the range (groups aside): all, started by the business (active), by the contact (passive) —
  * in total and per attendant holding them, in one pass (GROUPING SETS).
  */
-export async function createdTickets(db: Db, { companyId }: Tenant, r: DashboardRange, f: DashboardFilters) {
+export async function createdTickets(db: Db, { companyId }: Tenant, r: DashboardBounds, f: DashboardFilters) {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT t.user_id, GROUPING(t.user_id) AS total, count(*) AS tickets, count(*) FILTER (WHERE t.from_me) AS active,
@@ -108,7 +126,7 @@ export interface FinishedFigures {
  * Attendances closed in the range (groups aside): count, average times, ratings in NPS bands — in total and per
  * attendant who held them, in one pass (GROUPING SETS).
  */
-export async function finishedAttendances(db: Db, { companyId }: Tenant, r: DashboardRange, f: DashboardFilters) {
+export async function finishedAttendances(db: Db, { companyId }: Tenant, r: DashboardBounds, f: DashboardFilters) {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT k.user_id, GROUPING(k.user_id) AS total, count(*) AS finished,
@@ -141,7 +159,7 @@ export async function finishedAttendances(db: Db, { companyId }: Tenant, r: Dash
  * New contacts: created in the range (groups aside) and with a ticket created in the range that the filters and the
  * caller's visibility keep. A ticket never predates its contact, so only the range's tickets are read.
  */
-export async function leads(db: Db, { companyId }: Tenant, r: DashboardRange, f: DashboardFilters) {
+export async function leads(db: Db, { companyId }: Tenant, r: DashboardBounds, f: DashboardFilters) {
   const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT count(*) AS n FROM contacts c
@@ -165,7 +183,7 @@ export async function attendantUsers(db: Db, { companyId }: Tenant, f: { userIds
 }
 
 /** Tickets created in the range per attendant holding them (the chart), most first. */
-export async function ticketsPerUser(db: Db, { companyId }: Tenant, r: DashboardRange, f: DashboardFilters) {
+export async function ticketsPerUser(db: Db, { companyId }: Tenant, r: DashboardBounds, f: DashboardFilters) {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       SELECT u.id, u.name, count(*) AS n FROM tickets t JOIN users u ON u.id = t.user_id AND u.company_id = t.company_id
@@ -179,7 +197,7 @@ export async function ticketsPerUser(db: Db, { companyId }: Tenant, r: Dashboard
 export async function ticketsPerBucket(
   db: Db,
   { companyId }: Tenant,
-  r: DashboardRange,
+  r: DashboardBounds,
   f: DashboardFilters,
   by: 'hour' | 'date',
 ) {

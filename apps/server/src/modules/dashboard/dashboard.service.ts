@@ -50,8 +50,10 @@ export function createDashboardService(deps: CoreDeps) {
 
   async function scope(ctx: TenantContext, q: DashboardQuery) {
     if (!can(ctx.user, 'dashboard:view')) throw new AppError('ERR_NO_PERMISSION', 403);
-    const viewer = await loadViewer(db, ctx);
-    const range = rangeOf(q, ctx.company.timezone || 'America/Sao_Paulo');
+    const [viewer, range] = await Promise.all([
+      loadViewer(db, ctx),
+      repo.boundsOf(db, rangeOf(q, ctx.company.timezone || 'America/Sao_Paulo')),
+    ]);
     return { range, filters: { queueIds: q.queueIds, userIds: q.userIds, viewer } };
   }
 
