@@ -5,6 +5,7 @@
  * at 00:00 in São Paulo whatever the server's zone. Rows are read as the inbox lets the caller see them.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { localDayInstants } from '../../db/local-days';
 import { type Db, rowsOf } from '../../db/open';
 import type { Tenant } from '../../platform/context';
 import { type Viewer, visibleScopeSql } from '../tickets/tickets.public';
@@ -27,18 +28,10 @@ export interface DashboardBounds extends DashboardRange {
   endAt: string;
 }
 
-/**
- * The range's instants, computed once by PostgreSQL (its time zone rules, DST included). The statements compare with
- * them as parameters: written as `AT TIME ZONE` expressions they were evaluated again for every row a scan filtered,
- * most of a year's cost (bench/dashboard).
- */
+/** The range's instants, computed once (db/local-days: compared as parameters, not re-evaluated per row). */
 export async function boundsOf(db: Db, r: DashboardRange): Promise<DashboardBounds> {
-  const [row] = rowsOf<{ start_at: string; end_at: string }>(
-    await db.execute(sql`
-      SELECT ((${r.from}::date)::timestamp AT TIME ZONE ${r.timezone})::text AS start_at,
-        ((${r.to}::date + 1)::timestamp AT TIME ZONE ${r.timezone})::text AS end_at`),
-  );
-  return { ...r, startAt: row.start_at, endAt: row.end_at };
+  const { startAt, endAt } = await localDayInstants(db, r.timezone, { from: r.from, to: r.to });
+  return { ...r, startAt: startAt as string, endAt: endAt as string };
 }
 
 const inRange = (col: SQL, r: DashboardBounds) => sql`${col} >= ${r.startAt}::timestamptz AND ${col} < ${r.endAt}::timestamptz`;

@@ -14,6 +14,9 @@ import { type Viewer, visibleScopeSql } from '../tickets/tickets.public';
 export interface ReportScope {
   viewer: Viewer;
   timezone: string;
+  /** dateFrom's local midnight and the one ending dateTo (db/local-days), null when the filter has none. */
+  startAt: string | null;
+  endAt: string | null;
 }
 
 /**
@@ -30,10 +33,6 @@ const lastRating = sql<number | null>`(
 
 const TICKET_SCOPE = { queueId: sql`${tickets.queueId}`, userId: sql`${tickets.userId}`, isGroup: sql`${tickets.isGroup}` };
 
-/** A day's start in the company's time zone, as a timestamptz. */
-const dayStart = (day: string, tz: string) => sql`((${day}::date)::timestamp AT TIME ZONE ${tz})`;
-const nextDayStart = (day: string, tz: string) => sql`(((${day}::date) + 1)::timestamp AT TIME ZONE ${tz})`;
-
 const ids = (list: number[]) => sql`ANY(${sql.param([...new Set(list)])}::int[])`;
 
 /** Every condition of the report: tenant, visibility and the filters (tickets of the range by their creation). */
@@ -41,8 +40,8 @@ function conditions(ctx: Tenant, scope: ReportScope, f: TicketReportFilters): SQ
   const parts: SQL[] = [sql`${tickets.companyId} = ${ctx.companyId}`];
   const visible = visibleScopeSql(scope.viewer, true, TICKET_SCOPE);
   if (visible) parts.push(visible);
-  if (f.dateFrom) parts.push(sql`${tickets.createdAt} >= ${dayStart(f.dateFrom, scope.timezone)}`);
-  if (f.dateTo) parts.push(sql`${tickets.createdAt} < ${nextDayStart(f.dateTo, scope.timezone)}`);
+  if (scope.startAt) parts.push(sql`${tickets.createdAt} >= ${scope.startAt}::timestamptz`);
+  if (scope.endAt) parts.push(sql`${tickets.createdAt} < ${scope.endAt}::timestamptz`);
   if (f.status?.length) parts.push(sql`${tickets.status} = ANY(${sql.param([...new Set(f.status)] as TicketStatus[])}::text[])`);
   if (f.queueIds?.length) parts.push(sql`${tickets.queueId} = ${ids(f.queueIds)}`);
   if (f.users?.length) parts.push(sql`${tickets.userId} = ${ids(f.users)}`);
@@ -153,7 +152,7 @@ export async function reportCounts(db: Db, ctx: Tenant, scope: ReportScope, f: T
  */
 export async function reportTotals(db: Db, ctx: Tenant, scope: ReportScope, f: TicketReportFilters) {
   const where = conditions(ctx, scope, f);
-  const since = f.dateFrom ? dayStart(f.dateFrom, scope.timezone) : null;
+  const since = scope.startAt ? sql`${scope.startAt}::timestamptz` : null;
   const [row] = rowsOf<{ total: number; closed: number; rated: number; avgRating: number | null; avgSupportTime: number | null }>(
     await db.execute(sql`WITH f AS (SELECT ${tickets.id} AS id, ${tickets.status} AS status FROM ${tickets} WHERE ${where}),
       r AS (SELECT r.ticket_id, r.rate FROM user_ratings r JOIN f ON f.id = r.ticket_id

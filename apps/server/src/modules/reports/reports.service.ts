@@ -13,6 +13,7 @@ import {
   type TicketStatus,
 } from '@atendo/shared';
 import ExcelJS from 'exceljs';
+import { localDayInstants } from '../../db/local-days';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { findCompanySettings } from '../settings/settings.public';
@@ -49,10 +50,15 @@ export function createReportsService(deps: CoreDeps) {
   const { db } = deps.database;
 
   /** The caller's scope (the inbox's visibility) and whether numbers are masked for them (LGPD, seed 000 §5). */
-  async function scopeOf(ctx: TenantContext) {
-    const [viewer, settings] = await Promise.all([loadViewer(db, ctx), findCompanySettings(db, ctx)]);
+  async function scopeOf(ctx: TenantContext, f: TicketReportFilters) {
+    const timezone = ctx.company.timezone;
+    const [viewer, settings, instants] = await Promise.all([
+      loadViewer(db, ctx),
+      findCompanySettings(db, ctx),
+      localDayInstants(db, timezone, { from: f.dateFrom, to: f.dateTo }),
+    ]);
     const masks = !isAdmin(ctx.user) && Boolean(settings && lgpdHidesNumbers(settings));
-    return { scope: { viewer, timezone: ctx.company.timezone }, masks };
+    return { scope: { viewer, timezone, ...instants }, masks };
   }
 
   const toDto = (r: repo.ReportRow, masks: boolean): TicketReportRowDto => ({
@@ -72,7 +78,7 @@ export function createReportsService(deps: CoreDeps) {
 
   return {
     async page(ctx: TenantContext, q: TicketReportQuery): Promise<TicketReportPageDto> {
-      const { scope, masks } = await scopeOf(ctx);
+      const { scope, masks } = await scopeOf(ctx, q);
       const [{ rows, hasMore }, counts] = await Promise.all([
         repo.reportPage(db, ctx, scope, q, q.page, q.pageSize),
         repo.reportCounts(db, ctx, scope, q),
@@ -82,13 +88,13 @@ export function createReportsService(deps: CoreDeps) {
 
     /** Every total of the whole filtered report (counts, ratings, support time): once per set of filters. */
     async totals(ctx: TenantContext, f: TicketReportFilters): Promise<TicketReportTotalsDto> {
-      const { scope } = await scopeOf(ctx);
+      const { scope } = await scopeOf(ctx, f);
       return repo.reportTotals(db, ctx, scope, f);
     },
 
     /** How many rows an export of these filters holds (the client's progress reads it from X-Total-Count). */
     async count(ctx: TenantContext, f: TicketReportFilters): Promise<number> {
-      const { scope } = await scopeOf(ctx);
+      const { scope } = await scopeOf(ctx, f);
       return (await repo.reportCounts(db, ctx, scope, f)).total;
     },
 
@@ -97,7 +103,7 @@ export function createReportsService(deps: CoreDeps) {
      * streaming writer, waiting for the client to take what was written (backpressure) before reading more.
      */
     async exportXlsx(ctx: TenantContext, f: TicketReportFilters, language: Language) {
-      const { scope, masks } = await scopeOf(ctx);
+      const { scope, masks } = await scopeOf(ctx, f);
       const labels = REPORT_LABELS[language];
       const local = wallClock(ctx.company.timezone);
       const out = new PassThrough({ highWaterMark: 256 * 1024 });
