@@ -147,9 +147,18 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger,
    */
   async function enterQueue(s: Step, q: repo.QueueRow, o: { prefix?: string; announce?: boolean } = {}) {
     const prefix = o.prefix ?? '';
+    // The queue's own file list (seed 001 §3 Queue fileListId): sent once, right after whatever carries the greeting.
+    let filesSent = false;
+    const queueFiles = async () => {
+      if (filesSent || !q.fileListId) return;
+      filesSent = true;
+      if (!(await targets.sendFileList?.(s, q.fileListId))) {
+        log?.warn({ ticketId: s.ticket.id, queueId: q.id, targetId: q.fileListId }, 'queue file list missing or empty');
+      }
+    };
     // A queue with an AI prompt: the model answers from here (its greeting first when chosen from the menu).
     const greet = o.announce === false ? prefix : [prefix, q.greetingMessage.trim()].filter(Boolean).join('\n\n');
-    if (q.promptId && (await hooks.enterPrompt?.(s, q.promptId, { queueId: q.id, prefix: greet }))) return;
+    if (q.promptId && (await hooks.enterPrompt?.(s, q.promptId, { queueId: q.id, prefix: greet }))) return queueFiles();
     if (await queueClosedNow(s, q)) {
       await say(s, prefix, 'greeting');
       if (s.ticket.isBot || s.ticket.queueId !== q.id) await move(s, { isBot: false, queueId: q.id, chatbotOptionId: null });
@@ -158,15 +167,20 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger,
     if (q.integrationId && targets.startIntegration) {
       if (s.ticket.queueId !== q.id) await move(s, { queueId: q.id, chatbotOptionId: null, amountUsedBotQueues: 0 });
       await say(s, [prefix, o.announce === false ? '' : q.greetingMessage.trim()].filter(Boolean).join('\n\n'), 'greeting');
+      await queueFiles();
       if (await targets.startIntegration(s, q.integrationId)) return;
     }
     const options = await repo.optionsOf(s.tx, { companyId: s.companyId }, { queueId: q.id, parentId: null });
-    if (options.length) return showOptions(s, q, null, options, false, prefix);
+    if (options.length) {
+      await showOptions(s, q, null, options, false, prefix);
+      return queueFiles();
+    }
     if (s.ticket.isBot || s.ticket.queueId !== q.id || s.ticket.chatbotOptionId) {
       await move(s, { isBot: false, queueId: q.id, chatbotOptionId: null, amountUsedBotQueues: 0 });
     }
     const greeting = o.announce === false ? '' : q.greetingMessage.trim();
     await say(s, [prefix, greeting].filter(Boolean).join('\n\n'), 'greeting');
+    await queueFiles();
     // An information-only queue (closeTicket): its greeting, then done — when chosen from the menu.
     if (q.closeTicket && o.announce !== false) return closeByBot(s);
     await sendPosition(s);

@@ -27,6 +27,7 @@ import {
   connection,
   customer,
   logTypes,
+  standin,
   t,
   useAutomationApp,
 } from '../automation/automation.testing';
@@ -272,6 +273,47 @@ describe('integrations runtime', () => {
       { body: '', media_type: 'image', media_name: 'cardapio.png' },
     ]);
     expect(await ticketRow(t, ticketId)).toMatchObject({ isBot: false, status: 'pending' });
+  });
+
+  it('a queue with its own file list sends the list message and files when the ticket enters it, through the Cloud API', async () => {
+    const list = (await req('POST', '/files', tenant.adminToken, { name: 'Tabela', message: 'Nossa tabela de preços' })).json();
+    const form = multipart([{ name: 'files', data: PNG_1PX, filename: 'tabela.png', contentType: 'image/png' }]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/files/uploadList/${list.id}`,
+      headers: { ...bearer(tenant.adminToken), ...form.headers },
+      payload: form.payload,
+    });
+    expect(up.statusCode).toBe(200);
+    const other = await addQueue(tenant, 'Outros assuntos');
+    const prices = await addQueue(tenant, 'Preços', { greetingMessage: 'Bem-vindo a Preços', fileListId: list.id });
+    const conn = await connection(tenant, [other.id, prices.id], { greetingMessage: 'Escolha' });
+    const c = customer(conn.id);
+    const { ticketId } = await c.says('Oi');
+    await c.says('2');
+    const rows = await t.database.db.execute(
+      sql`SELECT body, media_type, media_name FROM messages WHERE ticket_id = ${ticketId} AND from_me ORDER BY id`,
+    );
+    const mine = ((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])) as {
+      body: string;
+      media_type: string;
+      media_name: string | null;
+    }[];
+    expect(mine.slice(-3)).toEqual([
+      { body: 'Bem-vindo a Preços', media_type: 'text', media_name: null },
+      { body: 'Nossa tabela de preços', media_type: 'text', media_name: null },
+      { body: '', media_type: 'image', media_name: 'tabela.png' },
+    ]);
+    expect(await ticketRow(t, ticketId)).toMatchObject({ isBot: false, status: 'pending', queueId: prices.id });
+    // The send jobs deliver them through the Cloud API: the image is uploaded and sent as an image message.
+    const sent = await until(
+      async () => standin.sent.filter((m) => m.to === c.from),
+      (list) => list.length >= 4,
+    );
+    expect(sent.map((m) => m.type).sort()).toEqual(['image', 'text', 'text', 'text']);
+    // Entering the queue again is not needed for the list: another message while waiting sends nothing more.
+    await c.says('obrigado');
+    expect((await botMessages(ticketId)).length).toBe(mine.length);
   });
 
   it('SSRF: an integration URL of 127.0.0.1 is refused on save and, stored anyway, at run: nothing is fetched, the ticket goes to an attendant', async () => {
