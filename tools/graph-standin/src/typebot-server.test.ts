@@ -29,4 +29,18 @@ describe('typebot stand-in', () => {
     expect((await post('/api/v1/typebots/outro/startChat', {})).status).toBe(404);
     expect(tb.calls.map((c) => c.kind)).toEqual(['startChat', 'continueChat', 'continueChat']);
   });
+
+  it('serves the files its media bubbles point to: a real PNG by default, others added per test', async () => {
+    const png = await fetch(tb.fileUrl('cardapio.png'));
+    expect([png.status, png.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(1, 4)
+        .toString('latin1'),
+    ).toBe('PNG');
+    const url = tb.addFile('falso.png', Buffer.from('<html>not an image</html>'), 'image/png');
+    expect(await (await fetch(url)).text()).toBe('<html>not an image</html>');
+    expect((await fetch(tb.fileUrl('nada.png'))).status).toBe(404);
+    expect(tb.fetched).toEqual(['cardapio.png', 'falso.png', 'nada.png']);
+  });
 });

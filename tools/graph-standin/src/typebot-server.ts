@@ -5,6 +5,10 @@
  *   POST /api/v1/sessions/{sessionId}/continueChat  { message }
  *     → 200 { messages, input?, clientSideActions? }  |  404 { message: 'Session not found.', code: 'NOT_FOUND' }
  * The conversation is scripted per test by a flow function (one call per startChat / continueChat).
+ *
+ * It also serves the files its media bubbles point to, as Typebot's storage (S3 / its CDN) does:
+ *   GET /media/{name}  → 200 the bytes with their content type  |  404
+ * `cardapio.png` (a real 1×1 PNG) is there from the start; `addFile` adds others (any bytes, any declared type).
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -43,8 +47,20 @@ export interface TypebotStandin {
   url: string;
   calls: TypebotCall[];
   setFlow(flow: TypebotFlow): void;
+  /** Serves `data` at GET /media/{name} with this content type; answers its URL. */
+  addFile(name: string, data: Uint8Array, contentType: string): string;
+  /** The URL of a served file (GET /media/{name}). */
+  fileUrl(name: string): string;
+  /** Names of the files fetched, in order. */
+  fetched: string[];
   close(): Promise<void>;
 }
+
+/** A real 1×1 PNG: what an image bubble's URL serves by default (`cardapio.png`). */
+export const TYPEBOT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let seq = 0;
 /** A text bubble as Typebot sends it (rich text: paragraphs of children). */
@@ -69,6 +85,8 @@ export async function startTypebotStandin(opts: { flow?: TypebotFlow; slugs?: st
   let flow: TypebotFlow = opts.flow ?? (() => ({ messages: [typebotText('Olá!')], input: typebotTextInput() }));
   const calls: TypebotCall[] = [];
   const sessions = new Map<string, { slug: string; turn: number; ended: boolean }>();
+  const files = new Map<string, { data: Uint8Array; type: string }>([['cardapio.png', { data: TYPEBOT_PNG, type: 'image/png' }]]);
+  const fetched: string[] = [];
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -85,6 +103,14 @@ export async function startTypebotStandin(opts: { flow?: TypebotFlow; slugs?: st
         return send(400, { message: 'Invalid JSON', code: 'BAD_REQUEST' });
       }
       const parts = (req.url ?? '').split('?')[0].split('/').filter(Boolean);
+      if (req.method === 'GET' && parts.length === 2 && parts[0] === 'media') {
+        const name = decodeURIComponent(parts[1]);
+        const file = files.get(name);
+        fetched.push(name);
+        if (!file) return send(404, { message: 'Not found', code: 'NOT_FOUND' });
+        res.writeHead(200, { 'content-type': file.type, 'content-length': String(file.data.byteLength) });
+        return res.end(file.data);
+      }
       const message = typeof body.message === 'string' ? body.message : undefined;
       if (req.method === 'POST' && parts.length === 5 && parts[2] === 'typebots' && parts[4] === 'startChat') {
         const slug = decodeURIComponent(parts[3]);
@@ -117,12 +143,20 @@ export async function startTypebotStandin(opts: { flow?: TypebotFlow; slugs?: st
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const fileUrl = (name: string) => `${url}/media/${encodeURIComponent(name)}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     calls,
+    fetched,
     setFlow(f) {
       flow = f;
     },
+    addFile(name, data, contentType) {
+      files.set(name, { data, type: contentType });
+      return fileUrl(name);
+    },
+    fileUrl,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

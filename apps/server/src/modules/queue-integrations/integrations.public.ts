@@ -5,6 +5,9 @@
  * API, n8n / webhook POST signed with HMAC-SHA256, Dialogflow detectIntent) through the SSRF-guarded outboundFetch,
  * then stores the replies in a short transaction that re-checks the ticket is still with this integration and that
  * this turn was not answered already. Any failure hands the ticket to an attendant with an `integrationFailed` log.
+ * Typebot's image, video and audio bubbles go out as media: the job downloads the bubble's URL through the same guard
+ * (size cap = the downloadLimit setting), stores it with the media rules (type decided by its bytes) and sends it as
+ * that media; a URL that cannot be fetched, or whose bytes are not of the bubble's kind, goes as a link (embeds too).
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { TicketLogType } from '@atendo/shared';
@@ -15,6 +18,7 @@ import type { CoreDeps } from '../../platform/deps';
 import type { JobDefinition, JobPayload } from '../../platform/jobs';
 import { OutboundRefused, outboundFetch } from '../../platform/safe-fetch';
 import { insertOutbound, lastMessageText, type TicketRow } from '../messages/messages.public';
+import { mediaLimitBytes } from '../settings/settings.public';
 import { detectIntent } from './dialogflow.client';
 import { integrationTurnJob } from './integrations.jobs';
 
@@ -50,9 +54,15 @@ export interface BotPort<S extends BotStep> {
   closeByBot(s: S): Promise<void>;
 }
 
-/** A reply of a provider: texts to send (in order) and what happens to the ticket afterwards. */
+/** A media bubble of a provider (Typebot image / video / audio): sent as that media when its URL serves one. */
+export interface MediaReply {
+  media: 'image' | 'video' | 'audio';
+  url: string;
+}
+
+/** A reply of a provider: texts (and media) to send (in order) and what happens to the ticket afterwards. */
 export interface IntegrationOutcome {
-  texts: string[];
+  texts: (string | MediaReply)[];
   action: 'stay' | 'handover' | 'close' | 'transfer';
   queueId?: number;
   /** The provider's session to keep (Typebot sessionId). */
@@ -82,14 +92,41 @@ interface TypebotMessage {
   content?: { richText?: unknown; url?: string; markdown?: string; html?: string };
 }
 
-function typebotTexts(messages: TypebotMessage[] | undefined): string[] {
-  return (messages ?? [])
-    .map((m) => {
-      if (m.type === 'text') return m.content?.richText ? flattenRichText(m.content.richText) : (m.content?.markdown ?? '');
-      return m.content?.url ?? '';
-    })
-    .map((t) => t.trim())
-    .filter(Boolean);
+const MEDIA_BUBBLES = new Set(['image', 'video', 'audio']);
+const MEDIA_TIMEOUT_MS = 30_000;
+
+/** Typebot's bubbles in order: text as text, image / video / audio as media to fetch, anything else (embeds) as its link. */
+function typebotTexts(messages: TypebotMessage[] | undefined): (string | MediaReply)[] {
+  const out: (string | MediaReply)[] = [];
+  for (const m of messages ?? []) {
+    if (m.type === 'text') {
+      const text = (m.content?.richText ? flattenRichText(m.content.richText) : (m.content?.markdown ?? '')).trim();
+      if (text) out.push(text);
+      continue;
+    }
+    const url = (m.content?.url ?? '').trim();
+    if (!url) continue;
+    out.push(m.type && MEDIA_BUBBLES.has(m.type) ? { media: m.type as MediaReply['media'], url } : url);
+  }
+  return out;
+}
+
+/** A media reply ready to be stored as a message: the file kept in media storage, or its link when it could not be. */
+type Prepared =
+  | { text: string }
+  | { file: { path: string; mime: string; size: number; name: string; kind: MediaReply['media'] } };
+
+const mediaKindOf = (mime: string) => mime.split('/')[0];
+
+/** The file name a link suggests (its last path segment, plain characters only), for the message's media name. */
+function nameFromUrl(url: string, kind: string) {
+  try {
+    const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    const clean = last.replace(/[^\w.\- ]+/g, '').slice(0, 100);
+    return clean || kind;
+  } catch {
+    return kind;
+  }
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase() && b.trim() !== '';
@@ -279,6 +316,8 @@ export function createIntegrationRuntime<S extends BotStep>(
     }
     if (outcome.failure)
       log?.({ ticketId: p.ticketId, integrationId: p.integrationId, reason: outcome.failure }, 'integration failed');
+    const prepared = await prepare(p.companyId, outcome.texts);
+    const kept = new Set<string>();
 
     await bot.withTicket(p.companyId, p.ticketId, '', async (s) => {
       if (!withIntegration(s.ticket, p.integrationId)) return;
@@ -288,9 +327,11 @@ export function createIntegrationRuntime<S extends BotStep>(
       if (p.messageId === 0 ? current.sessionId !== '' : p.messageId <= current.lastMessageId) return;
       const delay = integration.type === 'typebot' ? Math.max(0, integration.typebotDelayMessage) / 1000 : 0;
       let n = 0;
-      for (const text of outcome.texts) {
-        const body = text.trim();
-        if (!body || !s.ticket.whatsappId) continue;
+      for (const item of prepared) {
+        const body = 'text' in item ? item.text.trim() : '';
+        if ((!body && !('file' in item)) || !s.ticket.whatsappId) continue;
+        const file = 'file' in item ? item.file : null;
+        const mediaType = file ? file.kind : 'text';
         const { message } = await insertOutbound(
           s.tx,
           { companyId: s.companyId },
@@ -298,19 +339,20 @@ export function createIntegrationRuntime<S extends BotStep>(
             ticketId: s.ticket.id,
             whatsappId: s.ticket.whatsappId,
             body,
-            mediaType: 'text',
-            mediaUrl: null,
-            mediaName: null,
-            mediaMimeType: null,
-            mediaSize: null,
+            mediaType,
+            mediaUrl: file?.path ?? null,
+            mediaName: file?.name ?? null,
+            mediaMimeType: file?.mime ?? null,
+            mediaSize: file?.size ?? null,
             dataJson: { automatic: 'integration', integrationId: integration.id },
             quotedMsgId: null,
             isPrivate: false,
             queueId: s.ticket.queueId,
             userId: null,
-            lastMessage: lastMessageText(body, 'text'),
+            lastMessage: lastMessageText(body, mediaType),
           },
         );
+        if (file) kept.add(file.path);
         const afterSeconds = Math.ceil(n * delay);
         s.sent.push(afterSeconds > 0 ? { messageId: message.id, afterSeconds } : { messageId: message.id });
         n += 1;
@@ -340,6 +382,43 @@ export function createIntegrationRuntime<S extends BotStep>(
       }
       return bot.handOver(s);
     });
+    // Files downloaded for a turn that was not stored (answered already, or the ticket left the integration).
+    for (const item of prepared) if ('file' in item && !kept.has(item.file.path)) await deps.media.remove(item.file.path);
+  }
+
+  /** Downloads each media reply (outside any transaction); a text stays a text, a media that fails becomes its link. */
+  async function prepare(companyId: number, replies: IntegrationOutcome['texts']): Promise<Prepared[]> {
+    const out: Prepared[] = [];
+    let maxBytes: number | null = null;
+    for (const r of replies) {
+      if (typeof r === 'string') {
+        out.push({ text: r });
+        continue;
+      }
+      maxBytes ??= await mediaLimitBytes(db);
+      try {
+        const res = await fetchOut()(r.url, { timeoutMs: MEDIA_TIMEOUT_MS, maxBytes, headers: { accept: `${r.media}/*` } });
+        if (res.status !== 200 || res.body.byteLength === 0) throw new Error(`answered HTTP ${res.status}`);
+        const name = nameFromUrl(r.url, r.media);
+        const stored = await deps.media.saveBuffer(
+          companyId,
+          'media',
+          res.body,
+          { mimetype: res.headers['content-type'], filename: name },
+          { maxBytes },
+        );
+        // The bytes decide: an "image" that is not one (or is unknown content) goes as its link.
+        if (mediaKindOf(stored.mime) !== r.media) {
+          await deps.media.remove(stored.path);
+          throw new Error(`its content is ${stored.mime}, not ${r.media}`);
+        }
+        out.push({ file: { ...stored, name, kind: r.media } });
+      } catch (e) {
+        log?.({ url: r.url, reason: e instanceof Error ? e.message : String(e) }, 'integration media sent as a link');
+        out.push({ text: r.url });
+      }
+    }
+    return out;
   }
 
   return { start, turn, runTurn };

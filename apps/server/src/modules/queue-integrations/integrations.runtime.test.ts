@@ -10,7 +10,9 @@ import {
   type DialogflowStandin,
   startDialogflowStandin,
   startTypebotStandin,
+  TYPEBOT_PNG,
   type TypebotStandin,
+  typebotEmbed,
   typebotMedia,
   typebotText,
   typebotTextInput,
@@ -117,12 +119,15 @@ describe('integrations runtime', () => {
   });
 
   it('Typebot: a queue with a Typebot sends its bubbles in order, continues the session and hands over on the finish keyword', async () => {
+    const fake = typebot.addFile('falso.png', Buffer.from('<html><body>não é imagem</body></html>'), 'image/png');
     typebot.setFlow(({ turn, message }) =>
       turn === 0
         ? {
             messages: [
               typebotText('Olá! Eu sou o bot.'),
-              typebotMedia('image', 'https://cdn.example/cardapio.png'),
+              typebotMedia('image', typebot.fileUrl('cardapio.png')),
+              typebotMedia('image', fake),
+              typebotEmbed('https://www.youtube.com/embed/cardapio'),
               typebotText('O que deseja?'),
             ],
             input: typebotTextInput(),
@@ -144,16 +149,36 @@ describe('integrations runtime', () => {
     expect(
       await until(
         () => bodies(ticketId),
-        (b) => b.length >= 3,
+        (b) => b.length >= 5,
       ),
-    ).toEqual(['Olá! Eu sou o bot.', 'https://cdn.example/cardapio.png', 'O que deseja?']);
+    ).toEqual(['Olá! Eu sou o bot.', '', fake, 'https://www.youtube.com/embed/cardapio', 'O que deseja?']);
+    // The image bubble went out as an image (its bytes fetched and checked); the fake one and the embed as links.
+    const kinds = await t.database.db.execute(
+      sql`SELECT media_type, media_mime_type, media_name, media_size FROM messages WHERE ticket_id = ${ticketId} AND from_me ORDER BY id`,
+    );
+    const rows = ((kinds as unknown as { rows?: unknown[] }).rows ?? (kinds as unknown as unknown[])) as {
+      media_type: string;
+      media_mime_type: string | null;
+      media_name: string | null;
+      media_size: number | null;
+    }[];
+    expect(rows.map((r) => r.media_type)).toEqual(['text', 'image', 'text', 'text', 'text']);
+    expect(rows[1]).toMatchObject({ media_mime_type: 'image/png', media_name: 'cardapio.png' });
+    expect(Number(rows[1].media_size)).toBe(TYPEBOT_PNG.length);
+    expect(typebot.fetched).toEqual(['cardapio.png', 'falso.png']);
+    // … and reached the customer through the Cloud API as an image message (uploaded, then sent by its media id).
+    const sent = await until(
+      async () => standin.sent.filter((m) => m.to === c.from),
+      (list) => list.length >= 5,
+    );
+    expect(sent.map((m) => m.type).sort()).toEqual(['image', 'text', 'text', 'text', 'text']);
     expect(await ticketRow(t, ticketId)).toMatchObject({ isBot: true, useIntegration: true, integrationId: bot.id });
     await c.says('uma pizza');
     expect(
       (
         await until(
           () => bodies(ticketId),
-          (b) => b.length >= 4,
+          (b) => b.length >= 6,
         )
       ).at(-1),
     ).toBe('Anotado: uma pizza');
