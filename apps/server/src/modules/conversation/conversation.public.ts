@@ -1,2 +1,2 @@
 /** What other modules may use of the conversation module: OpenAI's audio transcription (the AI prompts' runtime). */
-export { transcribe } from './transcription';
+export { transcribe, transcriptionFailure } from './transcription';

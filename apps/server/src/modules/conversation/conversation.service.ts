@@ -18,6 +18,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { MEDIA_KIND_NAMES, parseStoredPath, type StoredMedia } from '../../platform/media';
+import { outboundFetch } from '../../platform/safe-fetch';
 import { type MessageRow, toMessageDto } from '../messages/messages.public';
 import type { OutboundRequest, OutboundService } from '../messages/outbound.service';
 import { findCompanySettings, getGlobalSetting } from '../settings/settings.public';
@@ -165,7 +166,7 @@ export function createConversationService(
     },
 
     /** GET /messages/transcribeAudio/:file — the text of an audio message the caller can see (kept once made). */
-    async transcribeAudio(ctx: TenantContext, file: string, fetchImpl?: typeof fetch): Promise<{ transcribedText: string }> {
+    async transcribeAudio(ctx: TenantContext, file: string): Promise<{ transcribedText: string }> {
       if (!planAllows(ctx.plan, 'useOpenAi')) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403, { feature: 'useOpenAi' });
       // the stored paths this name could be, each checked by the media store's own parser (no path tricks get through)
       const stored = MEDIA_KIND_NAMES.map((kind) => `${ctx.companyId}/${kind}/${file}`).filter((p) => parseStoredPath(p));
@@ -186,7 +187,7 @@ export function createConversationService(
         mimeType: message.mediaMimeType ?? null,
         apiUrl: deps.config.openAiApiUrl,
         apiKey,
-        fetch: fetchImpl,
+        fetch: outboundFetch(deps.config),
       });
       const updated = await repo.updateMessage(db, ctx, message.id, { dataJson: { transcription: text } });
       if (updated) await publishMessage(ctx, ticket, updated, 'update');

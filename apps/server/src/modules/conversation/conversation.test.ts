@@ -46,7 +46,13 @@ async function openTicketFor(who: TestUser, m: Parameters<typeof customerWrites>
 beforeAll(async () => {
   standin = await startGraphStandin({ appSecret: 'unused' });
   t = await createTestApp({
-    env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0', OPENAI_API_URL: `${standin.url}/v1` },
+    env: {
+      GRAPH_API_URL: standin.url,
+      GRAPH_API_VERSION: 'v21.0',
+      OPENAI_API_URL: `${standin.url}/v1`,
+      // The transcription goes through the guarded outbound fetch: the local stand-in is let through by name.
+      OUTBOUND_ALLOWED_HOSTS: new URL(standin.url).host,
+    },
   });
   a = await createTenant(t);
   b = await createTenant(t);

@@ -7,6 +7,11 @@ import { defineJob } from '../../platform/jobs';
  */
 export const promptReplyJob = defineJob({
   name: 'prompts.reply',
-  schema: z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive() }),
+  schema: z.object({
+    companyId: z.number().int().positive(),
+    ticketId: z.number().int().positive(),
+    /** How many times this turn already waited for the customer's audio to be downloaded (absent: 0). */
+    waited: z.number().int().min(0).max(100).optional(),
+  }),
   queue: { retryLimit: 0, expireInSeconds: 180 },
 });

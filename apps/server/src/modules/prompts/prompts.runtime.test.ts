@@ -1,5 +1,5 @@
 /** The AI runtime end to end: a customer writes through the Cloud API stand-in, the model (OpenAI stand-in) answers. */
-import { inbound } from '@atendo/graph-standin';
+import { inbound, tinyOgg } from '@atendo/graph-standin';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ticketRow } from '../../../test/attendance';
@@ -7,7 +7,7 @@ import { createTenant, type Tenant } from '../../../test/harness';
 import { deliver, query } from '../../../test/messaging';
 import { queues, tickets, whatsapps } from '../../db/schema';
 import { addQueue, connection, newNumber, standin, t, useAutomationApp } from '../automation/automation.testing';
-import { sendMessageJob } from '../messages/messages.public';
+import { downloadMediaJob, sendMessageJob } from '../messages/messages.public';
 import { promptReplyJob } from './prompts.jobs';
 
 // The automation's app, with OpenAI and the speech service on the same stand-in (reached through the outbound guard).
@@ -37,12 +37,32 @@ interface Scene {
   from: string;
   ticketId: () => Promise<number>;
   says(body: string): Promise<void>;
+  /** A voice note through the Cloud API stand-in, downloaded by its job as the worker would; answers its message id. */
+  saysAudio(opts?: { download?: boolean }): Promise<number>;
   /** Runs the AI turn as the worker would (optionally twice), then the send jobs; answers what reached the phone. */
   modelTurn(times?: number): Promise<string[]>;
   logs(): Promise<{ type: string; reason: string | null }[]>;
 }
 
 let clock = Date.now();
+
+async function downloadAudio(messageId: number) {
+  const [m] = await query<{ company_id: number }>(t, sql`SELECT company_id FROM messages WHERE id = ${messageId}`);
+  await t.deps.jobs.runNow(downloadMediaJob, { messageId, companyId: Number(m.company_id) });
+}
+
+const setAudioKey = (value: string) =>
+  t.database.db.execute(
+    sql`INSERT INTO settings (key, value) VALUES ('openaikeyaudio', ${value}) ON CONFLICT (key) DO UPDATE SET value = ${value}`,
+  );
+
+/** What the next transcriptions of the stand-in answer (or `fail` the next one with a 500). */
+const transcriptionWill = (body: { text?: string; fail?: boolean }) =>
+  fetch(`${standin.url}/_standin/transcription`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 async function scene(extra: Record<string, unknown> = {}): Promise<Scene> {
   const tenant = await createTenant(t);
   const q = await addQueue(tenant, 'Vendas', { greetingMessage: '' });
@@ -70,6 +90,23 @@ async function scene(extra: Record<string, unknown> = {}): Promise<Scene> {
         [{ waId: from, name: 'Joana' }],
       );
       expect(res.statusCode).toBe(200);
+    },
+    async saysAudio(opts = {}) {
+      clock += 2000;
+      const media = standin.addMedia(tinyOgg(), 'audio/ogg');
+      const res = await deliver(
+        t,
+        conn,
+        [inbound.audio({ from, mediaId: media.id, voice: true, timestamp: new Date(clock) })],
+        [{ waId: from, name: 'Joana' }],
+      );
+      expect(res.statusCode).toBe(200);
+      const [m] = await query<{ id: number }>(
+        t,
+        sql`SELECT id FROM messages WHERE ticket_id = ${await ticketId()} AND NOT from_me ORDER BY id DESC LIMIT 1`,
+      );
+      if (opts.download !== false) await downloadAudio(Number(m.id));
+      return Number(m.id);
     },
     async modelTurn(times = 1) {
       const id = await ticketId();
@@ -200,6 +237,73 @@ describe('a queue with an AI prompt', () => {
       sql`SELECT media_type FROM messages WHERE ticket_id = ${await s.ticketId()} AND from_me`,
     );
     expect(m.media_type).toBe('audio');
+    // It reached the Graph stand-in as an audio message whose media is the synthesized Ogg/Opus voice.
+    const sent = standin.sent.filter((x) => x.to === s.from).at(-1)!;
+    expect(sent.type).toBe('audio');
+    const mediaId = (sent.body.audio as { id?: string }).id!;
+    expect(Buffer.from(standin.media.get(mediaId)!.data).subarray(0, 4).toString('latin1')).toBe('OggS');
+  });
+});
+
+describe('a customer’s audio', () => {
+  it('is transcribed first with the platform’s audio key, and the model answers the transcription', async () => {
+    const s = await scene();
+    await setAudioKey('sk-audio-9876');
+    await transcriptionWill({ text: 'Vocês entregam no sábado?' });
+    standin.chat.answers.push('Entregamos sim, até as 14h.');
+    const transcriptions = () => standin.requests.filter((r) => r.path === '/v1/audio/transcriptions');
+    const before = transcriptions().length;
+    const audioId = await s.saysAudio();
+    expect(await s.modelTurn()).toEqual(['Entregamos sim, até as 14h.']);
+    const calls = transcriptions().slice(before);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].authorization).toBe('Bearer sk-audio-9876');
+    expect(calls[0].body).toMatchObject({ model: 'whisper-1', file: { size: tinyOgg().length, type: 'audio/ogg' } });
+    expect(standin.chat.last()!.messages.slice(1)).toEqual([{ role: 'user', content: 'Vocês entregam no sábado?' }]);
+    const [kept] = await query<{ t: string }>(
+      t,
+      sql`SELECT data_json->>'transcription' AS t FROM messages WHERE id = ${audioId}`,
+    );
+    expect(kept.t).toBe('Vocês entregam no sábado?');
+  });
+
+  it('waits for its download before the turn (the job comes back later), then is transcribed', async () => {
+    const s = await scene();
+    await setAudioKey('sk-audio-9876');
+    await transcriptionWill({ text: 'Qual o horário?' });
+    standin.chat.answers.push('Das 8h às 18h.');
+    const audioId = await s.saysAudio({ download: false });
+    // Not downloaded yet: no hand-over, no model call; the turn is sent again with a delay.
+    expect(await s.modelTurn()).toEqual([]);
+    expect(standin.chat.requests).toHaveLength(0);
+    expect(await ticketRow(t, await s.ticketId())).toMatchObject({ isBot: true, promptId: s.promptId });
+    const [again] = await query<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'prompts.reply' AND data->>'ticketId' = ${String(await s.ticketId())} AND (data->>'waited')::int = 1`,
+    );
+    expect(again.n).toBe(1);
+    await downloadAudio(audioId);
+    expect(await s.modelTurn()).toEqual(['Das 8h às 18h.']);
+  });
+
+  it('a failing transcription hands over with the reason in the ticket log, without asking the model', async () => {
+    const s = await scene();
+    await setAudioKey('sk-audio-9876');
+    await transcriptionWill({ fail: true });
+    await s.saysAudio();
+    expect(await s.modelTurn()).toEqual([]);
+    expect(standin.chat.requests).toHaveLength(0);
+    expect(await ticketRow(t, await s.ticketId())).toMatchObject({ isBot: false, promptId: null, queueId: s.queueId });
+    expect((await s.logs()).at(-1)).toEqual({ type: 'aiHandover', reason: 'audio transcription failed: HTTP 500 server_error' });
+  });
+
+  it('without an audio key, the ticket goes to an attendant with the reason', async () => {
+    const s = await scene();
+    await setAudioKey('');
+    await s.saysAudio();
+    expect(await s.modelTurn()).toEqual([]);
+    expect(await ticketRow(t, await s.ticketId())).toMatchObject({ isBot: false, promptId: null });
+    expect((await s.logs()).at(-1)).toEqual({ type: 'aiHandover', reason: 'audio not transcribed (no audio key)' });
   });
 });
 

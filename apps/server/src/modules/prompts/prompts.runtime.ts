@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CoreDeps } from '../../platform/deps';
 import { OutboundRefused, outboundFetch } from '../../platform/safe-fetch';
 import type { Step, StepEffects } from '../automation/automation.public';
-import { transcribe } from '../conversation/conversation.public';
+import { transcribe, transcriptionFailure } from '../conversation/conversation.public';
 import { insertOutbound, lastMessageText } from '../messages/messages.public';
 import { getGlobalSetting } from '../settings/settings.public';
 import { promptReplyJob } from './prompts.jobs';
@@ -25,6 +25,11 @@ const CHAT_TIMEOUT_MS = 60_000;
 const FEED_TIMEOUT_MS = 10_000;
 const FEED_MAX_BYTES = 1_000_000;
 const SPEECH_MAX_BYTES = 5_000_000;
+/** A customer's audio is transcribed within this, else the turn hands over (the model's own call has CHAT_TIMEOUT_MS). */
+const TRANSCRIPTION_TIMEOUT_MS = 30_000;
+/** How long a turn waits for a customer's audio to be downloaded before handing over: AUDIO_WAITS × AUDIO_WAIT_SECONDS. */
+const AUDIO_WAITS = 15;
+const AUDIO_WAIT_SECONDS = 2;
 
 interface Turn {
   text: string;
@@ -99,7 +104,20 @@ export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: Prom
     const key = (await getGlobalSetting(db, 'openaikeyaudio'))?.trim();
     const abs = m.mediaUrl ? deps.media.resolve(m.mediaUrl) : null;
     if (!key || !abs) return null;
-    const text = await transcribe({ file: abs, mimeType: m.mediaMimeType, apiUrl: deps.config.openAiApiUrl, apiKey: key });
+    let text: string;
+    try {
+      text = await transcribe({
+        file: abs,
+        mimeType: m.mediaMimeType,
+        apiUrl: deps.config.openAiApiUrl,
+        apiKey: key,
+        fetch: http(),
+        timeoutMs: TRANSCRIPTION_TIMEOUT_MS,
+      });
+    } catch (err) {
+      // The turn hands over with this reason in the ticket log (the customer waits for an attendant, not for nothing).
+      throw new Error(transcriptionFailure(err));
+    }
     await repo.keepTranscription(db, { companyId }, m.id, text);
     return text;
   }
@@ -166,18 +184,29 @@ export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: Prom
   const reasonOf = (err: unknown) =>
     err instanceof OutboundRefused ? `AI provider unreachable (${err.reason})` : (err as Error).message || 'AI provider failed';
 
-  async function reply(companyId: number, ticketId: number) {
+  async function reply(companyId: number, ticketId: number, waited = 0) {
     const tenant = { companyId };
     const ticket = await repo.findTicket(db, tenant, ticketId);
     if (!ticket?.promptId || !ticket.isBot || ticket.status !== 'pending' || ticket.userId) return;
     const prompt = await repo.findPrompt(db, tenant, ticket.promptId);
     const question = await repo.newestCustomerMessage(db, tenant, ticketId);
     if (!prompt || !question || (await repo.turnDone(db, tenant, ticketId, question.id))) return;
+    // A customer's audio is downloaded by its own job (messages.downloadMedia): the turn waits for it a little.
+    const mediaError = question.dataJson?.mediaError;
+    if (question.mediaType === 'audio' && !question.mediaUrl && !mediaError && waited < AUDIO_WAITS) {
+      await deps.jobs.send(promptReplyJob, { companyId, ticketId, waited: waited + 1 }, { startAfter: AUDIO_WAIT_SECONDS });
+      return;
+    }
 
     const turn: Turn = { text: '', transfer: false, reason: null, usage: null, audio: null };
     try {
       let heard = question.body;
       if (question.mediaType === 'audio') {
+        if (!question.mediaUrl) {
+          throw new Error(
+            `audio not transcribed: ${mediaError ? `download failed (${String(mediaError)})` : 'not downloaded in time'}`,
+          );
+        }
         const text = await transcribed(companyId, question);
         if (text === null) throw new Error('audio not transcribed (no audio key)');
         heard = text;
@@ -269,7 +298,7 @@ export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: Prom
 export type PromptRuntime = ReturnType<typeof createPromptRuntime>;
 
 export function registerPromptJobs(deps: CoreDeps, runtime: PromptRuntime) {
-  deps.jobs.register(promptReplyJob, async ({ companyId, ticketId }) => {
-    await runtime.reply(companyId, ticketId);
+  deps.jobs.register(promptReplyJob, async ({ companyId, ticketId, waited }) => {
+    await runtime.reply(companyId, ticketId, waited ?? 0);
   });
 }
