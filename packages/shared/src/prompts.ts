@@ -105,3 +105,25 @@ export const ExternalProxyQuery = z.object({
   url: z.string({ error: V.required }).trim().min(1, V.required).max(2000, V.tooLong).url(V.invalid),
   timeout: z.coerce.number().int(V.invalid).min(1000, V.invalid).max(EXTERNAL_PROXY_TIMEOUT_MS, V.invalid).optional(),
 });
+
+/** Tokens of AI turns: how many turns and the provider's usage (prompt, completion, total). */
+export const PromptUsageFigures = z.object({
+  turns: z.number(),
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  totalTokens: z.number(),
+});
+export type PromptUsageFigures = z.infer<typeof PromptUsageFigures>;
+
+/**
+ * GET /prompt/usage: the company's token use this month (from the 1st, 00:00 in the company's timezone), per
+ * prompt (promptId null: turns of prompts deleted since), most used first, and the month's total.
+ */
+export const PromptUsageDto = z.object({
+  /** YYYY-MM in the company's timezone. */
+  month: z.string(),
+  from: z.string(),
+  prompts: z.array(PromptUsageFigures.extend({ promptId: z.number().nullable(), name: z.string() })),
+  total: PromptUsageFigures,
+});
+export type PromptUsageDto = z.infer<typeof PromptUsageDto>;

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Db, escapeLike } from '../../db/open';
+import { type Db, escapeLike, rowsOf } from '../../db/open';
 import { aiUsage, prompts, queues } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
 
@@ -84,10 +84,41 @@ export async function deletePrompt(db: Db, { companyId }: Tenant, id: number) {
   });
 }
 
-export async function tokensUsed(db: Db, { companyId }: Tenant) {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${aiUsage.totalTokens}), 0)::int` })
+/**
+ * The company's token use since the start of the current month in `timezone`, per prompt (deleted prompts: promptId
+ * null, name ''), most used first; `month` is YYYY-MM and `from` the month's start, both in that timezone.
+ */
+export async function monthlyUsage(db: Db, { companyId }: Tenant, timezone: string) {
+  const [span] = rowsOf<{ month: string; from: Date | string }>(
+    await db.execute(sql`
+      SELECT to_char(now() AT TIME ZONE ${timezone}, 'YYYY-MM') AS month,
+        date_trunc('month', now() AT TIME ZONE ${timezone}) AT TIME ZONE ${timezone} AS "from"`),
+  );
+  const from = new Date(span.from);
+  const rows = await db
+    .select({
+      promptId: aiUsage.promptId,
+      name: sql<string | null>`max(${prompts.name})`,
+      turns: sql<number>`count(*)::int`,
+      promptTokens: sql<number>`coalesce(sum(${aiUsage.promptTokens}), 0)::int`,
+      completionTokens: sql<number>`coalesce(sum(${aiUsage.completionTokens}), 0)::int`,
+      totalTokens: sql<number>`coalesce(sum(${aiUsage.totalTokens}), 0)::int`,
+    })
     .from(aiUsage)
-    .where(eq(aiUsage.companyId, companyId));
-  return Number(row?.total ?? 0);
+    .leftJoin(prompts, and(eq(prompts.id, aiUsage.promptId), eq(prompts.companyId, aiUsage.companyId)))
+    .where(and(eq(aiUsage.companyId, companyId), sql`${aiUsage.createdAt} >= ${from.toISOString()}`))
+    .groupBy(aiUsage.promptId)
+    .orderBy(sql`coalesce(sum(${aiUsage.totalTokens}), 0) DESC`, asc(aiUsage.promptId));
+  return {
+    month: span.month,
+    from,
+    rows: rows.map((r) => ({
+      promptId: r.promptId,
+      name: r.name ?? '',
+      turns: Number(r.turns),
+      promptTokens: Number(r.promptTokens),
+      completionTokens: Number(r.completionTokens),
+      totalTokens: Number(r.totalTokens),
+    })),
+  };
 }

@@ -6,6 +6,7 @@ import {
   PromptListDto,
   PromptListQuery,
   PromptUpdateBody,
+  PromptUsageDto,
 } from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
@@ -19,6 +20,18 @@ export function promptsRoutes(app: App, prompts: PromptsService) {
   const config = { plan: 'useOpenAi' as const, permission: 'prompts:manage' as const };
   app.get('/prompt', { config, schema: { tags, querystring: PromptListQuery, response: { 200: PromptListDto } } }, async (req) =>
     prompts.list(req.ctx, req.query),
+  );
+  app.get(
+    '/prompt/usage',
+    {
+      config,
+      schema: {
+        tags,
+        response: { 200: PromptUsageDto },
+        description: "This month's AI token use of the company (its timezone), per prompt, and the total.",
+      },
+    },
+    async (req) => prompts.usage(req.ctx),
   );
   app.get('/prompt/:id', { config, schema: { tags, params: IdParams, response: { 200: PromptDto } } }, async (req) =>
     prompts.show(req.ctx, req.params.id),

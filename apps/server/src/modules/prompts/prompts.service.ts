@@ -5,6 +5,7 @@ import {
   type PromptBody,
   type PromptDto,
   type PromptUpdateBody,
+  type PromptUsageDto,
 } from '@atendo/shared';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
@@ -165,7 +166,18 @@ export function createPromptsService(deps: CoreDeps) {
       }
     },
 
-    tokensUsed: (ctx: TenantContext) => repo.tokensUsed(db, ctx),
+    /** GET /prompt/usage: this month's tokens per prompt of the caller's company (its timezone), and the total. */
+    async usage(ctx: TenantContext): Promise<PromptUsageDto> {
+      const { month, from, rows } = await repo.monthlyUsage(db, ctx, ctx.company.timezone || 'UTC');
+      const total = { turns: 0, promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+      for (const r of rows) {
+        total.turns += r.turns;
+        total.promptTokens += r.promptTokens;
+        total.completionTokens += r.completionTokens;
+        total.totalTokens += r.totalTokens;
+      }
+      return { month, from: from.toISOString(), prompts: rows, total };
+    },
   };
 }
 

@@ -160,3 +160,58 @@ describe('GET /api/external-proxy', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/external-proxy?url=https://example.com' })).statusCode).toBe(401);
   });
 });
+
+describe('GET /prompt/usage', () => {
+  it("answers this month's tokens per prompt of the caller's company only, the month's total, admins only", async () => {
+    const { sql } = await import('drizzle-orm');
+    const make = async (tenant: Tenant, name: string, queueId: number) => {
+      const res = await req('POST', '/prompt', tenant.adminToken, {
+        name,
+        prompt: INSTRUCTIONS,
+        queueId,
+        apiKey: 'sk-uso-123456',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const sales = await make(a, 'Uso vendas', queueA);
+    const support = await make(a, 'Uso suporte', queueA);
+    const other = await make(b, 'Uso B', await addQueue(t, b, 'Fila B uso'));
+    const turn = (companyId: number, promptId: number, p: number, c: number, when = sql`now()`) =>
+      t.database.db.execute(sql`
+        INSERT INTO ai_usage (company_id, prompt_id, outcome, prompt_tokens, completion_tokens, total_tokens, created_at)
+        VALUES (${companyId}, ${promptId}, 'answered', ${p}, ${c}, ${p + c}, ${when})`);
+    await turn(a.companyId, sales, 100, 20);
+    await turn(a.companyId, sales, 50, 10);
+    await turn(a.companyId, support, 300, 40);
+    // last month's and another company's turns do not count
+    await turn(
+      a.companyId,
+      sales,
+      9000,
+      9000,
+      sql`date_trunc('month', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo' - interval '1 day'`,
+    );
+    await turn(b.companyId, other, 7000, 7000);
+
+    const res = await req('GET', '/prompt/usage', a.adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.month).toMatch(/^\d{4}-\d{2}$/);
+    expect(body.prompts).toEqual([
+      { promptId: support, name: 'Uso suporte', turns: 1, promptTokens: 300, completionTokens: 40, totalTokens: 340 },
+      { promptId: sales, name: 'Uso vendas', turns: 2, promptTokens: 150, completionTokens: 30, totalTokens: 180 },
+    ]);
+    expect(body.total).toEqual({ turns: 3, promptTokens: 450, completionTokens: 70, totalTokens: 520 });
+    const forB = (await req('GET', '/prompt/usage', b.adminToken)).json();
+    expect(forB.prompts.map((p: { promptId: number }) => p.promptId)).toEqual([other]);
+    expect(forB.total.totalTokens).toBe(14000);
+    // a plain user may not see it
+    expect((await req('GET', '/prompt/usage', a.userToken)).statusCode).toBe(403);
+    // a deleted prompt's turns still count, without a name
+    expect((await req('DELETE', `/prompt/${support}`, a.adminToken)).statusCode).toBe(200);
+    const after = (await req('GET', '/prompt/usage', a.adminToken)).json();
+    expect(after.prompts[0]).toMatchObject({ promptId: null, name: '', totalTokens: 340 });
+    expect(after.total.totalTokens).toBe(520);
+  });
+});
