@@ -6,5 +6,6 @@ export const promptKeys = {
   list: (searchParam: string) => ['prompts', 'list', searchParam] as const,
   lists: ['prompts', 'list'] as const,
   detail: (id: number) => ['prompts', 'detail', id] as const,
+  usage: ['prompts', 'usage'] as const,
   options: targetKeys.prompts,
 };

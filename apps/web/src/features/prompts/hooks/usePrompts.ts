@@ -1,4 +1,4 @@
-import type { PromptBody, PromptDto, PromptListDto } from '@atendo/shared';
+import type { PromptBody, PromptDto, PromptListDto, PromptUsageDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
@@ -10,6 +10,14 @@ export function usePrompts(searchParam = '') {
     queryKey: promptKeys.list(searchParam),
     queryFn: ({ signal }) =>
       api.get<PromptListDto>('/prompt', { query: { searchParam: searchParam || undefined }, signal }).then((r) => r.prompts),
+  });
+}
+
+/** GET /prompt/usage: this month's tokens per prompt and the total (read again with every prompt event). */
+export function usePromptUsage() {
+  return useQuery({
+    queryKey: promptKeys.usage,
+    queryFn: ({ signal }) => api.get<PromptUsageDto>('/prompt/usage', { signal }),
   });
 }
 

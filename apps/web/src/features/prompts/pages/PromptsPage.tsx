@@ -26,12 +26,19 @@ import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialVideoDialog';
 import { PromptDialog } from '../components/PromptDialog';
-import { useDeletePrompt, usePromptEvents, usePrompts } from '../hooks/usePrompts';
+import { useDeletePrompt, usePromptEvents, usePrompts, usePromptUsage } from '../hooks/usePrompts';
 
-/** /prompts (seed 001 §2 "Prompts screen"): name, queue, max tokens, edit and delete; live from company-{id}-prompt. */
+/**
+ * /prompts (seed 001 §2 "Prompts screen"): name, queue, max tokens, this month's tokens, edit and delete; live from
+ * company-{id}-prompt. Above the table, the company's AI token use this month (GET /prompt/usage).
+ */
 export default function PromptsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const prompts = usePrompts();
+  const usage = usePromptUsage();
+  const number = new Intl.NumberFormat(i18n.language);
+  const usageOf = new Map((usage.data?.prompts ?? []).map((u) => [u.promptId, u]));
+  const deleted = usageOf.get(null);
   const remove = useDeletePrompt();
   const tutorialVideo = useHelpVideo('prompts');
   const tutorial = useFirstVisit('hasVisitedPrompts', tutorialVideo);
@@ -57,6 +64,20 @@ export default function PromptsPage() {
           {t('prompts.add')}
         </Button>
       </Box>
+      {usage.data && (
+        <Typography variant="body2" color="text.secondary" data-testid="prompts-usage">
+          {usage.data.total.turns > 0
+            ? t('prompts.usage.summary', {
+                month: usage.data.month,
+                total: number.format(usage.data.total.totalTokens),
+                prompt: number.format(usage.data.total.promptTokens),
+                completion: number.format(usage.data.total.completionTokens),
+                turns: number.format(usage.data.total.turns),
+              })
+            : t('prompts.usage.none', { month: usage.data.month })}
+          {deleted ? ` · ${t('prompts.usage.deleted', { total: number.format(deleted.totalTokens) })}` : ''}
+        </Typography>
+      )}
       <TableContainer component={Paper} variant="outlined">
         <Table size="small">
           <TableHead>
@@ -64,6 +85,7 @@ export default function PromptsPage() {
               <TableCell>{t('prompts.fields.name')}</TableCell>
               <TableCell>{t('prompts.fields.queue')}</TableCell>
               <TableCell align="center">{t('prompts.fields.maxTokens')}</TableCell>
+              <TableCell align="right">{t('prompts.usage.column')}</TableCell>
               <TableCell align="center">{t('prompts.actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -73,6 +95,23 @@ export default function PromptsPage() {
                 <TableCell>{p.name}</TableCell>
                 <TableCell>{p.queue?.name ?? '—'}</TableCell>
                 <TableCell align="center">{p.maxTokens}</TableCell>
+                <TableCell align="right">
+                  {(() => {
+                    const u = usageOf.get(p.id);
+                    if (!u) return usage.data ? '0' : '—';
+                    return (
+                      <Tooltip
+                        title={t('prompts.usage.cell', {
+                          prompt: number.format(u.promptTokens),
+                          completion: number.format(u.completionTokens),
+                          turns: number.format(u.turns),
+                        })}
+                      >
+                        <span>{number.format(u.totalTokens)}</span>
+                      </Tooltip>
+                    );
+                  })()}
+                </TableCell>
                 <TableCell align="center">
                   <IconButton
                     size="small"
@@ -89,14 +128,14 @@ export default function PromptsPage() {
             ))}
             {prompts.isLoading && (
               <TableRow>
-                <TableCell colSpan={4} align="center">
+                <TableCell colSpan={5} align="center">
                   <CircularProgress size={24} />
                 </TableCell>
               </TableRow>
             )}
             {!prompts.isLoading && !list.length && (
               <TableRow>
-                <TableCell colSpan={4} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                   {prompts.isError ? t('errors.generic') : t('prompts.empty')}
                 </TableCell>
               </TableRow>
