@@ -5,4 +5,4 @@
  */
 export { handInboundToAutomation, ratingInsteadOfClose, type StoredInbound } from './automation.hooks';
 export { localClock } from './automation.rules';
-export type { Step, StepEffects } from './automation.step';
+export type { BotTurn, Step, StepEffects } from './automation.step';

@@ -77,6 +77,21 @@ export interface Step {
   timers: Timer[];
 }
 
+/**
+ * One turn of a bot that talks to a provider (an AI prompt, a queue integration), run by a job (`botTurn`): the
+ * ticket must be the bot's before the slow work and again, under the ticket's lock, before anything is stored.
+ */
+export interface BotTurn<W> {
+  /** The ticket is still this bot's: checked on the unlocked read, then again inside the locked transaction. */
+  ours(ticket: TicketRow): boolean;
+  /** Everything slow (providers, downloads), outside any transaction; null = nothing to store this time. */
+  work(ticket: TicketRow): Promise<W | null>;
+  /** Inside the ticket's locked transaction, `ours` holding: stores the answer and moves the ticket; false = nothing kept (answered already). */
+  store(s: Step, work: W): Promise<boolean>;
+  /** After the transaction (kept or not): e.g. removes files the work downloaded that no message kept. */
+  after?(work: W, kept: boolean): Promise<void>;
+}
+
 /** The effects a decision may have, bound to the app's dependencies; `clock` is read at each decision's start. */
 export function createStepEffects(deps: CoreDeps, tickets: TicketsService, clock: () => Date) {
   const { db } = deps.database;
@@ -216,12 +231,31 @@ export function createStepEffects(deps: CoreDeps, tickets: TicketsService, clock
     return step?.ticket ?? null;
   }
 
+  /**
+   * Runs one bot turn (see BotTurn): read without a lock → `work` outside any transaction → a short `withTicket`
+   * that checks `ours` again and lets `store` write. A job that runs twice, or a ticket taken meanwhile by an
+   * attendant, stores nothing. Answers whether the turn was kept.
+   */
+  async function botTurn<W>(companyId: number, ticketId: number, turn: BotTurn<W>): Promise<boolean> {
+    const ticket = await repo.findTicket(db, tenantOf(companyId), ticketId);
+    if (!ticket || !turn.ours(ticket)) return false;
+    const work = await turn.work(ticket);
+    if (work === null) return false;
+    let kept = false;
+    await withTicket(companyId, ticketId, '', async (s) => {
+      if (!turn.ours(s.ticket)) return;
+      kept = await turn.store(s, work);
+    });
+    await turn.after?.(work, kept);
+    return kept;
+  }
+
   async function closeByBot(s: Step) {
     const closed = await closeTicket(s.tx, s, s.ticket.id, { fromStatuses: [s.ticket.status], by: null, now: s.now });
     s.ticket = closed ?? s.ticket;
   }
 
-  return { maxBot, move, logStep, fill, say, sayGreetingMedia, later, withTicket, closeByBot };
+  return { maxBot, move, logStep, fill, say, sayGreetingMedia, later, withTicket, botTurn, closeByBot };
 }
 
 export type StepEffects = ReturnType<typeof createStepEffects>;

@@ -1,7 +1,7 @@
 /** SQL of the AI runtime: the ticket's state, its newest messages, token use; the company is in every filter. */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { aiUsage, messages, prompts, ticketLogs, tickets } from '../../db/schema';
+import { aiUsage, messages, prompts, ticketLogs } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
 
 export type PromptRow = typeof prompts.$inferSelect;
@@ -12,14 +12,6 @@ export async function findPrompt(db: Db, { companyId }: Tenant, id: number): Pro
     .from(prompts)
     .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)));
   return p ?? null;
-}
-
-export async function findTicket(db: Db, { companyId }: Tenant, id: number) {
-  const [t] = await db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
-  return t ?? null;
 }
 
 export type HistoryRow = Pick<

@@ -6,7 +6,8 @@
  * The automation decides inside the ticket's lock (enter, onCustomerMessage) and only enqueues `prompts.reply`; the job
  * transcribes, fetches the feed, calls the model and the speech service without any lock, then stores the reply in a
  * short `withTicket` transaction that re-checks the ticket is still the prompt's and that this message has no answer
- * yet (ai_usage is unique per ticket and message): a job that runs twice answers once.
+ * yet (ai_usage is unique per ticket and message): a job that runs twice answers once. That read → work → locked
+ * re-check → store frame is the automation's `botTurn` (automation.step.ts), shared with the integrations runtime.
  */
 import { Readable } from 'node:stream';
 import { DEFAULT_CHAT_MODEL } from '@atendo/shared';
@@ -46,7 +47,7 @@ export interface PromptRuntimeHooks {
 
 export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: PromptRuntimeHooks, log?: FastifyBaseLogger) {
   const { db } = deps.database;
-  const { move, say, withTicket } = fx;
+  const { move, say } = fx;
   const http = () => outboundFetch(deps.config);
 
   function answerLater(s: Step) {
@@ -184,18 +185,54 @@ export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: Prom
   const reasonOf = (err: unknown) =>
     err instanceof OutboundRefused ? `AI provider unreachable (${err.reason})` : (err as Error).message || 'AI provider failed';
 
+  /** The ticket is the prompt's: pending, no attendant, the bot talking (and, once read, still this prompt). */
+  const withPrompt = (t: { promptId: number | null; isBot: boolean; status: string; userId: number | null }) =>
+    Boolean(t.promptId) && t.isBot && t.status === 'pending' && !t.userId;
+
+  /** One AI turn (automation's botTurn): the answer is worked out outside any lock, then stored if still the prompt's. */
   async function reply(companyId: number, ticketId: number, waited = 0) {
     const tenant = { companyId };
-    const ticket = await repo.findTicket(db, tenant, ticketId);
-    if (!ticket?.promptId || !ticket.isBot || ticket.status !== 'pending' || ticket.userId) return;
-    const prompt = await repo.findPrompt(db, tenant, ticket.promptId);
+    let promptId: number | null = null;
+    await fx.botTurn(companyId, ticketId, {
+      // Still the prompt's (no attendant took it, not handed over, not closed meanwhile).
+      ours: (t) => {
+        promptId ??= t.promptId;
+        return withPrompt(t) && t.promptId === promptId;
+      },
+      work: (ticket) => think(companyId, ticketId, ticket.promptId as number, waited),
+      store: async (s, { prompt, question, turn }) => {
+        const outcome = turn.reason && !turn.usage ? 'failed' : turn.transfer ? 'transfer' : 'answered';
+        const first = await repo.recordTurn(s.tx, tenant, {
+          promptId: prompt.id,
+          ticketId,
+          messageId: question.id,
+          outcome,
+          reason: turn.reason,
+          usage: turn.usage,
+        });
+        if (!first) return false;
+        if (turn.audio) await sayAudio(s, turn.audio);
+        else if (turn.text) await say(s, turn.text, 'ai');
+        if (turn.transfer) await handOver(s, turn.reason ?? 'handed over');
+        return true;
+      },
+      after: async ({ turn }, kept) => {
+        if (!kept && turn.audio) await deps.media.remove(turn.audio.path);
+      },
+    });
+  }
+
+  /** The slow part of a turn: transcription, feed, model, speech. Null when there is nothing to answer (yet). */
+  async function think(companyId: number, ticketId: number, promptId: number, waited: number) {
+    const tenant = { companyId };
+    const prompt = await repo.findPrompt(db, tenant, promptId);
     const question = await repo.newestCustomerMessage(db, tenant, ticketId);
-    if (!prompt || !question || (await repo.turnDone(db, tenant, ticketId, question.id))) return;
+    if (!prompt || !question || (await repo.turnDone(db, tenant, ticketId, question.id))) return null;
     // A customer's audio is downloaded by its own job (messages.downloadMedia): the turn waits for it a little.
     const mediaError = question.dataJson?.mediaError;
     if (question.mediaType === 'audio' && !question.mediaUrl && !mediaError && waited < AUDIO_WAITS) {
       await deps.jobs.send(promptReplyJob, { companyId, ticketId, waited: waited + 1 }, { startAfter: AUDIO_WAIT_SECONDS });
-      return;
+      return null;
     }
 
     const turn: Turn = { text: '', transfer: false, reason: null, usage: null, audio: null };
@@ -244,27 +281,7 @@ export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: Prom
       turn.audio = await speak(companyId, prompt, turn.text);
     }
 
-    let stored = false;
-    await withTicket(companyId, ticketId, '', async (s) => {
-      const t = s.ticket;
-      // Still the prompt's (no attendant took it, not handed over, not closed meanwhile).
-      if (t.promptId !== prompt.id || !t.isBot || t.status !== 'pending' || t.userId) return;
-      const outcome = turn.reason && !turn.usage ? 'failed' : turn.transfer ? 'transfer' : 'answered';
-      const first = await repo.recordTurn(s.tx, tenant, {
-        promptId: prompt.id,
-        ticketId,
-        messageId: question.id,
-        outcome,
-        reason: turn.reason,
-        usage: turn.usage,
-      });
-      if (!first) return;
-      stored = true;
-      if (turn.audio) await sayAudio(s, turn.audio);
-      else if (turn.text) await say(s, turn.text, 'ai');
-      if (turn.transfer) await handOver(s, turn.reason ?? 'handed over');
-    });
-    if (!stored && turn.audio) await deps.media.remove(turn.audio.path);
+    return { prompt, question, turn };
   }
 
   async function sayAudio(s: Step, audio: NonNullable<Turn['audio']>) {

@@ -4,7 +4,8 @@
  * the ticket's locked transaction and only enqueues `integrations.turn`; the job calls the provider (Typebot chat
  * API, n8n / webhook POST signed with HMAC-SHA256, Dialogflow detectIntent) through the SSRF-guarded outboundFetch,
  * then stores the replies in a short transaction that re-checks the ticket is still with this integration and that
- * this turn was not answered already. Any failure hands the ticket to an attendant with an `integrationFailed` log.
+ * this turn was not answered already (the automation's `botTurn`, shared with the AI runtime). Any failure hands the
+ * ticket to an attendant with an `integrationFailed` log.
  * Typebot's image, video and audio bubbles go out as media: the job downloads the bubble's URL through the same guard
  * (size cap = the downloadLimit setting), stores it with the media rules (type decided by its bytes) and sends it as
  * that media; a URL that cannot be fetched, or whose bytes are not of the bubble's kind, goes as a link (embeds too).
@@ -13,7 +14,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { TicketLogType } from '@atendo/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { contacts, integrationSessions, queueIntegrations, queues, tickets } from '../../db/schema';
+import { contacts, integrationSessions, queueIntegrations, queues } from '../../db/schema';
 import type { CoreDeps } from '../../platform/deps';
 import type { JobDefinition, JobPayload } from '../../platform/jobs';
 import { OutboundRefused, outboundFetch } from '../../platform/safe-fetch';
@@ -52,6 +53,17 @@ export interface BotPort<S extends BotStep> {
   logStep(s: S, type: TicketLogType, extra?: { queueId?: number | null }): Promise<unknown>;
   handOver(s: S): Promise<void>;
   closeByBot(s: S): Promise<void>;
+  /** The automation's bot turn (automation.step.ts `botTurn`): read → work outside any lock → store under the lock, re-checked. */
+  botTurn<W>(
+    companyId: number,
+    ticketId: number,
+    turn: {
+      ours(ticket: TicketRow): boolean;
+      work(ticket: TicketRow): Promise<W | null>;
+      store(s: S, work: W): Promise<boolean>;
+      after?(work: W, kept: boolean): Promise<void>;
+    },
+  ): Promise<boolean>;
 }
 
 /** A media bubble of a provider (Typebot image / video / audio): sent as that media when its URL serves one. */
@@ -294,21 +306,29 @@ export function createIntegrationRuntime<S extends BotStep>(
   // ─── The job ──────────────────────────────────────────────────────────────
 
   async function runTurn(p: JobPayload<typeof integrationTurnJob>) {
-    const [ticket] = await db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.companyId, p.companyId), eq(tickets.id, p.ticketId)));
-    if (!ticket || !withIntegration(ticket as TicketRow, p.integrationId)) return;
+    await bot.botTurn(p.companyId, p.ticketId, {
+      ours: (t) => withIntegration(t, p.integrationId),
+      work: (ticket) => talk(p, ticket),
+      store: (s, w) => storeTurn(s, p, w),
+      // Files downloaded for a turn that was not stored (answered already, or the ticket left the integration).
+      after: async ({ prepared, kept }) => {
+        for (const item of prepared) if ('file' in item && !kept.has(item.file.path)) await deps.media.remove(item.file.path);
+      },
+    });
+  }
+
+  /** The slow part of a turn: the provider's call and the media it points to. Null when this turn is not to be run. */
+  async function talk(p: JobPayload<typeof integrationTurnJob>, ticket: TicketRow) {
     const integration = await findIntegration(db, p.companyId, p.integrationId);
     const session = await findSession(db, p.companyId, p.ticketId);
-    if (!integration || !session || session.integrationId !== p.integrationId) return;
-    if (p.messageId !== 0 && p.messageId <= session.lastMessageId) return;
+    if (!integration || !session || session.integrationId !== p.integrationId) return null;
+    if (p.messageId !== 0 && p.messageId <= session.lastMessageId) return null;
 
     let outcome: IntegrationOutcome;
     try {
-      if (integration.type === 'typebot') outcome = await typebot(integration, session, p, ticket as TicketRow);
+      if (integration.type === 'typebot') outcome = await typebot(integration, session, p, ticket);
       else if (integration.type === 'dialogflow') outcome = await dialogflow(integration, p, session);
-      else outcome = await webhook(integration, p, ticket as TicketRow);
+      else outcome = await webhook(integration, p, ticket);
     } catch (e) {
       const reason =
         e instanceof OutboundRefused ? `refused (${e.reason}): ${e.message}` : e instanceof Error ? e.message : String(e);
@@ -317,73 +337,80 @@ export function createIntegrationRuntime<S extends BotStep>(
     if (outcome.failure)
       log?.({ ticketId: p.ticketId, integrationId: p.integrationId, reason: outcome.failure }, 'integration failed');
     const prepared = await prepare(p.companyId, outcome.texts);
-    const kept = new Set<string>();
+    return { integration, outcome, prepared, kept: new Set<string>() };
+  }
 
-    await bot.withTicket(p.companyId, p.ticketId, '', async (s) => {
-      if (!withIntegration(s.ticket, p.integrationId)) return;
-      const current = await findSession(s.tx, s.companyId, s.ticket.id);
-      if (!current || current.integrationId !== p.integrationId) return;
-      // A job that runs twice answers once: a start only while no session is kept, a message only once.
-      if (p.messageId === 0 ? current.sessionId !== '' : p.messageId <= current.lastMessageId) return;
-      const delay = integration.type === 'typebot' ? Math.max(0, integration.typebotDelayMessage) / 1000 : 0;
-      let n = 0;
-      for (const item of prepared) {
-        const body = 'text' in item ? item.text.trim() : '';
-        if ((!body && !('file' in item)) || !s.ticket.whatsappId) continue;
-        const file = 'file' in item ? item.file : null;
-        const mediaType = file ? file.kind : 'text';
-        const { message } = await insertOutbound(
-          s.tx,
-          { companyId: s.companyId },
-          {
-            ticketId: s.ticket.id,
-            whatsappId: s.ticket.whatsappId,
-            body,
-            mediaType,
-            mediaUrl: file?.path ?? null,
-            mediaName: file?.name ?? null,
-            mediaMimeType: file?.mime ?? null,
-            mediaSize: file?.size ?? null,
-            dataJson: { automatic: 'integration', integrationId: integration.id },
-            quotedMsgId: null,
-            isPrivate: false,
-            queueId: s.ticket.queueId,
-            userId: null,
-            lastMessage: lastMessageText(body, mediaType),
-          },
-        );
-        if (file) kept.add(file.path);
-        const afterSeconds = Math.ceil(n * delay);
-        s.sent.push(afterSeconds > 0 ? { messageId: message.id, afterSeconds } : { messageId: message.id });
-        n += 1;
+  /** Inside the ticket's locked transaction: the replies, the session's progress, then what happens to the ticket. */
+  async function storeTurn(
+    s: S,
+    p: JobPayload<typeof integrationTurnJob>,
+    w: NonNullable<Awaited<ReturnType<typeof talk>>>,
+  ): Promise<boolean> {
+    const { integration, outcome, prepared, kept } = w;
+    const current = await findSession(s.tx, s.companyId, s.ticket.id);
+    if (!current || current.integrationId !== p.integrationId) return false;
+    // A job that runs twice answers once: a start only while no session is kept, a message only once.
+    if (p.messageId === 0 ? current.sessionId !== '' : p.messageId <= current.lastMessageId) return false;
+    const delay = integration.type === 'typebot' ? Math.max(0, integration.typebotDelayMessage) / 1000 : 0;
+    let n = 0;
+    for (const item of prepared) {
+      const body = 'text' in item ? item.text.trim() : '';
+      if ((!body && !('file' in item)) || !s.ticket.whatsappId) continue;
+      const file = 'file' in item ? item.file : null;
+      const mediaType = file ? file.kind : 'text';
+      const { message } = await insertOutbound(
+        s.tx,
+        { companyId: s.companyId },
+        {
+          ticketId: s.ticket.id,
+          whatsappId: s.ticket.whatsappId,
+          body,
+          mediaType,
+          mediaUrl: file?.path ?? null,
+          mediaName: file?.name ?? null,
+          mediaMimeType: file?.mime ?? null,
+          mediaSize: file?.size ?? null,
+          dataJson: { automatic: 'integration', integrationId: integration.id },
+          quotedMsgId: null,
+          isPrivate: false,
+          queueId: s.ticket.queueId,
+          userId: null,
+          lastMessage: lastMessageText(body, mediaType),
+        },
+      );
+      if (file) kept.add(file.path);
+      const afterSeconds = Math.ceil(n * delay);
+      s.sent.push(afterSeconds > 0 ? { messageId: message.id, afterSeconds } : { messageId: message.id });
+      n += 1;
+    }
+    await s.tx
+      .update(integrationSessions)
+      .set({
+        sessionId: outcome.sessionId ?? (current.sessionId || 'started'),
+        lastMessageId: Math.max(current.lastMessageId, p.messageId),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(integrationSessions.companyId, s.companyId), eq(integrationSessions.ticketId, s.ticket.id)));
+    if (outcome.action === 'stay') return true;
+    await bot.move(s, { useIntegration: false, isBot: outcome.action === 'close' });
+    if (outcome.failure) await bot.logStep(s, 'integrationFailed');
+    if (outcome.action === 'close') {
+      await bot.closeByBot(s);
+      return true;
+    }
+    if (outcome.action === 'transfer' && outcome.queueId) {
+      const [q] = await s.tx
+        .select({ id: queues.id })
+        .from(queues)
+        .where(and(eq(queues.companyId, s.companyId), eq(queues.id, outcome.queueId)));
+      if (q) {
+        await bot.move(s, { queueId: q.id, isBot: false, chatbotOptionId: null });
+        await bot.logStep(s, 'redirect', { queueId: q.id });
+        return true;
       }
-      await s.tx
-        .update(integrationSessions)
-        .set({
-          sessionId: outcome.sessionId ?? (current.sessionId || 'started'),
-          lastMessageId: Math.max(current.lastMessageId, p.messageId),
-          updatedAt: new Date(),
-        })
-        .where(and(eq(integrationSessions.companyId, s.companyId), eq(integrationSessions.ticketId, s.ticket.id)));
-      if (outcome.action === 'stay') return;
-      await bot.move(s, { useIntegration: false, isBot: outcome.action === 'close' });
-      if (outcome.failure) await bot.logStep(s, 'integrationFailed');
-      if (outcome.action === 'close') return bot.closeByBot(s);
-      if (outcome.action === 'transfer' && outcome.queueId) {
-        const [q] = await s.tx
-          .select({ id: queues.id })
-          .from(queues)
-          .where(and(eq(queues.companyId, s.companyId), eq(queues.id, outcome.queueId)));
-        if (q) {
-          await bot.move(s, { queueId: q.id, isBot: false, chatbotOptionId: null });
-          await bot.logStep(s, 'redirect', { queueId: q.id });
-          return;
-        }
-      }
-      return bot.handOver(s);
-    });
-    // Files downloaded for a turn that was not stored (answered already, or the ticket left the integration).
-    for (const item of prepared) if ('file' in item && !kept.has(item.file.path)) await deps.media.remove(item.file.path);
+    }
+    await bot.handOver(s);
+    return true;
   }
 
   /** Downloads each media reply (outside any transaction); a text stays a text, a media that fails becomes its link. */
