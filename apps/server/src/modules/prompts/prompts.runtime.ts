@@ -16,7 +16,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { OutboundRefused, outboundFetch } from '../../platform/safe-fetch';
 import type { Step, StepEffects } from '../automation/automation.public';
 import { transcribe, transcriptionFailure } from '../conversation/conversation.public';
-import { insertOutbound, lastMessageText } from '../messages/messages.public';
+import { insertAutomaticMessage } from '../messages/messages.public';
 import { getGlobalSetting } from '../settings/settings.public';
 import { promptReplyJob } from './prompts.jobs';
 import { asksForPerson, chatMessages, readAnswer, ssmlFor } from './prompts.rules';
@@ -286,24 +286,16 @@ export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: Prom
 
   async function sayAudio(s: Step, audio: NonNullable<Turn['audio']>) {
     if (!s.ticket.whatsappId) return;
-    const { message } = await insertOutbound(
+    const message = await insertAutomaticMessage(
       s.tx,
       { companyId: s.companyId },
       {
         ticketId: s.ticket.id,
         whatsappId: s.ticket.whatsappId,
-        body: '',
-        mediaType: 'audio',
-        mediaUrl: audio.path,
-        mediaName: 'voz.ogg',
-        mediaMimeType: audio.mime,
-        mediaSize: audio.size,
-        dataJson: { automatic: 'ai', voice: true },
-        quotedMsgId: null,
-        isPrivate: false,
         queueId: s.ticket.queueId,
-        userId: null,
-        lastMessage: lastMessageText('', 'audio'),
+        origin: { automatic: 'ai', voice: true },
+        body: '',
+        media: { type: 'audio', url: audio.path, name: 'voz.ogg', mimeType: audio.mime, size: audio.size },
       },
     );
     s.sent.push({ messageId: message.id });

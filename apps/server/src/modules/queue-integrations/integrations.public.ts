@@ -18,7 +18,7 @@ import { contacts, integrationSessions, queueIntegrations, queues } from '../../
 import type { CoreDeps } from '../../platform/deps';
 import type { JobDefinition, JobPayload } from '../../platform/jobs';
 import { OutboundRefused, outboundFetch } from '../../platform/safe-fetch';
-import { insertOutbound, lastMessageText, type TicketRow } from '../messages/messages.public';
+import { insertAutomaticMessage, type TicketRow } from '../messages/messages.public';
 import { mediaLimitBytes } from '../settings/settings.public';
 import { detectIntent } from './dialogflow.client';
 import { integrationTurnJob } from './integrations.jobs';
@@ -357,25 +357,16 @@ export function createIntegrationRuntime<S extends BotStep>(
       const body = 'text' in item ? item.text.trim() : '';
       if ((!body && !('file' in item)) || !s.ticket.whatsappId) continue;
       const file = 'file' in item ? item.file : null;
-      const mediaType = file ? file.kind : 'text';
-      const { message } = await insertOutbound(
+      const message = await insertAutomaticMessage(
         s.tx,
         { companyId: s.companyId },
         {
           ticketId: s.ticket.id,
           whatsappId: s.ticket.whatsappId,
-          body,
-          mediaType,
-          mediaUrl: file?.path ?? null,
-          mediaName: file?.name ?? null,
-          mediaMimeType: file?.mime ?? null,
-          mediaSize: file?.size ?? null,
-          dataJson: { automatic: 'integration', integrationId: integration.id },
-          quotedMsgId: null,
-          isPrivate: false,
           queueId: s.ticket.queueId,
-          userId: null,
-          lastMessage: lastMessageText(body, mediaType),
+          origin: { automatic: 'integration', integrationId: integration.id },
+          body,
+          media: file ? { type: file.kind, url: file.path, name: file.name, mimeType: file.mime, size: file.size } : undefined,
         },
       );
       if (file) kept.add(file.path);
