@@ -41,9 +41,13 @@ export interface SessionManagerOptions {
   importPreparingMs?: number;
 }
 
+/**
+ * Lease 20 s renewed every 5 s: a connection whose process died is taken over within 25 s (the lease runs out, then
+ * the next pass of another process claims it), and a live owner may miss three renewals in a row before losing it.
+ */
 const DEFAULTS = {
-  leaseTtlMs: 30_000,
-  renewEveryMs: 10_000,
+  leaseTtlMs: 20_000,
+  renewEveryMs: 5_000,
   sendTimeoutMs: 20_000,
   backoffBaseMs: 2_000,
   backoffMaxMs: 60_000,
