@@ -19,6 +19,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBaileysStandin } from '@atendo/baileys-standin';
 import { envelope, inbound, signBody, startGraphStandin } from '@atendo/graph-standin';
 import pg from 'pg';
 import { io } from 'socket.io-client';
@@ -167,8 +168,11 @@ export function request(url, { method = 'GET', body, headers = {}, from = '127.0
 /**
  * Starts the stack. `processes` API processes on loopback ports, each named api-1… (X-Atendo-Instance);
  * nginx in front (deploy/nginx.conf); the Graph stand-in for Cloud API sends. `stop()` ends everything it started.
+ * `baileys: true` also starts tools/baileys-standin and points the processes' QR sockets at it
+ * (BAILEYS_STANDIN_URL): that test-only setting is refused in production, so those processes run with NODE_ENV=test
+ * (the one other thing NODE_ENV changes is trusting X-Forwarded-For, which no check of test:scale depends on).
  */
-export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pgUrl, redisUrl } = {}) {
+export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pgUrl, redisUrl, baileys = false } = {}) {
   pgUrl ??= process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   redisUrl ??= process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const dir = mkdtempSync(path.join(tmpdir(), 'atendo-scale-'));
@@ -190,6 +194,8 @@ export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pg
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
   const standin = await startGraphStandin({ appSecret: 'unused', port: standinPort, host: '127.0.0.1' });
+  const whatsapp = baileys ? await startBaileysStandin({ port: baileysPort, host: '127.0.0.1' }) : undefined;
+  const baileysEnv = whatsapp ? { NODE_ENV: 'test', BAILEYS_STANDIN_URL: whatsapp.url } : {};
   const procs = ports.map((port, i) => ({
     name: `api-${i + 1}`,
     port,
@@ -226,6 +232,7 @@ export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pg
         GRAPH_API_URL: standin.url,
         GRAPH_API_VERSION: 'v21.0',
         LOG_LEVEL: 'warn',
+        ...baileysEnv,
         ...env,
       },
     });
@@ -244,6 +251,8 @@ export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pg
     webUrl,
     procs,
     standin,
+    /** tools/baileys-standin (WhatsApp's servers for QR connections), with `baileys: true`. */
+    whatsapp,
     db,
     dbName,
     secret,
@@ -273,6 +282,7 @@ export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pg
         await Promise.race([new Promise((r) => nginx.once('exit', r)), sleep(5_000).then(() => nginx.kill('SIGKILL'))]);
       }
       await standin.close().catch(() => {});
+      await whatsapp?.close().catch(() => {});
       await db.end().catch(() => {});
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();

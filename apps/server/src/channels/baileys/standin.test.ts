@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
 import { query } from '../../../test/messaging';
 import { loadConfig } from '../../config';
+import { sendMessageJob } from '../../modules/messages/messages.jobs';
 import type { BaileysSessionManager } from './sessions';
 
 /**
@@ -43,11 +44,18 @@ describe('QR connections driven by the Baileys stand-in across two processes', (
       m.opts.renewEveryMs = 200;
     }
     a = await createTenant(t1);
+    const queue = await t1.app.inject({
+      method: 'POST',
+      url: '/queue',
+      headers: bearer(a.adminToken),
+      payload: { name: 'Suporte QR', color: '#3366ff' },
+    });
+    expect(queue.statusCode, queue.body).toBeLessThan(300);
     const res = await t1.app.inject({
       method: 'POST',
       url: '/whatsapp',
       headers: bearer(a.adminToken),
-      payload: { name: 'QR stand-in', channel: 'whatsapp' },
+      payload: { name: 'QR stand-in', channel: 'whatsapp', queueIds: [queue.json().id] },
     });
     conn = res.json().id;
   });
@@ -119,9 +127,51 @@ describe('QR connections driven by the Baileys stand-in across two processes', (
     );
     expect(tickets[0].n).toBe(1);
 
-    // The business answers: the send goes out through the new owner's socket.
-    const sent = await m2.session(conn)!.sock!.sendMessage('5511988887777@s.whatsapp.net', { text: 'Olá!' });
-    expect(sent?.key.id).toBeTruthy();
-    expect(standin.sent.at(-1)).toMatchObject({ connectionId: conn, owner: m2.owner, content: { text: 'Olá!' } });
+    // The business answers through the process that does not own the session: its send job is passed on (same
+    // attempt, nothing sent, not failed); the owner's run sends it once; a repeated job sends nothing more.
+    const accepted = await t1.app.inject({
+      method: 'PUT',
+      url: `/tickets/${rows[0].ticket_id}`,
+      headers: bearer(a.adminToken),
+      payload: { status: 'open', userId: a.adminId },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const posted = await t1.app.inject({
+      method: 'POST',
+      url: `/messages/${rows[0].ticket_id}`,
+      headers: bearer(a.adminToken),
+      payload: { body: 'Olá, aqui é o atendimento' },
+    });
+    expect(posted.statusCode).toBeLessThan(300);
+    const [out] = await query<{ id: number }>(
+      t1,
+      sql`SELECT id FROM messages WHERE ticket_id = ${rows[0].ticket_id} AND from_me ORDER BY id DESC LIMIT 1`,
+    );
+    const job = { messageId: out.id, companyId: a.companyId, attempt: 1 };
+    const queued = () =>
+      query<{ attempt: number }>(
+        t1,
+        sql`SELECT (data->>'attempt')::int AS attempt FROM pgboss.job WHERE name = 'messages.send' AND (data->>'messageId')::bigint = ${out.id}`,
+      );
+    const before = (await queued()).length;
+    const sends = () => standin.sent.filter((x) => x.content.text === 'Olá, aqui é o atendimento');
+    await t1.deps.jobs.runNow(sendMessageJob, job);
+    expect(sends()).toHaveLength(0);
+    const afterPass = await queued();
+    expect(afterPass).toHaveLength(before + 1);
+    expect(afterPass.at(-1)!.attempt).toBe(1);
+    const [pending] = await query<{ send_error: string | null; external_id: string | null }>(
+      t1,
+      sql`SELECT send_error, external_id FROM messages WHERE id = ${out.id}`,
+    );
+    expect(pending).toEqual({ send_error: null, external_id: null });
+    await t2.deps.jobs.runNow(sendMessageJob, job);
+    expect(sends()).toHaveLength(1);
+    expect(sends()[0]).toMatchObject({ connectionId: conn, owner: m2.owner, jid: '5511988887777@s.whatsapp.net' });
+    await t2.deps.jobs.runNow(sendMessageJob, job);
+    await t1.deps.jobs.runNow(sendMessageJob, job);
+    expect(sends()).toHaveLength(1);
+    const [done] = await query<{ external_id: string | null }>(t1, sql`SELECT external_id FROM messages WHERE id = ${out.id}`);
+    expect(done.external_id).toBe(sends()[0].id);
   });
 });

@@ -175,6 +175,12 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
           });
         }
       }
+      if (err.code === 'WAPP_NOT_CONNECTED') {
+        // A QR session runs in the one process that holds its lease (or is reconnecting here): the job is passed on,
+        // same attempt, until a run lands on the process whose socket is up — bounded like a connection that is down.
+        if (waited > OUTBOUND_RETRY.maxWaitMs) return fail(found, 'ERR_WAPP_NOT_INITIALIZED');
+        return later(payload, 1_000);
+      }
       if (err.retryable && payload.attempt < attempts) {
         const delay = Math.max(OUTBOUND_RETRY.delaysMs[payload.attempt - 1], err.retryAfterMs ?? 0);
         return later({ ...payload, attempt: payload.attempt + 1 }, delay);
