@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { users } from '../src/db/schema';
 import { markStaleUsersOfflineJob } from '../src/modules/users/users.jobs';
 import { OFFLINE_AFTER_MS } from '../src/modules/users/users.service';
-import { defineJob } from '../src/platform/jobs';
+import { defineJob, Jobs } from '../src/platform/jobs';
 import { createTenant, createTestApp, type TestContext } from './harness';
 import { sleep } from './socket-client';
 
@@ -108,6 +108,36 @@ describe('jobs with workers off (JOBS=off, the test default)', () => {
     expect(job?.state).toBe('created');
     const health = await t.app.inject({ method: 'GET', url: '/health' });
     expect(health.json().jobs).toMatchObject({ ok: true, workers: false });
+  });
+
+  it("an existing queue takes a release's new retry and expiry options for its new jobs, keeping its policy", async () => {
+    const v1 = defineJob({
+      name: 'test.expiry',
+      schema: z.object({}),
+      queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
+    });
+    const v2 = defineJob({ ...v1, queue: { retryLimit: 0, expireInSeconds: 60, policy: 'singleton' } });
+    const expireOf = async () => {
+      const [row] = await t.database.query<{ expire_seconds: number; policy: string }>(
+        "SELECT expire_seconds, policy FROM pgboss.queue WHERE name = 'test.expiry'",
+      );
+      return row;
+    };
+    const before = new Jobs(t.database, { workers: false });
+    before.register(v1, async () => {});
+    await before.send(v1, {});
+    expect(await expireOf()).toEqual({ expire_seconds: 300, policy: 'singleton' });
+    await before.stop();
+    const after = new Jobs(t.database, { workers: false });
+    after.register(v2, async () => {});
+    await after.start();
+    expect(await expireOf()).toEqual({ expire_seconds: 60, policy: 'singleton' });
+    const id = await after.send(v2, {});
+    const [job] = await t.database.query<{ expire: number }>(
+      `SELECT extract(epoch FROM expire_in)::int AS expire FROM pgboss.job WHERE id = '${id}'`,
+    );
+    expect(job.expire).toBe(60);
+    await after.stop();
   });
 
   it('runs a handler inline with runNow', async () => {

@@ -34,6 +34,9 @@ export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefini
   return def;
 }
 
+/** How often a PostgreSQL deployment fails expired jobs (see doStart): with a job's expiry, the worst wait for its retry. */
+export const MAINTENANCE_SECONDS_PG = 30;
+
 export type JobsState = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' | 'failed';
 
 export interface JobsOptions {
@@ -141,8 +144,10 @@ export class Jobs {
       supervise: workers,
       schedule: workers,
       migrate: true,
-      // Maintenance (expiry, archive) holds PGlite's only connection briefly: less often there.
-      maintenanceIntervalSeconds: this.database.kind === 'pglite' ? 300 : 120,
+      // Maintenance fails jobs past their expiry (a process killed mid-job leaves them active) so they are retried
+      // elsewhere: every 30 s on PostgreSQL (one process does it for all); it holds PGlite's only connection briefly,
+      // so less often there (one process: its jobs are picked up when it restarts).
+      maintenanceIntervalSeconds: this.database.kind === 'pglite' ? 300 : MAINTENANCE_SECONDS_PG,
       cronWorkerIntervalSeconds: Math.max(poll, 5),
     });
     boss.on('error', (err) => {
@@ -167,13 +172,27 @@ export class Jobs {
     this.opts.logger?.info({ workers, queues: [...this.registered.keys()] }, 'job queue started');
   }
 
+  /**
+   * Creates the queue with its definition's options; an existing queue whose retry or expiry options differ from the
+   * definition (a release changed them) is updated, so new jobs get the new figures (its policy is left as it is).
+   */
   private async ensureQueue(def: JobDefinition) {
     const boss = this.boss!;
-    if (!(await boss.getQueue(def.name))) {
+    const existing = await boss.getQueue(def.name);
+    if (!existing) {
       await boss.createQueue(def.name, { name: def.name, ...def.queue }).catch(async (err) => {
         if (!(await boss.getQueue(def.name))) throw err; // another process created it meanwhile
       });
+      return;
     }
+    const want = def.queue ?? {};
+    const keys = ['retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const;
+    const changed = keys.filter((k) => want[k] !== undefined && existing[k] !== want[k]);
+    if (changed.length === 0) return;
+    const options: Partial<PgBoss.Queue> = { policy: existing.policy };
+    for (const k of keys) if (want[k] !== undefined) Object.assign(options, { [k]: want[k] });
+    await boss.updateQueue(def.name, options as PgBoss.Queue);
+    this.opts.logger?.info({ queue: def.name, changed }, 'job queue options updated');
   }
 
   private async handle(r: Registered, batch: PgBoss.Job<unknown>[]) {

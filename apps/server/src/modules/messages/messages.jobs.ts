@@ -36,6 +36,9 @@ export const OUTBOUND_RETRY = {
   waitPollMs: 5_000,
 };
 
+/** Expiry of a messages.send run (see sendMessageJob). */
+export const SEND_EXPIRE_SECONDS = 60;
+
 export const sendMessageJob = defineJob({
   name: 'messages.send',
   schema: z.object({
@@ -44,7 +47,11 @@ export const sendMessageJob = defineJob({
     attempt: z.number().int().min(1).default(1),
   }),
   // pg-boss' own retries only cover a crash or a bug in the handler; channel failures are rescheduled by it.
-  queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+  // Expiry 60 s: one run is a few queries and one send, bounded by the channels' own timeouts (Cloud API / Messenger
+  // 15 s per request, an upload then a send at most 30 s; Baileys 20 s). A run still going at 60 s would be retried
+  // beside itself, so the expiry stays well above that; a process killed mid-send has its job retried elsewhere
+  // 60–90 s later (expiry + the 30 s maintenance pass), where the stored external id makes a finished send a no-op.
+  queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: SEND_EXPIRE_SECONDS },
 });
 
 export const downloadMediaJob = defineJob({
