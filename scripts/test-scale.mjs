@@ -165,6 +165,31 @@ try {
   orphan.socket.io.once('reconnect', () => {
     reconnected = true;
   });
+  // A reply on the QR ticket whose send is in flight on the victim when it dies: WhatsApp (the stand-in) holds it
+  // unanswered, so the job is left active on a dead process until its expiry (60 s) and the next maintenance pass.
+  const qrAccept = await api(
+    stack,
+    actor.session.token,
+    'PUT',
+    `/tickets/${qrTicketId}`,
+    { status: 'open', userId: actor.session.user.id },
+    actor.from,
+  );
+  check(qrAccept.status === 200, `${actor.email} accepted the QR ticket (${qrAccept.status}, answered by ${qrAccept.instance})`);
+  const inFlight = `Resposta pelo QR em voo ${randomBytes(3).toString('hex')}`;
+  stack.whatsapp.holdNextSend(inFlight);
+  const inFlightRes = await api(stack, actor.session.token, 'POST', `/messages/${qrTicketId}`, { body: inFlight }, actor.from);
+  check(inFlightRes.status < 300, `reply on the QR ticket stored by ${inFlightRes.instance} (${inFlightRes.status})`);
+  const heldSend = await waitFor(
+    `the reply's send to reach the QR socket of ${victim.name}`,
+    async () => stack.whatsapp.held.find((x) => x.content?.text === inFlight),
+    { ms: 30_000 },
+  );
+  check(
+    procOf(heldSend.owner) === victim,
+    `its send job is in flight on ${procOf(heldSend.owner)?.name}, WhatsApp holding it unanswered (${heldSend.at - Date.parse(inFlightRes.json?.createdAt ?? '') || '?'} ms after it was stored)`,
+  );
+
   stack.kill(victim, 'SIGKILL');
   const killedAt = Date.now();
   log(`SIGKILL ${victim.name} (pid ${victim.child.pid})`);
@@ -248,24 +273,33 @@ try {
   );
   // WhatsApp delivers it again (a reconnect replays unacknowledged messages): still one message.
   stack.whatsapp.deliverText(qrId, { from: qrCustomer, body: qrAfterBody, id: qrAfter });
-  const qrAccept = await api(
-    stack,
-    actor.session.token,
-    'PUT',
-    `/tickets/${qrTicketId}`,
-    { status: 'open', userId: actor.session.user.id },
-    actor.from,
-  );
-  check(qrAccept.status === 200, `${actor.email} accepted the QR ticket (${qrAccept.status}, answered by ${qrAccept.instance})`);
   const qrReply = `Resposta pelo QR ${randomBytes(3).toString('hex')}`;
   const qrSent = await api(stack, actor.session.token, 'POST', `/messages/${qrTicketId}`, { body: qrReply }, actor.from);
   check(qrSent.status < 300, `reply on the QR ticket stored by ${qrSent.instance} (${qrSent.status})`);
+  // The job left active on the dead process expires, is retried and goes out once, through the new owner; the later
+  // reply waited behind it (messages of a ticket leave in order).
+  const retried = await waitFor(
+    'the in-flight send of the killed process to be retried',
+    async () => stack.whatsapp.sent.find((x) => x.connectionId === qrId && x.content?.text === inFlight),
+    { ms: 150_000, every: 500 },
+  );
+  const retriedAfter = (retried.at - killedAt) / 1000;
+  log(
+    `  "${inFlight}": in flight on ${victim.name} at the SIGKILL, sent by ${procOf(retried.owner)?.name} ${retriedAfter.toFixed(1)} s later (expiry 60 s + maintenance pass ≤ 30 s + retry delay)`,
+  );
+  check(
+    procOf(retried.owner) === moved.proc && retriedAfter <= 120,
+    `the killed process's in-flight send was retried through ${moved.proc.name} within 120 s (${retriedAfter.toFixed(1)} s)`,
+  );
   const qrOut = await waitFor(
-    'the reply through the QR socket',
+    'the later reply through the QR socket',
     async () => stack.whatsapp.sent.find((x) => x.connectionId === qrId && x.content?.text === qrReply),
     { ms: 30_000 },
   );
-  check(procOf(qrOut.owner) === moved.proc, `the reply went out through the QR socket of ${procOf(qrOut.owner)?.name}`);
+  check(
+    procOf(qrOut.owner) === moved.proc && qrOut.at >= retried.at,
+    `the later reply went out through the QR socket of ${procOf(qrOut.owner)?.name}, after the retried one`,
+  );
 
   // Jobs keep running without the killed process.
   await waitFor(
@@ -322,6 +356,7 @@ try {
   );
   const { rows: qrTickets } = await stack.db.query('SELECT count(*)::int AS n FROM tickets WHERE whatsapp_id = $1', [qrId]);
   check(qrTickets[0].n === 1, `one ticket on the QR connection (${qrTickets[0].n})`);
+  check(stack.whatsapp.held.length === 1, `one send held by WhatsApp, the killed process's (${stack.whatsapp.held.length})`);
   const qrSends = stack.whatsapp.sent.filter((x) => x.connectionId === qrId);
   const sendCounts = new Map();
   for (const x of qrSends) sendCounts.set(x.content?.text, (sendCounts.get(x.content?.text) ?? 0) + 1);

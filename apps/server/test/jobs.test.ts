@@ -49,6 +49,18 @@ describe(`jobs with workers on (${engine})`, () => {
     expect(failures).toBe(2); // one failed attempt, one retry that succeeded
   });
 
+  it('works a queue named at run time with a registered handler (workAlso), and stops working it', async () => {
+    await t.deps.jobs.workAlso(echo, 'test.echo.conn-7');
+    await t.deps.jobs.sendTo(echo, 'test.echo.conn-7', { n: 77 });
+    await until(async () => seen.includes(77));
+    await t.deps.jobs.stopWorking('test.echo.conn-7');
+    const id = await t.deps.jobs.sendTo(echo, 'test.echo.conn-7', { n: 78 });
+    await sleep(1_500);
+    expect(seen).not.toContain(78);
+    const [job] = await t.database.query<{ state: string }>(`SELECT state::text FROM pgboss.job WHERE id = '${id}'`);
+    expect(job.state).toBe('created'); // waits for the next process that works the queue
+  });
+
   it('refuses a payload that does not match the schema', async () => {
     await expect(t.deps.jobs.send(echo, { n: 'x' } as never)).rejects.toThrow();
   });

@@ -45,6 +45,13 @@ export interface BaileysStandin {
   url: string;
   devices: Map<number, StandinDevice>;
   sent: BaileysStandinSent[];
+  /** Sends held by holdNextSend (never answered, never delivered). */
+  held: BaileysStandinSent[];
+  /**
+   * The next send of this text is held: never answered and not delivered (the socket's process dies before WhatsApp
+   * took it). Lets a test kill a process while its send job is in flight.
+   */
+  holdNextSend(text: string): void;
   /** Shows a QR code, then pairs the device with `number` and opens the connection (as the phone's scan does). */
   pair(connectionId: number, number: string): void;
   /** A customer's text arriving on the connection (messages.upsert, type notify); answers the message id. */
@@ -60,6 +67,8 @@ export function startBaileysStandin(opts: { port?: number; host?: string } = {})
   const devices = new Map<number, StandinDevice>();
   const peers = new Map<number, Peer>();
   const sent: BaileysStandinSent[] = [];
+  const held: BaileysStandinSent[] = [];
+  const toHold = new Set<string>();
   const all = new Set<net.Socket>();
 
   const write = (socket: net.Socket, msg: unknown) => {
@@ -83,12 +92,17 @@ export function startBaileysStandin(opts: { port?: number; host?: string } = {})
   const emit = (connectionId: number, event: string, payload: unknown, user?: unknown) =>
     write(peerOf(connectionId).socket, { t: 'ev', event, payload, ...(user ? { user } : {}) });
 
+  /** The answer to a call; `undefined`: never answered (a held send). */
   function answer(peer: Peer, msg: { rid: number; method: string; args: unknown[] }) {
     const d = device(peer.connectionId);
     switch (msg.method) {
       case 'sendMessage': {
         const [jid, content] = msg.args as [string, Record<string, unknown>];
         const id = waId();
+        if (typeof content.text === 'string' && toHold.delete(content.text)) {
+          held.push({ connectionId: peer.connectionId, owner: peer.owner, jid, content, id, at: Date.now() });
+          return undefined;
+        }
         sent.push({ connectionId: peer.connectionId, owner: peer.owner, jid, content, id, at: Date.now() });
         const text = typeof content.text === 'string' ? content.text : '';
         return {
@@ -144,7 +158,8 @@ export function startBaileysStandin(opts: { port?: number; host?: string } = {})
           if (d.number) write(socket, { t: 'ev', event: 'connection.update', payload: { connection: 'open' }, user: userOf(d) });
         } else if (msg.t === 'call' && peer) {
           try {
-            write(socket, { t: 'res', rid: msg.rid, result: answer(peer, msg) });
+            const result = answer(peer, msg);
+            if (result !== undefined) write(socket, { t: 'res', rid: msg.rid, result });
           } catch (err) {
             write(socket, { t: 'res', rid: msg.rid, error: String((err as Error).message) });
           }
@@ -170,6 +185,8 @@ export function startBaileysStandin(opts: { port?: number; host?: string } = {})
         url: `tcp://${opts.host ?? '127.0.0.1'}:${addr.port}`,
         devices,
         sent,
+        held,
+        holdNextSend: (text) => void toHold.add(text),
         pair(connectionId, number) {
           const d = device(connectionId);
           emit(connectionId, 'connection.update', { connection: 'connecting', qr: `2@${waId()},standin==` });

@@ -100,6 +100,8 @@ export function bossDb(database: Database): PgBoss.Db {
 export class Jobs {
   private boss: PgBoss | undefined;
   private registered = new Map<string, Registered>();
+  /** Queues named at run time that this process works (workAlso), by name: their worker ids. */
+  private extra = new Map<string, Promise<string | undefined>>();
   private starting: Promise<void> | undefined;
   private _state: JobsState = 'idle';
   private lastError: string | undefined;
@@ -207,6 +209,61 @@ export class Jobs {
       }
       await r.handler(parsed.data, { id: job.id, name: job.name });
     }
+  }
+
+  /**
+   * Works, besides the registered queues, a queue named at run time that shares a registered definition's schema,
+   * options and handler (the sends of one QR connection, worked only by the process that owns its session). No-op
+   * with workers off or when already worked here.
+   */
+  workAlso(def: JobDefinition, name: string, opts: WorkerOptions = {}): Promise<void> {
+    if (!this.opts.workers || this.extra.has(name)) return Promise.resolve();
+    const r = this.registered.get(def.name);
+    if (!r) return Promise.reject(new Error(`job ${def.name} is not registered`));
+    const working = (async () => {
+      await this.start();
+      await this.ensureQueue({ ...def, name });
+      const poll = this.opts.pollingIntervalSeconds ?? (this.database.kind === 'pglite' ? 5 : 2);
+      return this.boss!.work(
+        name,
+        { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? r.opts.pollingIntervalSeconds ?? poll, batchSize: 1 },
+        (batch) => this.handle(r, batch),
+      );
+    })();
+    this.extra.set(name, working);
+    return working.then(
+      () => undefined,
+      (err) => {
+        this.extra.delete(name);
+        throw err;
+      },
+    );
+  }
+
+  /** Stops working a queue started by workAlso (its jobs wait for the next process that works it). */
+  async stopWorking(name: string): Promise<void> {
+    const working = this.extra.get(name);
+    if (!working) return;
+    this.extra.delete(name);
+    const id = await working.catch(() => undefined);
+    if (id && this.boss && this._state === 'running') await this.boss.offWork({ id }).catch(() => undefined);
+  }
+
+  /** Stores a job of `def` in the run-time queue `name` (see workAlso), created with the definition's options. */
+  async sendTo<D extends JobDefinition>(
+    def: D,
+    name: string,
+    payload: JobPayload<D>,
+    options: PgBoss.SendOptions = {},
+  ): Promise<string | null> {
+    if (name === def.name) return this.send(def, payload, options);
+    const data = def.schema.parse(payload) as object;
+    await this.start();
+    await this.ensureQueue({ ...def, name });
+    const id = await this.boss!.send(name, data, options);
+    const local = await this.extra.get(name)?.catch(() => undefined);
+    if (local) this.boss!.notifyWorker(local);
+    return id;
   }
 
   /** Stores a job (validated against its schema); runs in whichever process works that queue. Returns its id. */

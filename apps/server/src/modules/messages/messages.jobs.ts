@@ -54,6 +54,13 @@ export const sendMessageJob = defineJob({
   queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: SEND_EXPIRE_SECONDS },
 });
 
+/**
+ * The send queue of one connection whose socket lives in a single process (a QR connection: the process holding its
+ * lease). Only that process works it (composition: BaileysSessionManager.onOwnership → Jobs.workAlso); a send run
+ * elsewhere moves there (see the WAPP_NOT_CONNECTED branch below). Same schema, options and handler as messages.send.
+ */
+export const connectionSendQueue = (connectionId: number) => `${sendMessageJob.name}.conn-${connectionId}`;
+
 export const downloadMediaJob = defineJob({
   name: 'messages.downloadMedia',
   schema: z.object({ messageId: z.number().int().positive(), companyId: z.number().int().positive() }),
@@ -126,11 +133,14 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
     logger?.warn({ messageId: found.message.id, reason }, 'message failed for good');
   }
 
-  async function later(payload: z.output<typeof sendMessageJob.schema>, delayMs: number) {
-    await deps.jobs.send(sendMessageJob, payload, { startAfter: new Date(Date.now() + delayMs) });
+  /** The same send again after `delayMs`, in the queue it ran from (the shared one, or its connection's). */
+  async function later(payload: z.output<typeof sendMessageJob.schema>, delayMs: number, queue: string) {
+    await deps.jobs.sendTo(sendMessageJob, queue, payload, { startAfter: new Date(Date.now() + delayMs) });
   }
 
-  deps.jobs.register(sendMessageJob, async (payload) => {
+  deps.jobs.register(sendMessageJob, async (payload, job) => {
+    // runNow (tests, admin actions) runs as the shared queue.
+    const queue = job.name.startsWith(`${sendMessageJob.name}.conn-`) ? job.name : sendMessageJob.name;
     const found = await repo.findMessageForSend(db, { companyId: payload.companyId }, payload.messageId);
     if (!found) return;
     const { message } = found;
@@ -144,7 +154,7 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
       // Kept waiting (same attempt) while the connection is down or an older message of the ticket is unsent, for a bounded time.
       if (waited > OUTBOUND_RETRY.maxWaitMs)
         return fail(found, connectionDown ? 'ERR_WAPP_NOT_INITIALIZED' : 'ERR_SENDING_WAPP_MSG');
-      return later(payload, connectionDown ? OUTBOUND_RETRY.waitPollMs : 1_000);
+      return later(payload, connectionDown ? OUTBOUND_RETRY.waitPollMs : 1_000, queue);
     }
 
     let outbound: OutboundMessage;
@@ -183,14 +193,16 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
         }
       }
       if (err.code === 'WAPP_NOT_CONNECTED') {
-        // A QR session runs in the one process that holds its lease (or is reconnecting here): the job is passed on,
-        // same attempt, until a run lands on the process whose socket is up — bounded like a connection that is down.
+        // A QR session runs in the one process that holds its lease. Run elsewhere: the send moves at once to the
+        // connection's own queue, which only that process works. Run there (its socket is reconnecting): tried
+        // again shortly, same attempt — bounded like a connection that is down.
         if (waited > OUTBOUND_RETRY.maxWaitMs) return fail(found, 'ERR_WAPP_NOT_INITIALIZED');
-        return later(payload, 1_000);
+        if (queue === sendMessageJob.name) return later(payload, 0, connectionSendQueue(found.connection.id));
+        return later(payload, 2_000, queue);
       }
       if (err.retryable && payload.attempt < attempts) {
         const delay = Math.max(OUTBOUND_RETRY.delaysMs[payload.attempt - 1], err.retryAfterMs ?? 0);
-        return later({ ...payload, attempt: payload.attempt + 1 }, delay);
+        return later({ ...payload, attempt: payload.attempt + 1 }, delay, queue);
       }
       return fail(found, err.message);
     }
