@@ -364,10 +364,12 @@ try {
     [...sendCounts.values()].every((n) => n === 1),
     `every text went out through the QR connection once (${qrSends.map((x) => `${procOf(x.owner)?.name}: ${JSON.stringify(x.content?.text?.slice(0, 30))}`).join('; ')})`,
   );
-  const scraped = await stack.metrics(stack.procs[0]);
+  // A live process (the victim may be any of them): the one that ingested the message sent during the outage.
+  const scrapedProc = stack.procs.find((p) => p.name === missed.instance);
+  const scraped = await stack.metrics(scrapedProc);
   check(
     sample(scraped, 'atendo_ingest_events_total', { channel: 'whatsappapi', outcome: 'message' }) >= 1,
-    'api-1 /metrics counted ingested messages',
+    `${scrapedProc.name} /metrics counted ingested messages`,
   );
 } catch (err) {
   failed = true;
