@@ -50,7 +50,7 @@ export const sendMessageJob = defineJob({
   // Expiry 60 s: one run is a few queries and one send, bounded by the channels' own timeouts (Cloud API / Messenger
   // 15 s per request, an upload then a send at most 30 s; Baileys 20 s). A run still going at 60 s would be retried
   // beside itself, so the expiry stays well above that; a process killed mid-send has its job retried elsewhere
-  // 60–90 s later (expiry + the 30 s maintenance pass), where the stored external id makes a finished send a no-op.
+  // 60–100 s later (expiry + the 30 s maintenance pass + the retry delay), where the stored external id makes a finished send a no-op.
   queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: SEND_EXPIRE_SECONDS },
 });
 

@@ -5,7 +5,7 @@ import type { SchedulesService } from './schedules.service';
 /**
  * Every minute: schedules whose time has come are sent (schedules.service sendDue). A sweep only stores messages
  * and queues their sends (no network), each schedule claimed by a conditional update first: expiry 60 s, so a sweep
- * held by a killed process stops blocking the next ones (singleton) within 90 s, and two sweeps never send a
+ * held by a killed process stops blocking the next ones (singleton) within about 100 s, and two sweeps never send a
  * schedule twice.
  */
 export const sendDueSchedulesJob = defineJob({
