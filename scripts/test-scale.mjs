@@ -142,7 +142,6 @@ try {
   const victim = qrOwner;
   const orphan = attendants.find((a) => a.home === victim.name);
   const actor = attendants.find((a) => a.home !== victim.name);
-  const bystander = attendants.find((a) => a !== orphan && a !== actor);
   log(`victim ${victim.name}: QR lease owner and home of ${orphan.email}; ${actor.email} (on ${actor.home}) acts meanwhile`);
   const other = `55119${String(Date.now() + 1).slice(-8)}`;
   await customerWrites(stack, queue.connection, { from: other, body: 'Outro cliente aqui' }, actor.from);
@@ -182,7 +181,7 @@ try {
   check(inFlightRes.status < 300, `reply on the QR ticket stored by ${inFlightRes.instance} (${inFlightRes.status})`);
   const heldSend = await waitFor(
     `the reply's send to reach the QR socket of ${victim.name}`,
-    async () => stack.whatsapp.held.find((x) => x.content?.text === inFlight),
+    async () => stack.whatsapp.held.find((x) => x.content?.text === inFlight && x.jid === qrJid),
     { ms: 30_000 },
   );
   check(
