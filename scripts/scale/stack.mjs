@@ -19,6 +19,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBaileysStandin } from '@atendo/baileys-standin';
 import { envelope, inbound, signBody, startGraphStandin } from '@atendo/graph-standin';
 import pg from 'pg';
 import { io } from 'socket.io-client';
@@ -47,12 +48,64 @@ function portFree(port) {
   });
 }
 
-/** `count` consecutive free loopback ports in 18000–18999 (other sessions on this machine use other ports). */
+const portLocks = path.join(tmpdir(), 'atendo-scale-ports');
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+};
+
+/**
+ * Claims a port for this run: a lock file created exclusively (O_EXCL) in the temp folder, holding our pid. Two runs
+ * on this machine (a CI run and someone's test:scale or bench) can then never pick the same port, even when both
+ * probe it free before either listens on it. A lock left by a dead run is taken over.
+ */
+function lockPort(port) {
+  mkdirSync(portLocks, { recursive: true });
+  const file = path.join(portLocks, String(port));
+  for (let i = 0; i < 2; i++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      const owner = Number(readFileSync(file, 'utf8').trim());
+      if (owner && alive(owner)) return false;
+      rmSync(file, { force: true });
+    }
+  }
+  return false;
+}
+
+function unlockPorts(ports) {
+  for (const port of ports) {
+    const file = path.join(portLocks, String(port));
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/**
+ * `count` consecutive loopback ports in 18000–18999 (other sessions on this machine use other ports), claimed by
+ * lock files (lockPort) and probed free; unlockPorts() gives them back.
+ */
 async function freePorts(count) {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 18000 + Math.floor(Math.random() * (1000 - count));
-    const ok = await Promise.all(Array.from({ length: count }, (_, i) => portFree(base + i)));
-    if (ok.every(Boolean)) return Array.from({ length: count }, (_, i) => base + i);
+    const ports = Array.from({ length: count }, (_, i) => base + i);
+    const locked = [];
+    for (const p of ports) {
+      if (!lockPort(p)) break;
+      locked.push(p);
+    }
+    if (locked.length === count && (await Promise.all(ports.map(portFree))).every(Boolean)) return ports;
+    unlockPorts(locked);
   }
   throw new Error('no free ports in 18000-18999');
 }
@@ -115,12 +168,16 @@ export function request(url, { method = 'GET', body, headers = {}, from = '127.0
 /**
  * Starts the stack. `processes` API processes on loopback ports, each named api-1… (X-Atendo-Instance);
  * nginx in front (deploy/nginx.conf); the Graph stand-in for Cloud API sends. `stop()` ends everything it started.
+ * `baileys: true` also starts tools/baileys-standin and points the processes' QR sockets at it
+ * (BAILEYS_STANDIN_URL): that test-only setting is refused in production, so those processes run with NODE_ENV=test
+ * (the one other thing NODE_ENV changes is trusting X-Forwarded-For, which no check of test:scale depends on).
  */
-export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pgUrl, redisUrl } = {}) {
+export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pgUrl, redisUrl, baileys = false } = {}) {
   pgUrl ??= process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   redisUrl ??= process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const dir = mkdtempSync(path.join(tmpdir(), 'atendo-scale-'));
-  const [webPort, apiPort, standinPort, ...ports] = await freePorts(processes + 3);
+  const allPorts = await freePorts(processes + 4);
+  const [webPort, apiPort, standinPort, baileysPort, ...ports] = allPorts;
   const dbName = `atendo_scale_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
@@ -137,6 +194,8 @@ export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pg
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
   const standin = await startGraphStandin({ appSecret: 'unused', port: standinPort, host: '127.0.0.1' });
+  const whatsapp = baileys ? await startBaileysStandin({ port: baileysPort, host: '127.0.0.1' }) : undefined;
+  const baileysEnv = whatsapp ? { NODE_ENV: 'test', BAILEYS_STANDIN_URL: whatsapp.url } : {};
   const procs = ports.map((port, i) => ({
     name: `api-${i + 1}`,
     port,
@@ -173,6 +232,7 @@ export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pg
         GRAPH_API_URL: standin.url,
         GRAPH_API_VERSION: 'v21.0',
         LOG_LEVEL: 'warn',
+        ...baileysEnv,
         ...env,
       },
     });
@@ -191,6 +251,8 @@ export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pg
     webUrl,
     procs,
     standin,
+    /** tools/baileys-standin (WhatsApp's servers for QR connections), with `baileys: true`. */
+    whatsapp,
     db,
     dbName,
     secret,
@@ -220,12 +282,14 @@ export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pg
         await Promise.race([new Promise((r) => nginx.once('exit', r)), sleep(5_000).then(() => nginx.kill('SIGKILL'))]);
       }
       await standin.close().catch(() => {});
+      await whatsapp?.close().catch(() => {});
       await db.end().catch(() => {});
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
       await c.end();
       if (!keepDir) rmSync(dir, { recursive: true, force: true });
+      unlockPorts(allPorts);
     },
   };
 

@@ -55,7 +55,7 @@ import { registerKanbanJobs } from './modules/kanban/kanban.jobs';
 import { createKanbanLanes } from './modules/kanban/kanban.lanes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { createKanbanService } from './modules/kanban/kanban.service';
-import { registerMessagingJobs } from './modules/messages/messages.jobs';
+import { connectionSendQueue, registerMessagingJobs, sendMessageJob } from './modules/messages/messages.jobs';
 import { outboundQueueByChannel } from './modules/messages/messages.public';
 import { createOutboundService, type OutboundService } from './modules/messages/outbound.service';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -144,7 +144,13 @@ function registerMessaging(app: App, deps: CoreDeps): Messaging {
 
   whatsappsRoutes(app, deps);
   registerMessagingJobs({ deps, channels, logger: app.log });
-  whatsappSessionRoutes(app, deps, registerBaileys(app, deps, { channels, ingest, logger: app.log }).control);
+  const baileys = registerBaileys(app, deps, { channels, ingest, logger: app.log });
+  // A QR connection's sends need its socket: the process that owns the session works the connection's send queue.
+  baileys.manager.onOwnership(async (gained, lost) => {
+    for (const id of lost) await deps.jobs.stopWorking(connectionSendQueue(id));
+    for (const id of gained) await deps.jobs.workAlso(sendMessageJob, connectionSendQueue(id));
+  });
+  whatsappSessionRoutes(app, deps, baileys.control);
   // Every webhook reads its connection's secret: reused for 2 s (a changed secret is honoured within that).
   const findConnection = ttlMemo((id: number) => whatsapps.findChannelConnection(db, id), 2000);
   cloudApiWebhookRoutes(app, {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { standinAddress } from './channels/baileys/standin-socket';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -71,7 +72,22 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Name of this API process (e.g. api-2): sent as X-Atendo-Instance on every answer when set (deploy/, test:scale). */
   INSTANCE_NAME: z.string().max(64).optional(),
+  /**
+   * TEST ONLY: QR connections dial tools/baileys-standin at this loopback tcp:// address instead of WhatsApp
+   * (npm run test:scale). Refused when NODE_ENV=production.
+   */
+  BAILEYS_STANDIN_URL: z.string().optional(),
 });
+
+/** The Baileys stand-in address, refused in production and anywhere but loopback (a test tool, never a way in). */
+function baileysStandinUrl(nodeEnv: string, url: string | undefined) {
+  if (!url) return undefined;
+  if (nodeEnv === 'production') {
+    throw new Error('BAILEYS_STANDIN_URL is a test tool and is refused when NODE_ENV=production: unset it');
+  }
+  standinAddress(url);
+  return url;
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -129,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: parsed.JOBS === 'on',
     metricsToken: parsed.METRICS_TOKEN || undefined,
     instanceName: parsed.INSTANCE_NAME || undefined,
+    baileysStandinUrl: baileysStandinUrl(parsed.NODE_ENV, parsed.BAILEYS_STANDIN_URL || undefined),
   };
 }
 

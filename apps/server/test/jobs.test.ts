@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { users } from '../src/db/schema';
 import { markStaleUsersOfflineJob } from '../src/modules/users/users.jobs';
 import { OFFLINE_AFTER_MS } from '../src/modules/users/users.service';
-import { defineJob } from '../src/platform/jobs';
+import { defineJob, Jobs } from '../src/platform/jobs';
 import { createTenant, createTestApp, type TestContext } from './harness';
 import { sleep } from './socket-client';
 
@@ -47,6 +47,18 @@ describe(`jobs with workers on (${engine})`, () => {
     await t.deps.jobs.send(echo, { n: 13 });
     await until(async () => seen.includes(1) && seen.includes(13));
     expect(failures).toBe(2); // one failed attempt, one retry that succeeded
+  });
+
+  it('works a queue named at run time with a registered handler (workAlso), and stops working it', async () => {
+    await t.deps.jobs.workAlso(echo, 'test.echo.conn-7');
+    await t.deps.jobs.sendTo(echo, 'test.echo.conn-7', { n: 77 });
+    await until(async () => seen.includes(77));
+    await t.deps.jobs.stopWorking('test.echo.conn-7');
+    const id = await t.deps.jobs.sendTo(echo, 'test.echo.conn-7', { n: 78 });
+    await sleep(1_500);
+    expect(seen).not.toContain(78);
+    const [job] = await t.database.query<{ state: string }>(`SELECT state::text FROM pgboss.job WHERE id = '${id}'`);
+    expect(job.state).toBe('created'); // waits for the next process that works the queue
   });
 
   it('refuses a payload that does not match the schema', async () => {
@@ -108,6 +120,36 @@ describe('jobs with workers off (JOBS=off, the test default)', () => {
     expect(job?.state).toBe('created');
     const health = await t.app.inject({ method: 'GET', url: '/health' });
     expect(health.json().jobs).toMatchObject({ ok: true, workers: false });
+  });
+
+  it("an existing queue takes a release's new retry and expiry options for its new jobs, keeping its policy", async () => {
+    const v1 = defineJob({
+      name: 'test.expiry',
+      schema: z.object({}),
+      queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
+    });
+    const v2 = defineJob({ ...v1, queue: { retryLimit: 0, expireInSeconds: 60, policy: 'singleton' } });
+    const expireOf = async () => {
+      const [row] = await t.database.query<{ expire_seconds: number; policy: string }>(
+        "SELECT expire_seconds, policy FROM pgboss.queue WHERE name = 'test.expiry'",
+      );
+      return row;
+    };
+    const before = new Jobs(t.database, { workers: false });
+    before.register(v1, async () => {});
+    await before.send(v1, {});
+    expect(await expireOf()).toEqual({ expire_seconds: 300, policy: 'singleton' });
+    await before.stop();
+    const after = new Jobs(t.database, { workers: false });
+    after.register(v2, async () => {});
+    await after.start();
+    expect(await expireOf()).toEqual({ expire_seconds: 60, policy: 'singleton' });
+    const id = await after.send(v2, {});
+    const [job] = await t.database.query<{ expire: number }>(
+      `SELECT extract(epoch FROM expire_in)::int AS expire FROM pgboss.job WHERE id = '${id}'`,
+    );
+    expect(job.expire).toBe(60);
+    await after.stop();
   });
 
   it('runs a handler inline with runNow', async () => {

@@ -34,6 +34,9 @@ export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefini
   return def;
 }
 
+/** How often a PostgreSQL deployment fails expired jobs (see doStart): with a job's expiry, the worst wait for its retry. */
+export const MAINTENANCE_SECONDS_PG = 30;
+
 export type JobsState = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' | 'failed';
 
 export interface JobsOptions {
@@ -97,6 +100,8 @@ export function bossDb(database: Database): PgBoss.Db {
 export class Jobs {
   private boss: PgBoss | undefined;
   private registered = new Map<string, Registered>();
+  /** Queues named at run time that this process works (workAlso), by name: their worker ids. */
+  private extra = new Map<string, Promise<string | undefined>>();
   private starting: Promise<void> | undefined;
   private _state: JobsState = 'idle';
   private lastError: string | undefined;
@@ -141,8 +146,10 @@ export class Jobs {
       supervise: workers,
       schedule: workers,
       migrate: true,
-      // Maintenance (expiry, archive) holds PGlite's only connection briefly: less often there.
-      maintenanceIntervalSeconds: this.database.kind === 'pglite' ? 300 : 120,
+      // Maintenance fails jobs past their expiry (a process killed mid-job leaves them active) so they are retried
+      // elsewhere: every 30 s on PostgreSQL (one process does it for all); it holds PGlite's only connection briefly,
+      // so less often there (one process: its jobs are picked up when it restarts).
+      maintenanceIntervalSeconds: this.database.kind === 'pglite' ? 300 : MAINTENANCE_SECONDS_PG,
       cronWorkerIntervalSeconds: Math.max(poll, 5),
     });
     boss.on('error', (err) => {
@@ -167,13 +174,27 @@ export class Jobs {
     this.opts.logger?.info({ workers, queues: [...this.registered.keys()] }, 'job queue started');
   }
 
+  /**
+   * Creates the queue with its definition's options; an existing queue whose retry or expiry options differ from the
+   * definition (a release changed them) is updated, so new jobs get the new figures (its policy is left as it is).
+   */
   private async ensureQueue(def: JobDefinition) {
     const boss = this.boss!;
-    if (!(await boss.getQueue(def.name))) {
+    const existing = await boss.getQueue(def.name);
+    if (!existing) {
       await boss.createQueue(def.name, { name: def.name, ...def.queue }).catch(async (err) => {
         if (!(await boss.getQueue(def.name))) throw err; // another process created it meanwhile
       });
+      return;
     }
+    const want = def.queue ?? {};
+    const keys = ['retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const;
+    const changed = keys.filter((k) => want[k] !== undefined && existing[k] !== want[k]);
+    if (changed.length === 0) return;
+    const options: Partial<PgBoss.Queue> = { policy: existing.policy };
+    for (const k of keys) if (want[k] !== undefined) Object.assign(options, { [k]: want[k] });
+    await boss.updateQueue(def.name, options as PgBoss.Queue);
+    this.opts.logger?.info({ queue: def.name, changed }, 'job queue options updated');
   }
 
   private async handle(r: Registered, batch: PgBoss.Job<unknown>[]) {
@@ -188,6 +209,61 @@ export class Jobs {
       }
       await r.handler(parsed.data, { id: job.id, name: job.name });
     }
+  }
+
+  /**
+   * Works, besides the registered queues, a queue named at run time that shares a registered definition's schema,
+   * options and handler (the sends of one QR connection, worked only by the process that owns its session). No-op
+   * with workers off or when already worked here.
+   */
+  workAlso(def: JobDefinition, name: string, opts: WorkerOptions = {}): Promise<void> {
+    if (!this.opts.workers || this.extra.has(name)) return Promise.resolve();
+    const r = this.registered.get(def.name);
+    if (!r) return Promise.reject(new Error(`job ${def.name} is not registered`));
+    const working = (async () => {
+      await this.start();
+      await this.ensureQueue({ ...def, name });
+      const poll = this.opts.pollingIntervalSeconds ?? (this.database.kind === 'pglite' ? 5 : 2);
+      return this.boss!.work(
+        name,
+        { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? r.opts.pollingIntervalSeconds ?? poll, batchSize: 1 },
+        (batch) => this.handle(r, batch),
+      );
+    })();
+    this.extra.set(name, working);
+    return working.then(
+      () => undefined,
+      (err) => {
+        this.extra.delete(name);
+        throw err;
+      },
+    );
+  }
+
+  /** Stops working a queue started by workAlso (its jobs wait for the next process that works it). */
+  async stopWorking(name: string): Promise<void> {
+    const working = this.extra.get(name);
+    if (!working) return;
+    this.extra.delete(name);
+    const id = await working.catch(() => undefined);
+    if (id && this.boss && this._state === 'running') await this.boss.offWork({ id }).catch(() => undefined);
+  }
+
+  /** Stores a job of `def` in the run-time queue `name` (see workAlso), created with the definition's options. */
+  async sendTo<D extends JobDefinition>(
+    def: D,
+    name: string,
+    payload: JobPayload<D>,
+    options: PgBoss.SendOptions = {},
+  ): Promise<string | null> {
+    if (name === def.name) return this.send(def, payload, options);
+    const data = def.schema.parse(payload) as object;
+    await this.start();
+    await this.ensureQueue({ ...def, name });
+    const id = await this.boss!.send(name, data, options);
+    const local = await this.extra.get(name)?.catch(() => undefined);
+    if (local) this.boss!.notifyWorker(local);
+    return id;
   }
 
   /** Stores a job (validated against its schema); runs in whichever process works that queue. Returns its id. */

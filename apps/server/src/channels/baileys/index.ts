@@ -2,6 +2,7 @@
  * The WhatsApp QR channel (`whatsapp`, Baileys 7): the session manager of this process, the adapter the outbound
  * and download jobs use, and the session routes. Wired by the composition root (src/composition.ts).
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open';
 import type { CoreDeps } from '../../platform/deps';
@@ -10,6 +11,7 @@ import type { ChannelRegistry, IngestPort, SessionControl } from '../types';
 import { BaileysAdapter, baileysDownloader, type MediaDownloader } from './adapter';
 import { BaileysSessionManager, type SessionManagerOptions } from './sessions';
 import { baileysSocketFactory, type SocketFactory } from './socket';
+import { standinSocketFactory } from './standin-socket';
 
 export { BaileysAdapter, type MediaDownloader } from './adapter';
 export { clearAuthState, useDatabaseAuthState } from './auth-state';
@@ -46,10 +48,23 @@ export interface BaileysOptions {
  */
 export function registerBaileys(app: App, deps: CoreDeps, opts: BaileysOptions): BaileysChannel {
   const db: Db = deps.database.db;
+  const config = deps.config as { instanceName?: string; baileysStandinUrl?: string };
+  // The lease rows name the process (INSTANCE_NAME when set) so an operator sees who runs which connection.
+  const owner = `${config.instanceName ? `${config.instanceName}-` : ''}${process.pid}-${randomUUID().slice(0, 8)}`;
+  let socketFactory = opts.socketFactory ?? baileysSocketFactory;
+  if (!opts.socketFactory && config.baileysStandinUrl) {
+    // Test only (config refuses it in production): WhatsApp played by tools/baileys-standin.
+    socketFactory = standinSocketFactory(config.baileysStandinUrl, owner);
+    opts.logger?.warn(
+      { url: config.baileysStandinUrl },
+      'QR connections use the Baileys stand-in (BAILEYS_STANDIN_URL, test only)',
+    );
+  }
   const manager = new BaileysSessionManager({
     db,
     ingest: opts.ingest,
-    socketFactory: opts.socketFactory ?? baileysSocketFactory,
+    socketFactory,
+    owner,
     publishImport: (companyId, payload) => deps.realtime.publishImportMessages?.(companyId, payload),
     logger: opts.logger,
     ...opts.manager,

@@ -201,7 +201,17 @@ export class Session {
       this.log?.info({ connectionId: this.id, code }, 'baileys session logged out');
       return this.end('DISCONNECTED', { clearAuth: true });
     }
-    if (code === CONNECTION_REPLACED) return this.end('DISCONNECTED');
+    if (code === CONNECTION_REPLACED) {
+      const owner = await store.leaseOwner(this.manager.db, this.id);
+      if (owner && owner !== this.manager.owner) {
+        // Replaced by the process that took the lease over (this one stopped renewing): it runs the connection now,
+        // so its status is left alone; the next renewal here finds the lease gone and drops this session.
+        this.log?.warn({ connectionId: this.id, owner }, 'baileys socket replaced by the new lease owner');
+        this.closed = true;
+        return;
+      }
+      return this.end('DISCONNECTED');
+    }
     if (!this.registered && this.qrShown > 0) {
       // The QR codes ran out without a scan: the admin asks for a new one.
       return this.end('DISCONNECTED');

@@ -41,9 +41,13 @@ export interface SessionManagerOptions {
   importPreparingMs?: number;
 }
 
+/**
+ * Lease 20 s renewed every 5 s: a connection whose process died is taken over within 25 s (the lease runs out, then
+ * the next pass of another process claims it), and a live owner may miss three renewals in a row before losing it.
+ */
 const DEFAULTS = {
-  leaseTtlMs: 30_000,
-  renewEveryMs: 10_000,
+  leaseTtlMs: 20_000,
+  renewEveryMs: 5_000,
   sendTimeoutMs: 20_000,
   backoffBaseMs: 2_000,
   backoffMaxMs: 60_000,
@@ -60,6 +64,9 @@ export class BaileysSessionManager {
   private closed = false;
   /** Set by start()/tick(): this process runs sockets. A send-only process (JOBS=off) only leaves commands. */
   private hosting = false;
+  private readonly ownershipListeners: ((gained: number[], lost: number[]) => unknown)[] = [];
+  /** The connections last announced to the ownership listeners. */
+  private announced = new Set<number>();
 
   constructor(opts: SessionManagerOptions) {
     this.opts = { ...DEFAULTS, ...opts };
@@ -73,6 +80,29 @@ export class BaileysSessionManager {
   /** Replaces the socket factory (tests: a fake socket). */
   useSocketFactory(factory: SocketFactory) {
     this.opts.socketFactory = factory;
+  }
+
+  /**
+   * Tells `listener` which connections this process starts and stops running (checked after every lease pass and
+   * command): the composition root has the process work the send queue of the connections it owns.
+   */
+  onOwnership(listener: (gained: number[], lost: number[]) => unknown) {
+    this.ownershipListeners.push(listener);
+  }
+
+  private async announceOwnership() {
+    const now = new Set(this.closed ? [] : this.sessions.keys());
+    const gained = [...now].filter((id) => !this.announced.has(id));
+    const lost = [...this.announced].filter((id) => !now.has(id));
+    this.announced = now;
+    if (gained.length === 0 && lost.length === 0) return;
+    for (const listener of this.ownershipListeners) {
+      try {
+        await listener(gained, lost);
+      } catch (err) {
+        this.opts.logger?.error({ err, gained, lost }, 'baileys ownership listener failed');
+      }
+    }
   }
 
   /** Starts the lease loop: renew what we hold, take what nobody holds. */
@@ -127,6 +157,7 @@ export class BaileysSessionManager {
     } catch (err) {
       this.opts.logger?.error({ err }, 'baileys lease loop failed');
     }
+    await this.announceOwnership();
   }
 
   /** Stops renewing without letting go (a process that froze or died): its leases expire and others take over. */
@@ -148,6 +179,7 @@ export class BaileysSessionManager {
         await store.releaseLease(this.db, { whatsappId: id, owner: this.owner }).catch(() => undefined);
       }),
     );
+    await this.announceOwnership();
   }
 
   /** The live socket of a connection this process owns (the adapter sends through it). */
@@ -177,6 +209,14 @@ export class BaileysSessionManager {
   }
 
   private async command(connectionId: number, command: Command) {
+    try {
+      await this.carryOut(connectionId, command);
+    } finally {
+      await this.announceOwnership();
+    }
+  }
+
+  private async carryOut(connectionId: number, command: Command) {
     if (this.owns(connectionId)) return this.run(connectionId, command);
     if (command === 'logout' && !(await store.leaseOwner(this.db, connectionId))) {
       // Nobody runs it: forgetting the pairing needs no socket (and a pending restart is dropped).

@@ -36,6 +36,9 @@ export const OUTBOUND_RETRY = {
   waitPollMs: 5_000,
 };
 
+/** Expiry of a messages.send run (see sendMessageJob). */
+export const SEND_EXPIRE_SECONDS = 60;
+
 export const sendMessageJob = defineJob({
   name: 'messages.send',
   schema: z.object({
@@ -44,8 +47,19 @@ export const sendMessageJob = defineJob({
     attempt: z.number().int().min(1).default(1),
   }),
   // pg-boss' own retries only cover a crash or a bug in the handler; channel failures are rescheduled by it.
-  queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+  // Expiry 60 s: one run is a few queries and one send, bounded by the channels' own timeouts (Cloud API / Messenger
+  // 15 s per request, an upload then a send at most 30 s; Baileys 20 s). A run still going at 60 s would be retried
+  // beside itself, so the expiry stays well above that; a process killed mid-send has its job retried elsewhere
+  // 60–100 s later (expiry + the 30 s maintenance pass + the retry delay), where the stored external id makes a finished send a no-op.
+  queue: { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: SEND_EXPIRE_SECONDS },
 });
+
+/**
+ * The send queue of one connection whose socket lives in a single process (a QR connection: the process holding its
+ * lease). Only that process works it (composition: BaileysSessionManager.onOwnership → Jobs.workAlso); a send run
+ * elsewhere moves there (see the WAPP_NOT_CONNECTED branch below). Same schema, options and handler as messages.send.
+ */
+export const connectionSendQueue = (connectionId: number) => `${sendMessageJob.name}.conn-${connectionId}`;
 
 export const downloadMediaJob = defineJob({
   name: 'messages.downloadMedia',
@@ -119,11 +133,14 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
     logger?.warn({ messageId: found.message.id, reason }, 'message failed for good');
   }
 
-  async function later(payload: z.output<typeof sendMessageJob.schema>, delayMs: number) {
-    await deps.jobs.send(sendMessageJob, payload, { startAfter: new Date(Date.now() + delayMs) });
+  /** The same send again after `delayMs`, in the queue it ran from (the shared one, or its connection's). */
+  async function later(payload: z.output<typeof sendMessageJob.schema>, delayMs: number, queue: string) {
+    await deps.jobs.sendTo(sendMessageJob, queue, payload, { startAfter: new Date(Date.now() + delayMs) });
   }
 
-  deps.jobs.register(sendMessageJob, async (payload) => {
+  deps.jobs.register(sendMessageJob, async (payload, job) => {
+    // runNow (tests, admin actions) runs as the shared queue.
+    const queue = job.name.startsWith(`${sendMessageJob.name}.conn-`) ? job.name : sendMessageJob.name;
     const found = await repo.findMessageForSend(db, { companyId: payload.companyId }, payload.messageId);
     if (!found) return;
     const { message } = found;
@@ -137,7 +154,7 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
       // Kept waiting (same attempt) while the connection is down or an older message of the ticket is unsent, for a bounded time.
       if (waited > OUTBOUND_RETRY.maxWaitMs)
         return fail(found, connectionDown ? 'ERR_WAPP_NOT_INITIALIZED' : 'ERR_SENDING_WAPP_MSG');
-      return later(payload, connectionDown ? OUTBOUND_RETRY.waitPollMs : 1_000);
+      return later(payload, connectionDown ? OUTBOUND_RETRY.waitPollMs : 1_000, queue);
     }
 
     let outbound: OutboundMessage;
@@ -175,9 +192,17 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
           });
         }
       }
+      if (err.code === 'WAPP_NOT_CONNECTED') {
+        // A QR session runs in the one process that holds its lease. Run elsewhere: the send moves at once to the
+        // connection's own queue, which only that process works. Run there (its socket is reconnecting): tried
+        // again shortly, same attempt — bounded like a connection that is down.
+        if (waited > OUTBOUND_RETRY.maxWaitMs) return fail(found, 'ERR_WAPP_NOT_INITIALIZED');
+        if (queue === sendMessageJob.name) return later(payload, 0, connectionSendQueue(found.connection.id));
+        return later(payload, 2_000, queue);
+      }
       if (err.retryable && payload.attempt < attempts) {
         const delay = Math.max(OUTBOUND_RETRY.delaysMs[payload.attempt - 1], err.retryAfterMs ?? 0);
-        return later({ ...payload, attempt: payload.attempt + 1 }, delay);
+        return later({ ...payload, attempt: payload.attempt + 1 }, delay, queue);
       }
       return fail(found, err.message);
     }

@@ -283,7 +283,7 @@ export async function outboundQueueByChannel(database: Database, queue: string):
        FROM pgboss.job j
        LEFT JOIN messages m ON m.id = (j.data->>'messageId')::int
        LEFT JOIN whatsapps w ON w.id = m.whatsapp_id
-      WHERE j.name = $1 AND j.state IN ('created', 'retry', 'active')
+      WHERE (j.name = $1 OR j.name LIKE $1 || '.conn-%') AND j.state IN ('created', 'retry', 'active')
       GROUP BY 1`,
     [queue],
   );
