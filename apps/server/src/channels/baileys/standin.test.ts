@@ -148,7 +148,7 @@ describe('QR connections driven by the Baileys stand-in across two processes', (
       t1,
       sql`SELECT id FROM messages WHERE ticket_id = ${rows[0].ticket_id} AND from_me ORDER BY id DESC LIMIT 1`,
     );
-    const job = { messageId: out.id, companyId: a.companyId, attempt: 1 };
+    const job = { messageId: Number(out.id), companyId: a.companyId, attempt: 1 }; // bigint: a string from PostgreSQL
     const queued = () =>
       query<{ name: string; attempt: number }>(
         t1,
