@@ -218,8 +218,9 @@ export const tickets = pgTable(
     index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
     index('tickets_company_contact_idx').on(t.companyId, t.contactId, t.whatsappId, t.updatedAt.desc()),
     // Also tickets_company_created_idx (company_id, created_at) INCLUDE the columns the dashboard counts by (and
-    // contact_id, for its leads), from the hand-written parts of migrations 0010 and 0018 (drizzle-kit cannot declare
-    // INCLUDE).
+    // contact_id, for its leads), from the hand-written parts of migrations 0010 and 0018, and
+    // tickets_company_contact_created_idx (company_id, contact_id, created_at) INCLUDE (status, queue_id, user_id,
+    // is_group) for the report's search, from 0019 (drizzle-kit cannot declare INCLUDE).
   ],
 );
 
