@@ -280,15 +280,17 @@ try {
   const retried = await waitFor(
     'the in-flight send of the killed process to be retried',
     async () => stack.whatsapp.sent.find((x) => x.connectionId === qrId && x.content?.text === inFlight),
-    { ms: 150_000, every: 500 },
+    { ms: 200_000, every: 500 },
   );
   const retriedAfter = (retried.at - killedAt) / 1000;
   log(
     `  "${inFlight}": in flight on ${victim.name} at the SIGKILL, sent by ${procOf(retried.owner)?.name} ${retriedAfter.toFixed(1)} s later (expiry 60 s + maintenance pass ≤ 30 s + retry delay)`,
   );
   check(
-    procOf(retried.owner) === moved.proc && retriedAfter <= 120,
-    `the killed process's in-flight send was retried through ${moved.proc.name} within 120 s (${retriedAfter.toFixed(1)} s)`,
+    // Bound: expiry 60 s + a maintenance pass ≤ 30 s (a pass already running when the job expires means the next one)
+    // + the retry's 5 s delay + a poll; 123 s was seen once on a fresh clone, so 180 s, not the 120 s first written.
+    procOf(retried.owner) === moved.proc && retriedAfter <= 180,
+    `the killed process's in-flight send was retried through ${moved.proc.name} within 180 s (${retriedAfter.toFixed(1)} s)`,
   );
   const qrOut = await waitFor(
     'the later reply through the QR socket',
