@@ -19,18 +19,21 @@ export type HistoryRow = Pick<
   'id' | 'body' | 'fromMe' | 'mediaType' | 'mediaUrl' | 'mediaMimeType' | 'dataJson'
 >;
 
+/** What the runtime reads of a message for the model's history (HistoryRow). */
+const HISTORY_COLUMNS = {
+  id: messages.id,
+  body: messages.body,
+  fromMe: messages.fromMe,
+  mediaType: messages.mediaType,
+  mediaUrl: messages.mediaUrl,
+  mediaMimeType: messages.mediaMimeType,
+  dataJson: messages.dataJson,
+};
+
 /** The newest `limit` public messages of the ticket, oldest first. */
 export async function newestMessages(db: Db, { companyId }: Tenant, ticketId: number, limit: number): Promise<HistoryRow[]> {
   const rows = await db
-    .select({
-      id: messages.id,
-      body: messages.body,
-      fromMe: messages.fromMe,
-      mediaType: messages.mediaType,
-      mediaUrl: messages.mediaUrl,
-      mediaMimeType: messages.mediaMimeType,
-      dataJson: messages.dataJson,
-    })
+    .select(HISTORY_COLUMNS)
     .from(messages)
     .where(
       and(
@@ -48,15 +51,7 @@ export async function newestMessages(db: Db, { companyId }: Tenant, ticketId: nu
 /** The customer's newest message in the ticket (the one a turn answers). */
 export async function newestCustomerMessage(db: Db, { companyId }: Tenant, ticketId: number): Promise<HistoryRow | null> {
   const [m] = await db
-    .select({
-      id: messages.id,
-      body: messages.body,
-      fromMe: messages.fromMe,
-      mediaType: messages.mediaType,
-      mediaUrl: messages.mediaUrl,
-      mediaMimeType: messages.mediaMimeType,
-      dataJson: messages.dataJson,
-    })
+    .select(HISTORY_COLUMNS)
     .from(messages)
     .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.fromMe, false)))
     .orderBy(desc(messages.id))
