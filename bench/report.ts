@@ -13,6 +13,8 @@
  * export of the whole year (every ticket): rows/s, and the process's resident memory sampled every 20 ms while it
  * streams (peak minus the level before it; target growth < 150 MB). The download is read and thrown away chunk by
  * chunk in this same process, so the figure is the server's (plus a few buffers). Writes bench/results/report-<db>.json.
+ * BENCH_KEEP=1 keeps the seeded PostgreSQL database; BENCH_REUSE=<its name> measures it again without seeding;
+ * BENCH_ONLY=<part of a scenario's name> runs only those scenarios and no export.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -125,18 +127,28 @@ async function main() {
   const { database, drop } = await openBenchDatabase(dataDir, 'atendo_bench_report');
   let app: Awaited<ReturnType<typeof startBenchApp>>['app'] | undefined;
   try {
-    await runMigrations(database);
-    await seedDatabase(database.db, {});
-    const hash = await hashPassword('Bench#12345');
     const tickets = Math.round(100_000 * scale);
     console.log(
       `Atendo tickets report — ${database.kind}, scale ${scale}: ${tickets} tickets + noise ${Math.round(tickets / 5)}`,
     );
-    const t0 = Date.now();
-    await seedCompany(database, 'Ruído', Math.round(tickets / 5), hash);
-    const main = await seedCompany(database, 'Empresa', tickets, hash);
-    await database.query('VACUUM ANALYZE');
-    console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    let main: { companyId: number; adminId: number };
+    if (process.env.BENCH_REUSE) {
+      // A database kept by an earlier BENCH_KEEP=1 run: its rows as they are.
+      const [kept] = await database.query<{ companyId: number; adminId: number }>(
+        `SELECT c.id AS "companyId", u.id AS "adminId" FROM companies c JOIN users u ON u.company_id = c.id AND u.profile = 'admin'
+         WHERE c.name = 'Empresa' ORDER BY u.id LIMIT 1`,
+      );
+      main = kept;
+    } else {
+      await runMigrations(database);
+      await seedDatabase(database.db, {});
+      const hash = await hashPassword('Bench#12345');
+      const t0 = Date.now();
+      await seedCompany(database, 'Ruído', Math.round(tickets / 5), hash);
+      main = await seedCompany(database, 'Empresa', tickets, hash);
+      await database.query('VACUUM ANALYZE');
+      console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    }
 
     const bench = await startBenchApp(database, config);
     app = bench.app;
@@ -155,7 +167,8 @@ async function main() {
       { name: "the year, search 'Oliveira'", url: `/ticketreport/reports?${year}&searchParam=Oliveira` },
     ];
     const rows: Record<string, unknown>[] = [];
-    for (const s of scenarios) {
+    const only = process.env.BENCH_ONLY; // a part of a scenario's name: only those, and no export
+    for (const s of scenarios.filter((x) => !only || x.name.includes(only))) {
       const res = await fetch(`${base}${s.url}`, { headers });
       if (!res.ok) throw new Error(`${s.name}: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { tickets: unknown[]; totalTickets: { total: number } };
@@ -176,6 +189,7 @@ async function main() {
     );
     console.table(rows);
 
+    if (only) return;
     // The export of the whole year, read and dropped chunk by chunk, with the resident memory sampled meanwhile.
     global.gc?.();
     const before = process.memoryUsage().rss;

@@ -35,8 +35,24 @@ const TICKET_SCOPE = { queueId: sql`${tickets.queueId}`, userId: sql`${tickets.u
 
 const ids = (list: number[]) => sql`ANY(${sql.param([...new Set(list)])}::int[])`;
 
-/** Every condition of the report: tenant, visibility and the filters (tickets of the range by their creation). */
-function conditions(ctx: Tenant, scope: ReportScope, f: TicketReportFilters): SQL {
+/** A search that may also be a ticket id (a number alone). */
+const searchesTicketId = (search: string) => /^\d{1,9}$/.test(search);
+
+/**
+ * The company's contacts the search finds: the contact book's search (name, number or e-mail, through its trigram
+ * index), and a number typed with punctuation also by its digits.
+ */
+function contactMatchSql(ctx: Tenant, search: string): SQL {
+  const digits = search.replace(/\D/g, '');
+  const terms = [search, ...(digits.length >= 3 && digits !== search ? [digits] : [])];
+  return sql`${contacts.companyId} = ${ctx.companyId} AND (${sql.join(terms.map(contactSearchSql), sql` OR `)})`;
+}
+
+/**
+ * Every condition of the report: tenant, visibility and the filters (tickets of the range by their creation).
+ * `withSearch: false` leaves the search out, for a caller that applies it by driving from the contacts found.
+ */
+function conditions(ctx: Tenant, scope: ReportScope, f: TicketReportFilters, withSearch = true): SQL {
   const parts: SQL[] = [sql`${tickets.companyId} = ${ctx.companyId}`];
   const visible = visibleScopeSql(scope.viewer, true, TICKET_SCOPE);
   if (visible) parts.push(visible);
@@ -54,15 +70,11 @@ function conditions(ctx: Tenant, scope: ReportScope, f: TicketReportFilters): SQ
       AND tt.tag_id = ${ids(tagIds)} GROUP BY tt.ticket_id HAVING count(*) = ${tagIds.length})`);
   }
   if (f.onlyRated) parts.push(sql`EXISTS (SELECT 1 FROM user_ratings r WHERE r.ticket_id = ${tickets.id})`);
-  const search = f.searchParam?.trim();
+  const search = withSearch ? f.searchParam?.trim() : undefined;
   if (search) {
-    // The contact book's search (name, number or e-mail, through its trigram index); a number typed with
-    // punctuation also by its digits; a number alone is also a ticket id.
-    const digits = search.replace(/\D/g, '');
-    const terms = [search, ...(digits.length >= 3 && digits !== search ? [digits] : [])];
-    const byContact = sql`${tickets.contactId} IN (SELECT ${contacts.id} FROM ${contacts} WHERE ${contacts.companyId} = ${ctx.companyId}
-      AND (${sql.join(terms.map(contactSearchSql), sql` OR `)}))`;
-    const asId = /^\d{1,9}$/.test(search) ? sql` OR ${tickets.id} = ${Number(search)}` : sql``;
+    // The tickets of the contacts found; a number alone is also a ticket id.
+    const byContact = sql`${tickets.contactId} IN (SELECT ${contacts.id} FROM ${contacts} WHERE ${contactMatchSql(ctx, search)})`;
+    const asId = searchesTicketId(search) ? sql` OR ${tickets.id} = ${Number(search)}` : sql``;
     parts.push(sql`(${byContact}${asId})`);
   }
   return and(...parts) as SQL;
@@ -132,8 +144,24 @@ export async function reportChunk(
     .limit(size);
 }
 
-/** How many tickets the filtered report holds, and how many are closed (one pass over the creation index). */
+/**
+ * How many tickets the filtered report holds, and how many are closed (one pass over the creation index). With a
+ * search of contacts, counted contact by contact through the (company, contact, created) index: PostgreSQL's own
+ * choice, a hash join over every ticket of the range, took 20–30 ms for a year (bench/report, 12,500 of 100,000
+ * tickets), the per-contact counts 6–7 ms.
+ */
 export async function reportCounts(db: Db, ctx: Tenant, scope: ReportScope, f: TicketReportFilters) {
+  const search = f.searchParam?.trim();
+  if (search && !searchesTicketId(search)) {
+    const [counted] = rowsOf<{ total: number; closed: number }>(
+      await db.execute(sql`SELECT coalesce(sum(n.total), 0)::int AS total, coalesce(sum(n.closed), 0)::int AS closed
+        FROM ${contacts} CROSS JOIN LATERAL (
+          SELECT count(*) AS total, count(*) FILTER (WHERE ${tickets.status} = 'closed') AS closed FROM ${tickets}
+          WHERE ${conditions(ctx, scope, f, false)} AND ${tickets.contactId} = ${contacts.id}) n
+        WHERE ${contactMatchSql(ctx, search)}`),
+    );
+    return { total: counted?.total ?? 0, closed: counted?.closed ?? 0 };
+  }
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,

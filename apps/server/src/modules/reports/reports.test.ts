@@ -267,6 +267,23 @@ describe('GET /ticketreport/reports', () => {
     expect(await by('100%')).toEqual([]);
   });
 
+  it("counts a search's tickets as its rows, with the other filters", async () => {
+    for (const q of [
+      { searchParam: 'maria' },
+      { searchParam: 'maria', status: ['closed'] },
+      { searchParam: '97777-6666' },
+      { searchParam: '97777-6666', queueIds: [queueSuporte] },
+      { searchParam: 'maria', tags: [tags.vip] },
+      { searchParam: String(T.second.id) },
+      { searchParam: 'ninguém' },
+    ]) {
+      const page = await report(a.adminToken, { ...MARCH, pageSize: '50', ...q });
+      const closed = page.tickets.filter((t: { status: string }) => t.status === 'closed').length;
+      expect(page.totalTickets, JSON.stringify(q)).toEqual({ total: page.tickets.length, closed });
+    }
+    expect((await report(a.adminToken, { ...MARCH, searchParam: 'maria' })).totalTickets.total).toBe(2);
+  });
+
   it('pages of every size join into the whole report, none skipped or repeated', async () => {
     const same = '2026-05-05T13:00:00Z';
     const made: number[] = [];
