@@ -50,7 +50,16 @@ export interface StoredMessage {
 type Conn = repo.IngestConnection;
 type Contact = ContactRow & { inserted: boolean };
 type Stored =
-  | { kind: 'stored'; message: MessageRow; ticket: TicketRow; contact: Contact; sender: Contact | null; isNewTicket: boolean }
+  | {
+      kind: 'stored';
+      message: MessageRow;
+      ticket: TicketRow;
+      contact: Contact;
+      sender: Contact | null;
+      isNewTicket: boolean;
+      /** The ticket was created or reopened (its status moved), not only given a message. */
+      opened: boolean;
+    }
   | { kind: 'duplicate'; duplicate: NonNullable<Awaited<ReturnType<typeof repo.findMessageByExternalId>>> };
 
 /** The ticket's contact: the group itself in a group, else the customer. */
@@ -116,6 +125,7 @@ export function createMessageStore(deps: CoreDeps, audience: TicketAudience, con
         contact: r.contact,
         sender: evt.fromMe ? null : r.contact,
         isNewTicket: false,
+        opened: false,
       } as const;
     }
     if (r.liveTicketId) {
@@ -166,6 +176,7 @@ export function createMessageStore(deps: CoreDeps, audience: TicketAudience, con
           status: openStatus,
         });
       }
+      const reopened = ticket !== null && !seen.ticket;
       if (!ticket) {
         ticket = await repo.createTicket(tx, tenant, {
           contactId: ticketContact.id,
@@ -201,6 +212,7 @@ export function createMessageStore(deps: CoreDeps, audience: TicketAudience, con
         contact: ticketContact,
         sender,
         isNewTicket,
+        opened: isNewTicket || reopened,
       } as const;
     });
   }
@@ -221,9 +233,14 @@ export function createMessageStore(deps: CoreDeps, audience: TicketAudience, con
     }
   }
 
-  /** The contact, ticket and message events of a stored message, to those who hear its ticket (after commit). */
+  /**
+   * The contact, ticket and message events of a stored message, to those who hear its ticket (after commit). A message
+   * into a live ticket publishes appMessage only: it carries the ticket (new last message, unread count), which the
+   * inbox applies, and a second event to every entitled socket was half of the fan-out (docs/deploy.md). The ticket
+   * event goes out when the ticket was created or reopened.
+   */
   function publisherOf(conn: Conn, tenant: Tenant, stored: Extract<Stored, { kind: 'stored' }>) {
-    const { message, ticket, contact, sender } = stored;
+    const { message, ticket, contact, sender, opened } = stored;
     return async () => {
       const queue = ticket.queueId
         ? (conn.queues.find((q) => q.id === ticket.queueId) ?? (await repo.findQueueRef(db, tenant, ticket.queueId)))
@@ -245,7 +262,7 @@ export function createMessageStore(deps: CoreDeps, audience: TicketAudience, con
         const senderDto = heard.contact(toContactDto(sender));
         deps.realtime.publish(tenant.companyId, 'contact', { action: 'create', contact: senderDto }, [rooms.admins()]);
       }
-      deps.realtime.publish(tenant.companyId, 'ticket', { action: 'update', ticket: ticketDto }, heard.to);
+      if (opened) deps.realtime.publish(tenant.companyId, 'ticket', { action: 'update', ticket: ticketDto }, heard.to);
       deps.realtime.publish(
         tenant.companyId,
         'appMessage',

@@ -95,6 +95,18 @@ describe('Cloud API webhook → ingest', () => {
       message: { body: 'Olá, preciso de ajuda', fromMe: false, ack: 0 },
     });
     expect(t.realtime.events.some((e) => e.companyId === b.companyId)).toBe(false);
+
+    // The next message into the live ticket: one event, appMessage, carrying the ticket's new state.
+    const before = t.realtime.events.length;
+    await deliver(t, connA, [inbound.text({ from, body: 'Alguém aí?' })], [{ waId: from, name: 'Maria' }]);
+    const next = t.realtime.events.slice(before).filter((e) => e.companyId === a.companyId);
+    expect(next.map((e) => e.event)).toEqual(['appMessage']);
+    expect(next[0].payload).toMatchObject({
+      action: 'create',
+      message: { body: 'Alguém aí?' },
+      ticket: { id: ticket.id, unreadMessages: 2, lastMessage: 'Alguém aí?', status: 'pending' },
+    });
+    expect(next[0].to).toEqual(ticketEvent.to);
   });
 
   it('the same webhook delivered twice gives one message', async () => {

@@ -122,8 +122,9 @@ export function createOutboundService(deps: CoreDeps) {
       const heard = await audience.of(ctx, touched);
       const ticketDto = heard.ticket(toTicketDto(touched, { contact: found.contact, whatsapp: found.whatsapp }));
       const dto = toMessageDto(message, deps.mediaUrl);
+      // appMessage carries the ticket (last message, unread count 0): the inbox applies it; no second event (the status
+      // does not move).
       deps.realtime.publish(ctx.companyId, 'appMessage', { action: 'create', message: dto, ticket: ticketDto }, heard.to);
-      deps.realtime.publish(ctx.companyId, 'ticket', { action: 'update', ticket: ticketDto }, heard.to);
       return dto;
     },
   };

@@ -66,13 +66,16 @@ export default function MomentsPage() {
     };
   }, [socket]);
   useEffect(() => () => (timer.current ? clearTimeout(timer.current) : undefined), []);
-  useSocketEvent('ticket', () => {
+  const refreshSoon = () => {
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;
       void refresh();
     }, REFRESH_MS);
-  });
+  };
+  useSocketEvent('ticket', refreshSoon);
+  // a customer's message moves the unread badge; it arrives as appMessage only (the ticket rides on it)
+  useSocketEvent('appMessage', refreshSoon);
 
   const columns = useMemo<Column[]>(() => {
     const byUser = new Map<number, Column>();
