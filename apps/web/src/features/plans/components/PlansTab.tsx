@@ -1,31 +1,10 @@
 import { DEFAULT_TRIAL_DAYS, PLAN_FLAGS, PlanBody, type PlanBodyInput, type PlanDto, type PlanFlag } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  FormControlLabel,
-  MenuItem,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Box, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorMessage } from '../../../shared/api/errors';
-import { toast } from '../../../shared/toast';
-import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { FormOverTableList, useFormOverTable } from '../../../shared/ui/FormOverTable';
 import { FormTextField } from '../../../shared/ui/FormTextField';
-import { LoadError } from '../../../shared/ui/LoadError';
-import { Loading } from '../../../shared/ui/Loading';
 import { useDeletePlan, usePlans, useSavePlan } from '../hooks/usePlans';
 import { planPriceLabel } from './planFormat';
 
@@ -52,54 +31,15 @@ const toForm = (p: PlanDto): Form => ({
 export function PlansTab() {
   const { t } = useTranslation();
   const plans = usePlans();
-  const save = useSavePlan();
-  const remove = useDeletePlan();
-  const [editing, setEditing] = useState<PlanDto | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Form>({ defaultValues: EMPTY, resolver: zodResolver(PlanBody) as never });
-  const fields = { register, errors };
-
-  useEffect(() => () => clearTimeout(resetTimer.current), []);
-
-  const clear = () => {
-    setEditing(null);
-    reset(EMPTY);
-  };
-  const select = (p: PlanDto) => {
-    setEditing(p);
-    reset(toForm(p));
-  };
-
-  const onSubmit = handleSubmit(async (v) => {
-    try {
-      // The resolver hands over the parsed body (isPublic a boolean, amount a number).
-      await save.mutateAsync({ id: editing?.id, body: v as unknown as PlanBodyInput });
-      toast.success(t('plans.saved'));
-      // Seed 001: the form resets 0.5 s after a submit.
-      resetTimer.current = setTimeout(clear, 500);
-    } catch (err) {
-      if (!applyFieldErrors(err, setError, Object.keys(EMPTY))) toast.error(`${t('plans.saveFailed')} (${errorMessage(err)})`);
-    }
+  const { form, fields, editing, select, onSubmit, buttons } = useFormOverTable<Form, PlanDto>({
+    ns: 'plans',
+    empty: EMPTY,
+    resolver: zodResolver(PlanBody) as never,
+    toForm,
+    save: useSavePlan(),
+    remove: useDeletePlan(),
   });
-
-  const onDelete = async () => {
-    if (!editing) return;
-    try {
-      await remove.mutateAsync(editing.id);
-      toast.success(t('plans.saved'));
-      clear();
-    } catch (err) {
-      toast.error(`${t('plans.deleteFailed')} (${errorMessage(err)})`);
-    }
-  };
+  const { control } = form;
 
   return (
     <Stack spacing={2}>
@@ -164,72 +104,28 @@ export function PlansTab() {
             />
           ))}
         </Box>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
-          <Button onClick={clear}>{t('plans.clear')}</Button>
-          {editing?.id ? (
-            <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
-              {t('plans.delete')}
-            </Button>
-          ) : null}
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {t('plans.save')}
-          </Button>
-        </Stack>
+        {buttons}
       </Paper>
 
-      {plans.isLoading ? (
-        <Loading />
-      ) : plans.isError ? (
-        <Box>
-          <Typography color="error" sx={{ mb: 1 }}>
-            {t('plans.loadFailed')}
-          </Typography>
-          <LoadError compact error={plans.error} onRetry={() => void plans.refetch()} />
-        </Box>
-      ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('plans.table')}>
-            <TableHead>
-              <TableRow>
-                {['name', 'users', 'connections', 'queues', 'amount', 'isPublic', 'trialDays'].map((k) => (
-                  <TableCell key={k} sx={{ fontWeight: 600 }}>
-                    {t(`plans.fields.${k}`)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(plans.data ?? []).map((p) => (
-                <TableRow
-                  key={p.id}
-                  hover
-                  selected={editing?.id === p.id}
-                  onClick={() => select(p)}
-                  sx={{ cursor: 'pointer' }}
-                  tabIndex={0}
-                  onKeyDown={(e) => e.key === 'Enter' && select(p)}
-                >
-                  <TableCell>{p.name}</TableCell>
-                  <TableCell>{p.users || '∞'}</TableCell>
-                  <TableCell>{p.connections || '∞'}</TableCell>
-                  <TableCell>{p.queues || '∞'}</TableCell>
-                  <TableCell>{planPriceLabel(p.amount, t('plans.perMonth'), t('plans.ask'))}</TableCell>
-                  <TableCell>{p.isPublic ? t('plans.yes') : t('plans.no')}</TableCell>
-                  <TableCell>{p.trialDays}</TableCell>
-                </TableRow>
-              ))}
-              {plans.data?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7} align="center" sx={{ py: 3, color: 'text.secondary' }}>
-                    {t('plans.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      <ConfirmationDialog open={confirming} onClose={() => setConfirming(false)} onConfirm={onDelete} />
+      <FormOverTableList
+        ns="plans"
+        query={plans}
+        selectedId={editing?.id}
+        onSelect={select}
+        columns={[
+          { key: 'name', header: t('plans.fields.name'), render: (p) => p.name },
+          { key: 'users', header: t('plans.fields.users'), render: (p) => p.users || '∞' },
+          { key: 'connections', header: t('plans.fields.connections'), render: (p) => p.connections || '∞' },
+          { key: 'queues', header: t('plans.fields.queues'), render: (p) => p.queues || '∞' },
+          {
+            key: 'amount',
+            header: t('plans.fields.amount'),
+            render: (p) => planPriceLabel(p.amount, t('plans.perMonth'), t('plans.ask')),
+          },
+          { key: 'isPublic', header: t('plans.fields.isPublic'), render: (p) => (p.isPublic ? t('plans.yes') : t('plans.no')) },
+          { key: 'trialDays', header: t('plans.fields.trialDays'), render: (p) => p.trialDays },
+        ]}
+      />
     </Stack>
   );
 }
