@@ -6,7 +6,6 @@ import {
   Box,
   Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -22,6 +21,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
+import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useRemoveAnnouncementMedia, useSaveAnnouncement } from '../hooks/useAnnouncementsPage';
 
@@ -160,12 +160,7 @@ export function AnnouncementModal({
             </Box>
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogFormActions onCancel={onClose} busy={isSubmitting} />
       </form>
     </Dialog>
   );

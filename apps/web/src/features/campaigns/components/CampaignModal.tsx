@@ -3,9 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -22,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { AttachmentField } from '../../../shared/ui/AttachmentField';
+import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useConnections } from '../../connections/hooks/useConnections';
 import { useContactListRefs } from '../../contact-lists/hooks/useContactLists';
@@ -329,12 +328,7 @@ export function CampaignModal({ open, record, onClose }: { open: boolean; record
             </Grid>
           </Grid>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting || readOnly}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogFormActions onCancel={onClose} busy={isSubmitting || readOnly} />
       </form>
     </Dialog>
   );

@@ -1,11 +1,12 @@
 import { ContactListBody, type ContactListDto } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
+import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useSaveContactList } from '../hooks/useContactLists';
 
@@ -53,12 +54,7 @@ export function ContactListModal({
             <FormTextField register={register} errors={errors} name="name" label={t('contactLists.fields.name')} autoFocus />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogFormActions onCancel={onClose} busy={isSubmitting} />
       </form>
     </Dialog>
   );

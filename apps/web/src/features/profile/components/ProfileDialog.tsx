@@ -6,7 +6,6 @@ import {
   Box,
   Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormHelperText,
@@ -21,6 +20,7 @@ import { useCurrentUser } from '../../../app/session/context';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../shared/toast';
+import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { isImageFile, ProfileForm, useUpdateProfile } from '../hooks/useUpdateProfile';
 
@@ -138,12 +138,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogFormActions onCancel={onClose} busy={isSubmitting} />
       </form>
     </Dialog>
   );

@@ -7,13 +7,14 @@ import {
   TYPEBOT_DEFAULT_EXPIRES_MIN,
 } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Button, Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { CopyField } from '../../../shared/ui/CopyField';
+import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useSaveQueueIntegration, useTestDialogflowSession } from '../hooks/useQueueIntegrations';
 
@@ -224,12 +225,7 @@ export function QueueIntegrationModal({
             ) : null}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogFormActions onCancel={onClose} busy={isSubmitting} />
       </form>
     </Dialog>
   );

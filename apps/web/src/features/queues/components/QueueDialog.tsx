@@ -3,9 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Divider,
@@ -24,6 +22,7 @@ import { z } from 'zod';
 import { applyFieldErrors, fieldErrorsUnder, toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
+import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { Loading } from '../../../shared/ui/Loading';
 import { useQueue, useQueues, useSaveQueue, useScheduleType, useTargets } from '../hooks/useQueues';
@@ -387,12 +386,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
             </>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting || Boolean(queueId && !loaded)}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogFormActions onCancel={onClose} busy={isSubmitting || Boolean(queueId && !loaded)} />
       </form>
     </Dialog>
   );

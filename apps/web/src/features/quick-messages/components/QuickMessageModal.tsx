@@ -1,12 +1,13 @@
 import { QuickMessageBody, type QuickMessageDto, quickMessageFileName } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch } from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { AttachmentField } from '../../../shared/ui/AttachmentField';
+import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useRemoveQuickMessageMedia, useSaveQuickMessage } from '../hooks/useQuickMessagesPage';
 
@@ -115,12 +116,7 @@ export function QuickMessageModal({
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting || readOnly}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogFormActions onCancel={onClose} busy={isSubmitting || readOnly} />
       </form>
     </Dialog>
   );

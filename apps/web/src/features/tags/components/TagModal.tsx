@@ -1,23 +1,13 @@
 import { type TagDto, TagFormBody } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
+import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useSaveTag, useTagList } from '../hooks/useTags';
 
@@ -170,12 +160,7 @@ export function TagModal({
             ) : null}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogFormActions onCancel={onClose} busy={isSubmitting} />
       </form>
     </Dialog>
   );
