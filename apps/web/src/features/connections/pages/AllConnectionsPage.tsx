@@ -12,8 +12,7 @@ import {
 } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../shared/ui/LoadError';
-import { Loading } from '../../../shared/ui/Loading';
+import { TableStateRows } from '../../../shared/ui/TableStateRows';
 import { useAllConnections } from '../hooks/useConnections';
 
 interface CompanyRow {
@@ -93,24 +92,7 @@ export default function AllConnectionsPage() {
                 <TableCell align="center">{r.total}</TableCell>
               </TableRow>
             ))}
-            {all.isLoading && (
-              <TableRow>
-                <TableCell colSpan={4}>
-                  <Loading />
-                </TableCell>
-              </TableRow>
-            )}
-            {!all.isLoading && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={4} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {all.isError ? (
-                    <LoadError compact error={all.error} onRetry={() => void all.refetch()} />
-                  ) : (
-                    t('connections.empty')
-                  )}
-                </TableCell>
-              </TableRow>
-            )}
+            <TableStateRows query={all} count={rows.length} colSpan={4} emptyText={t('connections.empty')} />
           </TableBody>
           <TableFooter sx={{ '& td': { fontSize: '0.875rem', color: 'text.primary', fontWeight: 600 } }}>
             <TableRow>

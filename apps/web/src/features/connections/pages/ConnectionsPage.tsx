@@ -38,8 +38,8 @@ import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { isSubscriptionValid } from '../../../shared/subscription';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
-import { LoadError } from '../../../shared/ui/LoadError';
 import { Loading } from '../../../shared/ui/Loading';
+import { TableStateRows } from '../../../shared/ui/TableStateRows';
 import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialVideoDialog';
 import { ChannelIcon } from '../components/ChannelIcon';
 import { ConnectionModal, type NewChannel } from '../components/ConnectionModal';
@@ -333,24 +333,7 @@ export default function ConnectionsPage() {
                 )}
               </TableRow>
             ))}
-            {connections.isLoading && (
-              <TableRow>
-                <TableCell colSpan={columns}>
-                  <Loading />
-                </TableCell>
-              </TableRow>
-            )}
-            {!connections.isLoading && list.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {connections.isError ? (
-                    <LoadError compact error={connections.error} onRetry={() => void connections.refetch()} />
-                  ) : (
-                    t('connections.empty')
-                  )}
-                </TableCell>
-              </TableRow>
-            )}
+            <TableStateRows query={connections} count={list.length} colSpan={columns} emptyText={t('connections.empty')} />
           </TableBody>
         </Table>
       </TableContainer>

@@ -6,7 +6,6 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import {
   Box,
   Button,
-  CircularProgress,
   IconButton,
   Paper,
   Table,
@@ -24,6 +23,7 @@ import { toastError } from '../../../shared/api/errors';
 import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { TableStateRows } from '../../../shared/ui/TableStateRows';
 import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialVideoDialog';
 import { PromptDialog } from '../components/PromptDialog';
 import { useDeletePrompt, usePromptEvents, usePrompts, usePromptUsage } from '../hooks/usePrompts';
@@ -126,20 +126,7 @@ export default function PromptsPage() {
                 </TableCell>
               </TableRow>
             ))}
-            {prompts.isLoading && (
-              <TableRow>
-                <TableCell colSpan={5} align="center">
-                  <CircularProgress size={24} />
-                </TableCell>
-              </TableRow>
-            )}
-            {!prompts.isLoading && !list.length && (
-              <TableRow>
-                <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {prompts.isError ? t('errors.generic') : t('prompts.empty')}
-                </TableCell>
-              </TableRow>
-            )}
+            <TableStateRows query={prompts} count={list.length} colSpan={5} emptyText={t('prompts.empty')} />
           </TableBody>
         </Table>
       </TableContainer>

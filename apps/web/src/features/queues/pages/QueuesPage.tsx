@@ -25,8 +25,7 @@ import { toastError } from '../../../shared/api/errors';
 import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
-import { LoadError } from '../../../shared/ui/LoadError';
-import { Loading } from '../../../shared/ui/Loading';
+import { TableStateRows } from '../../../shared/ui/TableStateRows';
 import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialVideoDialog';
 import { QueueDialog } from '../components/QueueDialog';
 import { useDeleteQueue, useQueueEvents, useQueues } from '../hooks/useQueues';
@@ -126,24 +125,7 @@ export default function QueuesPage() {
                 </TableCell>
               </TableRow>
             ))}
-            {queues.isLoading && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Loading />
-                </TableCell>
-              </TableRow>
-            )}
-            {!queues.isLoading && list.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {queues.isError ? (
-                    <LoadError compact error={queues.error} onRetry={() => void queues.refetch()} />
-                  ) : (
-                    t('queues.empty')
-                  )}
-                </TableCell>
-              </TableRow>
-            )}
+            <TableStateRows query={queues} count={list.length} colSpan={6} emptyText={t('queues.empty')} />
           </TableBody>
         </Table>
       </TableContainer>
