@@ -59,20 +59,48 @@ function State({ children }: { children: ReactNode }) {
   );
 }
 
+const MAX_FILLED_DAYS = 400;
+
+/**
+ * The chart's bars: every hour of the day (00h–23h), or every date of the filter's range, with 0 where the server left
+ * an empty bucket out — a quiet day shows as a gap, not as a missing bar.
+ */
+export function chartBuckets(data: DashboardTicketsDayDto, range?: { from: string; to: string }) {
+  const byHour = data.by === 'hour';
+  const totals = new Map(data.data.map((r) => [(byHour ? r.horario : r.data) ?? '', r.total]));
+  const keys = new Set<string>();
+  if (byHour) for (let h = 0; h < 24; h++) keys.add(String(h).padStart(2, '0'));
+  else if (range && /^\d{4}-\d{2}-\d{2}$/.test(range.from) && /^\d{4}-\d{2}-\d{2}$/.test(range.to)) {
+    const day = new Date(`${range.from}T00:00:00Z`);
+    const last = new Date(`${range.to}T00:00:00Z`);
+    for (let n = 0; day <= last && n < MAX_FILLED_DAYS; n++) {
+      keys.add(day.toISOString().slice(0, 10));
+      day.setUTCDate(day.getUTCDate() + 1);
+    }
+  }
+  for (const k of totals.keys()) keys.add(k);
+  return [...keys].sort().map((k) => ({
+    label: byHour ? `${k}h` : k.split('-').reverse().slice(0, 2).join('/'),
+    total: totals.get(k) ?? 0,
+  }));
+}
+
 /** Tickets created per local hour (one day) or per local date (DD/MM) — GET /dashboard/ticketsDay. */
 export function TicketsPerDayChart({
   data,
+  range,
   loading,
   error,
 }: {
   data?: DashboardTicketsDayDto;
+  /** The filter's dates (YYYY-MM-DD): the days without tickets get their 0 bar. */
+  range?: { from: string; to: string };
   loading: boolean;
   error: boolean;
 }) {
   const { t } = useTranslation();
-  const rows = data?.data ?? [];
   const byHour = data?.by === 'hour';
-  const labels = rows.map((r) => (byHour ? `${r.horario}h` : (r.data ?? '').split('-').reverse().slice(0, 2).join('/')));
+  const buckets = data ? chartBuckets(data, range) : [];
   return (
     <ChartFrame
       title={t(byHour ? 'dashboard.charts.perHour' : 'dashboard.charts.perDay')}
@@ -80,13 +108,13 @@ export function TicketsPerDayChart({
       total={data?.count}
       loading={loading}
       error={error}
-      empty={rows.length === 0}
+      empty={(data?.data.length ?? 0) === 0}
     >
       <BarChart
         height={CHART_HEIGHT}
-        xAxis={[{ scaleType: 'band', data: labels }]}
+        xAxis={[{ scaleType: 'band', data: buckets.map((b) => b.label) }]}
         yAxis={[{ tickMinStep: 1 }]}
-        series={[{ data: rows.map((r) => r.total), label: t('dashboard.charts.tickets'), color: '#2576d2' }]}
+        series={[{ data: buckets.map((b) => b.total), label: t('dashboard.charts.tickets'), color: '#2576d2' }]}
         hideLegend
       />
     </ChartFrame>

@@ -111,7 +111,12 @@ export default function DashboardPage() {
               {counters ? <NpsPanel counters={counters} /> : null}
             </Box>
           </Section>
-          <TicketsPerDayChart data={perDay.data} loading={perDay.isLoading} error={perDay.isError} />
+          <TicketsPerDayChart
+            data={perDay.data}
+            range={{ from: filter.dateFrom, to: filter.dateTo }}
+            loading={perDay.isLoading}
+            error={perDay.isError}
+          />
         </Box>
       ) : (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
