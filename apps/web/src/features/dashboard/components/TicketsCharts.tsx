@@ -144,7 +144,8 @@ export function TicketsPerUserChart({
     >
       <BarChart
         height={CHART_HEIGHT}
-        xAxis={[{ scaleType: 'band', data: rows.map((r) => r.nome) }]}
+        // a few attendants get slim bars, not the whole width each
+        xAxis={[{ scaleType: 'band', data: rows.map((r) => r.nome), categoryGapRatio: rows.length < 4 ? 0.7 : 0.3 }]}
         yAxis={[{ tickMinStep: 1 }]}
         series={[{ data: rows.map((r) => r.quantidade), label: t('dashboard.charts.tickets'), color: '#2e7d32' }]}
         hideLegend
