@@ -138,10 +138,12 @@ export default function CampaignReportPage() {
                 <LineChart
                   height={260}
                   xAxis={[{ data: timeline.map((p) => new Date(p.at)), scaleType: 'time' }]}
+                  // counts: whole numbers from 0 (a lone point read '1.0…' on a cut axis)
+                  yAxis={[{ min: 0, tickMinStep: 1, valueFormatter: (v: number) => String(Math.round(v)) }]}
                   series={[
-                    { data: timeline.map((p) => p.sent), label: t('campaignReport.totals.sent') },
-                    { data: timeline.map((p) => p.delivered), label: t('campaignReport.totals.delivered') },
-                    { data: timeline.map((p) => p.read), label: t('campaignReport.totals.read') },
+                    { data: timeline.map((p) => p.sent), label: t('campaignReport.totals.sent'), showMark: true },
+                    { data: timeline.map((p) => p.delivered), label: t('campaignReport.totals.delivered'), showMark: true },
+                    { data: timeline.map((p) => p.read), label: t('campaignReport.totals.read'), showMark: true },
                   ]}
                 />
               ) : (
