@@ -3,26 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SocketContext } from '../../../shared/socket/context';
 import { makeTicket, makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
+import { fakeSocket } from '../../../test/socket';
 import MomentsPage from './MomentsPage';
-
-type Listener = (payload: unknown) => void;
-/** A socket the test speaks through: `fire` delivers a server event to the page's listeners. */
-function fakeSocket() {
-  const listeners = new Map<string, Set<Listener>>();
-  const socket = {
-    connected: true,
-    on: (name: string, fn: Listener) => {
-      if (!listeners.has(name)) listeners.set(name, new Set());
-      listeners.get(name)?.add(fn);
-    },
-    off: (name: string, fn: Listener) => listeners.get(name)?.delete(fn),
-    emit: vi.fn(),
-  };
-  const fire = (name: string, payload: unknown) => {
-    for (const fn of listeners.get(name) ?? []) fn(payload);
-  };
-  return { socket, fire };
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, orEmpty } from '../../../shared/api/client';
+import { useRefetchOnEvent } from '../../../shared/socket/useRefetchOnEvent';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 
 /** The part of a ticket the notification popover shows (the full TicketDto arrives with the tickets feature). */
@@ -21,6 +22,9 @@ interface TicketsPage {
 
 export const UNREAD_TICKETS_KEY = ['notifications', 'unreadTickets'] as const;
 
+/** A burst of events is read as one refetch this long after its first event (every signed-in user holds this list). */
+export const UNREAD_REFRESH_MS = 1000;
+
 /** GET /tickets?withUnreadMessages=true, kept fresh by ticket and message events. */
 export function useUnreadTickets() {
   const queryClient = useQueryClient();
@@ -35,20 +39,32 @@ export function useUnreadTickets() {
     retry: false,
     staleTime: 30_000,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: UNREAD_TICKETS_KEY });
+  const listed = (id: unknown) =>
+    Boolean(queryClient.getQueryData<TicketsPage>(UNREAD_TICKETS_KEY)?.tickets.some((t) => t.id === id));
   useSocketEvent('ticket', (event) => {
-    // reading or removing a ticket takes it off the list at once; anything else is re-read
+    // reading or removing a ticket takes it off the list at once
     if (event.action === 'delete' || event.action === 'removeFromList') {
       queryClient.setQueryData<TicketsPage>(UNREAD_TICKETS_KEY, (data) =>
         data
           ? { ...data, tickets: data.tickets.filter((t) => t.id !== event.ticketId), count: Math.max(0, data.count - 1) }
           : data,
       );
-      return;
     }
-    refresh();
   });
-  useSocketEvent('appMessage', () => refresh());
+  // Anything else is read again, once per burst: a ticket's change, and a new message that leaves its ticket with
+  // unread messages or concerns one the list holds. Acks, edits and downloaded media (appMessage update) change no
+  // unread count, and neither does an attendant's message in a ticket the list does not hold.
+  useRefetchOnEvent(
+    'ticket',
+    UNREAD_TICKETS_KEY,
+    UNREAD_REFRESH_MS,
+    (e) => e.action !== 'delete' && e.action !== 'removeFromList',
+  );
+  useRefetchOnEvent('appMessage', UNREAD_TICKETS_KEY, UNREAD_REFRESH_MS, (e) => {
+    if (e.action !== 'create') return false;
+    const ticket = e.ticket as UnreadTicket | undefined;
+    return !ticket || (ticket.unreadMessages ?? 0) > 0 || listed(ticket.id);
+  });
 
   const tickets = (query.data?.tickets ?? []).filter((t) => (t.unreadMessages ?? 1) > 0);
   return { tickets, count: tickets.length, isLoading: query.isLoading, isError: query.isError };
