@@ -207,7 +207,9 @@ export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pg
 
   const spawnProcess = (p) => {
     const out = openSync(path.join(dir, `${p.name}.log`), 'a');
-    p.child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    // SCALE_CPU_PROF=<dir>: each API process writes a V8 CPU profile there when it stops (for bench/realtime).
+    const prof = process.env.SCALE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SCALE_CPU_PROF}`] : [];
+    p.child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
       cwd: root,
       stdio: ['ignore', out, out],
       env: {
