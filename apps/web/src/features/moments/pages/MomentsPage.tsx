@@ -74,8 +74,11 @@ export default function MomentsPage() {
     }, REFRESH_MS);
   };
   useSocketEvent('ticket', refreshSoon);
-  // a customer's message moves the unread badge; it arrives as appMessage only (the ticket rides on it)
-  useSocketEvent('appMessage', refreshSoon);
+  // a customer's message moves the unread badge; it arrives as appMessage only (the ticket rides on it); acks and
+  // edits (action update) move nothing here
+  useSocketEvent('appMessage', (event) => {
+    if (event.action === 'create') refreshSoon();
+  });
 
   const columns = useMemo<Column[]>(() => {
     const byUser = new Map<number, Column>();
