@@ -353,7 +353,15 @@ describe('Cloud API webhook → ingest', () => {
     );
     expect(ticket.queue_id).toBe(queue.json().id);
     await t.database.db.execute(sql`UPDATE tickets SET status = 'closed', closed_at = now() WHERE id = ${ticket.id}`);
+    const beforeReopen = t.realtime.events.length;
     await deliver(t, conn, [inbound.text({ from, body: 'esqueci uma coisa' })]);
+    // the reopen moves the ticket's status: its ticket event goes out beside appMessage
+    const reopenEvents = t.realtime.events.slice(beforeReopen).filter((e) => e.companyId === a.companyId);
+    expect(reopenEvents.map((e) => e.event).sort()).toEqual(['appMessage', 'ticket']);
+    expect(reopenEvents.find((e) => e.event === 'ticket')?.payload).toMatchObject({
+      action: 'update',
+      ticket: { id: ticket.id, status: 'pending' },
+    });
     const tickets = await query<{ id: number; status: string }>(
       t,
       sql`SELECT t.id, t.status FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.number = ${from}`,
