@@ -1,9 +1,9 @@
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MessagesPage, Ticket, TicketsPage } from '../types';
 import type { TicketListParams } from '../utils/ticketMatch';
 import { ticketKeys } from './keys';
-import { applyTicketToCache, upsertMessage } from './useTicketEvents';
+import { applyTicketToCache, LIST_REFETCH_MS, upsertMessage } from './useTicketEvents';
 
 const ME = 7;
 const params = (tab: TicketListParams['tab'], over: Partial<TicketListParams> = {}): TicketListParams => ({
@@ -74,6 +74,27 @@ describe('live ticket events in the cache', () => {
     expect(t.tags).toEqual([tag]);
     expect(t.queue).toEqual({ id: 1, name: 'Vendas', color: '#00f' });
     expect(t.lastMessage).toBe('novo');
+  });
+
+  it('a searched list, which cannot place a ticket, is read again once after a burst of events', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = new QueryClient();
+      const searched = params('open', { searchParam: 'maria' });
+      seed(client, searched, [ticket(1, { status: 'open', userId: ME })]);
+      const spy = vi.spyOn(client, 'invalidateQueries');
+      for (let i = 0; i < 10; i++) applyTicketToCache(client, ticket(2, { status: 'open', userId: ME, unreadMessages: i }), ME);
+      expect(spy).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(LIST_REFETCH_MS);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(spy).toHaveBeenCalledWith({ queryKey: ticketKeys.list(searched), exact: true });
+      // an event after the read starts a new wait
+      applyTicketToCache(client, ticket(2, { status: 'open', userId: ME }), ME);
+      await vi.advanceTimersByTimeAsync(LIST_REFETCH_MS);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('new messages append to the newest page; updates (acks) replace in place', () => {
