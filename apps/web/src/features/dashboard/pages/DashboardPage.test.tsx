@@ -5,6 +5,7 @@ import { PRIVATE_ROUTES } from '../../../app/routes';
 import { SocketContext } from '../../../shared/socket/context';
 import { makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
+import { fakeSocket } from '../../../test/socket';
 import DashboardPage, { defaultFilter } from './DashboardPage';
 
 beforeAll(() => {
@@ -47,27 +48,15 @@ const dashboard = (counters: Record<string, unknown>, attendants: unknown[] = []
   attendants,
 });
 
-type Listener = (payload: unknown) => void;
 function renderPage(user = makeUser({ id: 1, profile: 'admin' })) {
-  const listeners = new Map<string, Set<Listener>>();
-  const socket = {
-    connected: true,
-    on: (name: string, fn: Listener) => {
-      if (!listeners.has(name)) listeners.set(name, new Set());
-      listeners.get(name)?.add(fn);
-    },
-    off: (name: string, fn: Listener) => listeners.get(name)?.delete(fn),
-    emit: vi.fn(),
-  };
+  const { socket, fire } = fakeSocket();
   renderWithProviders(
     <SocketContext.Provider value={{ socket: socket as never, companyId: 2 }}>
       <DashboardPage />
     </SocketContext.Provider>,
     { session: sessionValue(user), route: '/' },
   );
-  return (name: string, payload: unknown) => {
-    for (const fn of listeners.get(name) ?? []) fn(payload);
-  };
+  return fire;
 }
 
 const calls = (spy: ReturnType<typeof mockFetch>, path: string) =>
