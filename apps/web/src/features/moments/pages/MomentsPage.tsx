@@ -16,7 +16,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
@@ -24,10 +24,11 @@ import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useSocket } from '../../../shared/socket/context';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { useRefetchOnEvent } from '../../../shared/socket/useRefetchOnEvent';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { useUpdateTicket } from '../../tickets/hooks/useTicket';
 import type { Ticket } from '../../tickets/types';
+import { momentKeys } from '../hooks/keys';
 import { useMoments, useRefreshMoments } from '../hooks/useMoments';
 import { usePresence } from '../hooks/usePresence';
 
@@ -49,7 +50,6 @@ export default function MomentsPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const { socket } = useSocket();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const moments = useMoments();
   const refresh = useRefreshMoments();
 
@@ -65,20 +65,10 @@ export default function MomentsPage() {
       socket.off('connect', join);
     };
   }, [socket]);
-  useEffect(() => () => (timer.current ? clearTimeout(timer.current) : undefined), []);
-  const refreshSoon = () => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void refresh();
-    }, REFRESH_MS);
-  };
-  useSocketEvent('ticket', refreshSoon);
+  useRefetchOnEvent('ticket', momentKeys.tickets, REFRESH_MS);
   // a customer's message moves the unread badge; it arrives as appMessage only (the ticket rides on it); acks and
   // edits (action update) move nothing here
-  useSocketEvent('appMessage', (event) => {
-    if (event.action === 'create') refreshSoon();
-  });
+  useRefetchOnEvent('appMessage', momentKeys.tickets, REFRESH_MS, (e) => e.action === 'create');
 
   const columns = useMemo<Column[]>(() => {
     const byUser = new Map<number, Column>();

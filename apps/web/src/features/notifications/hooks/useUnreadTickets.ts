@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, orEmpty } from '../../../shared/api/client';
-import { useRefetchOnEvent } from '../../../shared/socket/useRefetchOnEvent';
+import { invalidateSoon } from '../../../shared/socket/useRefetchOnEvent';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 
 /** The part of a ticket the notification popover shows (the full TicketDto arrives with the tickets feature). */
@@ -39,31 +39,23 @@ export function useUnreadTickets() {
     retry: false,
     staleTime: 30_000,
   });
-  const listed = (id: unknown) =>
-    Boolean(queryClient.getQueryData<TicketsPage>(UNREAD_TICKETS_KEY)?.tickets.some((t) => t.id === id));
+  const refreshSoon = () => invalidateSoon(queryClient, UNREAD_TICKETS_KEY, UNREAD_REFRESH_MS);
   useSocketEvent('ticket', (event) => {
-    // reading or removing a ticket takes it off the list at once
-    if (event.action === 'delete' || event.action === 'removeFromList') {
-      queryClient.setQueryData<TicketsPage>(UNREAD_TICKETS_KEY, (data) =>
-        data
-          ? { ...data, tickets: data.tickets.filter((t) => t.id !== event.ticketId), count: Math.max(0, data.count - 1) }
-          : data,
-      );
-    }
+    // reading or removing a ticket takes it off the list at once; any other change is read again
+    if (event.action !== 'delete' && event.action !== 'removeFromList') return refreshSoon();
+    queryClient.setQueryData<TicketsPage>(UNREAD_TICKETS_KEY, (data) =>
+      data ? { ...data, tickets: data.tickets.filter((t) => t.id !== event.ticketId), count: Math.max(0, data.count - 1) } : data,
+    );
   });
-  // Anything else is read again, once per burst: a ticket's change, and a new message that leaves its ticket with
-  // unread messages or concerns one the list holds. Acks, edits and downloaded media (appMessage update) change no
-  // unread count, and neither does an attendant's message in a ticket the list does not hold.
-  useRefetchOnEvent(
-    'ticket',
-    UNREAD_TICKETS_KEY,
-    UNREAD_REFRESH_MS,
-    (e) => e.action !== 'delete' && e.action !== 'removeFromList',
-  );
-  useRefetchOnEvent('appMessage', UNREAD_TICKETS_KEY, UNREAD_REFRESH_MS, (e) => {
-    if (e.action !== 'create') return false;
-    const ticket = e.ticket as UnreadTicket | undefined;
-    return !ticket || (ticket.unreadMessages ?? 0) > 0 || listed(ticket.id);
+  // A new message counts when it leaves its ticket with unread messages or concerns one the list holds. Acks, edits and
+  // downloaded media (appMessage update) change no unread count, and neither does an attendant's message in a ticket
+  // the list does not hold.
+  useSocketEvent('appMessage', (event) => {
+    if (event.action !== 'create') return;
+    const ticket = event.ticket as UnreadTicket | undefined;
+    const listed = (id: number) =>
+      Boolean(queryClient.getQueryData<TicketsPage>(UNREAD_TICKETS_KEY)?.tickets.some((t) => t.id === id));
+    if (!ticket || (ticket.unreadMessages ?? 0) > 0 || listed(ticket.id)) refreshSoon();
   });
 
   const tickets = (query.data?.tickets ?? []).filter((t) => (t.unreadMessages ?? 1) > 0);

@@ -1,5 +1,6 @@
-import { type InfiniteData, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../../../app/session/context';
+import { invalidateSoon } from '../../../shared/socket/useRefetchOnEvent';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import type { Message, MessagesPage, Ticket, TicketDetail, TicketsPage } from '../types';
 import { type TicketListParams, ticketBelongs } from '../utils/ticketMatch';
@@ -24,28 +25,11 @@ function removeFromLists(client: QueryClient, ticketId: number) {
   });
 }
 
-/** How long a list that cannot place a ticket by itself waits, folding a burst of events into one read. */
-export const LIST_REFETCH_MS = 500;
-const pendingRefetch = new WeakMap<QueryClient, Map<string, QueryKey>>();
-
 /**
- * A list that cannot tell whether a changed ticket belongs to it (a search, filters) is read again — once per burst:
- * the first event starts the wait, later ones join it, and the read starts after all of them (none is missed).
- * Reading at every message made each busy inbox with a search open cancel and restart its request per event.
+ * How long a list that cannot place a changed ticket by itself (a search, filters) waits before it is read again:
+ * a burst of events is one read, not a request cancelled and restarted at each message.
  */
-function refetchSoon(client: QueryClient, key: QueryKey) {
-  let pending = pendingRefetch.get(client);
-  if (!pending) {
-    const keys = new Map<string, QueryKey>();
-    pending = keys;
-    pendingRefetch.set(client, keys);
-    setTimeout(() => {
-      pendingRefetch.delete(client);
-      for (const k of keys.values()) void client.invalidateQueries({ queryKey: k, exact: true });
-    }, LIST_REFETCH_MS);
-  }
-  pending.set(JSON.stringify(key), key);
-}
+export const LIST_REFETCH_MS = 500;
 
 /** A ticket from an event, completed from what the cache already holds, with safe defaults for list rows. */
 export function normalizeTicket(incoming: Ticket, known?: Ticket): Ticket {
@@ -81,7 +65,7 @@ export function applyTicketToCache(client: QueryClient, incoming: Ticket, userId
     const params = key[2] as TicketListParams;
     const belongs = ticketBelongs(ticket, params, userId);
     if (belongs === null) {
-      refetchSoon(client, key);
+      invalidateSoon(client, key, LIST_REFETCH_MS, true);
       continue;
     }
     const present = data.pages.some((p) => p.tickets.some((t) => t.id === ticket.id));
