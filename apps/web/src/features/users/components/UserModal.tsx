@@ -6,7 +6,6 @@ import {
   Button,
   Checkbox,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControl,
@@ -30,6 +29,7 @@ import { useCurrentUser } from '../../../app/session/context';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../shared/toast';
+import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useConnections } from '../../connections/hooks/useConnections';
 import { useQueues } from '../../queues/hooks/useQueues';
@@ -298,12 +298,7 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
             ))}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {editing ? t('common.save') : t('users.create')}
-          </Button>
-        </DialogActions>
+        <DialogFormActions onCancel={onClose} busy={isSubmitting} submitLabel={editing ? t('common.save') : t('users.create')} />
       </form>
     </Dialog>
   );

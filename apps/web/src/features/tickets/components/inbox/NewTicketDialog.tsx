@@ -1,20 +1,10 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../../app/session/context';
 import { ApiError } from '../../../../shared/api/client';
 import { toastError } from '../../../../shared/api/errors';
+import { DialogFormActions } from '../../../../shared/ui/DialogFormActions';
 import { ContactPicker } from '../../../contacts/components/ContactPicker';
 import type { ContactOption } from '../../../contacts/hooks/useContacts';
 import { useConnectionOptions } from '../../hooks/useInboxOptions';
@@ -138,12 +128,7 @@ export function NewTicketDialog({
             </TextField>
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            {t('inbox.newTicket.save')}
-          </Button>
-        </DialogActions>
+        <DialogFormActions onCancel={onClose} busy={create.isPending} submitLabel={t('inbox.newTicket.save')} />
       </Box>
     </Dialog>
   );
