@@ -20,6 +20,7 @@ import { toast } from '../toast';
 import { ConfirmationDialog } from './ConfirmationDialog';
 import { LoadError } from './LoadError';
 import { Loading } from './Loading';
+import { TableStateRows } from './TableStateRows';
 
 /**
  * The super admin's settings tabs that put a form over their table (seed 001 "Plans and helps"): a row click (or Enter)
@@ -164,13 +165,7 @@ export function FormOverTableList<R extends { id: number }>({
               ))}
             </TableRow>
           ))}
-          {query.data?.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={columns.length} align="center" sx={{ py: 3, color: 'text.secondary' }}>
-                {t(`${ns}.empty`)}
-              </TableCell>
-            </TableRow>
-          )}
+          <TableStateRows query={query} count={query.data?.length ?? 0} colSpan={columns.length} emptyText={t(`${ns}.empty`)} />
         </TableBody>
       </Table>
     </TableContainer>
