@@ -167,6 +167,7 @@ export function createMessageStore(deps: CoreDeps, audience: TicketAudience, con
 
       let ticket: TicketRow | null = seen.ticket;
       let isNewTicket = false;
+      let reopened = false;
       const openStatus = evt.isGroup && conn.groupAsTicket !== 'enabled' ? 'group' : 'pending';
       if (!ticket && conn.timeCreateNewTicket > 0) {
         ticket = await repo.reopenRecentTicket(tx, tenant, {
@@ -175,8 +176,8 @@ export function createMessageStore(deps: CoreDeps, audience: TicketAudience, con
           withinSeconds: conn.timeCreateNewTicket,
           status: openStatus,
         });
+        reopened = ticket !== null;
       }
-      const reopened = ticket !== null && !seen.ticket;
       if (!ticket) {
         ticket = await repo.createTicket(tx, tenant, {
           contactId: ticketContact.id,

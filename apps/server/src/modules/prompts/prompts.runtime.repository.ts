@@ -14,12 +14,7 @@ export async function findPrompt(db: Db, { companyId }: Tenant, id: number): Pro
   return p ?? null;
 }
 
-export type HistoryRow = Pick<
-  typeof messages.$inferSelect,
-  'id' | 'body' | 'fromMe' | 'mediaType' | 'mediaUrl' | 'mediaMimeType' | 'dataJson'
->;
-
-/** What the runtime reads of a message for the model's history (HistoryRow). */
+/** What the runtime reads of a message for the model's history. */
 const HISTORY_COLUMNS = {
   id: messages.id,
   body: messages.body,
@@ -29,6 +24,8 @@ const HISTORY_COLUMNS = {
   mediaMimeType: messages.mediaMimeType,
   dataJson: messages.dataJson,
 };
+
+export type HistoryRow = Pick<typeof messages.$inferSelect, keyof typeof HISTORY_COLUMNS>;
 
 /** The newest `limit` public messages of the ticket, oldest first. */
 export async function newestMessages(db: Db, { companyId }: Tenant, ticketId: number, limit: number): Promise<HistoryRow[]> {
