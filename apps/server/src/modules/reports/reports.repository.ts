@@ -144,6 +144,9 @@ export async function reportChunk(
     .limit(size);
 }
 
+/** Of the tickets counted, the closed ones. */
+const closedCount = sql`count(*) FILTER (WHERE ${tickets.status} = 'closed')`;
+
 /**
  * How many tickets the filtered report holds, and how many are closed (one pass over the creation index). With a
  * search of contacts, counted contact by contact through the (company, contact, created) index: PostgreSQL's own
@@ -156,7 +159,7 @@ export async function reportCounts(db: Db, ctx: Tenant, scope: ReportScope, f: T
     const [counted] = rowsOf<{ total: number; closed: number }>(
       await db.execute(sql`SELECT coalesce(sum(n.total), 0)::int AS total, coalesce(sum(n.closed), 0)::int AS closed
         FROM ${contacts} CROSS JOIN LATERAL (
-          SELECT count(*) AS total, count(*) FILTER (WHERE ${tickets.status} = 'closed') AS closed FROM ${tickets}
+          SELECT count(*) AS total, ${closedCount} AS closed FROM ${tickets}
           WHERE ${conditions(ctx, scope, f, false)} AND ${tickets.contactId} = ${contacts.id}) n
         WHERE ${contactMatchSql(ctx, search)}`),
     );
@@ -165,7 +168,7 @@ export async function reportCounts(db: Db, ctx: Tenant, scope: ReportScope, f: T
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      closed: sql<number>`(count(*) FILTER (WHERE ${tickets.status} = 'closed'))::int`,
+      closed: sql<number>`(${closedCount})::int`,
     })
     .from(tickets)
     .where(conditions(ctx, scope, f));
