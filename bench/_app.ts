@@ -4,6 +4,7 @@ import type { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/open';
 import { TokenService } from '../apps/server/src/platform/auth';
 import type { CoreDeps } from '../apps/server/src/platform/deps';
+import { DomainEventBus } from '../apps/server/src/platform/domain-events.ts';
 import { Jobs } from '../apps/server/src/platform/jobs';
 import { MediaStorage } from '../apps/server/src/platform/media';
 import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit';
@@ -19,6 +20,7 @@ export async function startBenchApp(database: Database, config: ReturnType<typeo
     limiter: new MemoryRateLimiter(),
     realtime: new RecordingPublisher(),
     mediaUrl: (p) => media.url(p),
+    events: new DomainEventBus(),
     media,
     jobs: new Jobs(database, { workers: false }),
     version: 'bench',

@@ -27,6 +27,7 @@ import { createOutboundService } from '../apps/server/src/modules/messages/outbo
 import { createTicketsService } from '../apps/server/src/modules/tickets/tickets.service';
 import { TokenService } from '../apps/server/src/platform/auth';
 import type { CoreDeps } from '../apps/server/src/platform/deps';
+import { DomainEventBus } from '../apps/server/src/platform/domain-events.ts';
 import { Jobs } from '../apps/server/src/platform/jobs';
 import { MediaStorage } from '../apps/server/src/platform/media';
 import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit';
@@ -52,6 +53,7 @@ async function main() {
       limiter: new MemoryRateLimiter(),
       realtime: new RecordingPublisher(),
       mediaUrl: (p) => media.url(p),
+      events: new DomainEventBus(),
       media,
       jobs,
       version: 'bench',

@@ -28,6 +28,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/auth.service';
 import { insertCompany } from '../apps/server/src/modules/companies/companies.repository';
 import { TokenService } from '../apps/server/src/platform/auth';
 import type { CoreDeps } from '../apps/server/src/platform/deps';
+import { DomainEventBus } from '../apps/server/src/platform/domain-events.ts';
 import { Jobs } from '../apps/server/src/platform/jobs';
 import { MediaStorage } from '../apps/server/src/platform/media';
 import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit';
@@ -107,6 +108,7 @@ async function main() {
       limiter: new MemoryRateLimiter(),
       realtime: new RecordingPublisher(),
       mediaUrl: (p) => media.url(p),
+      events: new DomainEventBus(),
       media,
       jobs,
       version: 'bench',

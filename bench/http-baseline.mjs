@@ -21,6 +21,7 @@ import { seedDatabase } from '../apps/server/src/composition.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, runMigrations } from '../apps/server/src/db/open.ts';
 import { TokenService } from '../apps/server/src/platform/auth.ts';
+import { DomainEventBus } from '../apps/server/src/platform/domain-events.ts';
 import { Jobs } from '../apps/server/src/platform/jobs.ts';
 import { MediaStorage } from '../apps/server/src/platform/media.ts';
 import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit.ts';
@@ -79,6 +80,7 @@ async function main() {
       limiter: new MemoryRateLimiter(),
       realtime: new RecordingPublisher(),
       mediaUrl: (p) => media.url(p),
+      events: new DomainEventBus(),
       media,
       jobs,
       version: 'bench',

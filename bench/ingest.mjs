@@ -25,6 +25,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, runMigrations } from '../apps/server/src/db/open.ts';
 import { insertCompany } from '../apps/server/src/modules/companies/companies.repository.ts';
 import { TokenService } from '../apps/server/src/platform/auth.ts';
+import { DomainEventBus } from '../apps/server/src/platform/domain-events.ts';
 import { Jobs } from '../apps/server/src/platform/jobs.ts';
 import { MediaStorage } from '../apps/server/src/platform/media.ts';
 import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit.ts';
@@ -153,6 +154,7 @@ async function main() {
       limiter: new MemoryRateLimiter(),
       realtime,
       mediaUrl: (p) => media.url(p),
+      events: new DomainEventBus(),
       media,
       jobs,
       version: 'bench',

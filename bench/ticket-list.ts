@@ -32,6 +32,7 @@ import { runMigrations } from '../apps/server/src/db/open';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.service';
 import { TokenService } from '../apps/server/src/platform/auth';
 import type { CoreDeps } from '../apps/server/src/platform/deps';
+import { DomainEventBus } from '../apps/server/src/platform/domain-events.ts';
 import { Jobs } from '../apps/server/src/platform/jobs';
 import { MediaStorage } from '../apps/server/src/platform/media';
 import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit';
@@ -121,6 +122,7 @@ async function main() {
       limiter: new MemoryRateLimiter(),
       realtime: new RecordingPublisher(),
       mediaUrl: (p) => media.url(p),
+      events: new DomainEventBus(),
       media,
       jobs: new Jobs(database, { workers: false }),
       version: 'bench',

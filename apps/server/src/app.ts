@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contextLoader, registerModules } from './composition';
+import { contextLoader, type Modules, registerModules } from './composition';
 import { registerAuthGuard } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
@@ -21,6 +21,8 @@ export interface BuildOptions {
   extend?: (app: App) => void | Promise<void>;
   /** Sees every route as it is registered (the test sweeps list them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Gets the services tests drive directly (test/harness.ts). */
+  onModules?: (modules: Modules) => void;
 }
 
 /** The HTTP application; main.ts listens on it, tests drive it with app.inject. */
@@ -74,8 +76,17 @@ export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise
     (await deps.jobs.queueCounts()).map((r) => ({ labels: { queue: r.queue, state: r.state }, value: r.count })),
   );
   metricsRoutes(app, deps.metrics, deps.config.metricsToken);
+  const metrics = deps.metrics;
+  deps.events.reportFailuresTo((err, event) => {
+    metrics.reactionErrors.inc({ event });
+    app.log.error({ err, event }, 'a reaction to a domain event failed');
+  });
+  // A closing process finishes the reactions it has started (each also has a durable marker or a sweep).
+  const events = deps.events;
+  app.addHook('onClose', async () => events.settled());
 
-  registerModules(app, deps);
+  const modules = registerModules(app, deps);
+  opts.onModules?.(modules);
   if (opts.extend) await opts.extend(app);
   return app;
 }

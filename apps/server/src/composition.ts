@@ -13,6 +13,7 @@ import { channelRegistryFromConfig } from './channels/registry';
 import type { ChannelRegistry, IngestPort } from './channels/types';
 import type { Db } from './db/open';
 import { type SeedResult, seedPlatform } from './db/seed';
+import type { DomainEventName } from './domain-events';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { createAnnouncementsService } from './modules/announcements/announcements.service';
 import { hashPassword, loadTenantContext } from './modules/auth/auth.public';
@@ -20,7 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { registerRecoveryJobs } from './modules/auth/recovery.jobs';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
-import { createAutomationService, registerAutomationJobs } from './modules/automation/automation.service';
+import { type AutomationService, createAutomationService, registerAutomationJobs } from './modules/automation/automation.service';
 import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
@@ -50,7 +51,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { createFilesService } from './modules/files/files.service';
 import { helpsRoutes } from './modules/helps/helps.routes';
 import { createHelpsService } from './modules/helps/helps.service';
-import { createIngestService, ttlMemo } from './modules/ingest/ingest.service';
+import { createIngestService, createReceivedPublisher, ttlMemo } from './modules/ingest/ingest.service';
 import { registerKanbanJobs } from './modules/kanban/kanban.jobs';
 import { createKanbanLanes } from './modules/kanban/kanban.lanes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
@@ -72,7 +73,7 @@ import { registerSchedulesJobs } from './modules/schedules/schedules.jobs';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { createSchedulesService } from './modules/schedules/schedules.service';
 import { platformSettingsRoutes } from './modules/settings/platform-settings.routes';
-import { ensureGlobalDefaults } from './modules/settings/settings.public';
+import { createCompanySettingsCache, ensureGlobalDefaults } from './modules/settings/settings.public';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
@@ -84,7 +85,7 @@ import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.se
 import { registerTicketsJobs } from './modules/tickets/tickets.jobs';
 import { ticketsRealtimeHandlers } from './modules/tickets/tickets.realtime';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
-import { createTicketsService } from './modules/tickets/tickets.service';
+import { type ClosePolicy, createTicketsService } from './modules/tickets/tickets.service';
 import { registerUsersJobs } from './modules/users/users.jobs';
 import { usersRealtimeHandlers } from './modules/users/users.realtime';
 import { usersRoutes } from './modules/users/users.routes';
@@ -209,8 +210,48 @@ function meteredIngest(port: IngestPort, metrics: Metrics | undefined): IngestPo
   };
 }
 
+/** The services tests drive directly (the automation's clock and timers). */
+export interface Modules {
+  automation: AutomationService;
+}
+
+/**
+ * The event spine (docs/architecture.md "The event spine"): who reacts to what. `on` runs inside the publishing call
+ * (cheap: realtime frames, metrics); `after` runs once the publisher moved on — the webhook has answered — one at a
+ * time per key.
+ */
+function subscribe(deps: CoreDeps, app: App, m: { automation: AutomationService }) {
+  const { events, metrics } = deps;
+  const settings = createCompanySettingsCache(deps.database.db);
+  // The inbox hears a stored message before the webhook answers (it is cheap: every read comes from a cache).
+  events.on('message.received', createReceivedPublisher(deps, settings));
+  // The bot's answer follows the customer's message, decided one message of a ticket at a time.
+  events.after('message.received', (e) => m.automation.onReceived(e), { key: (e) => e.ticket.id });
+  // An admin's change reaches every cache of this process; scaled, every process through the realtime Redis channel.
+  events.on('setup.changed', (e) => settings.drop(e.companyId));
+  if (metrics) {
+    for (const name of EVENT_NAMES) events.on(name, () => metrics.domainEvents.inc({ event: name }));
+  }
+  app.log.debug({ events: EVENT_NAMES }, 'domain event subscribers registered');
+}
+
+const EVENT_NAMES: DomainEventName[] = [
+  'message.received',
+  'message.sent',
+  'message.status',
+  'ticket.created',
+  'ticket.accepted',
+  'ticket.transferred',
+  'ticket.closed',
+  'ticket.reopened',
+  'contact.created',
+  'contact.updated',
+  'campaign.finished',
+  'setup.changed',
+];
+
 /** Every domain's routes and jobs, and the channels, registered in one place. */
-export function registerModules(app: App, deps: CoreDeps) {
+export function registerModules(app: App, deps: CoreDeps): Modules {
   systemRoutes(app, deps);
   authRoutes(app, deps);
   settingsRoutes(app, deps);
@@ -230,10 +271,15 @@ export function registerModules(app: App, deps: CoreDeps) {
   const recovery = createRecoveryService(deps, { channels: messaging.channels, logger: app.log });
   recoveryRoutes(app, recovery);
   registerRecoveryJobs(deps.jobs, recovery);
-  const tickets = createTicketsService(deps, messaging.outbound);
+  // The close transition asks the automation first (ratings): a port filled once the automation exists.
+  const closePolicy: ClosePolicy = {};
+  const tickets = createTicketsService(deps, messaging.outbound, closePolicy);
   ticketsRoutes(app, tickets);
   registerTicketsJobs(deps.jobs, tickets);
-  registerAutomationJobs(deps, createAutomationService(deps, tickets, { logger: app.log }));
+  const automation = createAutomationService(deps, tickets, { logger: app.log });
+  closePolicy.ratingInsteadOfClose = automation.ratingInsteadOfClose;
+  registerAutomationJobs(deps, automation);
+  subscribe(deps, app, { automation });
   const lanes = createKanbanLanes(deps, tickets);
   registerKanbanJobs(deps.jobs, lanes);
   tagsRoutes(app, createTagsService(deps, tickets, lanes));
@@ -265,4 +311,5 @@ export function registerModules(app: App, deps: CoreDeps) {
   const campaigns = createCampaignsService(deps, conversation, tickets);
   campaignsRoutes(app, campaigns);
   registerCampaignsJobs(deps.jobs, campaigns);
+  return { automation };
 }

@@ -8,6 +8,7 @@ import { loadConfig, resolveJwtSecret } from './config';
 import { DatabaseLockedError, openDatabase, runMigrations } from './db/open';
 import { TokenService } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
+import { DomainEventBus } from './platform/domain-events';
 import { Jobs } from './platform/jobs';
 import { createLogger } from './platform/logger';
 import { MediaStorage } from './platform/media';
@@ -81,6 +82,7 @@ async function main() {
     limiter,
     realtime: gateway,
     mediaUrl: (p) => media.url(p),
+    events: new DomainEventBus(),
     media,
     jobs,
     version,

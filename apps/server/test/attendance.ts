@@ -109,6 +109,7 @@ export async function customerWrites(
   };
   const [outcome] = await createIngestService(t.deps).ingest([evt]);
   if (outcome.kind !== 'message') throw new Error(`ingest: ${JSON.stringify(outcome)}`);
+  await t.settled(); // the automation's answer, decided after ingest returned
   return { ticketId: outcome.ticketId, messageId: outcome.messageId, contactId: outcome.contactId };
 }
 

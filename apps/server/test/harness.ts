@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app';
-import { contextLoader, realtimeHandlers, seedDatabase } from '../src/composition';
+import { contextLoader, type Modules, realtimeHandlers, seedDatabase } from '../src/composition';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase, runMigrations } from '../src/db/open';
 import { companies, plans, users } from '../src/db/schema';
@@ -14,6 +14,7 @@ import { hashPassword } from '../src/modules/auth/auth.public';
 import { insertCompany } from '../src/modules/companies/companies.public';
 import { TokenService } from '../src/platform/auth';
 import type { CoreDeps } from '../src/platform/deps';
+import { DomainEventBus } from '../src/platform/domain-events';
 import type { App } from '../src/platform/http';
 import { Jobs } from '../src/platform/jobs';
 import { MediaStorage } from '../src/platform/media';
@@ -65,6 +66,10 @@ export interface TestContext {
   dataDir: string;
   /** Every route registered (method, url, config): the sweeps walk them. */
   routes: RouteOptions[];
+  /** The services tests drive directly (the automation's clock and timers). */
+  modules: Modules;
+  /** Resolves once every reaction to the domain events published so far has run (the bot answered, …). */
+  settled(): Promise<void>;
   /** Set with `socket`: the socket gateway and the base URL the app listens on. */
   gateway?: SocketGateway;
   url?: string;
@@ -128,14 +133,19 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
     limiter: new MemoryRateLimiter(),
     realtime: gateway ?? opts.realtime ?? realtime,
     mediaUrl: (p) => media.url(p),
+    events: new DomainEventBus(),
     media,
     jobs,
     version: '0.0.0-test',
   };
   const handlers = realtimeHandlers(deps);
   const routes: RouteOptions[] = [];
+  let modules: Modules | undefined;
   const app = await buildApp(deps, {
     ...opts.build,
+    onModules: (m) => {
+      modules = m;
+    },
     onRoute: (r) => {
       routes.push(r);
       opts.build?.onRoute?.(r);
@@ -163,6 +173,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
     realtime,
     dataDir,
     routes,
+    modules: modules!,
+    settled: () => deps.events.settled(),
     gateway,
     url,
     async close() {

@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import type { Database } from '../db/open';
+import type { DomainEventMap } from '../domain-events';
 import type { TokenService } from './auth';
+import type { DomainEventBus } from './domain-events';
 import type { Jobs } from './jobs';
 import type { MediaStorage } from './media';
 import type { Metrics } from './metrics';
@@ -21,6 +23,8 @@ export interface CoreDeps {
   /** Background jobs (platform/jobs.ts): modules register handlers, services send. */
   jobs: Jobs;
   version: string;
+  /** Domain events of this process (src/domain-events.ts): modules publish after commit, composition.ts subscribes. */
+  events: DomainEventBus<DomainEventMap>;
   /** Prometheus registry of this process; buildApp makes one when none is given. */
   metrics?: Metrics;
 }

@@ -61,6 +61,18 @@ export class Metrics {
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
   });
+  readonly domainEvents = new client.Counter({
+    name: 'atendo_domain_events_total',
+    help: 'domain events published in this process (docs/architecture.md "The event spine"), by event',
+    labelNames: ['event'] as const,
+    registers: [this.registry],
+  });
+  readonly reactionErrors = new client.Counter({
+    name: 'atendo_domain_event_reaction_errors_total',
+    help: 'subscribers of a domain event that failed (logged; the event itself stands), by event',
+    labelNames: ['event'] as const,
+    registers: [this.registry],
+  });
   readonly outboundFailures = new client.Counter({
     name: 'atendo_outbound_failures_total',
     help: 'outbound messages that failed for good (marked failed), by channel',

@@ -265,9 +265,17 @@ export const messages = pgTable(
     queueId: integer().references(() => queues.id, { onDelete: 'set null' }),
     /** The attendant who sent it (outbound from Atendo). */
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A customer's message the conversation automation has not decided on yet (docs/architecture.md "The event spine"):
+     * 0 none or done, 1 due, 2 due and the message opened its ticket. Set by ingest in the insert, cleared in the
+     * automation's transaction that answers it — so a crash in between leaves it due, and the sweep decides it later.
+     */
+    automation: smallint().notNull().default(0),
     ...timestamps,
   },
   (t) => [
+    // What the automation still owes (a few rows at a time): the sweep and each ticket's drain find them here.
+    index('messages_automation_due_idx').on(t.companyId, t.ticketId).where(sql`${t.automation} > 0`),
     // Idempotent ingest: the same channel message twice is one row (ON CONFLICT DO NOTHING).
     uniqueIndex('messages_whatsapp_external_unique').on(t.whatsappId, t.externalId),
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),

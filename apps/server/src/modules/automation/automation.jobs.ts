@@ -16,3 +16,10 @@ export const rotateQueuesJob = defineJob({
   schema: z.object({}),
   queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
 });
+
+/** Every minute: customer messages stored but never decided (their process died in between) are decided now. */
+export const decideOverdueJob = defineJob({
+  name: 'automation.decideOverdue',
+  schema: z.object({}),
+  queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
+});

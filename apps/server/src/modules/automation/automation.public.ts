@@ -1,8 +1,8 @@
 /**
  * What other modules may use of the automation besides its service (docs/architecture.md, the module rule): the
- * hooks ingest and the tickets' close call (bound at start, so neither module depends on the automation's service),
- * and the company-clock rule schedules share.
+ * company-clock rule schedules share, and the bot-turn types the prompts and integrations runtimes implement.
+ * The automation reacts to `message.received` and answers the tickets' ClosePolicy; both are wired in
+ * src/composition.ts, so no module calls it directly.
  */
-export { handInboundToAutomation, ratingInsteadOfClose, type StoredInbound } from './automation.hooks';
 export { localClock } from './automation.rules';
 export type { BotTurn, Step, StepEffects } from './automation.step';

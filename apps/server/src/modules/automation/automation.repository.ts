@@ -296,3 +296,38 @@ export async function writtenBeforeLastMenu(
   );
   return rows[0]?.before === true;
 }
+
+/** A customer's message the automation owes a decision (messages.automation > 0). */
+export interface DueInbound {
+  id: number;
+  body: string;
+  mediaType: string;
+  /** The message opened its ticket. */
+  openedTicket: boolean;
+}
+
+/**
+ * Inside the ticket's locked transaction: the messages of the ticket still due, in the order they were stored, marked
+ * done — in the same transaction as the answers they get, so a crash leaves them due and they are never answered twice.
+ */
+export async function takeDueInbound(tx: Db, { companyId }: Tenant, ticketId: number): Promise<DueInbound[]> {
+  const rows = rowsOf<{ id: string | number; body: string; media_type: string; automation: number }>(
+    await tx.execute(sql`
+      UPDATE messages m SET automation = 0 FROM messages d
+      WHERE d.company_id = ${companyId} AND d.ticket_id = ${ticketId} AND d.automation > 0 AND m.id = d.id
+      RETURNING m.id, m.body, m.media_type, d.automation`),
+  );
+  return rows
+    .map((r) => ({ id: Number(r.id), body: r.body, mediaType: r.media_type, openedTicket: Number(r.automation) === 2 }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Tickets with messages due for longer than `olderThanSeconds` (a process died before deciding them), oldest first. */
+export async function ticketsWithDueInbound(db: Db, olderThanSeconds: number, limit = 500) {
+  return rowsOf<{ company_id: number; ticket_id: number }>(
+    await db.execute(sql`
+      SELECT company_id, ticket_id FROM messages
+      WHERE automation > 0 AND updated_at < now() - make_interval(secs => ${olderThanSeconds})
+      GROUP BY company_id, ticket_id ORDER BY min(id) LIMIT ${limit}`),
+  ).map((r) => ({ companyId: r.company_id, ticketId: r.ticket_id }));
+}

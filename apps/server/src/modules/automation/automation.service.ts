@@ -11,6 +11,7 @@
  * sent after commit by the `messages.send` job, exactly like an attendant's.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { MessageReceived } from '../../domain-events';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { insertFileListMessages } from '../files/files.public';
@@ -19,12 +20,20 @@ import { createPromptRuntime, registerPromptJobs } from '../prompts/prompts.publ
 import { createIntegrationRuntime, integrationTurnJob } from '../queue-integrations/integrations.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import { createConversationFlow, type FlowTargets } from './automation.flow';
-import { bindAutomation, type StoredInbound } from './automation.hooks';
-import { rotateQueuesJob, sendToDefaultQueueJob } from './automation.jobs';
+import { decideOverdueJob, rotateQueuesJob, sendToDefaultQueueJob } from './automation.jobs';
 import * as repo from './automation.repository';
-import { AUDIO_REFUSED_TEXT, botAnswerLimit, createStepEffects } from './automation.step';
+import { AUDIO_REFUSED_TEXT, botAnswerLimit, createStepEffects, type Step } from './automation.step';
 
 export { AUDIO_REFUSED_TEXT, botAnswerLimit, LGPD_OPTIONS } from './automation.step';
+
+/** What the decision needs of one customer message (a due row of messages). */
+export interface InboundDecision {
+  messageId: number;
+  body: string;
+  mediaType: string;
+  /** The message opened its ticket (the greeting and first menu are due). */
+  isNewTicket: boolean;
+}
 
 export interface AutomationOptions {
   /** The clock of every time rule (tests inject one instead of sleeping). */
@@ -54,39 +63,93 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
 
   // ─── Entry points ─────────────────────────────────────────────────────────
 
-  async function onInbound(m: StoredInbound) {
-    await withTicket(m.companyId, m.ticketId, m.body, async (s) => {
-      const t = s.ticket;
-      if (t.isGroup) return;
-      if (m.mediaType === 'audio' && audioRefused(s)) {
-        await say(s, AUDIO_REFUSED_TEXT, 'audio');
-        return;
-      }
-      if (t.status === 'nps') return answerRating(s);
-      if (t.status === 'lgpd') {
-        if (await answerConsent(s)) return start(s);
-        return;
-      }
-      if (t.status !== 'pending' || t.userId) return; // an attendant has it
-      if (t.promptId && t.isBot) return ai.onCustomerMessage(s);
-      if (t.isBot && t.useIntegration && t.integrationId) return integrations.turn(s, m);
-      if (m.isNewTicket) return start(s);
-      if (!t.isBot) {
-        // Waiting for an attendant: only the hours (once per window).
-        if (await closedNow(s)) return;
-        const q = t.queueId ? s.scene.queues.find((x) => x.id === t.queueId) : null;
-        if (q) await queueClosedNow(s, q);
-        return;
-      }
+  /** One customer message, decided on the locked ticket (`s`); the ticket may have moved since it was stored. */
+  async function decide(s: Step, m: InboundDecision) {
+    const t = s.ticket;
+    if (t.isGroup) return;
+    if (m.mediaType === 'audio' && audioRefused(s)) {
+      await say(s, AUDIO_REFUSED_TEXT, 'audio');
+      return;
+    }
+    if (t.status === 'nps') return answerRating(s);
+    if (t.status === 'lgpd') {
+      if (await answerConsent(s)) return start(s);
+      return;
+    }
+    if (t.status !== 'pending' || t.userId) return; // an attendant has it
+    if (t.promptId && t.isBot) return ai.onCustomerMessage(s);
+    if (t.isBot && t.useIntegration && t.integrationId) return integrations.turn(s, m);
+    if (m.isNewTicket) return start(s);
+    if (!t.isBot) {
+      // Waiting for an attendant: only the hours (once per window).
       if (await closedNow(s)) return;
-      if (t.amountUsedBotQueues === 0) return firstMenu(s); // created out of hours: the menu was never shown
-      // Written before the last menu was stored ('Oi', 'bom dia' in a row): not an answer to it.
-      if (await repo.writtenBeforeLastMenu(s.tx, { companyId: s.companyId }, t.id, m.messageId)) return;
-      const limit = botAnswerLimit(maxBot(s));
-      if ((await repo.customerMessageCount(s.tx, { companyId: s.companyId }, t.id)) > limit) return handOver(s);
-      if (!t.queueId) return answerQueueMenu(s);
-      return answerOptions(s);
-    });
+      const q = t.queueId ? s.scene.queues.find((x) => x.id === t.queueId) : null;
+      if (q) await queueClosedNow(s, q);
+      return;
+    }
+    if (await closedNow(s)) return;
+    if (t.amountUsedBotQueues === 0) return firstMenu(s); // created out of hours: the menu was never shown
+    // Written before the last menu was stored ('Oi', 'bom dia' in a row): not an answer to it.
+    if (await repo.writtenBeforeLastMenu(s.tx, { companyId: s.companyId }, t.id, m.messageId)) return;
+    const limit = botAnswerLimit(maxBot(s));
+    if ((await repo.customerMessageCount(s.tx, { companyId: s.companyId }, t.id)) > limit) return handOver(s);
+    if (!t.queueId) return answerQueueMenu(s);
+    return answerOptions(s);
+  }
+
+  /** The highest message id each ticket's drain has taken: a later reaction to an older message has nothing to do. */
+  const drainedUpTo = new Map<number, number>();
+
+  /**
+   * Decides every due message of a ticket, oldest first, in one transaction holding the ticket's lock — in whichever
+   * process gets there first; the others find nothing due. Answers how many messages it decided.
+   */
+  async function drain(companyId: number, ticketId: number): Promise<number> {
+    let due: repo.DueInbound[] = [];
+    await withTicket(
+      companyId,
+      ticketId,
+      '',
+      async (s) => {
+        for (const m of due) {
+          s.body = m.body;
+          await decide(s, { messageId: m.id, body: m.body, mediaType: m.mediaType, isNewTicket: m.openedTicket });
+        }
+      },
+      async (tx) => {
+        due = await repo.takeDueInbound(tx, { companyId }, ticketId);
+        return due.length > 0;
+      },
+    );
+    const last = due.at(-1)?.id;
+    if (last) {
+      if (drainedUpTo.size > 10_000) drainedUpTo.clear();
+      drainedUpTo.set(ticketId, Math.max(last, drainedUpTo.get(ticketId) ?? 0));
+    }
+    return due.length;
+  }
+
+  /**
+   * The reaction to a stored message (subscribed in src/composition.ts, one at a time per ticket): only a message that
+   * ingest marked due costs a transaction — a message into a ticket an attendant holds is not even read again.
+   */
+  async function onReceived(e: MessageReceived) {
+    if (!e.message.automation) return;
+    if ((drainedUpTo.get(e.ticket.id) ?? 0) >= e.message.id) return; // an earlier drain took it with its own
+    await drain(e.companyId, e.ticket.id);
+  }
+
+  /** Messages left due by a process that died between storing and deciding them (every minute, and at start). */
+  async function drainOverdue(olderThanSeconds = 30): Promise<number> {
+    let decided = 0;
+    for (const { companyId, ticketId } of await repo.ticketsWithDueInbound(db, olderThanSeconds)) {
+      try {
+        decided += await drain(companyId, ticketId);
+      } catch (err) {
+        opts.logger?.error({ err, ticketId }, 'deciding an overdue message failed');
+      }
+    }
+    return decided;
   }
 
   /** The close transition asks first: with ratings on, the ticket waits in `nps` for a 0–10 answer. */
@@ -156,7 +219,9 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
   }
 
   const service = {
-    onInbound,
+    onReceived,
+    drain,
+    drainOverdue,
     /** The AI prompts' runtime (modules/prompts): its job is registered with the automation's. */
     ai,
     ratingInsteadOfClose,
@@ -169,7 +234,6 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
       clock = now;
     },
   };
-  bindAutomation(deps, service);
   return service;
 }
 
@@ -177,6 +241,13 @@ export type AutomationService = ReturnType<typeof createAutomationService>;
 
 export function registerAutomationJobs(deps: CoreDeps, automation: AutomationService) {
   registerPromptJobs(deps, automation.ai);
+  deps.jobs.register(
+    decideOverdueJob,
+    async () => {
+      await automation.drainOverdue();
+    },
+    { cron: '* * * * *' },
+  );
   deps.jobs.register(integrationTurnJob, (p) => automation.integrationTurn(p));
   deps.jobs.register(sendToDefaultQueueJob, async ({ companyId, ticketId }) => {
     await automation.sendToDefaultQueue(companyId, ticketId);

@@ -216,11 +216,21 @@ export function createStepEffects(deps: CoreDeps, tickets: TicketsService, clock
   const visiblyChanged = (a: TicketRow, b: TicketRow) =>
     a.status !== b.status || a.queueId !== b.queueId || a.userId !== b.userId || a.isBot !== b.isBot;
 
-  /** Runs `decide` on the locked ticket, then sends, schedules and publishes what it stored. */
-  async function withTicket(companyId: number, ticketId: number, body: string, decide: (s: Step) => Promise<void>) {
+  /**
+   * Runs `decide` on the locked ticket, then sends, schedules and publishes what it stored. `claim` runs first, under
+   * the lock (the drain takes the ticket's due messages there); false = nothing to decide.
+   */
+  async function withTicket(
+    companyId: number,
+    ticketId: number,
+    body: string,
+    decide: (s: Step) => Promise<void>,
+    claim?: (tx: Db, ticket: TicketRow) => Promise<boolean>,
+  ) {
     const step = await db.transaction(async (tx) => {
       const ticket = await repo.lockTicket(tx, { companyId }, ticketId);
       if (!ticket) return null;
+      if (claim && !(await claim(tx, ticket))) return null;
       const scene = await repo.loadScene(tx, { companyId }, ticket);
       if (!scene || scene.contact.disableBot) return null;
       const s: Step = { tx, companyId, ticket, before: ticket, scene, body, now: clock(), sent: [], timers: [] };

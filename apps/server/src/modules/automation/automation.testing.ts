@@ -10,12 +10,10 @@ import { addConnection, customerWrites } from '../../../test/attendance';
 import { createTestApp, type Tenant, type TestContext } from '../../../test/harness';
 import { query } from '../../../test/messaging';
 import { chatbots, queues, whatsapps } from '../../db/schema';
-import { boundAutomation } from './automation.hooks';
-import type { AutomationService } from './automation.service';
 
 export let t: TestContext;
 export let standin: GraphStandin;
-export const auto = () => boundAutomation<AutomationService>(t.deps)!;
+export const auto = () => t.modules.automation;
 
 /** Monday 2026-11-23, 14:00 in São Paulo (in the default service hours) and 03:00 (out of them). */
 export const IN_HOURS = new Date('2026-11-23T17:00:00Z');

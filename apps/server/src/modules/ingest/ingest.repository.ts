@@ -220,24 +220,46 @@ export interface MessageInput {
   lastMessage: string | null;
   /** Added to the ticket's unread count; null resets it (the business answered from elsewhere). */
   unreadIncrement: number | null;
+  /** A customer's message in a switched-on company, not in a group: the automation may owe it an answer. */
+  automationDue: boolean;
 }
 
 type MessageFields = Omit<MessageInput, 'ticketId' | 'contactId' | 'queueId'>;
+
+/**
+ * The automation's mark of a stored message (messages.automation): 2 when it opened its ticket, 1 when the ticket is
+ * one no attendant holds (a bot, a menu, a rating or consent question, the queue's waiting line) or it is an audio
+ * (refused by contact whoever holds the ticket), else 0 — a message into a ticket an attendant holds costs the
+ * automation nothing. `ticket` says where the ticket's status and owner come from.
+ */
+function automationMarkSql(
+  m: Pick<MessageFields, 'automationDue' | 'mediaType'>,
+  openedTicket: boolean,
+  ticket: { status: SQL; userId: SQL },
+) {
+  return sql`CASE WHEN NOT ${m.automationDue}::boolean THEN 0 WHEN ${openedTicket}::boolean THEN 2
+    WHEN ${ticket.status} <> 'open' OR ${ticket.userId} IS NULL OR ${m.mediaType}::text = 'audio' THEN 1 ELSE 0 END`;
+}
 
 /**
  * THE insert of an inbound message, used by both ingest paths: nothing when the channel delivered it before
  * (unique whatsapp_id + external_id). `row` says where the ticket, sender and queue come from: parameters, or the
  * columns of the locked live ticket (`from`).
  */
-function insertMessageSql(t: Tenant, m: MessageFields, row: { ticketId: SQL; contactId: SQL; queueId: SQL; from: SQL }): SQL {
+function insertMessageSql(
+  t: Tenant,
+  m: MessageFields,
+  row: { ticketId: SQL; contactId: SQL; queueId: SQL; from: SQL; automation: SQL },
+): SQL {
   return sql`INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, media_type,
           media_ref, media_name, media_mime_type, media_size, data_json, quoted_msg_id, quoted_external_id, ack, is_forwarded,
-          queue_id, created_at)
+          queue_id, created_at, automation)
         SELECT ${t.companyId}, ${row.ticketId}, ${row.contactId}, ${m.whatsappId}, ${m.externalId}, ${m.body},
           ${m.fromMe}, ${m.read}, ${m.mediaType}, ${m.mediaRef ? JSON.stringify(m.mediaRef) : null}::jsonb, ${m.mediaName},
           ${m.mediaMimeType}, ${m.mediaSize}, ${m.dataJson ? JSON.stringify(m.dataJson) : null}::jsonb,
           ${m.quotedExternalId ? sql`(SELECT id FROM messages WHERE whatsapp_id = ${m.whatsappId} AND external_id = ${m.quotedExternalId})` : null},
-          ${m.quotedExternalId}, ${m.ack}, ${m.isForwarded}, ${row.queueId}, ${m.createdAt.toISOString()}::timestamptz
+          ${m.quotedExternalId}, ${m.ack}, ${m.isForwarded}, ${row.queueId}, ${m.createdAt.toISOString()}::timestamptz,
+          ${row.automation}
         ${row.from}
         ON CONFLICT (whatsapp_id, external_id) DO NOTHING
         RETURNING ${MESSAGE_RETURNING}`;
@@ -261,6 +283,7 @@ export async function insertMessageAndTouchTicket(
   tx: Db,
   t: Tenant,
   m: MessageInput,
+  ticket: { status: string; userId: number | null; opened: boolean },
 ): Promise<{ message: MessageRow | null; ticket: TicketRow | null }> {
   const at = m.createdAt.toISOString();
   const rows = rowsOf<{ message: Record<string, unknown> | string | null; ticket: Record<string, unknown> | string | null }>(
@@ -271,6 +294,10 @@ export async function insertMessageAndTouchTicket(
           contactId: sql`${m.contactId}::int`,
           queueId: sql`${m.queueId}::int`,
           from: sql``,
+          automation: automationMarkSql(m, ticket.opened, {
+            status: sql`${ticket.status}::text`,
+            userId: sql`${ticket.userId}::int`,
+          }),
         })}
       ), t AS (
         UPDATE tickets SET ${touchTicketSql(m, at)}
@@ -331,6 +358,7 @@ export async function ingestIntoLiveTicket(
           contactId: sql`CASE WHEN ${m.senderIsContact} THEN tk.contact_id END`,
           queueId: sql`tk.queue_id`,
           from: sql`FROM tk`,
+          automation: automationMarkSql(m, false, { status: sql`tk.status`, userId: sql`tk.user_id` }),
         })}
       ), u AS (
         UPDATE tickets SET ${touchTicketSql(m, at)}

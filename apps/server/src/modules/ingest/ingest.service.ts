@@ -15,13 +15,17 @@ import type {
   IngestOutcome,
   IngestPort,
 } from '../../channels/types';
+import type { MessageReceived } from '../../domain-events';
 import type { CoreDeps } from '../../platform/deps';
-import { handInboundToAutomation } from '../automation/automation.public';
 import { downloadMediaJob, toMessageDto } from '../messages/messages.public';
 import { closeImportedTickets, createTicketAudience } from '../tickets/tickets.public';
 import { updateWhatsappSession } from '../whatsapps/whatsapps.public';
+import { ttlMemo } from './ingest.memo';
 import * as repo from './ingest.repository';
 import { createMessageStore } from './ingest.store';
+
+export { ttlMemo } from './ingest.memo';
+export { createReceivedPublisher } from './ingest.realtime';
 
 export { contactChannelOf } from './ingest.store';
 
@@ -31,27 +35,21 @@ export interface IngestServiceOptions {
   connectionCacheMs?: number;
 }
 
-/** A small time-bounded memo for lookups every event needs; a change is seen within `ttlMs`. */
-export function ttlMemo<K, V>(load: (key: K) => Promise<V>, ttlMs: number, max = 1000) {
-  const entries = new Map<K, { at: number; value: Promise<V> }>();
-  return (key: K): Promise<V> => {
-    const now = Date.now();
-    const hit = entries.get(key);
-    if (hit && now - hit.at < ttlMs) return hit.value;
-    if (entries.size >= max) entries.clear();
-    const value = load(key);
-    entries.set(key, { at: now, value });
-    value.catch(() => entries.delete(key));
-    return value;
-  };
-}
-
 export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions = {}): IngestPort {
   const { db } = deps.database;
   const log = opts.logger;
   const audience = createTicketAudience(db);
   const connectionOf = ttlMemo((id: number) => repo.loadIngestConnection(db, id), opts.connectionCacheMs ?? 2000);
-  const storeMessage = createMessageStore(deps, audience, connectionOf);
+  const storeMessage = createMessageStore(deps, connectionOf);
+
+  /** The domain events of a stored message: the message itself, and the ticket or contact it created. */
+  async function publishReceived(e: MessageReceived) {
+    const { companyId, ticket, contact } = e;
+    if (contact.inserted) await deps.events.publish('contact.created', { companyId, contactId: contact.id });
+    if (e.isNewTicket) await deps.events.publish('ticket.created', { companyId, ticket, by: 'customer' });
+    else if (e.opened) await deps.events.publish('ticket.reopened', { companyId, ticket });
+    await deps.events.publish('message.received', e);
+  }
 
   async function publishMessageUpdate(connectionId: number, found: repo.MessageWithTicket | null) {
     if (!found) return;
@@ -100,11 +98,8 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
             if (stored.mediaMessageId && stored.companyId) {
               await deps.jobs.send(downloadMediaJob, { messageId: stored.mediaMessageId, companyId: stored.companyId });
             }
-            if (stored.publish) {
-              await stored.publish().catch((err) => log?.error({ err }, 'publishing an ingested message failed'));
-            }
-            // After commit and publish: the bot's answer follows the customer's message (modules/automation).
-            if (stored.automation) await handInboundToAutomation(deps, stored.automation, log);
+            // Stored and committed: the inbox hears it now; the automation, lanes and the rest react after this returns.
+            if (stored.received) await publishReceived(stored.received);
             break;
           }
           case 'status':

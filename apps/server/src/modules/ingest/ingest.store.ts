@@ -6,21 +6,11 @@
  */
 import type { InboundMessage, IngestOutcome } from '../../channels/types';
 import { isFileMediaType } from '../../channels/types';
+import type { MessageReceived } from '../../domain-events';
 import type { Tenant } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
-import { rooms } from '../../platform/realtime-port';
-import type { StoredInbound } from '../automation/automation.public';
-import {
-  type ContactRow,
-  lastMessageText,
-  type MessageRow,
-  type TicketRow,
-  toContactDto,
-  toMessageDto,
-  toTicketDto,
-} from '../messages/messages.public';
-import type { TicketAudience } from '../tickets/tickets.public';
+import { type ContactRow, lastMessageText, type MessageRow, type TicketRow } from '../messages/messages.public';
 import * as repo from './ingest.repository';
 
 /** The contact network of a channel: a WhatsApp number is one contact whether it writes through QR or Cloud API. */
@@ -40,11 +30,10 @@ function isRetryableConflict(err: unknown) {
 
 export interface StoredMessage {
   outcome: IngestOutcome;
-  publish?: () => Promise<void>;
   mediaMessageId?: number;
   companyId?: number;
-  /** What the conversation automation gets once the transaction committed. */
-  automation?: StoredInbound;
+  /** The domain event of a newly stored message, published once the transaction committed. */
+  received?: MessageReceived;
 }
 
 type Conn = repo.IngestConnection;
@@ -79,6 +68,9 @@ function ticketContactOf(evt: InboundMessage, conn: Conn): repo.ContactInput {
 
 /** The message row an event becomes (the ticket, sender and queue are decided by the path that stores it). */
 function messageFieldsOf(evt: InboundMessage, conn: Conn) {
+  // An inactive company keeps what its customers write (nothing is lost if it is switched on again) but its
+  // connections are stopped: no bot, no queue greeting, nothing sent on its behalf.
+  const automationDue = !evt.fromMe && !evt.isGroup && conn.companyActive;
   const isReaction = evt.mediaType === 'reaction';
   const file = evt.media && isFileMediaType(evt.mediaType) ? evt.media : undefined;
   return {
@@ -99,12 +91,13 @@ function messageFieldsOf(evt: InboundMessage, conn: Conn) {
     createdAt: evt.timestamp,
     lastMessage: isReaction ? null : lastMessageText(evt.body, evt.mediaType),
     unreadIncrement: evt.fromMe ? null : isReaction ? 0 : 1,
+    automationDue,
   };
 }
 
 type Fields = ReturnType<typeof messageFieldsOf>;
 
-export function createMessageStore(deps: CoreDeps, audience: TicketAudience, connectionOf: (id: number) => Promise<Conn | null>) {
+export function createMessageStore(deps: CoreDeps, connectionOf: (id: number) => Promise<Conn | null>) {
   const { db } = deps.database;
 
   /** Most messages: the contact already has a live ticket here — one statement. Null: the transaction must run. */
@@ -194,12 +187,12 @@ export function createMessageStore(deps: CoreDeps, audience: TicketAudience, con
         if (!ticket) throw Object.assign(new Error('ticket vanished while ingesting'), { code: '40001' });
       }
 
-      const { message, ticket: touched } = await repo.insertMessageAndTouchTicket(tx, tenant, {
-        ...fields,
-        ticketId: ticket.id,
-        contactId: sender?.id ?? null,
-        queueId: ticket.queueId,
-      });
+      const { message, ticket: touched } = await repo.insertMessageAndTouchTicket(
+        tx,
+        tenant,
+        { ...fields, ticketId: ticket.id, contactId: sender?.id ?? null, queueId: ticket.queueId },
+        { status: ticket.status, userId: ticket.userId, opened: isNewTicket },
+      );
       if (!message) {
         // Inserted by a concurrent delivery of the same event between our check and our insert.
         const again = await repo.findMessageByExternalId(tx, tenant, conn.id, evt.externalId);
@@ -234,52 +227,6 @@ export function createMessageStore(deps: CoreDeps, audience: TicketAudience, con
     }
   }
 
-  /**
-   * The contact, ticket and message events of a stored message, to those who hear its ticket (after commit). A message
-   * into a live ticket publishes appMessage only: it carries the ticket (new last message, unread count), which the
-   * inbox applies, and a second event to every entitled socket was half of the fan-out (docs/deploy.md). The ticket
-   * event goes out when the ticket was created or reopened.
-   */
-  function publisherOf(conn: Conn, tenant: Tenant, stored: Extract<Stored, { kind: 'stored' }>) {
-    const { message, ticket, contact, sender, opened } = stored;
-    return async () => {
-      const queue = ticket.queueId
-        ? (conn.queues.find((q) => q.id === ticket.queueId) ?? (await repo.findQueueRef(db, tenant, ticket.queueId)))
-        : null;
-      const user = ticket.userId ? await repo.findUserRef(db, tenant, ticket.userId) : null;
-      const heard = await audience.of(tenant, ticket);
-      const ticketDto = heard.ticket(
-        toTicketDto(ticket, {
-          contact,
-          queue,
-          user,
-          whatsapp: { id: conn.id, name: conn.name, groupAsTicket: conn.groupAsTicket, channel: conn.channel },
-        }),
-      );
-      const contactDto = heard.contact(toContactDto(contact));
-      if (contact.inserted)
-        deps.realtime.publish(tenant.companyId, 'contact', { action: 'create', contact: contactDto }, heard.to);
-      if (sender && sender !== contact && sender.inserted) {
-        const senderDto = heard.contact(toContactDto(sender));
-        deps.realtime.publish(tenant.companyId, 'contact', { action: 'create', contact: senderDto }, [rooms.admins()]);
-      }
-      if (opened) deps.realtime.publish(tenant.companyId, 'ticket', { action: 'update', ticket: ticketDto }, heard.to);
-      deps.realtime.publish(
-        tenant.companyId,
-        'appMessage',
-        {
-          action: 'create',
-          message: toMessageDto(message, deps.mediaUrl, {
-            contact: sender ? { id: sender.id, name: sender.name, urlPicture: sender.urlPicture } : null,
-          }),
-          ticket: ticketDto,
-          contact: contactDto,
-        },
-        heard.to,
-      );
-    };
-  }
-
   return async function storeMessage(evt: InboundMessage): Promise<StoredMessage> {
     const conn = await connectionOf(evt.connectionId);
     if (!conn) return { outcome: { kind: 'ignored', reason: 'unknown connection' } };
@@ -295,26 +242,27 @@ export function createMessageStore(deps: CoreDeps, audience: TicketAudience, con
         companyId: tenant.companyId,
       };
     }
-    const { message, ticket, contact, isNewTicket } = result;
+    const { message, ticket, contact, sender, isNewTicket, opened } = result;
     return {
       outcome: { kind: 'message', messageId: message.id, ticketId: ticket.id, contactId: contact.id, duplicate: false },
-      publish: publisherOf(conn, tenant, result),
       mediaMessageId: message.mediaRef ? message.id : undefined,
       companyId: tenant.companyId,
-      // An inactive company keeps what its customers write (nothing is lost if it is switched on again) but its
-      // connections are stopped: no bot, no queue greeting, nothing sent on its behalf.
-      automation: conn.companyActive
-        ? {
-            companyId: tenant.companyId,
-            ticketId: ticket.id,
-            messageId: message.id,
-            isNewTicket,
-            fromMe: evt.fromMe,
-            isGroup: evt.isGroup,
-            mediaType: evt.mediaType,
-            body: evt.body,
-          }
-        : undefined,
+      received: {
+        companyId: tenant.companyId,
+        connection: {
+          id: conn.id,
+          name: conn.name,
+          channel: conn.channel,
+          groupAsTicket: conn.groupAsTicket,
+          queues: conn.queues,
+        },
+        message,
+        ticket,
+        contact,
+        sender,
+        isNewTicket,
+        opened,
+      },
     };
   };
 }

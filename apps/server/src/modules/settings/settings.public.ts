@@ -6,6 +6,7 @@ import { DEFAULT_DOWNLOAD_LIMIT_MB } from '@atendo/shared';
 import type { Db } from '../../db/open';
 import { getGlobalSetting } from './settings.repository';
 
+export { type CompanySettingsCache, createCompanySettingsCache } from './settings.cache';
 export { ensureGlobalDefaults, findCompanySettings, getGlobalSetting, setGlobalSetting } from './settings.repository';
 
 const MB = 1024 * 1024;

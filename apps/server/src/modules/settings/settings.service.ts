@@ -100,6 +100,7 @@ export function createSettingsService(deps: CoreDeps) {
         }
       }
       await repo.updateCompanySetting(db, ctx, column, parsed.data);
+      await deps.events.publish('setup.changed', { companyId: ctx.companyId });
       return { column, data: parsed.data };
     },
   };

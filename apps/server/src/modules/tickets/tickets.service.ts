@@ -24,9 +24,10 @@ import { closeTicket, closeTicketsOfStatus } from './tickets.close';
 import { createTicketEffects, LIVE, type TicketOutbound } from './tickets.effects';
 import * as repo from './tickets.repository';
 import { formatTemplate } from './tickets.templates';
-import { asksToTake, createTicketTransitions } from './tickets.transitions';
+import { asksToTake, type ClosePolicy, createTicketTransitions } from './tickets.transitions';
 
 export type { TicketOutbound } from './tickets.effects';
+export type { ClosePolicy } from './tickets.transitions';
 
 type Item = TicketListItemDto & { cursorKey?: string };
 type Scope = { id: number; queueId: number | null; userId: number | null; isGroup: boolean };
@@ -41,12 +42,12 @@ export function toPrefixQuery(term: string): string | null {
     .join(' & ');
 }
 
-export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound) {
+export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound, closePolicy: ClosePolicy = {}) {
   const { db } = deps.database;
   const ticketAudience = createTicketAudience(db);
   const fx = createTicketEffects(deps, outbound);
   const { otherOpenTicket, log, sendAutomatic, templateVars, checkQueue } = fx;
-  const transitions = createTicketTransitions(deps, fx);
+  const transitions = createTicketTransitions(deps, fx, closePolicy);
 
   async function viewer(ctx: TenantContext): Promise<Viewer> {
     return viewerOf(ctx, await repo.userQueueIds(db, ctx, ctx.user.id));

@@ -7,7 +7,6 @@ import type { TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { ratingInsteadOfClose } from '../automation/automation.public';
 import { closeTicket } from './tickets.close';
 import { LIVE, type TicketEffects } from './tickets.effects';
 import * as repo from './tickets.repository';
@@ -15,7 +14,15 @@ import { formatTemplate } from './tickets.templates';
 
 export const asksToTake = (b: UpdateTicketBody) => (b.status === 'open' || b.status === 'group') && !b.isTransfered;
 
-export function createTicketTransitions(deps: CoreDeps, fx: TicketEffects) {
+/**
+ * What the close transition asks before closing, answered by the automation (wired in src/composition.ts): with
+ * ratings on, the ticket moves to `nps` to wait for the customer's 0–10 answer instead (null: close as usual).
+ */
+export interface ClosePolicy {
+  ratingInsteadOfClose?(companyId: number, ticket: repo.TicketRow): Promise<repo.TicketRow | null>;
+}
+
+export function createTicketTransitions(deps: CoreDeps, fx: TicketEffects, policy: ClosePolicy = {}) {
   const { db } = deps.database;
   const { otherOpenTicket, log, sendAutomatic, templateVars, checkQueue } = fx;
 
@@ -66,7 +73,7 @@ export function createTicketTransitions(deps: CoreDeps, fx: TicketEffects) {
       throw new AppError('ERR_TICKET_REQUIRES_TAG', 409);
     }
     // Ratings on: the ticket waits in nps for the customer's 0–10 answer instead of closing (modules/automation).
-    const rating = await ratingInsteadOfClose(deps, ctx.companyId, t);
+    const rating = (await policy.ratingInsteadOfClose?.(ctx.companyId, t)) ?? null;
     if (rating) return rating;
     if (b.sendFarewellMessage !== false && !t.isGroup) {
       // Sent before closing: a closed ticket takes no message. The attendant's own farewell wins over the connection's.
@@ -257,7 +264,39 @@ export function createTicketTransitions(deps: CoreDeps, fx: TicketEffects) {
             ? ((await repo.updateTicket(db, ctx, t.id, { amountUsedBotQueues: b.amountUsedBotQueues }, { touch: false })) ?? t)
             : t;
     }
+    await published(ctx, t, result);
     return result;
+  }
+
+  /** The domain event of what the transition did (after it committed: each transition's writes are its own). */
+  async function published(ctx: TenantContext, t: repo.TicketRow, result: repo.TicketRow) {
+    const companyId = ctx.companyId;
+    if (result.id !== t.id) {
+      // A transfer to another connection ended this ticket and opened another one.
+      await deps.events.publish('ticket.closed', {
+        companyId,
+        ticket: { ...t, status: 'closed' },
+        why: 'attendant',
+        by: ctx.user.id,
+      });
+      await deps.events.publish('ticket.created', { companyId, ticket: result, by: 'attendant' });
+      return;
+    }
+    if (result.status === t.status && result.userId === t.userId && result.queueId === t.queueId) return;
+    if (result.status === 'closed') {
+      await deps.events.publish('ticket.closed', { companyId, ticket: result, why: 'attendant', by: ctx.user.id });
+    } else if (t.status === 'closed') {
+      await deps.events.publish('ticket.reopened', { companyId, ticket: result });
+    } else if (result.userId === ctx.user.id && t.userId !== ctx.user.id && result.status !== 'pending') {
+      await deps.events.publish('ticket.accepted', { companyId, ticket: result, userId: ctx.user.id });
+    } else if (result.queueId !== t.queueId || result.userId !== t.userId) {
+      await deps.events.publish('ticket.transferred', {
+        companyId,
+        ticket: result,
+        fromQueueId: t.queueId,
+        fromUserId: t.userId,
+      });
+    }
   }
 
   return { transitionOf, apply };

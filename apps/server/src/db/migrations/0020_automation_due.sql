@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "automation" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "messages_automation_due_idx" ON "messages" USING btree ("company_id","ticket_id") WHERE "messages"."automation" > 0;
