@@ -1,0 +1,86 @@
+/**
+ * The cost of one inbound message, counted in statements (issue 29 item 6; deterministic, not timed): a customer's
+ * message into a ticket an attendant holds — the common case — stores the message and publishes it without any other
+ * read or transaction, the automation's reaction included. A bot's ticket pays for its decision, and only it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addConnection, addQueue, addUser, customerWrites, type TestUser, ticketRow } from '../../../test/attendance';
+import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { countStatements } from '../../../test/statements';
+import { createIngestService } from './ingest.service';
+
+let t: TestContext;
+let tenant: Tenant;
+let ana: TestUser;
+let conn: { id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenant = await createTenant(t);
+  const queueId = await addQueue(t, tenant, 'Vendas');
+  ana = await addUser(t, tenant, { name: 'Ana', queueIds: [queueId] });
+  conn = await addConnection(t, tenant, { queueIds: [queueId] });
+});
+afterAll(() => t?.close());
+
+async function counted(work: () => Promise<unknown>) {
+  const counter = countStatements(t.database);
+  try {
+    await work();
+    await t.settled();
+  } finally {
+    counter.stop();
+  }
+  return counter;
+}
+
+describe('statements of one inbound message', () => {
+  it('into a ticket an attendant holds: at most 3 (the store, no automation transaction, no settings read)', async () => {
+    const from = '5511977001122';
+    const { ticketId } = await customerWrites(t, conn.id, { from, body: 'Olá' });
+    const accepted = await t.app.inject({
+      method: 'PUT',
+      url: `/tickets/${ticketId}`,
+      headers: bearer(ana.token),
+      payload: { status: 'open' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await customerWrites(t, conn.id, { from, body: 'primeira depois do aceite' }); // warms the owner's name
+
+    const counter = await counted(() => customerWrites(t, conn.id, { from, body: 'e mais uma' }));
+    expect(counter.statements, counter.texts.join('\n')).toBeLessThanOrEqual(3);
+    const after = await ticketRow(t, ticketId);
+    expect(after).toMatchObject({ status: 'open', userId: ana.id, unreadMessages: 2 }); // accepting read the first one
+    // The inbox heard it: the appMessage carries the ticket with its owner.
+    const last = t.realtime.events.filter((e) => e.event === 'appMessage').at(-1);
+    expect(last?.payload).toMatchObject({ action: 'create', ticket: { id: ticketId, user: { id: ana.id, name: 'Ana' } } });
+  });
+
+  it('a first message is marked due in its insert and marked done by the decision after ingest returned', async () => {
+    const evt = {
+      kind: 'message' as const,
+      channel: 'whatsappapi' as const,
+      connectionId: conn.id,
+      timestamp: new Date(),
+      externalId: `wamid.due${Date.now()}`,
+      from: '5511977003344',
+      contactName: 'Bia',
+      isGroup: false,
+      fromMe: false,
+      mediaType: 'text',
+      body: 'Oi',
+    };
+    let stored: number | undefined;
+    t.deps.events.on('message.received', (e) => {
+      if (e.message.externalId === evt.externalId) stored = e.message.automation;
+    });
+    const [outcome] = await createIngestService(t.deps).ingest([evt]);
+    if (outcome.kind !== 'message') throw new Error(JSON.stringify(outcome));
+    expect(stored).toBe(2); // the insert marked it due, and that it opened the ticket
+    await t.settled();
+    const mark = () =>
+      t.database.query<{ automation: number }>('SELECT automation FROM messages WHERE id = $1', [outcome.messageId]);
+    expect((await mark())[0].automation).toBe(0);
+    expect(await t.modules.automation.drainOverdue(0)).toBe(0); // nothing left for the sweep
+  });
+});
