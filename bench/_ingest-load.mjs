@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, appSecret, phoneNumberId, contacts, perContact, concurrency, numberBase, startTs } = workerData;
+const { url, appSecret, phoneNumberId, contacts, perContact, concurrency, numberBase, startTs, prefix = 'BENCH' } = workerData;
 const target = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
@@ -33,7 +33,7 @@ for (let k = 0; k < total; k++) {
               messages: [
                 {
                   from,
-                  id: `wamid.BENCH${c}x${i}`,
+                  id: `wamid.${prefix}${c}x${i}`,
                   timestamp: String(startTs + i),
                   type: 'text',
                   text: { body: `mensagem ${i + 1} do cliente ${c}` },

@@ -1,16 +1,20 @@
 /**
- * Inbound ingest (issue 4): 20,000 signed Cloud API webhooks from 200 contacts at concurrency 50.
+ * Inbound ingest (issues 4 and 29): signed Cloud API webhooks at concurrency 50, in scenarios.
  *
  *   node --import tsx bench/ingest.mjs                 # embedded PGlite in a temp folder
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
- *     node --import tsx bench/ingest.mjs               # a fresh PostgreSQL database (dropped after)
+ *     node --import tsx bench/ingest.mjs               # a fresh PostgreSQL database per scenario (dropped after)
  *
- * The API runs in this process on an ephemeral port (jobs on, as `npm start` runs it); the load generator runs
- * in a worker thread (bench/_ingest-load.mjs) with every body signed beforehand. Prints messages/s and the
- * webhook latency p50/p95/p99, then the ceiling: the same rows (message insert + ticket update, one transaction
- * each, same concurrency) written by plain SQL in this process, and the ratio. Then the invariants: 20,000
- * messages, 200 contacts, 200 tickets, 0 duplicates, every conversation in its order.
- * Env: BENCH_CONTACTS (200), BENCH_PER_CONTACT (100), BENCH_CONCURRENCY (50). Writes bench/results/ingest-<db>.json.
+ * Scenarios (BENCH_SCENARIOS=a,b to choose):
+ *   a. the common case: 20,000 messages from 200 contacts into tickets an attendant holds;
+ *   b. first messages of 2,000 new conversations to a connection with a queue menu bot (greeting + menu each);
+ * For each: messages/s and webhook latency p50/p95/p99; statements and pool checkouts per message (counted at the
+ * driver, pg-boss's own polling included); main-thread CPU ms per message (event-loop active time — the load
+ * generator runs in a worker thread); for b, the time until every reaction (menu) was decided. Then the ceiling: the
+ * same rows (message insert + ticket update, one transaction each, same concurrency) by plain SQL in this process.
+ * Then the invariants (every message once, one contact per number, one ticket per contact, order kept, each menu once).
+ * Env: BENCH_CONTACTS (200), BENCH_PER_CONTACT (100), BENCH_NEW (2000), BENCH_CONCURRENCY (50).
+ * Writes bench/results/ingest-<db>.json.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { startGraphStandin } from '@atendo/graph-standin';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { seedDatabase } from '../apps/server/src/composition.ts';
@@ -29,11 +34,17 @@ import { DomainEventBus } from '../apps/server/src/platform/domain-events.ts';
 import { Jobs } from '../apps/server/src/platform/jobs.ts';
 import { MediaStorage } from '../apps/server/src/platform/media.ts';
 import { MemoryRateLimiter } from '../apps/server/src/platform/rate-limit.ts';
+import { countStatements } from '../apps/server/test/statements.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const contacts = Number(process.env.BENCH_CONTACTS ?? 200);
-const perContact = Number(process.env.BENCH_PER_CONTACT ?? 100);
+const heldContacts = Number(process.env.BENCH_CONTACTS ?? 200);
+const heldPerContact = Number(process.env.BENCH_PER_CONTACT ?? 100);
+const newConversations = Number(process.env.BENCH_NEW ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const scenarios = (process.env.BENCH_SCENARIOS ?? 'a,b').split(',').map((x) => x.trim());
+// The ceiling writes as many rows as scenario a.
+const contacts = heldContacts;
+const perContact = heldPerContact;
 const total = contacts * perContact;
 
 async function openBenchDatabase(dataDir) {
@@ -135,9 +146,21 @@ async function rawSqlCeiling(database, companyId, whatsappId) {
   return (total / (performance.now() - started)) * 1000;
 }
 
-async function main() {
+/** One scenario on a fresh database: the app in this process, the load from a worker thread. */
+async function runScenario(name) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atendo-bench-'));
-  const config = loadConfig({}, { DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' });
+  // The bot's answers are sent to the Graph API stand-in, as a customer's phone would receive them.
+  const graph = await startGraphStandin({ appSecret: 'unused' });
+  const config = loadConfig(
+    {},
+    {
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      GRAPH_API_URL: graph.url,
+      GRAPH_API_VERSION: 'v21.0',
+    },
+  );
   const { database, drop } = await openBenchDatabase(dataDir);
   let app;
   let jobs;
@@ -147,6 +170,7 @@ async function main() {
     const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret: config.jwtSecret });
     jobs = new Jobs(database, { workers: true });
     const realtime = new CountingPublisher();
+    const events = new DomainEventBus();
     const deps = {
       config,
       database,
@@ -154,7 +178,7 @@ async function main() {
       limiter: new MemoryRateLimiter(),
       realtime,
       mediaUrl: (p) => media.url(p),
-      events: new DomainEventBus(),
+      events,
       media,
       jobs,
       version: 'bench',
@@ -165,124 +189,182 @@ async function main() {
     const base = `http://127.0.0.1:${app.server.address().port}`;
 
     const company = await insertCompany(database.db, { name: 'Bench Co', dueDate: null });
-    const noise = await insertCompany(database.db, { name: 'Ceiling Co', dueDate: null });
     const appSecret = randomBytes(16).toString('hex');
     const phoneNumberId = '109999999999901';
     const whatsappId = await createConnection(database, company.id, phoneNumberId, appSecret);
+    const numberBase = 5511980000000;
+    let nContacts;
+    let nPer;
+    if (name === 'a') {
+      // Every contact already talks to an attendant who holds the ticket.
+      nContacts = heldContacts;
+      nPer = heldPerContact;
+      const [user] = await database.query(
+        `INSERT INTO users (company_id, name, email, password_hash, profile) VALUES ($1, 'Ana', 'ana@bench.test', 'x', 'user') RETURNING id`,
+        [company.id],
+      );
+      await database.query(
+        `WITH c AS (
+           INSERT INTO contacts (company_id, channel, number, name, whatsapp_id)
+           SELECT $1, 'whatsapp', ($2::bigint + g)::text, 'Cliente ' || g, $3 FROM generate_series(0, $4 - 1) g RETURNING id)
+         INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, user_id, channel)
+         SELECT $1, id, $3, 'open', $5, 'whatsappapi' FROM c`,
+        [company.id, numberBase, whatsappId, nContacts, user.id],
+      );
+    } else {
+      // New conversations to a connection with two queues: each first message gets the greeting and the queue menu.
+      nContacts = newConversations;
+      nPer = 1;
+      const queues = await database.query(
+        `INSERT INTO queues (company_id, name, color, greeting_message) VALUES ($1, 'Vendas', '#111111', 'Vendas'), ($1, 'Suporte', '#222222', 'Suporte') RETURNING id`,
+        [company.id],
+      );
+      await database.query(`INSERT INTO whatsapp_queues (company_id, whatsapp_id, queue_id) SELECT $1, $2, unnest($3::int[])`, [
+        company.id,
+        whatsappId,
+        queues.map((q) => q.id),
+      ]);
+      await database.query(`UPDATE whatsapps SET greeting_message = 'Bem-vindo à Loja!' WHERE id = $1`, [whatsappId]);
+    }
+    const messages = nContacts * nPer;
 
-    console.log(
-      `Atendo ingest — ${database.kind}, ${total} webhooks from ${contacts} contacts, concurrency ${concurrency}, ` +
-        `node ${process.version}, ${os.cpus().length} CPUs`,
-    );
+    const counter = countStatements(database);
+    const elu0 = performance.eventLoopUtilization();
     const load = await new Promise((resolve, reject) => {
       const worker = new Worker(path.join(here, '_ingest-load.mjs'), {
         workerData: {
           url: `${base}/webhooks/whatsappapi/${whatsappId}`,
           appSecret,
           phoneNumberId,
-          contacts,
-          perContact,
+          contacts: nContacts,
+          perContact: nPer,
           concurrency,
-          numberBase: 5511980000000,
-          startTs: Math.floor(Date.now() / 1000) - perContact,
+          numberBase,
+          startTs: Math.floor(Date.now() / 1000) - nPer,
+          prefix: `BENCH${name}`,
         },
       });
       worker.once('message', resolve);
       worker.once('error', reject);
     });
-    const latencies = load.latencies.sort((a, b) => a - b);
-    const msgsPerSecond = (total / load.elapsedMs) * 1000;
+    const answeredAt = performance.now();
+    await events.settled();
+    const decidedMs = load.elapsedMs + (performance.now() - answeredAt);
+    const elu = performance.eventLoopUtilization(elu0);
+    counter.stop();
+    const latencies = load.latencies.sort((x, y) => x - y);
 
-    // Invariants.
     const [counts] = await database.query(
-      `SELECT (SELECT count(*)::int FROM messages WHERE company_id = $1) AS messages,
+      `SELECT (SELECT count(*)::int FROM messages WHERE company_id = $1 AND NOT from_me) AS messages,
+              (SELECT count(*)::int FROM messages WHERE company_id = $1 AND from_me AND data_json->>'automatic' = 'menu') AS menus,
+              (SELECT count(*)::int FROM messages WHERE company_id = $1 AND automation > 0) AS undecided,
               (SELECT count(*)::int FROM contacts WHERE company_id = $1) AS contacts,
               (SELECT count(*)::int FROM tickets WHERE company_id = $1) AS tickets,
-              (SELECT count(*)::int FROM (SELECT external_id FROM messages WHERE company_id = $1
-                 GROUP BY whatsapp_id, external_id HAVING count(*) > 1) d) AS duplicates,
-              (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND unread_messages <> $2) AS wrong_unread`,
-      [company.id, perContact],
+              (SELECT count(*)::int FROM (SELECT external_id FROM messages WHERE company_id = $1 AND NOT from_me
+                 GROUP BY whatsapp_id, external_id HAVING count(*) > 1) d) AS duplicates`,
+      [company.id],
     );
     const [order] = await database.query(
       `SELECT count(*)::int AS out_of_order FROM (
          SELECT split_part(external_id, 'x', 2)::int AS i,
                 row_number() OVER (PARTITION BY ticket_id ORDER BY created_at, id) - 1 AS pos
-         FROM messages WHERE company_id = $1) s WHERE i <> pos`,
+         FROM messages WHERE company_id = $1 AND NOT from_me) s WHERE i <> pos`,
       [company.id],
     );
-
-    const ceiling = await rawSqlCeiling(
-      database,
-      noise.id,
-      await createConnection(database, noise.id, '109999999999902', appSecret),
-    );
-    const ratio = msgsPerSecond / ceiling;
-
-    console.table([
-      {
-        run: 'webhooks → ingest (HTTP)',
-        'msgs/s': Math.round(msgsPerSecond),
-        'p50 ms': +percentile(latencies, 50).toFixed(1),
-        'p95 ms': +percentile(latencies, 95).toFixed(1),
-        'p99 ms': +percentile(latencies, 99).toFixed(1),
-        'max ms': +(latencies.at(-1) ?? 0).toFixed(1),
-      },
-      { run: 'ceiling: plain SQL, same rows', 'msgs/s': Math.round(ceiling) },
-    ]);
-    console.log(`ratio to the ceiling: ${ratio.toFixed(2)}`);
-    console.log(`HTTP statuses: ${JSON.stringify(load.statuses)} · realtime events published: ${realtime.count}`);
     const ok =
-      counts.messages === total &&
-      counts.contacts === contacts &&
-      counts.tickets === contacts &&
+      counts.messages === messages &&
+      counts.contacts === nContacts &&
+      counts.tickets === nContacts &&
       counts.duplicates === 0 &&
-      counts.wrong_unread === 0 &&
+      counts.undecided === 0 &&
       order.out_of_order === 0 &&
-      load.statuses['200'] === total;
-    console.log(
-      `invariants: ${counts.messages} messages, ${counts.contacts} contacts, ${counts.tickets} tickets, ${counts.duplicates} duplicates, ` +
-        `${counts.wrong_unread} tickets with a wrong unread count, ${order.out_of_order} messages out of order → ${ok ? 'OK' : 'FAILED'}`,
-    );
-
-    const out = path.join(here, 'results');
-    mkdirSync(out, { recursive: true });
-    const file = path.join(out, `ingest-${database.kind}.json`);
-    writeFileSync(
-      file,
-      `${JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          database: database.kind,
-          node: process.version,
-          cpus: os.cpus().length,
-          webhooks: total,
-          contacts,
-          concurrency,
-          messagesPerSecond: Math.round(msgsPerSecond),
-          latencyMs: {
-            p50: +percentile(latencies, 50).toFixed(2),
-            p95: +percentile(latencies, 95).toFixed(2),
-            p99: +percentile(latencies, 99).toFixed(2),
-            max: +(latencies.at(-1) ?? 0).toFixed(2),
-          },
-          ceilingMessagesPerSecond: Math.round(ceiling),
-          ratio: +ratio.toFixed(3),
-          statuses: load.statuses,
-          invariants: { ...counts, outOfOrder: order.out_of_order, ok },
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    console.log(`written ${path.relative(process.cwd(), file)}`);
-    if (!ok) process.exitCode = 1;
+      load.statuses['200'] === messages &&
+      (name !== 'b' || counts.menus === nContacts);
+    const result = {
+      scenario: name,
+      database: database.kind,
+      messages,
+      messagesPerSecond: Math.round((messages / load.elapsedMs) * 1000),
+      decidedPerSecond: Math.round((messages / decidedMs) * 1000),
+      latencyMs: {
+        p50: +percentile(latencies, 50).toFixed(1),
+        p95: +percentile(latencies, 95).toFixed(1),
+        p99: +percentile(latencies, 99).toFixed(1),
+        max: +(latencies.at(-1) ?? 0).toFixed(1),
+      },
+      statementsPerMessage: +(counter.statements / messages).toFixed(2),
+      checkoutsPerMessage: database.kind === 'pg' ? +(counter.checkouts / messages).toFixed(2) : null,
+      mainThreadCpuMsPerMessage: +(elu.active / messages).toFixed(3),
+      statuses: load.statuses,
+      realtimeEvents: realtime.count,
+      invariants: { ...counts, outOfOrder: order.out_of_order, ok },
+    };
+    if (name === 'a') {
+      const noise = await insertCompany(database.db, { name: 'Ceiling Co', dueDate: null });
+      result.ceilingMessagesPerSecond = Math.round(
+        await rawSqlCeiling(database, noise.id, await createConnection(database, noise.id, '109999999999902', appSecret)),
+      );
+    }
+    return result;
   } finally {
     await app?.close();
     await jobs?.stop();
     await database.close();
     await drop();
+    await graph.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+const LABELS = { a: 'a. into tickets an attendant holds', b: 'b. first messages, queue menu bot' };
+
+async function main() {
+  const kind = process.env.DATABASE_URL ? 'pg' : 'pglite';
+  console.log(
+    `Atendo ingest — ${kind}, concurrency ${concurrency}, node ${process.version}, ${os.cpus().length} CPUs, ` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
+  const results = [];
+  for (const name of scenarios) results.push(await runScenario(name));
+  console.table(
+    results.map((r) => ({
+      scenario: LABELS[r.scenario] ?? r.scenario,
+      messages: r.messages,
+      'msgs/s': r.messagesPerSecond,
+      'decided/s': r.decidedPerSecond,
+      'p50 ms': r.latencyMs.p50,
+      'p99 ms': r.latencyMs.p99,
+      'stmts/msg': r.statementsPerMessage,
+      'checkouts/msg': r.checkoutsPerMessage ?? '—',
+      'CPU ms/msg': r.mainThreadCpuMsPerMessage,
+      'ceiling msgs/s': r.ceilingMessagesPerSecond ?? '',
+    })),
+  );
+  for (const r of results) {
+    const c = r.invariants;
+    console.log(
+      `${r.scenario}: ${c.messages} messages, ${c.contacts} contacts, ${c.tickets} tickets, ${c.duplicates} duplicates, ` +
+        `${c.outOfOrder} out of order, ${c.menus} menus, ${c.undecided} undecided, HTTP ${JSON.stringify(r.statuses)} → ${c.ok ? 'OK' : 'FAILED'}`,
+    );
+  }
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const out = path.join(here, 'results');
+  mkdirSync(out, { recursive: true });
+  const file = path.join(out, `ingest-${kind}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, concurrency, results }, null, 2)}\n`,
+  );
+  console.log(`written ${path.relative(process.cwd(), file)}`);
+  if (results.some((r) => !r.invariants.ok)) process.exitCode = 1;
 }
 
 main().catch((err) => {

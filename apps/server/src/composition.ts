@@ -21,7 +21,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { registerRecoveryJobs } from './modules/auth/recovery.jobs';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
-import { type AutomationService, createAutomationService, registerAutomationJobs } from './modules/automation/automation.service';
+import {
+  type AutomationService,
+  createAutomationService,
+  decideOverdueNow,
+  registerAutomationJobs,
+} from './modules/automation/automation.service';
 import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
@@ -208,6 +213,11 @@ function meteredIngest(port: IngestPort, metrics: Metrics | undefined): IngestPo
       }
     },
   };
+}
+
+/** Once the process's job workers run (main.ts): work a dead process left behind is picked up now. */
+export async function afterStart(deps: CoreDeps) {
+  if (deps.config.jobs) await decideOverdueNow(deps);
 }
 
 /** The services tests drive directly (the automation's clock and timers). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
-import { contextLoader, realtimeHandlers, seedDatabase } from './composition';
+import { afterStart, contextLoader, realtimeHandlers, seedDatabase } from './composition';
 import { loadConfig, resolveJwtSecret } from './config';
 import { DatabaseLockedError, openDatabase, runMigrations } from './db/open';
 import { TokenService } from './platform/auth';
@@ -92,6 +92,7 @@ async function main() {
   const app = await buildApp(deps, { logger, extend: (a) => gateway.register(a) });
   await app.listen({ port: config.apiPort, host: config.host });
   await jobs.start();
+  await afterStart(deps);
 
   let web: Awaited<ReturnType<typeof buildWebServer>> | undefined;
   if (config.serveWeb) {

@@ -17,9 +17,12 @@ export const rotateQueuesJob = defineJob({
   queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
 });
 
-/** Every minute: customer messages stored but never decided (their process died in between) are decided now. */
+/**
+ * Every minute (and once when a process starts, with no age): customer messages stored but never decided — their
+ * process died in between — are decided now. Deciding twice cannot happen (the drain takes them under the ticket's lock).
+ */
 export const decideOverdueJob = defineJob({
   name: 'automation.decideOverdue',
-  schema: z.object({}),
+  schema: z.object({ olderThanSeconds: z.number().int().min(0).optional() }),
   queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
 });

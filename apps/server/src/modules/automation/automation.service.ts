@@ -239,12 +239,17 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
 
 export type AutomationService = ReturnType<typeof createAutomationService>;
 
+/** Once a process's workers run: what a dead process left undecided is decided now, not at the next minute. */
+export async function decideOverdueNow(deps: CoreDeps) {
+  await deps.jobs.send(decideOverdueJob, { olderThanSeconds: 0 });
+}
+
 export function registerAutomationJobs(deps: CoreDeps, automation: AutomationService) {
   registerPromptJobs(deps, automation.ai);
   deps.jobs.register(
     decideOverdueJob,
-    async () => {
-      await automation.drainOverdue();
+    async ({ olderThanSeconds }) => {
+      await automation.drainOverdue(olderThanSeconds);
     },
     { cron: '* * * * *' },
   );

@@ -67,7 +67,7 @@ describe('statements of one inbound message', () => {
       contactName: 'Bia',
       isGroup: false,
       fromMe: false,
-      mediaType: 'text',
+      mediaType: 'text' as const,
       body: 'Oi',
     };
     let stored: number | undefined;
