@@ -1,2 +1,3 @@
 ALTER TABLE "messages" ADD COLUMN "automation" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "messages_unsent_idx" ON "messages" USING btree ("created_at") WHERE "messages"."from_me" AND "messages"."ack" = 0 AND "messages"."external_id" IS NULL AND "messages"."send_error" IS NULL AND NOT "messages"."is_private";--> statement-breakpoint
 CREATE INDEX "messages_automation_due_idx" ON "messages" USING btree ("company_id","ticket_id") WHERE "messages"."automation" > 0;

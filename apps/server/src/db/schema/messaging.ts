@@ -274,6 +274,10 @@ export const messages = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Outbound messages not sent yet (a few at a time): the minute sweep finds those whose send job was never stored.
+    index('messages_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.fromMe} AND ${t.ack} = 0 AND ${t.externalId} IS NULL AND ${t.sendError} IS NULL AND NOT ${t.isPrivate}`),
     // What the automation still owes (a few rows at a time): the sweep and each ticket's drain find them here.
     index('messages_automation_due_idx').on(t.companyId, t.ticketId).where(sql`${t.automation} > 0`),
     // Idempotent ingest: the same channel message twice is one row (ON CONFLICT DO NOTHING).

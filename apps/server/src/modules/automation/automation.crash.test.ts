@@ -167,9 +167,11 @@ describe.runIf(onPostgres)('the automation across a killed process', () => {
     victim.kill('SIGKILL');
     await killed(victim);
     await flood;
-    const [atKill] = await rows<{ stored: number; due: number }>(
+    const [atKill] = await rows<{ stored: number; due: number; inFlight: number }>(
       t,
-      sql`SELECT count(*)::int AS stored, count(*) FILTER (WHERE automation > 0)::int AS due FROM messages WHERE company_id = ${a.companyId} AND NOT from_me`,
+      sql`SELECT count(*) FILTER (WHERE NOT from_me)::int AS stored, count(*) FILTER (WHERE automation > 0)::int AS due,
+                 (SELECT count(*)::int FROM pgboss.job WHERE name LIKE 'messages.send%' AND state = 'active') AS "inFlight"
+          FROM messages WHERE company_id = ${a.companyId}`,
     );
     expect(atKill.stored).toBeLessThan(CUSTOMERS);
 
@@ -181,7 +183,9 @@ describe.runIf(onPostgres)('the automation across a killed process', () => {
       expect((await deliverAll(port2, conn, first)).every((s) => s === 200)).toBe(true);
       const menus = async () => (await botKinds(a.companyId)).filter((r) => r.kind === 'menu');
       await until(async () => (await menus()).length === CUSTOMERS, 90_000, 'every customer to get the menu');
-      // Each customer then chooses the first queue.
+      // Each customer then chooses option 1 — Suporte, the menu lists the queues by name — a moment later: Meta's timestamps are in whole seconds, and an
+      // answer stamped before the menu was stored is taken as written before it (automation.repository writtenBeforeLastMenu).
+      await new Promise((r) => setTimeout(r, 1500));
       const answers = numbers.map((n, i) => webhook(conn, n, '1', `wamid.CRASH2x${i}`));
       expect((await deliverAll(port2, conn, answers)).every((s) => s === 200)).toBe(true);
       await until(
@@ -189,14 +193,37 @@ describe.runIf(onPostgres)('the automation across a killed process', () => {
           (
             await rows<{ n: number }>(
               t,
-              sql`SELECT count(*)::int AS n FROM tickets WHERE company_id = ${a.companyId} AND queue_id = ${vendas}`,
+              sql`SELECT count(*)::int AS n FROM tickets WHERE company_id = ${a.companyId} AND queue_id = ${suporte}`,
             )
           )[0].n === CUSTOMERS,
         90_000,
-        'every ticket in Vendas',
-      );
+        'every ticket in Suporte',
+      ).catch(async (err) => {
+        const state = await rows(
+          t,
+          sql`SELECT status, queue_id, is_bot, amount_used_bot_queues, count(*)::int AS n FROM tickets WHERE company_id = ${a.companyId} GROUP BY 1, 2, 3, 4`,
+        );
+        const due = await rows(
+          t,
+          sql`SELECT count(*)::int AS n FROM messages WHERE company_id = ${a.companyId} AND automation > 0`,
+        );
+        throw new Error(
+          `${err.message}: tickets ${JSON.stringify(state)}, due ${JSON.stringify(due)}, kinds ${JSON.stringify(await botKinds(a.companyId)).slice(0, 600)}`,
+        );
+      });
       // Every bot message handed to the channel (the ones the dead process stored are sent by the new one).
-      await until(async () => (await botKinds(a.companyId)).every((r) => r.unsent === 0), 200_000, 'every bot message sent');
+      await until(
+        async () => (await botKinds(a.companyId)).every((r) => r.unsent === 0),
+        200_000,
+        'every bot message sent',
+      ).catch(async (err) => {
+        const errs = await rows(
+          t,
+          sql`SELECT send_error, ack, count(*)::int AS n FROM messages WHERE company_id = ${a.companyId} AND from_me GROUP BY 1, 2`,
+        );
+        const jobs = await rows(t, sql`SELECT name, state, count(*)::int AS n FROM pgboss.job GROUP BY 1, 2`);
+        throw new Error(`${err.message}: ${JSON.stringify(errs)} jobs ${JSON.stringify(jobs)} standin ${standin.sent.length}`);
+      });
     } finally {
       second.kill('SIGKILL');
       await killed(second);
@@ -219,15 +246,21 @@ describe.runIf(onPostgres)('the automation across a killed process', () => {
         `${n}: ${JSON.stringify(mine)}`,
       ).toBe(true);
     }
-    // The channel got each of them once.
+    // The channel got each of them — the ones the dead process stored but never queued too (messages.requeueUnsent).
+    // A send in flight at the SIGKILL (handed to the channel, not yet marked sent) is sent again when its job expires:
+    // Meta's API has no idempotency key, so that window is the only place a customer can see a text twice.
     const sentTo = new Map<string, number>();
     for (const s of standin.sent) sentTo.set(s.to, (sentTo.get(s.to) ?? 0) + 1);
+    let again = 0;
     for (const n of numbers) {
       const expected = kinds.filter((r) => r.number === n).reduce((sum, r) => sum + r.n, 0);
-      expect(sentTo.get(n), `sent to ${n}`).toBe(expected);
+      expect(sentTo.get(n) ?? 0, `sent to ${n}`).toBeGreaterThanOrEqual(expected);
+      again += (sentTo.get(n) ?? 0) - expected;
     }
+    expect(again).toBeLessThanOrEqual(atKill.inFlight);
     console.log(
-      `crash test: at the SIGKILL ${atKill.stored} of ${CUSTOMERS} first messages stored, ${atKill.due} of them still undecided`,
+      `crash test: at the SIGKILL ${atKill.stored} of ${CUSTOMERS} first messages stored, ${atKill.due} of them undecided, ` +
+        `${atKill.inFlight} sends in flight; ${again} texts sent twice`,
     );
   }, 600_000);
 });

@@ -61,6 +61,17 @@ export const sendMessageJob = defineJob({
  */
 export const connectionSendQueue = (connectionId: number) => `${sendMessageJob.name}.conn-${connectionId}`;
 
+/**
+ * Every minute: outbound messages stored but whose send job never was — the process that stored them (an attendant's
+ * send, a bot's answer, a campaign) died between its commit and the enqueue — get one now. A message with a job still
+ * waiting, retrying or running is left to it (the send job itself skips a message already sent).
+ */
+export const requeueUnsentJob = defineJob({
+  name: 'messages.requeueUnsent',
+  schema: z.object({}),
+  queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
+});
+
 export const downloadMediaJob = defineJob({
   name: 'messages.downloadMedia',
   schema: z.object({ messageId: z.number().int().positive(), companyId: z.number().int().positive() }),
@@ -108,6 +119,16 @@ export interface MessagingJobDeps {
 
 export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDeps) {
   const { db } = deps.database;
+
+  deps.jobs.register(
+    requeueUnsentJob,
+    async () => {
+      const orphans = await repo.unsentWithoutJob(db, 60);
+      for (const m of orphans) await deps.jobs.send(sendMessageJob, { messageId: m.id, companyId: m.companyId, attempt: 1 });
+      if (orphans.length) logger?.warn({ count: orphans.length }, 'outbound messages without a send job were queued again');
+    },
+    { cron: '* * * * *' },
+  );
 
   const audience = createTicketAudience(db);
   const publishUpdate = async (m: repo.MessageForSend['message'], ticket: TicketScope) =>

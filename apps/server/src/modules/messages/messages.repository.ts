@@ -288,3 +288,20 @@ export async function outboundQueueByChannel(database: Database, queue: string):
     [queue],
   );
 }
+
+/**
+ * Outbound messages older than `olderThanSeconds` (and younger than a day) still unsent, with no send job waiting,
+ * retrying or running for them (pg-boss' table): their process died between storing them and enqueueing the send.
+ * Platform-wide (a maintenance sweep); the partial index messages_unsent_idx keeps it to the few unsent rows.
+ */
+export async function unsentWithoutJob(db: Db, olderThanSeconds: number, limit = 500) {
+  return rowsOf<{ id: string | number; company_id: number }>(
+    await db.execute(sql`
+      SELECT m.id, m.company_id FROM messages m
+      WHERE m.from_me AND m.ack = 0 AND m.external_id IS NULL AND m.send_error IS NULL AND NOT m.is_private
+        AND m.created_at < now() - make_interval(secs => ${olderThanSeconds}) AND m.created_at > now() - interval '1 day'
+        AND NOT EXISTS (SELECT 1 FROM pgboss.job j
+                        WHERE j.state IN ('created', 'retry', 'active') AND j.data->>'messageId' = m.id::text)
+      ORDER BY m.created_at LIMIT ${limit}`),
+  ).map((r) => ({ id: Number(r.id), companyId: r.company_id }));
+}
