@@ -231,12 +231,12 @@ export function registerModules(app: App, deps: CoreDeps) {
   recoveryRoutes(app, recovery);
   registerRecoveryJobs(deps.jobs, recovery);
   const tickets = createTicketsService(deps, messaging.outbound);
-  ticketsRoutes(app, tickets);
+  ticketsRoutes(app, deps, tickets);
   registerTicketsJobs(deps.jobs, tickets);
   registerAutomationJobs(deps, createAutomationService(deps, tickets, { logger: app.log }));
   const lanes = createKanbanLanes(deps, tickets);
   registerKanbanJobs(deps.jobs, lanes);
-  tagsRoutes(app, createTagsService(deps, tickets, lanes));
+  tagsRoutes(app, deps, createTagsService(deps, tickets, lanes));
   kanbanRoutes(app, createKanbanService(deps));
   dashboardRoutes(app, createDashboardService(deps));
   const conversation = createConversationService(deps, tickets, messaging.outbound, messaging.channels);

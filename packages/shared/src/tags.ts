@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ticketRefParam } from './tickets';
 import { idParam, V } from './validation';
 
 const color = z
@@ -61,7 +62,7 @@ export const TagDto = z.object({
 });
 export type TagDto = z.infer<typeof TagDto>;
 
-export const TicketTagParams = z.object({ ticketId: idParam, tagId: idParam });
+export const TicketTagParams = z.object({ ticketId: ticketRefParam, tagId: idParam });
 export const ContactIdParams = z.object({ contactId: idParam });
 
 /** The tags page's form (seed 002 §5): name ≥ 3 ('Mensagem muito curta'), position 0–15 or empty, the lane fields. */

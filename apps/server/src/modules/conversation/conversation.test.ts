@@ -165,6 +165,32 @@ describe('GET /messages/:ticketId', () => {
     expect((await req('GET', `/messages/${ticketId}`, ana.token)).statusCode).toBe(404);
     expect((await req('GET', `/messages/${ticketId}`, b.adminToken)).statusCode).toBe(404);
   });
+
+  it('a client built from the seeds passes the uuid of /tickets/{uuid}: messages, sending, the log and the tags take it (issue 37)', async () => {
+    const { ticketId } = await openTicketFor(ana, { body: 'pelo uuid' });
+    const { uuid } = await ticketRow(t, ticketId);
+    const page = await req('GET', `/messages/${uuid}?pageNumber=1`, ana.token);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().messages.map((m: { body: string }) => m.body)).toContain('pelo uuid');
+    expect(page.json().messages).toEqual((await req('GET', `/messages/${ticketId}?pageNumber=1`, ana.token)).json().messages);
+    const sent = await req('POST', `/messages/${uuid}`, ana.token, { body: 'resposta', fromMe: true, read: 1 });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ ticketId, body: 'resposta' });
+    expect((await req('GET', `/tickets/${uuid}`, ana.token)).json()).toMatchObject({ id: ticketId, uuid });
+    expect((await req('GET', `/tickets-log/${uuid}`, ana.token)).statusCode).toBe(200);
+    const tag = await req('POST', '/tags', a.adminToken, { name: `uuid-${ticketId}`, color: '#112233', kanban: 0 });
+    expect(tag.statusCode, tag.body).toBe(201);
+    expect((await req('PUT', `/ticket-tags/${uuid}/${tag.json().id}`, ana.token)).statusCode).toBe(204);
+    expect((await req('DELETE', `/ticket-tags/${uuid}/${tag.json().id}`, ana.token)).statusCode).toBe(204);
+    // Tenancy: another company's uuid, or one that names no ticket, answers 404; text that is neither answers 400.
+    expect((await req('GET', `/messages/${uuid}`, b.adminToken)).statusCode).toBe(404);
+    expect((await req('POST', `/messages/${uuid}`, b.adminToken, { body: 'x' })).statusCode).toBe(404);
+    expect((await req('PUT', `/ticket-tags/${uuid}/${tag.json().id}`, b.adminToken)).statusCode).toBe(404);
+    expect((await req('GET', '/messages/0b6f5b2e-7d6c-4f1e-9a3b-2c1d0e9f8a7b', ana.token)).statusCode).toBe(404);
+    const junk = await req('GET', '/messages/not-a-ticket', ana.token);
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().fields).toContainEqual({ path: 'ticketId', message: 'validation.invalidTicketId' });
+  });
 });
 
 async function contactNumber(ticketId: number) {
