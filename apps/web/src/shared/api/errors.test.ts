@@ -126,7 +126,7 @@ describe('apiRequest', () => {
     });
     setTokenRefresher(refresher);
     const fetchSpy = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
-      (init?.headers as Record<string, string>).Authorization === 'Bearer new'
+      (init?.headers as Record<string, string> | undefined)?.Authorization === 'Bearer new'
         ? json(200, { ok: true })
         : json(403, { error: 'ERR_TOKEN_EXPIRED' }),
     );
@@ -179,7 +179,7 @@ describe('apiRequest', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
-        (init?.headers as Record<string, string>).Authorization === 'Bearer new'
+        (init?.headers as Record<string, string> | undefined)?.Authorization === 'Bearer new'
           ? json(200, [])
           : json(401, { error: 'ERR_SESSION_EXPIRED' }),
       ),
