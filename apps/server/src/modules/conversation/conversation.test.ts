@@ -429,6 +429,40 @@ describe('interactive messages', () => {
   });
 });
 
+describe('closing a waiting ticket (company setting sendFarewellWaitingTicket, issue 37)', () => {
+  /** Closes a pending ticket as the seeds' client does (ignore: no farewell asked, counter 0); answers what reached the channel. */
+  async function closeWaiting(setting: 'enabled' | 'disabled') {
+    await companySetting(t, a, 'sendFarewellWaitingTicket', setting);
+    const w = await customerWrites(t, connA.id, { name: 'Marta Souza' });
+    expect((await ticketRow(t, w.ticketId)).status).toBe('pending');
+    const res = await req('PUT', `/tickets/${w.ticketId}`, a.adminToken, {
+      status: 'closed',
+      sendFarewellMessage: false,
+      amountUsedBotQueues: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'closed', userId: null });
+    const mine = await rows<{ id: number; body: string }>(
+      t,
+      sql`SELECT id, body FROM messages WHERE ticket_id = ${w.ticketId} AND from_me ORDER BY id`,
+    );
+    for (const m of mine) await runSend(m.id);
+    return { stored: mine.map((m) => m.body), sent: standin.sent.map((x) => (x.body.text as { body: string }).body) };
+  }
+
+  it("on: the connection's farewell goes to the customer through the channel; off: nothing", async () => {
+    await t.database.db.execute(sql`UPDATE whatsapps SET complation_message = 'Até logo, {{firstName}}!' WHERE id = ${connA.id}`);
+    try {
+      expect(await closeWaiting('enabled')).toEqual({ stored: ['Até logo, Marta!'], sent: ['Até logo, Marta!'] });
+      standin.clear();
+      expect(await closeWaiting('disabled')).toEqual({ stored: [], sent: [] });
+    } finally {
+      await companySetting(t, a, 'sendFarewellWaitingTicket', 'disabled');
+      await t.database.db.execute(sql`UPDATE whatsapps SET complation_message = '' WHERE id = ${connA.id}`);
+    }
+  });
+});
+
 describe('GET /messages/transcribeAudio/:file', () => {
   // an Ogg page header: what a WhatsApp voice note starts with
   const OGG = Buffer.concat([Buffer.from('OggS', 'latin1'), Buffer.alloc(60, 1)]);
