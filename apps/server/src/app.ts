@@ -26,6 +26,17 @@ export interface BuildOptions {
 }
 
 /** The HTTP application; main.ts listens on it, tests drive it with app.inject. */
+/** The OpenAPI description (/docs): what a client needs beyond the routes (docs/decisions.md 74). */
+const API_DESCRIPTION = [
+  "Paths keep the seeds' (Whaticket) routes at the root of the API origin. Authenticate with `Authorization: Bearer <token>` (the access token of `POST /auth/login` / `POST /auth/refresh_token`; the refresh token travels in the httpOnly cookie `jrt` on `/auth`).",
+  '',
+  '**Sessions.** An expired access token answers `403 {"error":"ERR_TOKEN_EXPIRED"}`: call `POST /auth/refresh_token` once and repeat the call. `401 {"error":"ERR_SESSION_EXPIRED"}` means the session is over: sign in again.',
+  '',
+  '**Realtime (socket.io 4) requires the access token.** Connect to the company namespace `/{companyId}` with the token in the handshake `auth` field: `io(API_URL + "/" + companyId, { auth: { token }, query: { userId } })` (`userId` is optional and must be the token\'s user). A socket without a valid token is refused: `connect_error` with `data.error` `ERR_TOKEN_EXPIRED` (refresh, then connect again) or `ERR_SESSION_EXPIRED`. Pass `auth` as a function (`auth: (cb) => cb({ token: currentToken })`) so reconnections carry the refreshed token.',
+  '',
+  '**Differences from the original Whaticket** (docs/decisions.md): password recovery checks the code by `POST /verificar-code/{number}` (no GET); validation errors answer `400 {"error":"ERR_VALIDATION","fields":[{"path","message"}]}` with i18n keys as messages, not Portuguese sentences.',
+].join('\n');
+
 export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
@@ -56,7 +67,7 @@ export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Atendo API', version: deps.version },
+      info: { title: 'Atendo API', version: deps.version, description: API_DESCRIPTION },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

@@ -284,7 +284,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   // The close transition asks the automation first (ratings): a port filled once the automation exists.
   const closePolicy: ClosePolicy = {};
   const tickets = createTicketsService(deps, messaging.outbound, closePolicy);
-  ticketsRoutes(app, tickets);
+  ticketsRoutes(app, deps, tickets);
   registerTicketsJobs(deps.jobs, tickets);
   const automation = createAutomationService(deps, tickets, { logger: app.log });
   closePolicy.ratingInsteadOfClose = automation.ratingInsteadOfClose;
@@ -292,7 +292,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   subscribe(deps, app, { automation });
   const lanes = createKanbanLanes(deps, tickets);
   registerKanbanJobs(deps.jobs, lanes);
-  tagsRoutes(app, createTagsService(deps, tickets, lanes));
+  tagsRoutes(app, deps, createTagsService(deps, tickets, lanes));
   kanbanRoutes(app, createKanbanService(deps));
   dashboardRoutes(app, createDashboardService(deps));
   const conversation = createConversationService(deps, tickets, messaging.outbound, messaging.channels);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queues, userQueues, users } from '../src/db/schema';
 import { rooms } from '../src/platform/realtime-port';
@@ -52,6 +53,24 @@ describe('handshake', () => {
     const tenant = await createTenant(t);
     await t.database.db.update(users).set({ tokenVersion: 5 }).where(eq(users.id, tenant.userId));
     await expect(connected(track(openSocket(t.url!, tenant.companyId, tenant.userToken)))).rejects.toThrow('ERR_SESSION_EXPIRED');
+  });
+
+  it('as a client built from the seeds connects (userId in the query, no token): refused; as the OpenAPI description says (auth.token): accepted (issue 37)', async () => {
+    await expect(connected(track(openSocket(t.url!, a.companyId, undefined, a.userId)))).rejects.toThrow('ERR_SESSION_EXPIRED');
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(doc.info.description).toContain('auth: { token }');
+    expect(doc.info.description).toContain('ERR_TOKEN_EXPIRED');
+    await connected(track(openSocket(t.url!, a.companyId, a.userToken, a.userId)));
+  });
+
+  it('an expired token is refused with ERR_TOKEN_EXPIRED (the client refreshes and connects again)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ cid: a.companyId, tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(a.userId))
+      .setExpirationTime(now - 60)
+      .sign(new TextEncoder().encode(t.deps.config.jwtSecret!));
+    await expect(connected(track(openSocket(t.url!, a.companyId, expired)))).rejects.toThrow('ERR_TOKEN_EXPIRED');
   });
 
   it('refuses the default namespace and non-numeric ones', async () => {

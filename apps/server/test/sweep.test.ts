@@ -261,11 +261,13 @@ describe('(b) cross-company sweep', () => {
         const values =
           p === 'uuid'
             ? aIds.uuids
-            : /companyId$/i.test(p)
-              ? [String(a.companyId)]
-              : /id$/i.test(p)
-                ? aIds.ints.map(String)
-                : ['1'];
+            : p === 'ticketId' // a ticket in a path is its number or its uuid (issue 37)
+              ? [...aIds.ints.map(String), ...aIds.uuids]
+              : /companyId$/i.test(p)
+                ? [String(a.companyId)]
+                : /id$/i.test(p)
+                  ? aIds.ints.map(String)
+                  : ['1'];
         for (const v of values) candidates.push({ [p]: v });
       }
       for (const values of candidates) {

@@ -127,6 +127,8 @@ export const ContactItemDto = z.object({
   channel: z.string(),
   isGroup: z.boolean(),
   whatsappId: z.number().nullable(),
+  /** The connection (id and name) beside whatsappId, as the seeds' client lists it (`contact.whatsapp`). */
+  whatsapp: z.object({ id: z.number(), name: z.string() }).nullable(),
   tags: z.array(TagRefDto),
   extraInfo: z.array(ContactExtraInfo).optional(),
   createdAt: z.date(),

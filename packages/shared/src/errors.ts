@@ -31,6 +31,8 @@ export const ERROR_CATALOGUE = {
   ERR_WAPP_GREETING_REQUIRED: 400,
   ERR_OUT_OF_HOURS: 409,
   // Atendo's own (decided where the seeds say "not shown")
+  /** The access token's time is over, the session is not: refresh and retry once (seed 000 §4: 401 signs out, 403 refreshes). */
+  ERR_TOKEN_EXPIRED: 403,
   ERR_VALIDATION: 400,
   ERR_NOT_FOUND: 404,
   ERR_INTERNAL: 500,

@@ -109,6 +109,27 @@ export const UpdateCompanySettingBody = z.object({
   data: z.union([z.string(), z.boolean()]).transform((v) => String(v)),
 });
 
+/** Whether a key names a setting a company's user may read: an own column of the company, or a global key that is no secret. */
+export function isReadableSettingKey(key: string): boolean {
+  if (Object.hasOwn(COMPANY_SETTING_DEFAULTS, key)) return true;
+  return Object.hasOwn(GLOBAL_SETTING_DEFAULTS, key) && !SECRET_SETTING_KEYS.includes(key);
+}
+
+/** GET /companySettingOne?column=X: only setting keys (never `__proto__`, `constructor` or another name). */
+export const CompanySettingOneQuery = z.object({
+  column: z
+    .string()
+    .min(1, 'validation.invalid')
+    .max(100, 'validation.invalid')
+    .refine(isReadableSettingKey, 'validation.invalid'),
+});
+/**
+ * `{ column, value }` and `{ [column]: value }`: the seeds' client reads `data[column]` (signature toggle, greeting on
+ * accept, required tag, schedules), Atendo's reads `value`.
+ */
+export const CompanySettingOneDto = z.object({ column: z.string(), value: z.string() }).catchall(z.string());
+export type CompanySettingOneDto = z.infer<typeof CompanySettingOneDto>;
+
 export const UpdateGlobalSettingBody = z.object({ value: z.string().max(2000, 'validation.tooLong') });
 export const SettingDto = z.object({ key: z.string(), value: z.string() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ticketRefParam } from './tickets';
 import { idParam, V } from './validation';
 
 const color = z
@@ -19,6 +20,15 @@ export const tagNameField = z
   .min(3, V.tagTooShort)
   .max(100, V.tooLong);
 
+/**
+ * A lane to move to (nextLaneId, rollbackLaneId): an id, or none. The seeds' client sends an empty list or 0 for
+ * "no lane" (a select with nothing chosen), and a one-item list when one is chosen.
+ */
+const laneRef = z.preprocess((v) => {
+  if (Array.isArray(v)) return v.length === 0 ? null : v.length === 1 ? v[0] : v;
+  return v === 0 || v === '0' || v === '' ? null : v;
+}, idParam.nullable().optional());
+
 /** POST /tags (seed 000 §7: name, kanban, color). */
 export const CreateTagBody = z.object({
   name: tagNameField,
@@ -29,8 +39,8 @@ export const CreateTagBody = z.object({
     z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.min0).max(15, V.max15).nullable().optional(),
   ),
   timeLane: z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(100_000, V.invalid).optional(),
-  nextLaneId: idParam.nullable().optional(),
-  rollbackLaneId: idParam.nullable().optional(),
+  nextLaneId: laneRef,
+  rollbackLaneId: laneRef,
   greetingMessageLane: z.string().max(5000, V.tooLong).optional(),
 });
 export type CreateTagBody = z.infer<typeof CreateTagBody>;
@@ -61,7 +71,7 @@ export const TagDto = z.object({
 });
 export type TagDto = z.infer<typeof TagDto>;
 
-export const TicketTagParams = z.object({ ticketId: idParam, tagId: idParam });
+export const TicketTagParams = z.object({ ticketId: ticketRefParam, tagId: idParam });
 export const ContactIdParams = z.object({ contactId: idParam });
 
 /** The tags page's form (seed 002 §5): name ≥ 3 ('Mensagem muito curta'), position 0–15 or empty, the lane fields. */

@@ -55,7 +55,15 @@ export const ticketIdParam = z.coerce
   .positive(V.invalidTicketId)
   .max(2147483647, V.invalidTicketId);
 
-export const TicketIdParams = z.object({ ticketId: ticketIdParam });
+/**
+ * A ticket in a path: its number or its uuid (a client built from the seeds passes the uuid of `/tickets/{uuid}`
+ * to `/messages/{ticketId}` and the other calls of the conversation). The server resolves a uuid in the caller's
+ * company (another company's answers 404).
+ */
+export const ticketRefParam = z.union([ticketIdParam, z.string().uuid(V.invalidTicketId)], { error: V.invalidTicketId });
+export type TicketRef = z.infer<typeof ticketRefParam>;
+
+export const TicketIdParams = z.object({ ticketId: ticketRefParam });
 export const TicketUuidParams = z.object({ uuid: z.string().uuid(V.invalid) });
 
 export const TICKET_PAGE_SIZE = 40;

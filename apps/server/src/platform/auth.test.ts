@@ -23,4 +23,19 @@ describe('TokenService', () => {
     expect(await tokens.verify(token)).toBeNull();
     expect(await tokens.verify(token)).toBeNull();
   });
+
+  it('tells an expired token of ours (the client refreshes) from one that is not ours (issue 37)', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') });
+    const tokens = new TokenService('a'.repeat(64), 60);
+    const remembered = await tokens.sign({ userId: 7, companyId: 3, tokenVersion: 0 });
+    expect(await tokens.inspect(remembered)).toEqual({ userId: 7, companyId: 3, tokenVersion: 0 });
+    const unseen = await new TokenService('a'.repeat(64), 60).sign({ userId: 8, companyId: 3, tokenVersion: 0 });
+    const foreign = await new TokenService('b'.repeat(64), 60).sign({ userId: 7, companyId: 3, tokenVersion: 0 });
+    vi.setSystemTime(new Date('2026-11-22T10:01:01Z'));
+    expect(await tokens.inspect(remembered)).toBe('expired');
+    expect(await tokens.inspect(remembered)).toBe('expired');
+    expect(await tokens.inspect(unseen)).toBe('expired');
+    expect(await tokens.inspect(foreign)).toBe('invalid');
+    expect(await tokens.inspect('a.b.c')).toBe('invalid');
+  });
 });

@@ -1,6 +1,6 @@
 import { can, type Permission, type PlanFlag, planAllows } from '@atendo/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import { isCompanyActive, isSubscriptionExpired, type TenantContext } from './context';
 import { AppError } from './errors';
 
@@ -51,23 +51,24 @@ export class TokenService {
   }
 
   /**
-   * Null for anything that is not a valid, unexpired token of ours. A token verified once is remembered until it
-   * expires: the HMAC check runs through WebCrypto's thread pool, which costs more than the rest of a light request.
-   * Revocation does not depend on this (the session's tokenVersion is compared with the database on every request).
+   * What a bearer token is: its claims when valid, 'expired' when it is ours (the signature holds) but its time is
+   * over (the client refreshes: 403), 'invalid' otherwise. A token verified once is remembered until it expires: the
+   * HMAC check runs through WebCrypto's thread pool, which costs more than the rest of a light request. Revocation
+   * does not depend on this (the session's tokenVersion is compared with the database on every request).
    */
-  async verify(token: string): Promise<AccessTokenClaims | null> {
+  async inspect(token: string): Promise<AccessTokenClaims | 'expired' | 'invalid'> {
     const known = this.verified.get(token);
     if (known) {
       if (known.expiresAt > Date.now()) return known.claims;
       this.verified.delete(token);
-      return null;
+      return 'expired';
     }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const companyId = Number(payload.cid);
       const tokenVersion = Number(payload.tv);
-      if (!Number.isInteger(userId) || !Number.isInteger(companyId) || !Number.isInteger(tokenVersion)) return null;
+      if (!Number.isInteger(userId) || !Number.isInteger(companyId) || !Number.isInteger(tokenVersion)) return 'invalid';
       const claims = { userId, companyId, tokenVersion };
       if (typeof payload.exp === 'number') {
         if (this.verified.size >= VERIFIED_CACHE_SIZE) {
@@ -77,9 +78,16 @@ export class TokenService {
         this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });
       }
       return claims;
-    } catch {
-      return null;
+    } catch (err) {
+      // jose checks the signature before the claims: an expired token is an authentic one.
+      return err instanceof errors.JWTExpired ? 'expired' : 'invalid';
     }
+  }
+
+  /** The claims of a valid, unexpired token of ours; null for anything else. */
+  async verify(token: string): Promise<AccessTokenClaims | null> {
+    const seen = await this.inspect(token);
+    return typeof seen === 'object' ? seen : null;
   }
 }
 
@@ -92,11 +100,17 @@ export function bearerToken(req: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && value ? value : null;
 }
 
-/** Resolves a bearer token into a tenant context, refusing stale sessions (single session via tokenVersion). */
+/**
+ * Resolves a bearer token into a tenant context, refusing stale sessions (single session via tokenVersion).
+ * An access token whose time is over answers 403 ERR_TOKEN_EXPIRED: the client refreshes it and retries once
+ * (seed 000 §4). 401 ERR_SESSION_EXPIRED means the session is over (no token, a forged one, another sign-in,
+ * a revoked session): the client signs out.
+ */
 export async function authenticate(tokens: TokenService, load: ContextLoader, token: string | null): Promise<TenantContext> {
   if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
-  const claims = await tokens.verify(token);
-  if (!claims) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  const claims = await tokens.inspect(token);
+  if (claims === 'expired') throw new AppError('ERR_TOKEN_EXPIRED', 403);
+  if (claims === 'invalid') throw new AppError('ERR_SESSION_EXPIRED', 401);
   const ctx = await load(claims.userId);
   if (!ctx || ctx.companyId !== claims.companyId || ctx.user.tokenVersion !== claims.tokenVersion) {
     throw new AppError('ERR_SESSION_EXPIRED', 401);

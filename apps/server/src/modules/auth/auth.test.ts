@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
@@ -184,6 +185,48 @@ describe('refresh and single session', () => {
     expect((await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) })).statusCode).toBe(401);
     const r = await t.app.inject({ method: 'POST', url: '/auth/refresh_token', cookies: { jrt: refreshCookie(res)! } });
     expect(r.statusCode).toBe(401);
+  });
+
+  it('an expired access token answers 403 (the client refreshes once and retries); 401 only when the session is over (issue 37)', async () => {
+    const tenant = await createTenant(t);
+    const res = await login(tenant.userEmail, PASSWORD, '10.6.0.1');
+    const { token } = res.json();
+    // The same claims as the signed-in token, its time over: what a client holds 15 minutes after sign-in.
+    const [, claims] = token.split('.');
+    const { sub, cid, tv } = JSON.parse(Buffer.from(claims, 'base64url').toString());
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ cid, tv })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setIssuedAt(now - 1000)
+      .setExpirationTime(now - 100)
+      .sign(new TextEncoder().encode(t.deps.config.jwtSecret!));
+    const stale = await t.app.inject({ method: 'GET', url: '/tickets', headers: bearer(expired) });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toEqual({ error: 'ERR_TOKEN_EXPIRED' });
+    // As the seed's client: on 403, POST /auth/refresh_token with the cookie, then the same call again.
+    const refreshed = await t.app.inject({ method: 'POST', url: '/auth/refresh_token', cookies: { jrt: refreshCookie(res)! } });
+    expect(refreshed.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'GET', url: '/tickets', headers: bearer(refreshed.json().token) });
+    expect(again.statusCode).toBe(200);
+    // A forged expired token is not ours: the session is over, 401.
+    const forged = await new SignJWT({ cid, tv })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setExpirationTime(now - 100)
+      .sign(new TextEncoder().encode('x'.repeat(64)));
+    expect((await t.app.inject({ method: 'GET', url: '/tickets', headers: bearer(forged) })).json()).toEqual({
+      error: 'ERR_SESSION_EXPIRED',
+    });
+    // Signed out: the refresh answers 401 ERR_SESSION_EXPIRED, which signs the client out.
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/auth/logout',
+      headers: bearer(refreshed.json().token),
+      cookies: { jrt: refreshCookie(refreshed)! },
+    });
+    const over = await t.app.inject({ method: 'POST', url: '/auth/refresh_token', cookies: { jrt: refreshCookie(refreshed)! } });
+    expect([over.statusCode, over.json()]).toEqual([401, { error: 'ERR_SESSION_EXPIRED' }]);
   });
 
   it('refuses garbage and forged tokens', async () => {

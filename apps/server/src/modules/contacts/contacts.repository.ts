@@ -38,20 +38,45 @@ function filterConditions(companyId: number, f: ContactFilter): SQL[] {
   return conds;
 }
 
-/** One page of the contact book, ordered by name; `count` is the total of the filter. */
+/** The contact's connection as lists show it (`contact.whatsapp`), or null. */
+export type ConnectionRef = { id: number; name: string } | null;
+
+/**
+ * One page of the contact book, ordered by name, each with its connection (id and name, joined in the same company);
+ * `count` is the total of the filter.
+ */
 export async function listContacts(db: Db, { companyId }: Tenant, f: ContactFilter, page: { offset: number; limit: number }) {
   const where = and(...filterConditions(companyId, f));
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(contacts), whatsappName: whatsapps.name })
       .from(contacts)
+      .leftJoin(whatsapps, and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, contacts.whatsappId)))
       .where(where)
       .orderBy(asc(contacts.name), asc(contacts.id))
       .limit(page.limit + 1)
       .offset(page.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where),
   ]);
-  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit, count: Number(total?.n ?? 0) };
+  return {
+    rows: rows.slice(0, page.limit).map(({ whatsappName, ...row }) => ({
+      row,
+      whatsapp: row.whatsappId !== null && whatsappName !== null ? { id: row.whatsappId, name: whatsappName } : null,
+    })),
+    hasMore: rows.length > page.limit,
+    count: Number(total?.n ?? 0),
+  };
+}
+
+/** The connection of one contact (id and name), in the caller's company. */
+export async function connectionRefOf(db: Db, { companyId }: Tenant, whatsappId: number | null): Promise<ConnectionRef> {
+  if (whatsappId === null) return null;
+  const [row] = await db
+    .select({ id: whatsapps.id, name: whatsapps.name })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Selectors (GET /contacts/list): id, name, number, channel, at most `limit`. */

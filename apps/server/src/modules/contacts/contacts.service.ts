@@ -84,7 +84,13 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
   const masksFor = async (ctx: TenantContext) => !isAdmin(ctx.user) && lgpdHidesNumbers(await settingsOf(ctx.companyId));
   const shownNumber = (number: string, isGroup: boolean, mask: boolean) => (mask && !isGroup ? maskPhoneNumber(number) : number);
 
-  function toItem(r: repo.ContactRow, tags: ContactItemDto['tags'], mask: boolean, extraInfo?: ContactItemDto['extraInfo']) {
+  function toItem(
+    r: repo.ContactRow,
+    whatsapp: repo.ConnectionRef,
+    tags: ContactItemDto['tags'],
+    mask: boolean,
+    extraInfo?: ContactItemDto['extraInfo'],
+  ) {
     const item: ContactItemDto = {
       id: r.id,
       uuid: r.uuid,
@@ -99,6 +105,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       channel: r.channel,
       isGroup: r.isGroup,
       whatsappId: r.whatsappId,
+      whatsapp,
       tags,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
@@ -114,8 +121,12 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
   }
 
   async function detail(ctx: TenantContext, row: repo.ContactRow, mask: boolean) {
-    const [tags, extra] = await Promise.all([repo.tagsOfContacts(db, ctx, [row.id]), repo.extraInfoOf(db, ctx, row.id)]);
-    return toItem(row, tags.get(row.id) ?? [], mask, extra);
+    const [tags, extra, whatsapp] = await Promise.all([
+      repo.tagsOfContacts(db, ctx, [row.id]),
+      repo.extraInfoOf(db, ctx, row.id),
+      repo.connectionRefOf(db, ctx, row.whatsappId),
+    ]);
+    return toItem(row, whatsapp, tags.get(row.id) ?? [], mask, extra);
   }
 
   /** Everyone in the company sees contacts; with LGPD hiding on, events carry the masked number to all. */
@@ -152,9 +163,13 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       const tags = await repo.tagsOfContacts(
         db,
         ctx,
-        page.rows.map((r) => r.id),
+        page.rows.map((r) => r.row.id),
       );
-      return { contacts: page.rows.map((r) => toItem(r, tags.get(r.id) ?? [], mask)), hasMore: page.hasMore, count: page.count };
+      return {
+        contacts: page.rows.map((r) => toItem(r.row, r.whatsapp, tags.get(r.row.id) ?? [], mask)),
+        hasMore: page.hasMore,
+        count: page.count,
+      };
     },
 
     async listRefs(ctx: TenantContext, searchParam?: string) {

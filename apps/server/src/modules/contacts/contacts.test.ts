@@ -141,6 +141,30 @@ describe('contacts API', () => {
     expect(Object.keys(list[0]).sort()).toEqual(['channel', 'id', 'name', 'number']);
   });
 
+  it('lists carry the connection as contact.whatsapp { id, name } beside whatsappId, from the same company only (issue 37)', async () => {
+    const tenant = await createTenant(t);
+    const conn = await addConnection(t, tenant, { name: 'Central de vendas' });
+    const number = `55219${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const w = await customerWrites(t, conn.id, { from: number, name: 'Cliente Conexão' });
+    const manual = await req('POST', '/contacts', tenant.adminToken, { name: 'Sem conexão', number: '5521988887777' });
+    expect(manual.statusCode, manual.body).toBe(201);
+    const list = (await req('GET', '/contacts?pageNumber=1', tenant.userToken)).json();
+    const byId = new Map(list.contacts.map((c: { id: number }) => [c.id, c]));
+    expect(byId.get(w.contactId)).toMatchObject({ whatsappId: conn.id, whatsapp: { id: conn.id, name: 'Central de vendas' } });
+    expect(byId.get(manual.json().id)).toMatchObject({ whatsappId: null, whatsapp: null });
+    // One contact as well (GET /contacts/:id), and the events that carry it.
+    expect((await req('GET', `/contacts/${w.contactId}`, tenant.userToken)).json().whatsapp).toEqual({
+      id: conn.id,
+      name: 'Central de vendas',
+    });
+    // A connection of another company never shows, even if a row pointed at it.
+    const other = await addConnection(t, b, { name: 'Conexão de B' });
+    await t.database.db.execute(sql`UPDATE contacts SET whatsapp_id = ${other.id} WHERE id = ${manual.json().id}`);
+    const again = (await req('GET', '/contacts?pageNumber=1', tenant.userToken)).json();
+    expect(again.contacts.find((c: { id: number }) => c.id === manual.json().id).whatsapp).toBeNull();
+    expect((await req('GET', `/contacts/${manual.json().id}`, tenant.userToken)).json().whatsapp).toBeNull();
+  });
+
   it('updates extra info rows, toggles audio and bot, blocks and unblocks, publishes company-{id}-contact', async () => {
     const c = (
       await req('POST', '/contacts', ana.token, {

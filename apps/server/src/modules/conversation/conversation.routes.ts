@@ -19,17 +19,19 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { App } from '../../platform/http';
 import { mediaLimitBytes } from '../settings/settings.public';
+import { ticketOfPath } from '../tickets/tickets.public';
 import type { ConversationService, UploadedFile } from './conversation.service';
 
 /** The conversation's HTTP API (seed 000 §7 "Messages"). */
 export function conversationRoutes(app: App, deps: CoreDeps, conversation: ConversationService) {
   const tags = ['messages'];
+  const ticketOf = ticketOfPath(deps.database.db); // its number or its uuid (issue 37)
   const message = { 200: ConversationMessageDto };
 
   app.get(
     '/messages/:ticketId',
     { schema: { tags, params: TicketIdParams, querystring: MessageListQuery, response: { 200: MessageListDto } } },
-    async (req) => conversation.list(req.ctx, req.params.ticketId, req.query),
+    async (req) => conversation.list(req.ctx, await ticketOf(req), req.query),
   );
 
   // JSON (text, quoted reply, private note, contact card) or multipart (medias, each with its body as caption).
@@ -37,15 +39,16 @@ export function conversationRoutes(app: App, deps: CoreDeps, conversation: Conve
     '/messages/:ticketId',
     { schema: { tags, params: TicketIdParams, consumes: ['application/json', 'multipart/form-data'], response: message } },
     async (req) => {
+      const ticketId = await ticketOf(req);
       if (!req.isMultipart()) {
         const parsed = SendMessageBody.safeParse(req.body ?? {});
         if (!parsed.success) {
           const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
           throw new AppError('ERR_VALIDATION', 400, undefined, fields);
         }
-        return conversation.send(req.ctx, req.params.ticketId, parsed.data);
+        return conversation.send(req.ctx, ticketId, parsed.data);
       }
-      await conversation.checkWritable(req.ctx, req.params.ticketId);
+      await conversation.checkWritable(req.ctx, ticketId);
       const maxBytes = await mediaLimitBytes(deps.database.db);
       const files: UploadedFile[] = [];
       const bodies: string[] = [];
@@ -71,7 +74,7 @@ export function conversationRoutes(app: App, deps: CoreDeps, conversation: Conve
           throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes });
         throw err;
       }
-      return conversation.sendFiles(req.ctx, req.params.ticketId, files, {
+      return conversation.sendFiles(req.ctx, ticketId, files, {
         bodies,
         isPrivate: flags.isPrivate === 'true',
         signMessage: flags.signMessage === 'true',
@@ -111,18 +114,18 @@ export function conversationRoutes(app: App, deps: CoreDeps, conversation: Conve
   app.post(
     '/messages/lista/:ticketId',
     { schema: { tags, params: TicketIdParams, body: ListMessageBody, response: message } },
-    async (req) => conversation.list_(req.ctx, req.params.ticketId, req.body),
+    async (req) => conversation.list_(req.ctx, await ticketOf(req), req.body),
   );
   for (const kind of ['copy', 'call', 'URL'] as const) {
     app.post(
       `/messages/${kind}/:ticketId`,
       { schema: { tags, params: TicketIdParams, body: CardMessageBody, response: message } },
-      async (req) => conversation.card(req.ctx, req.params.ticketId, req.body),
+      async (req) => conversation.card(req.ctx, await ticketOf(req), req.body),
     );
   }
   app.post(
     '/messages/PIX/:ticketId',
     { schema: { tags, params: TicketIdParams, body: PixMessageBody, response: message } },
-    async (req) => conversation.pix(req.ctx, req.params.ticketId, req.body),
+    async (req) => conversation.pix(req.ctx, await ticketOf(req), req.body),
   );
 }

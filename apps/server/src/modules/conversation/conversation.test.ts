@@ -165,6 +165,32 @@ describe('GET /messages/:ticketId', () => {
     expect((await req('GET', `/messages/${ticketId}`, ana.token)).statusCode).toBe(404);
     expect((await req('GET', `/messages/${ticketId}`, b.adminToken)).statusCode).toBe(404);
   });
+
+  it('a client built from the seeds passes the uuid of /tickets/{uuid}: messages, sending, the log and the tags take it (issue 37)', async () => {
+    const { ticketId } = await openTicketFor(ana, { body: 'pelo uuid' });
+    const { uuid } = await ticketRow(t, ticketId);
+    const page = await req('GET', `/messages/${uuid}?pageNumber=1`, ana.token);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().messages.map((m: { body: string }) => m.body)).toContain('pelo uuid');
+    expect(page.json().messages).toEqual((await req('GET', `/messages/${ticketId}?pageNumber=1`, ana.token)).json().messages);
+    const sent = await req('POST', `/messages/${uuid}`, ana.token, { body: 'resposta', fromMe: true, read: 1 });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ ticketId, body: 'resposta' });
+    expect((await req('GET', `/tickets/${uuid}`, ana.token)).json()).toMatchObject({ id: ticketId, uuid });
+    expect((await req('GET', `/tickets-log/${uuid}`, ana.token)).statusCode).toBe(200);
+    const tag = await req('POST', '/tags', a.adminToken, { name: `uuid-${ticketId}`, color: '#112233', kanban: 0 });
+    expect(tag.statusCode, tag.body).toBe(201);
+    expect((await req('PUT', `/ticket-tags/${uuid}/${tag.json().id}`, ana.token)).statusCode).toBe(204);
+    expect((await req('DELETE', `/ticket-tags/${uuid}/${tag.json().id}`, ana.token)).statusCode).toBe(204);
+    // Tenancy: another company's uuid, or one that names no ticket, answers 404; text that is neither answers 400.
+    expect((await req('GET', `/messages/${uuid}`, b.adminToken)).statusCode).toBe(404);
+    expect((await req('POST', `/messages/${uuid}`, b.adminToken, { body: 'x' })).statusCode).toBe(404);
+    expect((await req('PUT', `/ticket-tags/${uuid}/${tag.json().id}`, b.adminToken)).statusCode).toBe(404);
+    expect((await req('GET', '/messages/0b6f5b2e-7d6c-4f1e-9a3b-2c1d0e9f8a7b', ana.token)).statusCode).toBe(404);
+    const junk = await req('GET', '/messages/not-a-ticket', ana.token);
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().fields).toContainEqual({ path: 'ticketId', message: 'validation.invalidTicketId' });
+  });
 });
 
 async function contactNumber(ticketId: number) {
@@ -400,6 +426,40 @@ describe('interactive messages', () => {
     const res = await req('POST', '/messages/lista/abc', ana.token, { text: 'x', buttonText: 'y', sections: [] });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toContainEqual({ path: 'ticketId', message: 'validation.invalidTicketId' });
+  });
+});
+
+describe('closing a waiting ticket (company setting sendFarewellWaitingTicket, issue 37)', () => {
+  /** Closes a pending ticket as the seeds' client does (ignore: no farewell asked, counter 0); answers what reached the channel. */
+  async function closeWaiting(setting: 'enabled' | 'disabled') {
+    await companySetting(t, a, 'sendFarewellWaitingTicket', setting);
+    const w = await customerWrites(t, connA.id, { name: 'Marta Souza' });
+    expect((await ticketRow(t, w.ticketId)).status).toBe('pending');
+    const res = await req('PUT', `/tickets/${w.ticketId}`, a.adminToken, {
+      status: 'closed',
+      sendFarewellMessage: false,
+      amountUsedBotQueues: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'closed', userId: null });
+    const mine = await rows<{ id: number; body: string }>(
+      t,
+      sql`SELECT id, body FROM messages WHERE ticket_id = ${w.ticketId} AND from_me ORDER BY id`,
+    );
+    for (const m of mine) await runSend(m.id);
+    return { stored: mine.map((m) => m.body), sent: standin.sent.map((x) => (x.body.text as { body: string }).body) };
+  }
+
+  it("on: the connection's farewell goes to the customer through the channel; off: nothing", async () => {
+    await t.database.db.execute(sql`UPDATE whatsapps SET complation_message = 'Até logo, {{firstName}}!' WHERE id = ${connA.id}`);
+    try {
+      expect(await closeWaiting('enabled')).toEqual({ stored: ['Até logo, Marta!'], sent: ['Até logo, Marta!'] });
+      standin.clear();
+      expect(await closeWaiting('disabled')).toEqual({ stored: [], sent: [] });
+    } finally {
+      await companySetting(t, a, 'sendFarewellWaitingTicket', 'disabled');
+      await t.database.db.execute(sql`UPDATE whatsapps SET complation_message = '' WHERE id = ${connA.id}`);
+    }
   });
 });
 

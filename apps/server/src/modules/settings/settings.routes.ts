@@ -1,6 +1,8 @@
 import {
   CompanySchedulesBody,
   CompanySchedulesDto,
+  CompanySettingOneDto,
+  CompanySettingOneQuery,
   idParam,
   PUBLIC_SETTING_KEYS,
   PublicSettingDto,
@@ -75,10 +77,11 @@ export function settingsRoutes(app: App, deps: CoreDeps) {
   );
   app.get(
     '/companySettingOne',
-    { schema: { tags, querystring: z.object({ column: z.string().min(1).max(100) }) } },
+    { schema: { tags, querystring: CompanySettingOneQuery, response: { 200: CompanySettingOneDto } } },
     async (req) => {
-      const { value } = await settings.readOne(req.ctx, req.query.column);
-      return { column: req.query.column, value };
+      const { column } = req.query;
+      const { value } = await settings.readOne(req.ctx, column);
+      return { [column]: value, column, value };
     },
   );
 }

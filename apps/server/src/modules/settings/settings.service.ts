@@ -5,6 +5,7 @@ import {
   DOWNLOAD_LIMIT_OPTIONS_MB,
   defaultSchedules,
   GLOBAL_SETTING_DEFAULTS,
+  isReadableSettingKey,
   PUBLIC_SETTING_KEYS,
   REQUIRED_WHILE,
   type ScheduleRowDto,
@@ -52,7 +53,7 @@ export function createSettingsService(deps: CoreDeps) {
     },
 
     async updateGlobal(key: string, value: string) {
-      if (!(key in GLOBAL_SETTING_DEFAULTS)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+      if (!Object.hasOwn(GLOBAL_SETTING_DEFAULTS, key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
       const rule = GLOBAL_RULES[key];
       if (rule && !rule(value)) throw fieldError('value', V.invalid);
       await repo.setGlobalSetting(db, key, value);
@@ -62,11 +63,10 @@ export function createSettingsService(deps: CoreDeps) {
     /** One key: a company setting column of the caller's company, or a non-secret global key. */
     async readOne(ctx: TenantContext, key: string) {
       const company = await companySettingsOf(ctx.companyId);
-      if (key in company) return { key, value: company[key as CompanySettingColumn] };
-      if (key in GLOBAL_SETTING_DEFAULTS && !SECRET_SETTING_KEYS.includes(key)) {
-        return { key, value: (await repo.getGlobalSetting(db, key)) ?? '' };
-      }
-      throw new AppError('ERR_NO_SETTING_FOUND', 404);
+      // Own keys only: `__proto__` or `constructor` name no setting (they answered an object's internals).
+      if (!isReadableSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+      if (Object.hasOwn(company, key)) return { key, value: company[key as CompanySettingColumn] };
+      return { key, value: (await repo.getGlobalSetting(db, key)) ?? '' };
     },
 
     /** Company service hours (schedules tab, scheduleType company): the caller's company only. */

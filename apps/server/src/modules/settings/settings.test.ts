@@ -31,6 +31,7 @@ describe('company settings', () => {
     expect((await req('GET', '/companySettingOne?column=userRating', a.userToken)).json()).toEqual({
       column: 'userRating',
       value: 'enabled',
+      userRating: 'enabled',
     });
     const bad = await req('PUT', '/companySettings', a.adminToken, { column: 'userRating', data: 'maybe' });
     expect(bad.statusCode).toBe(400);
@@ -38,6 +39,25 @@ describe('company settings', () => {
       (await req('PUT', '/companySettings', a.adminToken, { column: 'closeTicketOnTransfer', data: true })).json().data,
     ).toBe('true');
     expect((await req('PUT', '/companySettings', a.adminToken, { column: 'nope', data: 'x' })).statusCode).toBe(400);
+  });
+
+  it("GET /companySettingOne?column=X answers data[X] as the seeds' client reads it; keys that are no setting answer 400 (issue 37)", async () => {
+    await req('PUT', '/companySettings', b.adminToken, { column: 'sendSignMessage', data: 'disabled' });
+    const sign = await req('GET', '/companySettingOne?column=sendSignMessage', b.userToken);
+    expect(sign.statusCode).toBe(200);
+    const data = sign.json();
+    expect(data.sendSignMessage).toBe('disabled'); // data[column]
+    expect(data).toEqual({ column: 'sendSignMessage', value: 'disabled', sendSignMessage: 'disabled' });
+    expect((await req('GET', '/companySettingOne?column=appName', b.userToken)).json()).toMatchObject({ appName: '' });
+    for (const column of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'nope', 'mpaccesstoken']) {
+      const res = await req('GET', `/companySettingOne?column=${column}`, b.userToken);
+      expect([res.statusCode, res.json().error], column).toEqual([400, 'ERR_VALIDATION']);
+    }
+    // The same keys through GET /setting/:key and the super admin's PUT /settings/:key name no setting either.
+    for (const key of ['__proto__', 'constructor', 'toString']) {
+      expect((await req('GET', `/setting/${key}`, b.userToken)).statusCode, key).toBe(404);
+      expect((await req('PUT', `/settings/${key}`, superToken, { value: 'x' })).statusCode, key).toBe(404);
+    }
   });
 
   it('a message cannot be emptied while its feature is enabled', async () => {

@@ -1,7 +1,6 @@
 import {
   ContactIdParams,
   CreateTagBody,
-  idParam,
   SyncContactTagsBody,
   TagContactParams,
   TagContactsPageDto,
@@ -14,12 +13,16 @@ import {
   TagPageQuery,
   TagRefDto,
   TicketTagParams,
+  ticketRefParam,
 } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
+import { ticketOfPath } from '../tickets/tickets.public';
 import type { TagsService } from './tags.service';
 
-export function tagsRoutes(app: App, tags: TagsService) {
+export function tagsRoutes(app: App, deps: CoreDeps, tags: TagsService) {
+  const ticketOf = ticketOfPath(deps.database.db); // its number or its uuid (issue 37)
   const schemaTags = ['tags'];
 
   app.get(
@@ -74,20 +77,20 @@ export function tagsRoutes(app: App, tags: TagsService) {
     async (req) => tags.contactTags(req.ctx, req.params.contactId),
   );
   app.put('/ticket-tags/:ticketId/:tagId', { schema: { tags: schemaTags, params: TicketTagParams } }, async (req, reply) => {
-    await tags.addToTicket(req.ctx, req.params.ticketId, req.params.tagId);
+    await tags.addToTicket(req.ctx, await ticketOf(req), req.params.tagId);
     return reply.code(204).send();
   });
   // Without a tag: removes the ticket's kanban lanes (the board then adds the new lane).
   app.delete(
     '/ticket-tags/:ticketId',
-    { schema: { tags: schemaTags, params: z.object({ ticketId: idParam }) } },
+    { schema: { tags: schemaTags, params: z.object({ ticketId: ticketRefParam }) } },
     async (req, reply) => {
-      await tags.removeFromTicket(req.ctx, req.params.ticketId);
+      await tags.removeFromTicket(req.ctx, await ticketOf(req));
       return reply.code(204).send();
     },
   );
   app.delete('/ticket-tags/:ticketId/:tagId', { schema: { tags: schemaTags, params: TicketTagParams } }, async (req, reply) => {
-    await tags.removeFromTicket(req.ctx, req.params.ticketId, req.params.tagId);
+    await tags.removeFromTicket(req.ctx, await ticketOf(req), req.params.tagId);
     return reply.code(204).send();
   });
 }

@@ -137,6 +137,42 @@ describe('tags', () => {
     expect((await req('GET', `/tags/${lane.id}`, tok)).statusCode).toBe(404);
   });
 
+  it("lanes: nextLaneId / rollbackLaneId sent as [] or 0 (as the seeds' client does) mean no lane; [id] is that lane (issue 37)", async () => {
+    const tenant = await createTenant(t);
+    const tok = tenant.adminToken;
+    const created = await req('POST', '/tags', tok, {
+      name: 'Lane vazia',
+      kanban: 1,
+      color: '#223344',
+      nextLaneId: [],
+      rollbackLaneId: [],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ nextLaneId: null, rollbackLaneId: null });
+    const zero = await req('POST', '/tags', tok, { name: 'Lane zero', kanban: 1, nextLaneId: 0, rollbackLaneId: '0' });
+    expect(zero.statusCode, zero.body).toBe(201);
+    expect(zero.json()).toMatchObject({ nextLaneId: null, rollbackLaneId: null });
+    const first = created.json().id;
+    const linked = await req('PUT', `/tags/${zero.json().id}`, tok, {
+      name: 'Lane zero',
+      nextLaneId: [first],
+      rollbackLaneId: first,
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json()).toMatchObject({ nextLaneId: first, rollbackLaneId: first });
+    const cleared = await req('PUT', `/tags/${zero.json().id}`, tok, { name: 'Lane zero', nextLaneId: [], rollbackLaneId: 0 });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ nextLaneId: null, rollbackLaneId: null });
+    // Still refused: a negative id, two lanes at once, another company's lane.
+    expect((await req('POST', '/tags', tok, { name: 'Lane neg', nextLaneId: -1 })).statusCode).toBe(400);
+    expect((await req('POST', '/tags', tok, { name: 'Lane dupla', nextLaneId: [first, first] })).statusCode).toBe(400);
+    expect(
+      (await req('PUT', `/tags/${zero.json().id}`, a.adminToken, { name: 'Lane zero', nextLaneId: [first] })).statusCode,
+    ).toBe(404);
+    const foreign = await req('POST', '/tags', a.adminToken, { name: 'Lane alheia', nextLaneId: [first] });
+    expect(foreign.json()).toEqual({ error: 'ERR_NO_TAG_FOUND' });
+  });
+
   it('tag contacts: counts, the dialog list, DELETE /tags-contacts removes one link and publishes tag and contact events', async () => {
     const tag = (await req('POST', '/tags', ana.token, { name: 'Dialogo' })).json();
     const c1 = (await req('POST', '/contacts', ana.token, { name: 'Zé', number: '5511933330001' })).json();

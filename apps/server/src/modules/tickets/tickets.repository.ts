@@ -64,6 +64,16 @@ export async function findTicket(db: Db, ctx: Tenant, id: number): Promise<Ticke
   return row ?? null;
 }
 
+/** The number of the ticket with this uuid in the company, or null. */
+export async function findTicketIdByUuid(db: Db, ctx: Tenant, uuid: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.uuid, uuid)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** The contact's live (not closed) ticket on a connection: at most one by the partial unique index. */
 export async function findLiveTicket(
   db: Db,

@@ -12,11 +12,14 @@ import {
   UpdateTicketBody,
 } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
+import { ticketOfPath } from './tickets.public';
 import type { TicketsService } from './tickets.service';
 
-export function ticketsRoutes(app: App, tickets: TicketsService) {
+export function ticketsRoutes(app: App, deps: CoreDeps, tickets: TicketsService) {
   const tags = ['tickets'];
+  const ticketOf = ticketOfPath(deps.database.db); // its number or its uuid (issue 37)
 
   app.get('/tickets', { schema: { tags, querystring: TicketListQuery, response: { 200: TicketListDto } } }, async (req) =>
     tickets.list(req.ctx, req.query),
@@ -25,7 +28,7 @@ export function ticketsRoutes(app: App, tickets: TicketsService) {
     tickets.showByUuid(req.ctx, req.params.uuid),
   );
   app.get('/tickets/:ticketId', { schema: { tags, params: TicketIdParams, response: { 200: TicketListItemDto } } }, async (req) =>
-    tickets.show(req.ctx, req.params.ticketId),
+    tickets.show(req.ctx, await ticketOf(req)),
   );
   app.post('/tickets', { schema: { tags, body: CreateTicketBody, response: { 201: TicketListItemDto } } }, async (req, reply) =>
     reply.code(201).send(await tickets.create(req.ctx, req.body)),
@@ -33,13 +36,13 @@ export function ticketsRoutes(app: App, tickets: TicketsService) {
   app.put(
     '/tickets/:ticketId',
     { schema: { tags, params: TicketIdParams, body: UpdateTicketBody, response: { 200: TicketListItemDto } } },
-    async (req) => tickets.update(req.ctx, req.params.ticketId, req.body),
+    async (req) => tickets.update(req.ctx, await ticketOf(req), req.body),
   );
   app.delete(
     '/tickets/:ticketId',
     { config: { permission: 'ticket-options:deleteTicket' }, schema: { tags, params: TicketIdParams } },
     async (req, reply) => {
-      await tickets.remove(req.ctx, req.params.ticketId);
+      await tickets.remove(req.ctx, await ticketOf(req));
       return reply.code(204).send();
     },
   );
@@ -51,7 +54,7 @@ export function ticketsRoutes(app: App, tickets: TicketsService) {
   app.get(
     '/tickets-log/:ticketId',
     { schema: { tags, params: TicketIdParams, response: { 200: z.array(TicketLogDto) } } },
-    async (req) => tickets.logs(req.ctx, req.params.ticketId),
+    async (req) => tickets.logs(req.ctx, await ticketOf(req)),
   );
   app.get(
     '/dashboard/moments',

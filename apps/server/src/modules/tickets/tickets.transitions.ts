@@ -90,8 +90,15 @@ export function createTicketTransitions(deps: CoreDeps, fx: TicketEffects, polic
     return updated;
   }
 
-  async function ignore(ctx: TenantContext, t: repo.TicketRow) {
+  async function ignore(ctx: TenantContext, t: repo.TicketRow, s: CompanySettings) {
     if (!can(ctx.user, 'tickets:closePending')) throw new AppError('ERR_NO_PERMISSION', 403);
+    // sendFarewellWaitingTicket (seed 001 §3): a ticket closed while still waiting says the connection's goodbye.
+    // The company's setting decides, not the body: the seeds' client always closes a waiting ticket with
+    // sendFarewellMessage false. Never in a group, never to a contact still asked for LGPD consent.
+    if (t.status === 'pending' && !t.isGroup && s.sendFarewellWaitingTicket === 'enabled') {
+      const { vars, whatsapp } = await templateVars(ctx, t, null);
+      await sendAutomatic(ctx, t.id, formatTemplate(whatsapp?.complationMessage ?? '', vars));
+    }
     const updated = await closeTicket(db, ctx, t.id, { fromStatuses: ['pending', 'lgpd'], by: ctx.user.id });
     if (!updated) throw new AppError('ERR_TICKET_STATE', 409);
     return updated;
@@ -250,7 +257,7 @@ export function createTicketTransitions(deps: CoreDeps, fx: TicketEffects, polic
         result = await resolve(ctx, t, b, s);
         break;
       case 'ignore':
-        result = await ignore(ctx, t);
+        result = await ignore(ctx, t, s);
         break;
       case 'reopen':
         result = await reopen(ctx, t, b);

@@ -4,6 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { api } from '../../shared/api/client';
 import { inDays, makeUser } from '../../test/fixtures';
 import { type SessionContextValue, useSession } from './context';
 import { SessionProvider } from './SessionProvider';
@@ -54,6 +55,28 @@ describe('SessionProvider', () => {
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated'));
     expect(calls).toBe(2);
     expect(localStorage.getItem('token')).toBe('tok');
+  });
+
+  it('15 minutes after sign-in: a call answering 403 ERR_TOKEN_EXPIRED is refreshed by the cookie and repeated; the user stays (issue 37)', async () => {
+    let refreshes = 0;
+    const seen: string[] = [];
+    stubApi((url, init) => {
+      if (url.pathname === '/auth/refresh_token') {
+        refreshes += 1;
+        return json(200, { token: `tok${refreshes}`, user: makeUser() });
+      }
+      const auth = (init?.headers as Record<string, string> | undefined)?.Authorization ?? '';
+      seen.push(auth);
+      return auth === 'Bearer tok2' ? json(200, { tickets: [] }) : json(403, { error: 'ERR_TOKEN_EXPIRED' });
+    });
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated'));
+    expect(localStorage.getItem('token')).toBe('tok1');
+    await expect(api.get('/tickets')).resolves.toEqual({ tickets: [] });
+    expect(seen).toEqual(['Bearer tok1', 'Bearer tok2']);
+    expect(refreshes).toBe(2);
+    expect(localStorage.getItem('token')).toBe('tok2');
+    expect(screen.getByTestId('status').textContent).toBe('authenticated');
   });
 
   it('a 401 on refresh leaves the visitor anonymous without a token', async () => {

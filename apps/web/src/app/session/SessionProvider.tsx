@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, setUnauthorizedHandler } from '../../shared/api/client';
+import { ApiError, setTokenRefresher, setUnauthorizedHandler } from '../../shared/api/client';
 import { toastError } from '../../shared/api/errors';
 import { changeLanguage, normalizeLanguage, storedLanguage } from '../../shared/i18n';
 import { getItem, STORAGE_KEYS, setItem, setToken } from '../../shared/storage';
@@ -60,7 +60,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUserState(null);
       setStatus('anonymous');
     });
-    return () => setUnauthorizedHandler(null);
+    // An expired access token (403 ERR_TOKEN_EXPIRED) is renewed by the refresh cookie, then the call repeated.
+    setTokenRefresher(async () => {
+      const session = await refreshSession();
+      if (session === 'unreachable') return 'unreachable';
+      if (!session) return 'over';
+      setToken(session.token);
+      return 'refreshed';
+    });
+    return () => {
+      setUnauthorizedHandler(null);
+      setTokenRefresher(null);
+    };
   }, []);
 
   const start = useCallback(() => {

@@ -41,6 +41,33 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
 }
 
+/** 'refreshed' (a new access token is stored), 'over' (the session ended) or 'unreachable' (no answer). */
+export type RefreshOutcome = 'refreshed' | 'over' | 'unreachable';
+let tokenRefresher: (() => Promise<RefreshOutcome>) | null = null;
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/** The session registers how an access token is renewed (POST /auth/refresh_token). */
+export function setTokenRefresher(refresher: (() => Promise<RefreshOutcome>) | null): void {
+  tokenRefresher = refresher;
+}
+
+/** One refresh for every call (and the socket) that found its token expired at the same moment. */
+export function refreshOnce(): Promise<RefreshOutcome> {
+  if (!tokenRefresher) return Promise.resolve('over');
+  refreshing ??= tokenRefresher().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/**
+ * An answer that asks for a new access token: 403 ERR_TOKEN_EXPIRED (seed 000 §4), or a 401 from a server that
+ * answers an expired token that way (the refresh then tells whether the session is really over).
+ */
+function wantsRefresh(status: number, code: string | undefined): boolean {
+  return status === 401 || (status === 403 && code === 'ERR_TOKEN_EXPIRED');
+}
+
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const url = new URL(path.startsWith('http') ? path : `${API_URL}${path.startsWith('/') ? '' : '/'}${path}`);
   if (query) {
@@ -81,8 +108,15 @@ function toErrorBody(status: number, payload: unknown): ErrorBody | null {
   return null;
 }
 
-/** One small fetch wrapper for the whole app: bearer token, cookies, JSON, typed errors. */
+/**
+ * One small fetch wrapper for the whole app: bearer token, cookies, JSON, typed errors. An expired access token
+ * is refreshed once and the call repeated; a session that is over signs the user out.
+ */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  return send<T>(path, options, false);
+}
+
+async function send<T>(path: string, options: RequestOptions, retried: boolean): Promise<T> {
   const { method = 'GET', body, query, anonymous = false, skipUnauthorizedHandler = false, signal } = options;
   if (isNotBuilt(path)) throw new ApiError(404, { error: 'ERR_NOT_FOUND' }, 'not built yet');
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -112,7 +146,13 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const data = await readBody(response);
   if (!response.ok) {
     const error = new ApiError(response.status, toErrorBody(response.status, data));
-    if (response.status === 401 && !anonymous && !skipUnauthorizedHandler) {
+    if (anonymous || skipUnauthorizedHandler) throw error;
+    let outcome: RefreshOutcome | null = null;
+    if (!retried && token && wantsRefresh(response.status, error.code)) {
+      outcome = await refreshOnce();
+      if (outcome === 'refreshed') return send<T>(path, options, true);
+    }
+    if (response.status === 401 || outcome === 'over') {
       setToken(null);
       unauthorizedHandler?.();
     }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scheduleErrors } from '../../features/queues/components/SchedulesForm';
 import i18n, { changeLanguage } from '../i18n';
 import { getToken, setToken } from '../storage';
-import { ApiError, apiRequest, setUnauthorizedHandler } from './client';
+import { ApiError, apiRequest, setTokenRefresher, setUnauthorizedHandler } from './client';
 import { applyFieldErrors, errorMessage, fieldErrorsUnder } from './errors';
 
 const json = (status: number, body: unknown) =>
@@ -113,6 +113,83 @@ describe('apiRequest', () => {
     await expect(apiRequest('/tickets')).rejects.toMatchObject({ status: 401, code: 'ERR_SESSION_EXPIRED' });
     expect(getToken()).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('403 ERR_TOKEN_EXPIRED: one refresh for calls that met it together, each call repeated with the new token (issue 37)', async () => {
+    setToken('old');
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    const refresher = vi.fn(async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      setToken('new');
+      return 'refreshed' as const;
+    });
+    setTokenRefresher(refresher);
+    const fetchSpy = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
+      (init?.headers as Record<string, string> | undefined)?.Authorization === 'Bearer new'
+        ? json(200, { ok: true })
+        : json(403, { error: 'ERR_TOKEN_EXPIRED' }),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    try {
+      expect(await Promise.all([apiRequest('/tickets'), apiRequest('/contacts')])).toEqual([{ ok: true }, { ok: true }]);
+      expect(refresher).toHaveBeenCalledOnce();
+      expect(fetchSpy).toHaveBeenCalledTimes(4);
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    } finally {
+      setTokenRefresher(null);
+    }
+  });
+
+  it('a refresh that fails ends the session; a 403 that is not about the token refreshes nothing', async () => {
+    setToken('old');
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    const refresher = vi.fn(async () => 'over' as const);
+    setTokenRefresher(refresher);
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(403, { error: 'ERR_NO_PERMISSION' })),
+      );
+      await expect(apiRequest('/users')).rejects.toMatchObject({ status: 403, code: 'ERR_NO_PERMISSION' });
+      expect(refresher).not.toHaveBeenCalled();
+      expect(getToken()).toBe('old');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(403, { error: 'ERR_TOKEN_EXPIRED' })),
+      );
+      await expect(apiRequest('/tickets')).rejects.toMatchObject({ status: 403, code: 'ERR_TOKEN_EXPIRED' });
+      expect(refresher).toHaveBeenCalledOnce();
+      expect(getToken()).toBeNull();
+      expect(onUnauthorized).toHaveBeenCalledOnce();
+    } finally {
+      setTokenRefresher(null);
+    }
+  });
+
+  it('a server that answers an expired token with 401 is refreshed too before signing out', async () => {
+    setToken('old');
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    setTokenRefresher(async () => {
+      setToken('new');
+      return 'refreshed';
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
+        (init?.headers as Record<string, string> | undefined)?.Authorization === 'Bearer new'
+          ? json(200, [])
+          : json(401, { error: 'ERR_SESSION_EXPIRED' }),
+      ),
+    );
+    try {
+      expect(await apiRequest('/tickets')).toEqual([]);
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    } finally {
+      setTokenRefresher(null);
+    }
   });
 
   it('login answers 401 without ending anything else', async () => {

@@ -2,6 +2,7 @@ import { type SessionUserDto, SOCKET_RECONNECT_MS, USER_STATUS_PING_MS } from '@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io } from 'socket.io-client';
+import { refreshOnce } from '../api/client';
 import { API_URL } from '../config';
 import { getToken } from '../storage';
 import { toast } from '../toast';
@@ -46,6 +47,14 @@ export function SocketProvider({ user, children }: { user: SessionUserDto; child
       s.emit('userStatus');
     };
     s.on('connect', announce);
+    // A handshake refused for an expired access token is not retried by socket.io: renew the token, then connect.
+    const renew = (err: Error & { data?: { error?: string } }) => {
+      if (err.data?.error !== 'ERR_TOKEN_EXPIRED') return;
+      void refreshOnce().then((outcome) => {
+        if (outcome === 'refreshed' && !s.connected) s.connect();
+      });
+    };
+    s.on('connect_error', renew);
     const ping = setInterval(() => {
       if (s.connected) s.emit('userStatus');
     }, USER_STATUS_PING_MS);
@@ -53,6 +62,7 @@ export function SocketProvider({ user, children }: { user: SessionUserDto; child
     return () => {
       clearInterval(ping);
       s.off('connect', announce);
+      s.off('connect_error', renew);
       s.disconnect();
       setSocket(null);
     };
