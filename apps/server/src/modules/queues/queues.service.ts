@@ -60,7 +60,21 @@ export function createQueuesService(deps: CoreDeps) {
       throw fieldError('outOfHoursMessage', V.required);
     }
     checkPlan(ctx, body);
+    await checkRelated(ctx, body);
     if (body.chatbots) await checkTargets(ctx, body.chatbots);
+  }
+
+  /** The prompt, integration and file list a queue points to are the company's own (another's, or none: 404). */
+  async function checkRelated(ctx: TenantContext, body: Partial<QueueBody>) {
+    const refs = [
+      ['promptId', 'prompts'],
+      ['integrationId', 'queue_integrations'],
+      ['fileListId', 'file_lists'],
+    ] as const;
+    for (const [field, table] of refs) {
+      const id = body[field];
+      if (id && !(await repo.ownsRelated(db, ctx, table, id))) throw new AppError('ERR_NOT_FOUND', 404, { field });
+    }
   }
 
   /** integrationId (and integration steps) need useIntegrations; promptId needs useOpenAi (seed 001 §6). */

@@ -52,7 +52,7 @@ export function createSettingsService(deps: CoreDeps) {
     },
 
     async updateGlobal(key: string, value: string) {
-      if (!(key in GLOBAL_SETTING_DEFAULTS)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+      if (!Object.hasOwn(GLOBAL_SETTING_DEFAULTS, key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
       const rule = GLOBAL_RULES[key];
       if (rule && !rule(value)) throw fieldError('value', V.invalid);
       await repo.setGlobalSetting(db, key, value);
@@ -62,8 +62,9 @@ export function createSettingsService(deps: CoreDeps) {
     /** One key: a company setting column of the caller's company, or a non-secret global key. */
     async readOne(ctx: TenantContext, key: string) {
       const company = await companySettingsOf(ctx.companyId);
-      if (key in company) return { key, value: company[key as CompanySettingColumn] };
-      if (key in GLOBAL_SETTING_DEFAULTS && !SECRET_SETTING_KEYS.includes(key)) {
+      // Own keys only: `constructor`, `__proto__` … are inherited names, not settings.
+      if (Object.hasOwn(company, key)) return { key, value: company[key as CompanySettingColumn] };
+      if (Object.hasOwn(GLOBAL_SETTING_DEFAULTS, key) && !SECRET_SETTING_KEYS.includes(key)) {
         return { key, value: (await repo.getGlobalSetting(db, key)) ?? '' };
       }
       throw new AppError('ERR_NO_SETTING_FOUND', 404);

@@ -135,6 +135,18 @@ export function createWhatsappsService(deps: CoreDeps) {
     if (ids.some((id) => !found.has(id))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
   }
 
+  /** The prompt and integration a connection points to are the company's own (another's, or none: 404). */
+  async function checkRelated(ctx: TenantContext, body: Pick<UpdateWhatsappBody, 'promptId' | 'integrationId'>) {
+    const refs = [
+      ['promptId', 'prompts'],
+      ['integrationId', 'queue_integrations'],
+    ] as const;
+    for (const [field, table] of refs) {
+      const id = body[field];
+      if (id && !(await repo.ownsRelated(db, ctx, table, id))) throw new AppError('ERR_NOT_FOUND', 404, { field });
+    }
+  }
+
   /** Seed 001 §5: the shared rating rule (the web form's too) with the company's user-rating setting. */
   async function checkRating(ctx: TenantContext, v: { ratingMessage?: string; expiresTicketNPS?: number }) {
     const [issue] = ratingRuleIssues(v, await repo.companyUserRating(db, ctx));
@@ -182,6 +194,7 @@ export function createWhatsappsService(deps: CoreDeps) {
         throw new AppError('ERR_PLAN_LIMIT_REACHED', 403, { limit: ctx.plan.connections });
       }
       await checkQueues(ctx, body);
+      await checkRelated(ctx, body);
       await checkRating(ctx, body);
       const { queueIds = [], channel, isDefault, token, accessToken, appSecret, verifyToken, ...rest } = body;
       const cloud = channel === 'whatsappapi';
@@ -208,6 +221,7 @@ export function createWhatsappsService(deps: CoreDeps) {
       const current = await mustFind(ctx, id);
       if (body.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
       await checkQueues(ctx, body);
+      await checkRelated(ctx, body);
       if (body.ratingMessage !== undefined || body.expiresTicketNPS !== undefined) {
         await checkRating(ctx, {
           ratingMessage: body.ratingMessage ?? current.ratingMessage,

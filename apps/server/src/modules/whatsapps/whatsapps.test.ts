@@ -13,6 +13,7 @@ import {
   type TestContext,
 } from '../../../test/harness';
 import { query } from '../../../test/messaging';
+import { relatedRecordsOf } from '../../../test/related-records';
 import { rooms } from '../../platform/realtime-port';
 
 let t: TestContext, a: Tenant, b: Tenant;
@@ -238,6 +239,40 @@ describe('connections API (Cloud API channel)', () => {
     expect(over.statusCode).toBe(403);
     expect(over.json().error).toBe('ERR_PLAN_LIMIT_REACHED');
   });
+});
+
+describe("a connection's promptId and integrationId are the company's own", () => {
+  for (const field of ['promptId', 'integrationId'] as const) {
+    it(`${field}: another company's or one that exists nowhere answers 404 on create and update, nothing stored`, async () => {
+      const theirs = await relatedRecordsOf(t, b);
+      const mine = await relatedRecordsOf(t, a);
+      const conn = await create(a, { name: `Conexão ${field}` });
+      expect(conn.statusCode).toBe(201);
+      const id = conn.json().id;
+      for (const ref of [theirs[field], 99_999_999]) {
+        const created = await create(a, { name: `Outra ${field}`, [field]: ref });
+        expect(created.statusCode).toBe(404);
+        expect(created.json()).toMatchObject({ error: 'ERR_NOT_FOUND' });
+        const updated = await t.app.inject({
+          method: 'PUT',
+          url: `/whatsapp/${id}`,
+          headers: bearer(a.adminToken),
+          payload: { [field]: ref },
+        });
+        expect(updated.statusCode).toBe(404);
+      }
+      const show = await t.app.inject({ method: 'GET', url: `/whatsapp/${id}`, headers: bearer(a.adminToken) });
+      expect(show.json()[field]).toBeNull();
+      const own = await t.app.inject({
+        method: 'PUT',
+        url: `/whatsapp/${id}`,
+        headers: bearer(a.adminToken),
+        payload: { [field]: mine[field] },
+      });
+      expect(own.statusCode).toBe(200);
+      expect(own.json()[field]).toBe(mine[field]);
+    });
+  }
 });
 
 describe('connection form rules that depend on the company (seed 001 §5)', () => {
