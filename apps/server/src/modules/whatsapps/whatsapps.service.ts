@@ -147,6 +147,11 @@ export function createWhatsappsService(deps: CoreDeps) {
     }
   }
 
+  /** With more than one queue the customer gets a menu: the greeting introduces it (else a bare "*1* - Suporte"). */
+  function checkGreeting(queueCount: number, greetingMessage: string | undefined) {
+    if (queueCount > 1 && !greetingMessage?.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+  }
+
   /** Seed 001 §5: the shared rating rule (the web form's too) with the company's user-rating setting. */
   async function checkRating(ctx: TenantContext, v: { ratingMessage?: string; expiresTicketNPS?: number }) {
     const [issue] = ratingRuleIssues(v, await repo.companyUserRating(db, ctx));
@@ -194,6 +199,7 @@ export function createWhatsappsService(deps: CoreDeps) {
         throw new AppError('ERR_PLAN_LIMIT_REACHED', 403, { limit: ctx.plan.connections });
       }
       await checkQueues(ctx, body);
+      checkGreeting(new Set(body.queueIds ?? []).size, body.greetingMessage);
       await checkRelated(ctx, body);
       await checkRating(ctx, body);
       const { queueIds = [], channel, isDefault, token, accessToken, appSecret, verifyToken, ...rest } = body;
@@ -221,6 +227,12 @@ export function createWhatsappsService(deps: CoreDeps) {
       const current = await mustFind(ctx, id);
       if (body.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
       await checkQueues(ctx, body);
+      if (body.queueIds !== undefined || body.greetingMessage !== undefined) {
+        checkGreeting(
+          body.queueIds ? new Set(body.queueIds).size : current.queues.length,
+          body.greetingMessage ?? current.greetingMessage,
+        );
+      }
       await checkRelated(ctx, body);
       if (body.ratingMessage !== undefined || body.expiresTicketNPS !== undefined) {
         await checkRating(ctx, {
