@@ -141,6 +141,24 @@ describe('chatbot flows', () => {
     expect(res.json()).toEqual({ error: 'ERR_NO_USER_FOUND' });
   });
 
+  it("refuses steps that send another company's integration or file list, at any depth (404)", async () => {
+    const theirs = await relatedRecordsOf(t, b);
+    const before = (await req('GET', `/queue/${queueId}`, a.adminToken)).json().chatbots;
+    const steps = [
+      { name: 'Typebot', queueType: 'integration', optIntegrationId: theirs.integrationId },
+      { name: 'Arquivos', queueType: 'file', optFileId: theirs.fileListId },
+    ];
+    for (const step of steps) {
+      const top = await req('PUT', `/queue/${queueId}`, a.adminToken, { chatbots: [step] });
+      expect(top.statusCode, step.name).toBe(404);
+      const inner = await req('PUT', `/queue/${queueId}`, a.adminToken, {
+        chatbots: [{ name: 'Menu', greetingMessage: 'Escolha', options: [step] }],
+      });
+      expect(inner.statusCode, step.name).toBe(404);
+    }
+    expect((await req('GET', `/queue/${queueId}`, a.adminToken)).json().chatbots).toEqual(before);
+  });
+
   it('creates, reorders and deletes steps; deleting a step removes its inner steps', async () => {
     const top = (
       await req('POST', '/chatbot', a.adminToken, { queueId, name: 'Cancelamento', greetingMessage: 'Motivo?' })
