@@ -4,6 +4,7 @@ import {
   CONNECTION_TOKEN_LENGTH,
   type CreateWhatsappBody,
   can,
+  greetingRequired,
   isMaskedSecret,
   maskSecret,
   type PlanFlag,
@@ -148,8 +149,8 @@ export function createWhatsappsService(deps: CoreDeps) {
   }
 
   /** With more than one queue the customer gets a menu: the greeting introduces it (else a bare "*1* - Suporte"). */
-  function checkGreeting(queueCount: number, greetingMessage: string | undefined) {
-    if (queueCount > 1 && !greetingMessage?.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+  function checkGreeting(queueIds: readonly number[], greetingMessage: string | undefined) {
+    if (greetingRequired(queueIds, greetingMessage)) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
   }
 
   /** Seed 001 §5: the shared rating rule (the web form's too) with the company's user-rating setting. */
@@ -199,7 +200,7 @@ export function createWhatsappsService(deps: CoreDeps) {
         throw new AppError('ERR_PLAN_LIMIT_REACHED', 403, { limit: ctx.plan.connections });
       }
       await checkQueues(ctx, body);
-      checkGreeting(new Set(body.queueIds ?? []).size, body.greetingMessage);
+      checkGreeting(body.queueIds ?? [], body.greetingMessage);
       await checkRelated(ctx, body);
       await checkRating(ctx, body);
       const { queueIds = [], channel, isDefault, token, accessToken, appSecret, verifyToken, ...rest } = body;
@@ -228,10 +229,7 @@ export function createWhatsappsService(deps: CoreDeps) {
       if (body.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
       await checkQueues(ctx, body);
       if (body.queueIds !== undefined || body.greetingMessage !== undefined) {
-        checkGreeting(
-          body.queueIds ? new Set(body.queueIds).size : current.queues.length,
-          body.greetingMessage ?? current.greetingMessage,
-        );
+        checkGreeting(body.queueIds ?? current.queues.map((q) => q.id), body.greetingMessage ?? current.greetingMessage);
       }
       await checkRelated(ctx, body);
       if (body.ratingMessage !== undefined || body.expiresTicketNPS !== undefined) {
