@@ -169,8 +169,8 @@ export function request(url, { method = 'GET', body, headers = {}, from = '127.0
  * Starts the stack. `processes` API processes on loopback ports, each named api-1… (X-Atendo-Instance);
  * nginx in front (deploy/nginx.conf); the Graph stand-in for Cloud API sends. `stop()` ends everything it started.
  * `baileys: true` also starts tools/baileys-standin and points the processes' QR sockets at it
- * (BAILEYS_STANDIN_URL): that test-only setting is refused in production, so those processes run with NODE_ENV=test
- * (the one other thing NODE_ENV changes is trusting X-Forwarded-For, which no check of test:scale depends on).
+ * (BAILEYS_STANDIN_URL): that test-only setting is refused in production, so those processes run with NODE_ENV=test.
+ * Every process trusts nginx on loopback (TRUST_PROXY=127.0.0.1) for the client address, as deploy/ does.
  */
 export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pgUrl, redisUrl, baileys = false } = {}) {
   pgUrl ??= process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -222,6 +222,7 @@ export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pg
         DATABASE_URL: dbUrl.toString(),
         REDIS_URL: redisUrl,
         REDIS_CHANNEL_PREFIX: dbName,
+        TRUST_PROXY: '127.0.0.1',
         JWT_SECRET: secret,
         METRICS_TOKEN: metricsToken,
         JOBS: 'on',

@@ -44,7 +44,7 @@ export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: deps.config.env === 'production',
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The seeds call `GET /users/`, `/tags/`, `/whatsapp/` …: a path answers the same with or without the final slash.
     routerOptions: { ignoreTrailingSlash: true },

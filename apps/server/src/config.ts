@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { standinAddress } from './channels/baileys/standin-socket';
@@ -21,11 +22,16 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
-  /** Prefix of the socket.io Redis channels: deployments sharing one Redis keep their events apart. */
+  /** Prefix of the socket.io Redis channels and rate-limit keys: deployments sharing one Redis keep their events and counters apart. */
   REDIS_CHANNEL_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,40}$/)
     .default('atendo-io'),
+  /**
+   * Proxies whose X-Forwarded-For is believed (client address of rate limits and logs): comma-separated
+   * addresses/CIDRs (`127.0.0.1,10.0.0.0/8`) or a hop count (`1`); unset, no proxy is trusted.
+   */
+  TRUST_PROXY: z.string().default(''),
   MEDIA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
@@ -89,6 +95,34 @@ function baileysStandinUrl(nodeEnv: string, url: string | undefined) {
   return url;
 }
 
+/**
+ * TRUST_PROXY as Fastify's trustProxy: false (the peer is the client), the proxies' addresses/CIDRs, or a
+ * hop count — a function, since Fastify ignores a bare number; a count suits only an API that nothing but
+ * those proxies can reach. Never `true`: trusting every hop lets any client forge its address.
+ */
+export function trustProxy(value: string): false | string[] | ((address: string, hop: number) => boolean) {
+  const v = value.trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  const items = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    const [address, bits, extra] = item.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || extra !== undefined || !validBits) {
+      throw new Error(`TRUST_PROXY: "${item}" is not an address, a CIDR or a hop count`);
+    }
+  }
+  return items;
+}
+
 export type Config = ReturnType<typeof loadConfig>;
 
 /** Reads the environment once; defaults give the embedded mode (PGlite in ./data/db). */
@@ -106,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: parsed.DATABASE_URL || undefined,
     redisUrl: parsed.REDIS_URL || undefined,
     redisChannelPrefix: parsed.REDIS_CHANNEL_PREFIX,
+    trustProxy: trustProxy(parsed.TRUST_PROXY),
     mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(dataDir, 'media')),
     jwtSecret: parsed.JWT_SECRET ?? undefined,
     accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,

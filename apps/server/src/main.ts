@@ -68,7 +68,7 @@ async function main() {
     await gateway.useRedis(config.redisUrl, config.redisChannelPrefix);
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
     redis.on('error', (err) => logger.error({ err }, 'rate limiter redis error'));
-    limiter = new RedisRateLimiter(redis);
+    limiter = new RedisRateLimiter(redis, config.redisChannelPrefix);
   }
   const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret });
   const jobs = new Jobs(database, { workers: config.jobs, logger });

@@ -5,6 +5,9 @@ import { V } from './validation';
 /** An empty query parameter (`days=&date_from=`, as the seed's client sends them) is no parameter. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** A range whose end (YYYY-MM-DD) comes before its start: the dashboard filter's and the API's one rule. */
+export const isReversedRange = (from: string | undefined, to: string | undefined) => Boolean(from && to && from > to);
+
 /**
  * GET /dashboard, /dashboard/ticketsUsers, /dashboard/ticketsDay (seed 000 §7): a range as `days` (the last N days,
  * today included) or `date_from`/`date_to` (YYYY-MM-DD, both included, in the company's time zone); the chart calls
@@ -26,7 +29,7 @@ export const DashboardQuery = z
   .superRefine((q, ctx) => {
     const from = q.date_from ?? q.initialDate;
     const to = q.date_to ?? q.finalDate;
-    if (from && to && from > to) ctx.addIssue({ code: 'custom', path: ['date_to'], message: V.invalid });
+    if (isReversedRange(from, to)) ctx.addIssue({ code: 'custom', path: ['date_to'], message: V.dateRangeReversed });
   });
 export type DashboardQuery = z.infer<typeof DashboardQuery>;
 

@@ -34,6 +34,7 @@ export const V = {
   fullNameRequired: 'validation.fullNameRequired',
   taxIdRequired: 'validation.taxIdRequired',
   fileListNameShort: 'validation.fileListNameShort',
+  dateRangeReversed: 'validation.dateRangeReversed',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { V } from './validation';
-import { CreateWhatsappBody, connectionFormIssues, importRuleIssues, ratingRuleIssues, UpdateWhatsappBody } from './whatsapps';
+import {
+  CreateWhatsappBody,
+  connectionFormIssues,
+  greetingRequired,
+  importRuleIssues,
+  ratingRuleIssues,
+  UpdateWhatsappBody,
+} from './whatsapps';
 
 const DAY = 86_400_000;
 const now = Date.parse('2026-11-25T12:00:00Z');
@@ -78,5 +85,17 @@ describe('the schemas and the form apply the same rules', () => {
         ),
       ),
     ).toEqual(['name', 'expiresTicketNPS', 'importOldMessages', 'queueIdImportMessages']);
+  });
+});
+
+describe('the greeting rule: more than one queue needs the greeting that introduces the menu', () => {
+  it('the form says it on the greeting field; one queue, or two with a greeting, ask nothing', () => {
+    const opts = { update: false, userRating: false };
+    expect(connectionFormIssues({ name: 'Loja', queueIds: [1, 2], greetingMessage: ' ' }, opts)).toEqual([
+      { path: 'greetingMessage', message: 'validation.greetingRequired' },
+    ]);
+    expect(connectionFormIssues({ name: 'Loja', queueIds: [1], greetingMessage: '' }, opts)).toEqual([]);
+    expect(connectionFormIssues({ name: 'Loja', queueIds: [1, 2], greetingMessage: 'Olá! Escolha:' }, opts)).toEqual([]);
+    expect(greetingRequired([3, 3], '')).toBe(false);
   });
 });

@@ -160,6 +160,13 @@ export type UpdateWhatsappBody = z.infer<typeof UpdateWhatsappBody>;
  * Every rule of the connection form, as the server applies it on save: the schema's, the rating rule with the
  * company's user-rating setting, and the import switch of the form. One issue per field, in the form's order.
  */
+/**
+ * With more than one queue the customer is offered a menu, and the greeting introduces it (else a bare
+ * "*1* - Suporte"): the form says it on the greeting field, the server answers ERR_WAPP_GREETING_REQUIRED.
+ */
+export const greetingRequired = (queueIds: readonly number[] | undefined, greetingMessage: string | null | undefined) =>
+  new Set(queueIds ?? []).size > 1 && !greetingMessage?.trim();
+
 export function connectionFormIssues(
   body: Record<string, unknown>,
   opts: { update: boolean; userRating: boolean; importOn?: boolean },
@@ -171,6 +178,9 @@ export function connectionFormIssues(
   const more = [
     ...ratingRuleIssues(body as Parameters<typeof ratingRuleIssues>[0], opts.userRating),
     ...importRuleIssues({ ...(body as Parameters<typeof importRuleIssues>[0]), importOn: opts.importOn }),
+    ...(greetingRequired(body.queueIds as number[] | undefined, body.greetingMessage as string | undefined)
+      ? [{ path: 'greetingMessage', message: V.greetingRequired }]
+      : []),
   ];
   for (const i of more) if (!issues.some((x) => x.path === i.path)) issues.push(i);
   return issues;

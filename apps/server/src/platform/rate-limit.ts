@@ -36,11 +36,15 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+/** Keys are `<prefix>:rl:<key>`: two deployments on one Redis (REDIS_CHANNEL_PREFIX) keep their own counters. */
 export class RedisRateLimiter implements RateLimiter {
-  constructor(private redis: Redis) {}
+  constructor(
+    private redis: Pick<Redis, 'multi' | 'pexpire' | 'del'>,
+    private prefix: string,
+  ) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
-    const k = `rl:${key}`;
+    const k = `${this.prefix}:rl:${key}`;
     const [[, count], [, ttl]] = (await this.redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
     if (ttl < 0) await this.redis.pexpire(k, windowMs);
     const ms = ttl < 0 ? windowMs : ttl;
@@ -48,6 +52,6 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async reset(key: string) {
-    await this.redis.del(`rl:${key}`);
+    await this.redis.del(`${this.prefix}:rl:${key}`);
   }
 }

@@ -107,6 +107,42 @@ describe('rate limit per IP', () => {
       await other.close();
     }
   });
+
+  /** Six sign-ins from one peer, each with a new X-Forwarded-For; the status codes answered. */
+  async function signInsWithForgedAddresses(env: Record<string, string>, remoteAddress: string) {
+    const other = await createTestApp({ env: { LOGIN_RATE_IP_PER_MINUTE: '5', ...env } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const r = await other.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email: `x${i}@example.com`, password: 'whatever' },
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          remoteAddress,
+        });
+        codes.push(r.statusCode);
+      }
+      return codes;
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('a new X-Forwarded-For does not escape the limit when no proxy is trusted (TRUST_PROXY unset, production)', async () => {
+    const codes = await signInsWithForgedAddresses({ NODE_ENV: 'production' }, '10.9.9.9');
+    expect(codes[5]).toBe(429);
+  });
+
+  it('a peer that is not a trusted proxy cannot forge its address either', async () => {
+    const codes = await signInsWithForgedAddresses({ TRUST_PROXY: '127.0.0.1' }, '10.9.9.9');
+    expect(codes[5]).toBe(429);
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY=127.0.0.1) the forwarded address is the client', async () => {
+    const codes = await signInsWithForgedAddresses({ TRUST_PROXY: '127.0.0.1' }, '127.0.0.1');
+    expect(codes).not.toContain(429);
+  });
 });
 
 describe('refresh and single session', () => {

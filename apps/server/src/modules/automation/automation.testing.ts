@@ -84,7 +84,7 @@ export async function addStep(
 }
 
 export async function connection(tenant: Tenant, queueIds: number[], fields: Partial<typeof whatsapps.$inferInsert> = {}) {
-  const conn = await addConnection(t, tenant, { queueIds });
+  const conn = await addConnection(t, tenant, { queueIds, greetingMessage: 'Bem-vindo à Loja!' });
   await t.database.db
     .update(whatsapps)
     .set({ greetingMessage: 'Bem-vindo à Loja!', ...fields })

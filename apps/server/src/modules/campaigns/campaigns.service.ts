@@ -22,6 +22,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
+import { safeRecord } from '../../platform/spreadsheet';
 import { loadTenantContext } from '../auth/auth.public';
 import { ensureWhatsappContact } from '../contacts/contacts.public';
 import type { ConversationService } from '../conversation/conversation.service';
@@ -536,7 +537,7 @@ export function createCampaignsService(
       const run = row.status === 'PROGRAMADA' && row.run > 1 ? row.run - 1 : row.run;
       for (let page = 0; ; page++) {
         const p = await repo.listShippings(db, ctx, { campaignId: id, run, offset: page * 5000, limit: 5000 });
-        for (const s of p.items) sheet.addRow({ ...s, failedReason: s.failedReason ?? '' });
+        for (const s of p.items) sheet.addRow(safeRecord({ ...s, failedReason: s.failedReason ?? '' }));
         if (!p.hasMore) break;
       }
       return Buffer.from(await book.xlsx.writeBuffer());

@@ -18,6 +18,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
+import { safeRecord } from '../../platform/spreadsheet';
 import { dataRows, detectKind } from '../contacts/contacts.public';
 import { contactListCheckWhatsappJob, contactListImportJob } from './contact-lists.jobs';
 import * as repo from './contact-lists.repository';
@@ -195,7 +196,7 @@ export function createContactListsService(deps: CoreDeps, opts: { channels?: Cha
         { header: 'Numero', key: 'number', width: 20 },
         { header: 'Email', key: 'email', width: 30 },
       ];
-      sheet.addRow({ name: 'Maria Silva', number: '5511988887777', email: 'maria@example.com' });
+      sheet.addRow(safeRecord({ name: 'Maria Silva', number: '5511988887777', email: 'maria@example.com' }));
       sheet.getColumn(2).numFmt = '@';
       return Buffer.from(await book.xlsx.writeBuffer());
     },

@@ -32,6 +32,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { StoredMedia } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
+import { safeCells } from '../../platform/spreadsheet';
 import { findCompanySettings } from '../settings/settings.public';
 import { EXPORT_LABELS } from './contacts.export';
 import { contactsImportJob } from './contacts.jobs';
@@ -478,23 +479,25 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
       const sheet = workbook.addWorksheet(labels.sheet);
       const write = async () => {
-        sheet.addRow([...labels.headers, ...extraNames]).commit();
+        sheet.addRow(safeCells([...labels.headers, ...extraNames])).commit();
         let after = 0;
         for (;;) {
           const page = await repo.exportPage(db, ctx, after, 2000);
           for (const r of page) {
             const extra = new Map((r.extra ?? []).map((e) => [e.name, e.value]));
             sheet
-              .addRow([
-                r.name,
-                r.number,
-                r.email,
-                r.tags ?? '',
-                r.channel,
-                r.isGroup ? labels.yes : labels.no,
-                r.active ? labels.yes : labels.no,
-                ...extraNames.map((n) => extra.get(n) ?? ''),
-              ])
+              .addRow(
+                safeCells([
+                  r.name,
+                  r.number,
+                  r.email,
+                  r.tags ?? '',
+                  r.channel,
+                  r.isGroup ? labels.yes : labels.no,
+                  r.active ? labels.yes : labels.no,
+                  ...extraNames.map((n) => extra.get(n) ?? ''),
+                ]),
+              )
               .commit();
           }
           if (page.length < 2000) break;

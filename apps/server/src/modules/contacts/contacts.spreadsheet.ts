@@ -11,6 +11,7 @@ import { IMPORT_MAX_ROWS } from '@atendo/shared';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/errors';
+import { unquoteCell } from '../../platform/spreadsheet';
 
 export type SheetKind = 'xlsx' | 'xls' | 'csv';
 
@@ -32,7 +33,7 @@ export async function detectKind(file: string): Promise<SheetKind> {
 /** A cell as text: numbers without exponent, rich text and hyperlinks by their text, formulas by their result. */
 export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'string') return unquoteCell(v.trim());
   if (typeof v === 'number') {
     if (Number.isInteger(v)) return BigInt(v).toString();
     return String(v);

@@ -435,6 +435,27 @@ describe('contact import', () => {
     expect(ws.rowCount).toBe(3);
   });
 
+  it('writes a text that a spreadsheet would turn into a formula with a leading quote (OWASP CSV injection)', async () => {
+    const tenant = await createTenant(t);
+    const created = await req('POST', '/contacts', tenant.adminToken, {
+      name: '=HYPERLINK("http://evil.example","Clique")',
+      number: '5511955550001',
+      email: 'f@example.com',
+      extraInfo: [{ name: '@Origem', value: '+cmd|/c calc' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await t.app.inject({ method: 'GET', url: '/contacts/export?lang=en', headers: bearer(tenant.adminToken) });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(8).value).toBe("'@Origem");
+    const row = ws.getRow(2);
+    expect(row.getCell(1).value).toBe(`'=HYPERLINK("http://evil.example","Clique")`);
+    expect(row.getCell(2).value).toBe('5511955550001');
+    expect(row.getCell(8).value).toBe("'+cmd|/c calc");
+    expect(row.getCell(1).formula).toBeUndefined();
+  });
+
   it('writes the export in the user’s language: Portuguese by default and for lang=pt, English by lang or Accept-Language (issue 16 item 11)', async () => {
     const tenant = await createTenant(t);
     await req('POST', '/contacts', tenant.adminToken, { name: 'Idioma', number: '5511955553333', email: 'i@example.com' });

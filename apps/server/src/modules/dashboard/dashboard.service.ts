@@ -70,8 +70,6 @@ export function createDashboardService(deps: CoreDeps) {
         repo.attendantUsers(db, ctx, { userIds: filters.userIds, onlyUserId }),
       ]);
       const d = done.total;
-      const promoters = perc(d.promoters, d.rated);
-      const detractors = perc(d.detractors, d.rated);
       const counters: DashboardCountersDto = {
         ...live,
         ...created.total,
@@ -79,10 +77,11 @@ export function createDashboardService(deps: CoreDeps) {
         leads,
         avgSupportTime: minutes(d.avgSupportTime),
         avgWaitTime: minutes(d.avgWaitTime),
-        npsScore: d.rated ? round1(promoters - detractors) : 0,
-        npsPromotersPerc: promoters,
+        // From the counts, rounded once: the difference of two rounded shares can be off by 0.1.
+        npsScore: perc(d.promoters - d.detractors, d.rated),
+        npsPromotersPerc: perc(d.promoters, d.rated),
         npsPassivePerc: perc(d.passive, d.rated),
-        npsDetractorsPerc: detractors,
+        npsDetractorsPerc: perc(d.detractors, d.rated),
         withRating: d.rated,
         withoutRating: d.finished - d.rated,
         percRating: perc(d.rated, d.finished),

@@ -269,13 +269,22 @@ describe('GET /dashboard', () => {
     expect(today).toMatchObject({ tickets: 0, supportFinished: 0, supportHappening: 1 });
   });
 
+  it('computes the NPS from the counts: 2 promoters and 1 detractor of 3 are 33.3, not 66.7 − 33.3 = 33.4', async () => {
+    const startedAt = '2025-01-15T12:00:00Z';
+    for (const rate of [10, 9, 3]) {
+      await attendance({ ticket: 'T1', userId: ana.id, queueId: queueA, startedAt, accepted: 1, answered: 2, finished: 3, rate });
+    }
+    const d = (await get('/dashboard?date_from=2025-01-01&date_to=2025-01-31')).counters;
+    expect(d).toMatchObject({ withRating: 3, npsPromotersPerc: 66.7, npsDetractorsPerc: 33.3, npsScore: 33.3 });
+  });
+
   it('takes this month to today without a range (seed 000 §9), and refuses a reversed range', async () => {
     const none = await get('/dashboard?days=&date_from=&date_to=');
     expect(none.range).toEqual((await get('/dashboard')).range);
     expect(none.range.from).toBe(`${none.range.to.slice(0, 8)}01`);
     const reversed = await req('GET', '/dashboard?date_from=2026-03-10&date_to=2026-03-01', a.adminToken);
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().fields).toEqual([{ path: 'date_to', message: 'validation.invalid' }]);
+    expect(reversed.json().fields).toEqual([{ path: 'date_to', message: 'validation.dateRangeReversed' }]);
   });
 
   it('shows a profile user with showDashboard only what the inbox shows them', async () => {

@@ -7,15 +7,20 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import * as repo from './queues.repository';
 
-type Targets = Pick<ChatbotOptionInput, 'optQueueId' | 'optUserId' | 'options'>;
+type Targets = Pick<ChatbotOptionInput, 'optQueueId' | 'optUserId' | 'optIntegrationId' | 'optFileId' | 'options'>;
 
-function collectTargets(options: Targets[], queueIds: number[] = [], userIds: number[] = []) {
+function collectTargets(
+  options: Targets[],
+  found = { queueIds: [] as number[], userIds: [] as number[], integrationIds: [] as number[], fileListIds: [] as number[] },
+) {
   for (const o of options) {
-    if (o.optQueueId) queueIds.push(o.optQueueId);
-    if (o.optUserId) userIds.push(o.optUserId);
-    if (o.options) collectTargets(o.options, queueIds, userIds);
+    if (o.optQueueId) found.queueIds.push(o.optQueueId);
+    if (o.optUserId) found.userIds.push(o.optUserId);
+    if (o.optIntegrationId) found.integrationIds.push(o.optIntegrationId);
+    if (o.optFileId) found.fileListIds.push(o.optFileId);
+    if (o.options) collectTargets(o.options, found);
   }
-  return { queueIds, userIds };
+  return found;
 }
 
 export function createQueuesService(deps: CoreDeps) {
@@ -23,12 +28,20 @@ export function createQueuesService(deps: CoreDeps) {
   const publishQueue = (ctx: TenantContext, action: 'create' | 'update' | 'delete', queue: unknown, queueId?: number) =>
     deps.realtime.publish(ctx.companyId, 'queue', { action, queue, queueId });
 
-  /** Chatbot targets must be the company's own queues and users. */
+  /** Chatbot targets must be the company's own queues, users, integrations and file lists. */
   async function checkTargets(ctx: TenantContext, options: Targets[]) {
-    const { queueIds, userIds } = collectTargets(options);
+    const { queueIds, userIds, integrationIds, fileListIds } = collectTargets(options);
     const [qs, us] = await Promise.all([repo.existingQueueIds(db, ctx, queueIds), repo.existingUserIds(db, ctx, userIds)]);
     if (queueIds.some((id) => !qs.has(id))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
     if (userIds.some((id) => !us.has(id))) throw new AppError('ERR_NO_USER_FOUND', 404);
+    for (const [field, table, ids] of [
+      ['optIntegrationId', 'queue_integrations', integrationIds],
+      ['optFileId', 'file_lists', fileListIds],
+    ] as const) {
+      for (const id of new Set(ids)) {
+        if (!(await repo.ownsRelated(db, ctx, table, id))) throw new AppError('ERR_NOT_FOUND', 404, { field });
+      }
+    }
   }
 
   /** On create every field counts (missing = empty); on update only the fields sent. */
@@ -60,7 +73,21 @@ export function createQueuesService(deps: CoreDeps) {
       throw fieldError('outOfHoursMessage', V.required);
     }
     checkPlan(ctx, body);
+    await checkRelated(ctx, body);
     if (body.chatbots) await checkTargets(ctx, body.chatbots);
+  }
+
+  /** The prompt, integration and file list a queue points to are the company's own (another's, or none: 404). */
+  async function checkRelated(ctx: TenantContext, body: Partial<QueueBody>) {
+    const refs = [
+      ['promptId', 'prompts'],
+      ['integrationId', 'queue_integrations'],
+      ['fileListId', 'file_lists'],
+    ] as const;
+    for (const [field, table] of refs) {
+      const id = body[field];
+      if (id && !(await repo.ownsRelated(db, ctx, table, id))) throw new AppError('ERR_NOT_FOUND', 404, { field });
+    }
   }
 
   /** integrationId (and integration steps) need useIntegrations; promptId needs useOpenAi (seed 001 §6). */

@@ -1,6 +1,7 @@
 import { parseChatbotFlow } from '@atendo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithCompanies, createTenant, requester, type Tenant, type TestContext } from '../../../test/harness';
+import { relatedRecordsOf } from '../../../test/related-records';
 
 let t: TestContext, a: Tenant, b: Tenant;
 beforeAll(async () => {
@@ -140,6 +141,24 @@ describe('chatbot flows', () => {
     expect(res.json()).toEqual({ error: 'ERR_NO_USER_FOUND' });
   });
 
+  it("refuses steps that send another company's integration or file list, at any depth (404)", async () => {
+    const theirs = await relatedRecordsOf(t, b);
+    const before = (await req('GET', `/queue/${queueId}`, a.adminToken)).json().chatbots;
+    const steps = [
+      { name: 'Typebot', queueType: 'integration', optIntegrationId: theirs.integrationId },
+      { name: 'Arquivos', queueType: 'file', optFileId: theirs.fileListId },
+    ];
+    for (const step of steps) {
+      const top = await req('PUT', `/queue/${queueId}`, a.adminToken, { chatbots: [step] });
+      expect(top.statusCode, step.name).toBe(404);
+      const inner = await req('PUT', `/queue/${queueId}`, a.adminToken, {
+        chatbots: [{ name: 'Menu', greetingMessage: 'Escolha', options: [step] }],
+      });
+      expect(inner.statusCode, step.name).toBe(404);
+    }
+    expect((await req('GET', `/queue/${queueId}`, a.adminToken)).json().chatbots).toEqual(before);
+  });
+
   it('creates, reorders and deletes steps; deleting a step removes its inner steps', async () => {
     const top = (
       await req('POST', '/chatbot', a.adminToken, { queueId, name: 'Cancelamento', greetingMessage: 'Motivo?' })
@@ -235,7 +254,44 @@ describe('queue rules beyond name and colour', () => {
       chatbots: [{ name: 'Typebot', queueType: 'integration', optIntegrationId: 4 }],
     });
     expect(step.json().error).toBe('ERR_PLAN_FEATURE_DISABLED');
-    expect((await req('POST', '/queue', tenant.adminToken, { ...body, fileListId: 2 })).statusCode).toBe(201);
+    const own = await relatedRecordsOf(t, tenant);
+    expect((await req('POST', '/queue', tenant.adminToken, { ...body, fileListId: own.fileListId })).statusCode).toBe(201);
+  });
+
+  describe("promptId, integrationId and fileListId must be the company's own (404, nothing stored)", () => {
+    let theirs: Awaited<ReturnType<typeof relatedRecordsOf>>;
+    let mine: Awaited<ReturnType<typeof relatedRecordsOf>>;
+    let queueId: number;
+    beforeAll(async () => {
+      theirs = await relatedRecordsOf(t, b);
+      mine = await relatedRecordsOf(t, a);
+      const created = await req('POST', '/queue', a.adminToken, {
+        name: 'Referências',
+        color: '#ABCDEF',
+        greetingMessage: 'Olá',
+        outOfHoursMessage: 'Fora do horário',
+      });
+      expect(created.statusCode).toBe(201);
+      queueId = created.json().id;
+    });
+
+    for (const field of ['promptId', 'integrationId', 'fileListId'] as const) {
+      it(`${field}: another company's or one that exists nowhere is refused on create and update`, async () => {
+        const base = { name: `Fila ${field}`, color: '#0A0B0C', greetingMessage: 'Olá', outOfHoursMessage: 'Fora' };
+        for (const id of [theirs[field], 99_999_999]) {
+          const created = await req('POST', '/queue', a.adminToken, { ...base, [field]: id });
+          expect(created.statusCode).toBe(404);
+          expect(created.json()).toMatchObject({ error: 'ERR_NOT_FOUND' });
+          const updated = await req('PUT', `/queue/${queueId}`, a.adminToken, { [field]: id });
+          expect(updated.statusCode).toBe(404);
+        }
+        expect((await req('GET', `/queue/${queueId}`, a.adminToken)).json()[field]).toBeNull();
+        const own = await req('PUT', `/queue/${queueId}`, a.adminToken, { [field]: mine[field] });
+        expect(own.statusCode).toBe(200);
+        expect(own.json()[field]).toBe(mine[field]);
+        expect((await req('PUT', `/queue/${queueId}`, a.adminToken, { [field]: null })).json()[field]).toBeNull();
+      });
+    }
   });
 });
 

@@ -16,6 +16,7 @@ import ExcelJS from 'exceljs';
 import { localDayInstants } from '../../db/local-days';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
+import { safeCells } from '../../platform/spreadsheet';
 import { findCompanySettings } from '../settings/settings.public';
 import { loadViewer } from '../tickets/tickets.public';
 import { REPORT_LABELS } from './reports.export';
@@ -123,7 +124,7 @@ export function createReportsService(deps: CoreDeps) {
         { width: 6 },
       ];
       const write = async () => {
-        const header = sheet.addRow(labels.headers);
+        const header = sheet.addRow(safeCells(labels.headers));
         header.font = { bold: true };
         header.commit();
         let after: { createdKey: string; id: number } | null = null;
@@ -132,19 +133,21 @@ export function createReportsService(deps: CoreDeps) {
           for (const r of chunk) {
             const d = toDto(r, masks);
             sheet
-              .addRow([
-                d.id,
-                d.whatsappName ?? '',
-                d.contactName,
-                d.contactNumber,
-                d.userName ?? '',
-                d.queueName ?? '',
-                labels.status[d.status],
-                local(d.createdAt),
-                local(d.closedAt),
-                d.supportTime === null ? '' : formatSupport(d.supportTime),
-                d.NPS ?? '',
-              ])
+              .addRow(
+                safeCells([
+                  d.id,
+                  d.whatsappName ?? '',
+                  d.contactName,
+                  d.contactNumber,
+                  d.userName ?? '',
+                  d.queueName ?? '',
+                  labels.status[d.status],
+                  local(d.createdAt),
+                  local(d.closedAt),
+                  d.supportTime === null ? '' : formatSupport(d.supportTime),
+                  d.NPS ?? '',
+                ]),
+              )
               .commit();
           }
           if (out.writableNeedDrain) await once(out, 'drain');

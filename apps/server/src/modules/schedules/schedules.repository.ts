@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '../../db/open';
-import { contacts, queues, schedules, users, whatsapps } from '../../db/schema';
+import { contacts, queues, schedules, tickets, users, whatsapps } from '../../db/schema';
 import { companyIsActiveSql, type Tenant } from '../../platform/context';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
@@ -86,9 +86,9 @@ export async function deleteSchedule(db: Db, ctx: Tenant, id: number) {
 }
 
 /** Which of these ids are the company's: contacts, connections, queues. */
-export async function ownedIds(db: Db, ctx: Tenant, table: 'contacts' | 'whatsapps' | 'queues', ids: number[]) {
+export async function ownedIds(db: Db, ctx: Tenant, table: 'contacts' | 'whatsapps' | 'queues' | 'tickets', ids: number[]) {
   if (!ids.length) return new Set<number>();
-  const t = { contacts, whatsapps, queues }[table];
+  const t = { contacts, whatsapps, queues, tickets }[table];
   const rows = await db
     .select({ id: t.id })
     .from(t)

@@ -79,7 +79,13 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
     return row;
   }
 
-  async function checkRefs(ctx: TenantContext, b: { whatsappId?: number | null; queueId?: number | null }) {
+  /** Related records must be the company's own (another company's, or none, is a field error, never stored). */
+  async function checkRefs(
+    ctx: TenantContext,
+    b: { whatsappId?: number | null; queueId?: number | null; ticketId?: number | null },
+  ) {
+    if (b.ticketId && !(await repo.ownedIds(db, ctx, 'tickets', [b.ticketId])).has(b.ticketId))
+      throw fieldError('ticketId', V.invalid);
     if (b.whatsappId && !(await repo.ownedIds(db, ctx, 'whatsapps', [b.whatsappId])).has(b.whatsappId))
       throw fieldError('whatsappId', V.invalid);
     if (b.queueId && !(await repo.ownedIds(db, ctx, 'queues', [b.queueId])).has(b.queueId))

@@ -101,6 +101,23 @@ describe('POST /schedules (the schedule modal)', () => {
     });
   });
 
+  it("refuses a ticketId that exists nowhere or is another company's (400 on the field, nothing stored)", async () => {
+    const { contactId } = await customer();
+    const theirs = await customerWrites(t, (await addConnection(t, b)).id);
+    for (const ticketId of [99_999_999, theirs.ticketId]) {
+      const res = await req('POST', '/schedules', ana.token, {
+        body: 'Lembrete do pedido',
+        sendAt: inAnHour(),
+        contactIds: [contactId],
+        ticketId,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toContainEqual({ path: 'ticketId', message: 'validation.invalid' });
+    }
+    const stored = await rows(t, sql`SELECT id FROM schedules WHERE ticket_id = ${theirs.ticketId}`);
+    expect(stored).toEqual([]);
+  });
+
   it('stores one schedule per contact, lists it with the contact and author, and tells the company by socket', async () => {
     const { contactId, ticketId } = await customer();
     const mark = t.realtime.events.length;

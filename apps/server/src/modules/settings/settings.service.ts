@@ -63,10 +63,13 @@ export function createSettingsService(deps: CoreDeps) {
     /** One key: a company setting column of the caller's company, or a non-secret global key. */
     async readOne(ctx: TenantContext, key: string) {
       const company = await companySettingsOf(ctx.companyId);
-      // Own keys only: `__proto__` or `constructor` name no setting (they answered an object's internals).
       if (!isReadableSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+      // Own keys only: `constructor`, `__proto__` … are inherited names, not settings.
       if (Object.hasOwn(company, key)) return { key, value: company[key as CompanySettingColumn] };
-      return { key, value: (await repo.getGlobalSetting(db, key)) ?? '' };
+      if (Object.hasOwn(GLOBAL_SETTING_DEFAULTS, key) && !SECRET_SETTING_KEYS.includes(key)) {
+        return { key, value: (await repo.getGlobalSetting(db, key)) ?? '' };
+      }
+      throw new AppError('ERR_NO_SETTING_FOUND', 404);
     },
 
     /** Company service hours (schedules tab, scheduleType company): the caller's company only. */

@@ -95,6 +95,19 @@ describe('company settings', () => {
   });
 });
 
+describe('setting keys are own keys only', () => {
+  it('an inherited name (constructor, __proto__, toString) is no setting: 404, never 500 nor 200', async () => {
+    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const one = await req('GET', `/setting/${key}`, a.adminToken);
+      expect(one.statusCode, key).toBe(404);
+      expect(one.json()).toEqual({ error: 'ERR_NO_SETTING_FOUND' });
+      const column = await req('GET', `/companySettingOne?column=${key}`, a.adminToken);
+      expect(column.statusCode, key).toBe(404);
+      expect((await req('PUT', `/settings/${key}`, superToken, { value: 'x' })).statusCode, key).toBe(404);
+    }
+  });
+});
+
 describe('global settings', () => {
   it('only super admins change them, with value checks; secrets are masked', async () => {
     expect((await req('PUT', '/settings/userCreation', a.adminToken, { value: 'disabled' })).statusCode).toBe(403);

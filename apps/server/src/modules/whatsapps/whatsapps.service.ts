@@ -4,6 +4,7 @@ import {
   CONNECTION_TOKEN_LENGTH,
   type CreateWhatsappBody,
   can,
+  greetingRequired,
   isMaskedSecret,
   maskSecret,
   type PlanFlag,
@@ -135,6 +136,23 @@ export function createWhatsappsService(deps: CoreDeps) {
     if (ids.some((id) => !found.has(id))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
   }
 
+  /** The prompt and integration a connection points to are the company's own (another's, or none: 404). */
+  async function checkRelated(ctx: TenantContext, body: Pick<UpdateWhatsappBody, 'promptId' | 'integrationId'>) {
+    const refs = [
+      ['promptId', 'prompts'],
+      ['integrationId', 'queue_integrations'],
+    ] as const;
+    for (const [field, table] of refs) {
+      const id = body[field];
+      if (id && !(await repo.ownsRelated(db, ctx, table, id))) throw new AppError('ERR_NOT_FOUND', 404, { field });
+    }
+  }
+
+  /** With more than one queue the customer gets a menu: the greeting introduces it (else a bare "*1* - Suporte"). */
+  function checkGreeting(queueIds: readonly number[], greetingMessage: string | undefined) {
+    if (greetingRequired(queueIds, greetingMessage)) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+  }
+
   /** Seed 001 §5: the shared rating rule (the web form's too) with the company's user-rating setting. */
   async function checkRating(ctx: TenantContext, v: { ratingMessage?: string; expiresTicketNPS?: number }) {
     const [issue] = ratingRuleIssues(v, await repo.companyUserRating(db, ctx));
@@ -182,6 +200,8 @@ export function createWhatsappsService(deps: CoreDeps) {
         throw new AppError('ERR_PLAN_LIMIT_REACHED', 403, { limit: ctx.plan.connections });
       }
       await checkQueues(ctx, body);
+      checkGreeting(body.queueIds ?? [], body.greetingMessage);
+      await checkRelated(ctx, body);
       await checkRating(ctx, body);
       const { queueIds = [], channel, isDefault, token, accessToken, appSecret, verifyToken, ...rest } = body;
       const cloud = channel === 'whatsappapi';
@@ -208,6 +228,10 @@ export function createWhatsappsService(deps: CoreDeps) {
       const current = await mustFind(ctx, id);
       if (body.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
       await checkQueues(ctx, body);
+      if (body.queueIds !== undefined || body.greetingMessage !== undefined) {
+        checkGreeting(body.queueIds ?? current.queues.map((q) => q.id), body.greetingMessage ?? current.greetingMessage);
+      }
+      await checkRelated(ctx, body);
       if (body.ratingMessage !== undefined || body.expiresTicketNPS !== undefined) {
         await checkRating(ctx, {
           ratingMessage: body.ratingMessage ?? current.ratingMessage,

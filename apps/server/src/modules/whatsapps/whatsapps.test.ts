@@ -13,6 +13,7 @@ import {
   type TestContext,
 } from '../../../test/harness';
 import { query } from '../../../test/messaging';
+import { relatedRecordsOf } from '../../../test/related-records';
 import { rooms } from '../../platform/realtime-port';
 
 let t: TestContext, a: Tenant, b: Tenant;
@@ -238,6 +239,72 @@ describe('connections API (Cloud API channel)', () => {
     expect(over.statusCode).toBe(403);
     expect(over.json().error).toBe('ERR_PLAN_LIMIT_REACHED');
   });
+});
+
+describe('a connection with more than one queue needs its greeting (the menu)', () => {
+  it('answers 400 ERR_WAPP_GREETING_REQUIRED on create and update; one queue needs none', async () => {
+    const queue = async (name: string, color: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/queue',
+          headers: bearer(a.adminToken),
+          payload: { name, color, greetingMessage: `Fila ${name}` },
+        })
+      ).json().id as number;
+    const q1 = await queue('Menu um', '#101010');
+    const q2 = await queue('Menu dois', '#202020');
+    for (const greetingMessage of [undefined, '', '   ']) {
+      const res = await create(a, { name: 'Menu', queueIds: [q1, q2], greetingMessage });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'ERR_WAPP_GREETING_REQUIRED' });
+    }
+    const single = await create(a, { name: 'Uma fila', queueIds: [q1] });
+    expect(single.statusCode).toBe(201);
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/whatsapp/${single.json().id}`, headers: bearer(a.adminToken), payload });
+    const second = await put({ queueIds: [q1, q2] });
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toEqual({ error: 'ERR_WAPP_GREETING_REQUIRED' });
+    expect((await put({ queueIds: [q1, q2], greetingMessage: 'Olá! Escolha uma opção:' })).statusCode).toBe(200);
+    const emptied = await put({ greetingMessage: '' });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json()).toEqual({ error: 'ERR_WAPP_GREETING_REQUIRED' });
+  });
+});
+
+describe("a connection's promptId and integrationId are the company's own", () => {
+  for (const field of ['promptId', 'integrationId'] as const) {
+    it(`${field}: another company's or one that exists nowhere answers 404 on create and update, nothing stored`, async () => {
+      const theirs = await relatedRecordsOf(t, b);
+      const mine = await relatedRecordsOf(t, a);
+      const conn = await create(a, { name: `Conexão ${field}` });
+      expect(conn.statusCode).toBe(201);
+      const id = conn.json().id;
+      for (const ref of [theirs[field], 99_999_999]) {
+        const created = await create(a, { name: `Outra ${field}`, [field]: ref });
+        expect(created.statusCode).toBe(404);
+        expect(created.json()).toMatchObject({ error: 'ERR_NOT_FOUND' });
+        const updated = await t.app.inject({
+          method: 'PUT',
+          url: `/whatsapp/${id}`,
+          headers: bearer(a.adminToken),
+          payload: { [field]: ref },
+        });
+        expect(updated.statusCode).toBe(404);
+      }
+      const show = await t.app.inject({ method: 'GET', url: `/whatsapp/${id}`, headers: bearer(a.adminToken) });
+      expect(show.json()[field]).toBeNull();
+      const own = await t.app.inject({
+        method: 'PUT',
+        url: `/whatsapp/${id}`,
+        headers: bearer(a.adminToken),
+        payload: { [field]: mine[field] },
+      });
+      expect(own.statusCode).toBe(200);
+      expect(own.json()[field]).toBe(mine[field]);
+    });
+  }
 });
 
 describe('connection form rules that depend on the company (seed 001 §5)', () => {

@@ -1,3 +1,4 @@
+import { isReversedRange } from '@atendo/shared';
 import { Autocomplete, Box, Button, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ export function DashboardFilterBar({ value, onApply }: { value: DashboardFilter;
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   const [missing, setMissing] = useState(false);
+  const [reversed, setReversed] = useState(false);
   const queues = useQueues();
   const users = useUserList();
   const queueOptions: Option[] = (queues.data ?? []).map((q) => ({ id: q.id, name: q.name }));
@@ -23,11 +25,12 @@ export function DashboardFilterBar({ value, onApply }: { value: DashboardFilter;
 
   const apply = () => {
     // Seed 000 §5: the filter needs at least one parameter.
-    if (!draft.dateFrom && !draft.dateTo) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
+    const empty = !draft.dateFrom && !draft.dateTo;
+    // The end before the start: said on the field, and nothing is asked of the server.
+    const backwards = isReversedRange(draft.dateFrom, draft.dateTo);
+    setMissing(empty);
+    setReversed(backwards);
+    if (empty || backwards) return;
     onApply(draft);
   };
 
@@ -58,7 +61,8 @@ export function DashboardFilterBar({ value, onApply }: { value: DashboardFilter;
         value={draft.dateTo}
         onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-to' } }}
-        error={missing}
+        error={missing || reversed}
+        helperText={reversed ? t('validation.dateRangeReversed') : undefined}
       />
       <Autocomplete
         multiple

@@ -149,6 +149,25 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(calls(spy, '/dashboard').at(-1)?.searchParams.get('date_from')).toBe('2026-03-01'));
   });
 
+  it('an end date before the start date gets a field message and sends no request', async () => {
+    const spy = mockFetch({ '/dashboard': dashboard(COUNTERS), '/queue': [], '/users/list': [] });
+    renderPage();
+    await waitFor(() => expect(calls(spy, '/dashboard')).toHaveLength(1));
+    const before = spy.mock.calls.length;
+    fireEvent.change(screen.getByTestId('filter-from'), { target: { value: '2026-03-10' } });
+    fireEvent.change(screen.getByTestId('filter-to'), { target: { value: '2026-03-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByText('A data final não pode ser anterior à inicial')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(spy.mock.calls.length).toBe(before);
+    // The counters of the last good range stay on screen.
+    expect(screen.getByTestId('counter-supportHappening-value').textContent).toBe('3');
+    fireEvent.change(screen.getByTestId('filter-to'), { target: { value: '2026-03-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(calls(spy, '/dashboard').at(-1)?.searchParams.get('date_to')).toBe('2026-03-31'));
+    expect(screen.queryByText('A data final não pode ser anterior à inicial')).toBeNull();
+  });
+
   it('re-reads the counters once after a burst of ticket events', async () => {
     const spy = mockFetch({ '/dashboard': dashboard(COUNTERS), '/queue': [], '/users/list': [] });
     const fire = renderPage();

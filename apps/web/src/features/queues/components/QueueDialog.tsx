@@ -15,7 +15,7 @@ import {
   Tabs,
   TextField,
 } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -26,6 +26,7 @@ import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { Loading } from '../../../shared/ui/Loading';
 import { useQueue, useQueues, useSaveQueue, useScheduleType, useTargets } from '../hooks/useQueues';
+import { unusedColor } from '../utils/unusedColor';
 import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from './ChatbotEditor';
 import { SchedulesForm, scheduleErrors } from './SchedulesForm';
 
@@ -96,6 +97,11 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
   const fields = { register, errors };
 
   const loaded = queueId ? queue.data : null;
+  // Read when the dialog opens, not again on a refetch while typing.
+  const queueList = useRef(queues.data);
+  queueList.current = queues.data;
+  // A list that cannot be read does not hold the form back (the old default colour then).
+  const queuesLoaded = queues.data !== undefined || queues.isError;
   // The fields mount only once the loaded values are in the form: an uncontrolled field filled after it mounted
   // keeps its label over the text (issue 16 item 11).
   const formKey = queueId ?? 'new';
@@ -109,7 +115,8 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
     setFlowErrors({});
     setSchedErrors({});
     setSchedulesTouched(false);
-    if (queueId && !loaded) {
+    // A new queue is offered a colour no queue of the company uses (colours are unique): the list comes first.
+    if (queueId ? !loaded : !queuesLoaded) {
       setFilledFor(null);
       return;
     }
@@ -128,12 +135,12 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
             fileListId: loaded.fileListId,
             promptId: loaded.promptId,
           }
-        : EMPTY,
+        : { ...EMPTY, color: unusedColor((queueList.current ?? []).map((q) => q.color)) },
     );
     setSteps(toDrafts(loaded?.chatbots));
     setSchedules(loaded?.schedules.length ? loaded.schedules : defaultSchedules());
     setFilledFor(queueId ?? 'new');
-  }, [open, queueId, loaded, reset]);
+  }, [open, queueId, loaded, reset, queuesLoaded]);
 
   const otherQueues = (queues.data ?? []).filter((q) => q.id !== queueId).length;
   const showSchedules = scheduleType === 'queue';
