@@ -204,7 +204,21 @@ export function createStepEffects(deps: CoreDeps, tickets: TicketsService, clock
         deps.realtime.publish(s.companyId, 'appMessage', { action: 'create', message: toMessageDto(m, deps.mediaUrl) }, to);
       }
     }
+    for (const m of s.sent) {
+      await deps.events.publish('message.sent', {
+        companyId: s.companyId,
+        messageId: m.messageId,
+        ticketId: s.ticket.id,
+        userId: null,
+        automatic: 'bot',
+      });
+    }
     const b = s.before;
+    if (s.ticket.status === 'closed' && b.status !== 'closed') {
+      // Closed by the bot: a rating answered (or refused too often), a consent refused, a chatbot step that closes.
+      const why = b.status === 'nps' ? 'rating' : 'bot';
+      await deps.events.publish('ticket.closed', { companyId: s.companyId, ticket: s.ticket, why, by: null });
+    }
     await tickets.publishTicket(tenantOf(s.companyId), s.ticket.id, {
       id: b.id,
       queueId: b.queueId,

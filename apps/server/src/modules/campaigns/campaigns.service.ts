@@ -215,6 +215,7 @@ export function createCampaignsService(
           recurrenceExecuted: c.recurrenceExecuted + (c.isRecurrent ? 1 : 0),
         });
     if (done) await published(companyId, c.id, 'update');
+    if (done && !c.isRecurrent) await deps.events.publish('campaign.finished', { companyId, campaignId: c.id });
   }
 
   /** Sends one claimed record: the confirmation question, or the campaign message; leaves the ticket as the campaign says. */

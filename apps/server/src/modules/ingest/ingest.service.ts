@@ -72,6 +72,16 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
       failure: evt.failure ? evt.failure.reason : null,
     });
     await publishMessageUpdate(evt.connectionId, found);
+    if (found) {
+      const m = found.message;
+      await deps.events.publish('message.status', {
+        companyId: m.companyId,
+        messageId: m.id,
+        ticketId: m.ticketId,
+        ack: m.ack,
+        failed: Boolean(m.sendError),
+      });
+    }
     return found ? { kind: 'status', messageId: found.message.id } : { kind: 'ignored', reason: 'unknown message or no change' };
   }
 

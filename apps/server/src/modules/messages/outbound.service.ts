@@ -118,6 +118,13 @@ export function createOutboundService(deps: CoreDeps) {
       });
 
       if (!isPrivate) await deps.jobs.send(sendMessageJob, { messageId: message.id, companyId: ctx.companyId, attempt: 1 });
+      await deps.events.publish('message.sent', {
+        companyId: ctx.companyId,
+        messageId: message.id,
+        ticketId: ticket.id,
+        userId: ctx.user.id,
+        automatic: null,
+      });
 
       const heard = await audience.of(ctx, touched);
       const ticketDto = heard.ticket(toTicketDto(touched, { contact: found.contact, whatsapp: found.whatsapp }));

@@ -278,6 +278,11 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound, c
       const closed = await closeTicketsOfStatus(db, ctx, { status: b.status, queueIds: b.selectedQueueIds }, ctx.user.id);
       const s = await settingsOf(ctx);
       for (const t of closed) await publishTicket(ctx, t.id, undefined, s);
+      for (const t of closed) {
+        const row = await repo.findTicket(db, ctx, t.id);
+        if (row)
+          await deps.events.publish('ticket.closed', { companyId: ctx.companyId, ticket: row, why: 'closeAll', by: ctx.user.id });
+      }
       return { closed: closed.length };
     },
 
@@ -331,8 +336,10 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound, c
             const { vars } = await templateVars(owner, before, t.userId);
             await sendAutomatic(owner, t.id, formatTemplate(t.closingText, vars));
           }
-          if (!(await closeTicket(db, tenant, t.id, { fromStatuses: [t.status], by: null }))) continue;
+          const closedRow = await closeTicket(db, tenant, t.id, { fromStatuses: [t.status], by: null });
+          if (!closedRow) continue;
           await publishTicket(tenant, t.id, before);
+          await deps.events.publish('ticket.closed', { companyId, ticket: closedRow, why: 'idleSweep', by: null });
           closed++;
         }
       }
