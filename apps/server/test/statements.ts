@@ -28,11 +28,11 @@ function wrap(target: Record<string, unknown>, key: string, before: (args: unkno
 
 const textOf = (a: unknown) => (typeof a === 'string' ? a : ((a as { text?: string })?.text ?? '?'));
 
-export function countStatements(database: Database): StatementCounter {
+export function countStatements(database: Database, opts: { keepTexts?: boolean } = { keepTexts: true }): StatementCounter {
   const counter: StatementCounter = { statements: 0, checkouts: 0, texts: [], stop: () => {} };
   const count = (args: unknown[]) => {
     counter.statements++;
-    counter.texts.push(textOf(args[0]).replace(/\s+/g, ' ').slice(0, 120));
+    if (opts.keepTexts) counter.texts.push(textOf(args[0]).replace(/\s+/g, ' ').slice(0, 120));
   };
   const undo: (() => void)[] = [];
   if (database.pglite) {
@@ -41,7 +41,7 @@ export function countStatements(database: Database): StatementCounter {
     const transaction = lite.transaction as Fn;
     lite.transaction = function (this: unknown, cb: (tx: Record<string, unknown>) => unknown) {
       counter.statements += 2; // BEGIN, COMMIT
-      counter.texts.push('BEGIN … COMMIT');
+      if (opts.keepTexts) counter.texts.push('BEGIN … COMMIT');
       return transaction.call(this, (tx: Record<string, unknown>) => {
         wrap(tx, 'query', count);
         wrap(tx, 'exec', count);
