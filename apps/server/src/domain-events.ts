@@ -39,7 +39,13 @@ export interface DomainEventMap {
   'ticket.created': { companyId: number; ticket: TicketRow; by: 'customer' | 'attendant' | 'campaign' | 'api' };
   'ticket.accepted': { companyId: number; ticket: TicketRow; userId: number };
   'ticket.transferred': { companyId: number; ticket: TicketRow; fromQueueId: number | null; fromUserId: number | null };
-  'ticket.closed': { companyId: number; ticket: TicketRow; why: CloseReason; by: number | null };
+  /** The closed ticket's scope (who heard it): close-all closes many at once and reads none of them back. */
+  'ticket.closed': {
+    companyId: number;
+    ticket: Pick<TicketRow, 'id' | 'queueId' | 'userId' | 'isGroup'>;
+    why: CloseReason;
+    by: number | null;
+  };
   'ticket.reopened': { companyId: number; ticket: TicketRow };
   'contact.created': { companyId: number; contactId: number };
   'contact.updated': { companyId: number; contactId: number };

@@ -279,9 +279,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound, c
       const s = await settingsOf(ctx);
       for (const t of closed) await publishTicket(ctx, t.id, undefined, s);
       for (const t of closed) {
-        const row = await repo.findTicket(db, ctx, t.id);
-        if (row)
-          await deps.events.publish('ticket.closed', { companyId: ctx.companyId, ticket: row, why: 'closeAll', by: ctx.user.id });
+        await deps.events.publish('ticket.closed', { companyId: ctx.companyId, ticket: t, why: 'closeAll', by: ctx.user.id });
       }
       return { closed: closed.length };
     },

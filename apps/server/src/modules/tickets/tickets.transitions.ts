@@ -282,7 +282,7 @@ export function createTicketTransitions(deps: CoreDeps, fx: TicketEffects, polic
       // A transfer to another connection ended this ticket and opened another one.
       await deps.events.publish('ticket.closed', {
         companyId,
-        ticket: { ...t, status: 'closed' },
+        ticket: t,
         why: 'attendant',
         by: ctx.user.id,
       });
