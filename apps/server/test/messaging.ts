@@ -37,8 +37,11 @@ export async function createCloudConnection(
   return { id: res.json().id, ...conn };
 }
 
-/** Posts a webhook to the product as Meta would: raw bytes, signed with the app secret. */
-export function postWebhook(
+/**
+ * Posts a webhook to the product as Meta would: raw bytes, signed with the app secret. Resolves once the reactions to
+ * what it stored have run too (the bot's answer is decided after the webhook answered: docs/architecture.md).
+ */
+export async function postWebhook(
   t: TestContext,
   conn: Pick<CloudConnection, 'id' | 'appSecret'> | null,
   payload: unknown,
@@ -48,12 +51,14 @@ export function postWebhook(
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const secret = opts.secret ?? conn?.appSecret ?? '';
   if (opts.signature !== false) headers['x-hub-signature-256'] = opts.signature ?? signBody(body, secret);
-  return t.app.inject({
+  const res = await t.app.inject({
     method: 'POST',
     url: opts.url ?? (conn ? `/webhooks/whatsappapi/${conn.id}` : '/webhooks/whatsappapi'),
     headers,
     payload: body,
   });
+  await t.settled();
+  return res;
 }
 
 export function deliver(t: TestContext, conn: CloudConnection, messages: Json[], contacts?: { waId: string; name?: string }[]) {

@@ -446,7 +446,7 @@ describe('closing a waiting ticket (company setting sendFarewellWaitingTicket, i
       t,
       sql`SELECT id, body FROM messages WHERE ticket_id = ${w.ticketId} AND from_me ORDER BY id`,
     );
-    for (const m of mine) await runSend(m.id);
+    for (const m of mine) await runSend(Number(m.id)); // a bigint: a string on PostgreSQL
     return { stored: mine.map((m) => m.body), sent: standin.sent.map((x) => (x.body.text as { body: string }).body) };
   }
 
