@@ -100,8 +100,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
   // Read when the dialog opens, not again on a refetch while typing.
   const queueList = useRef(queues.data);
   queueList.current = queues.data;
-  // A list that cannot be read does not hold the form back (the old default colour then).
-  const queuesLoaded = queues.data !== undefined || queues.isError;
+  const queuesLoaded = queues.data !== undefined;
   // The fields mount only once the loaded values are in the form: an uncontrolled field filled after it mounted
   // keeps its label over the text (issue 16 item 11).
   const formKey = queueId ?? 'new';
