@@ -37,17 +37,4 @@ describe('QueueDialog', () => {
       expect(inputLabel?.getAttribute('data-shrink'), label).toBe('true');
     }
   });
-
-  it('a new queue is offered a colour no queue of the company uses (the second queue failed on #2196f3)', async () => {
-    mockFetch({
-      '/queue': [
-        { id: 1, name: 'Vendas', color: '#2196F3', chatbots: [], schedules: [] },
-        { id: 2, name: 'Suporte', color: '#4caf50', chatbots: [], schedules: [] },
-      ],
-      '/companySettingOne': { value: 'disabled' },
-    });
-    renderWithProviders(<QueueDialog open queueId={null} onClose={() => {}} />, { session });
-    const color = (await screen.findByLabelText('Cor')) as HTMLInputElement;
-    expect(color.value).toBe('#ff9800');
-  });
 });

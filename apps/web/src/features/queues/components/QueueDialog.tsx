@@ -15,7 +15,7 @@ import {
   Tabs,
   TextField,
 } from '@mui/material';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -26,7 +26,6 @@ import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { Loading } from '../../../shared/ui/Loading';
 import { useQueue, useQueues, useSaveQueue, useScheduleType, useTargets } from '../hooks/useQueues';
-import { unusedColor } from '../utils/unusedColor';
 import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from './ChatbotEditor';
 import { SchedulesForm, scheduleErrors } from './SchedulesForm';
 
@@ -97,10 +96,6 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
   const fields = { register, errors };
 
   const loaded = queueId ? queue.data : null;
-  // Read when the dialog opens, not again on a refetch while typing.
-  const queueList = useRef(queues.data);
-  queueList.current = queues.data;
-  const queuesLoaded = queues.data !== undefined;
   // The fields mount only once the loaded values are in the form: an uncontrolled field filled after it mounted
   // keeps its label over the text (issue 16 item 11).
   const formKey = queueId ?? 'new';
@@ -114,8 +109,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
     setFlowErrors({});
     setSchedErrors({});
     setSchedulesTouched(false);
-    // A new queue is offered a colour no queue of the company uses (colours are unique): the list comes first.
-    if (queueId ? !loaded : !queuesLoaded) {
+    if (queueId && !loaded) {
       setFilledFor(null);
       return;
     }
@@ -134,12 +128,12 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
             fileListId: loaded.fileListId,
             promptId: loaded.promptId,
           }
-        : { ...EMPTY, color: unusedColor((queueList.current ?? []).map((q) => q.color)) },
+        : EMPTY,
     );
     setSteps(toDrafts(loaded?.chatbots));
     setSchedules(loaded?.schedules.length ? loaded.schedules : defaultSchedules());
     setFilledFor(queueId ?? 'new');
-  }, [open, queueId, loaded, reset, queuesLoaded]);
+  }, [open, queueId, loaded, reset]);
 
   const otherQueues = (queues.data ?? []).filter((q) => q.id !== queueId).length;
   const showSchedules = scheduleType === 'queue';
