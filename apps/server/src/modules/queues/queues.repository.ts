@@ -286,9 +286,4 @@ export async function moveChatbot(db: Db, ctx: Tenant, id: number, position: num
 }
 
 /** Whether a prompt, queue integration or file list `id` is the company's (another company's or none: false). */
-export async function ownsRelated(db: Db, ctx: Tenant, table: 'prompts' | 'queue_integrations' | 'file_lists', id: number) {
-  const found = rowsOf<{ id: number }>(
-    await db.execute(sql`SELECT id FROM ${sql.identifier(table)} WHERE company_id = ${ctx.companyId} AND id = ${id}`),
-  );
-  return found.length > 0;
-}
+export { companyOwns as ownsRelated } from '../../db/owned';

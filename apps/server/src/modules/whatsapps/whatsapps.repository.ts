@@ -1,7 +1,7 @@
 import type { Channel } from '@atendo/shared';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ChannelConnectionConfig } from '../../channels/types';
-import { type Db, rowsOf } from '../../db/open';
+import type { Db } from '../../db/open';
 import { companies, companySettings, queues, whatsappQueues, whatsapps } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
 
@@ -316,9 +316,4 @@ export async function countConnectionsByStatus(db: Db): Promise<{ channel: strin
 }
 
 /** Whether a prompt, queue integration or file list `id` is the company's (another company's or none: false). */
-export async function ownsRelated(db: Db, ctx: Tenant, table: 'prompts' | 'queue_integrations' | 'file_lists', id: number) {
-  const found = rowsOf<{ id: number }>(
-    await db.execute(sql`SELECT id FROM ${sql.identifier(table)} WHERE company_id = ${ctx.companyId} AND id = ${id}`),
-  );
-  return found.length > 0;
-}
+export { companyOwns as ownsRelated } from '../../db/owned';
