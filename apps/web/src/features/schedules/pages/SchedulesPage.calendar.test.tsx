@@ -5,6 +5,10 @@ import { mockFetch, renderWithProviders, sessionValue } from '../../../test/rend
 import SchedulesPage from './SchedulesPage';
 
 const session = sessionValue(makeUser({ profile: 'admin' }));
+// Today at 10:00 local time: the event never runs past midnight (at 23:39 a two-hours-ahead schedule
+// showed in the agenda on two days) and never falls into the next month's range.
+const todayAtTen = new Date();
+todayAtTen.setHours(10, 0, 0, 0);
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,7 +18,7 @@ const schedule = {
   contactId: 3,
   contact: { id: 3, name: 'Bia Souza', number: '5511988880000' },
   body: 'Lembrete do pedido 123',
-  sendAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+  sendAt: todayAtTen.toISOString(),
   sentAt: null,
   status: 'PENDENTE',
   ticketId: null,
