@@ -13,7 +13,7 @@ import { channelRegistryFromConfig } from './channels/registry';
 import type { ChannelRegistry, IngestPort } from './channels/types';
 import type { Db } from './db/open';
 import { type SeedResult, seedPlatform } from './db/seed';
-import type { DomainEventName } from './domain-events';
+import type { DomainEventMap, DomainEventName } from './domain-events';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { createAnnouncementsService } from './modules/announcements/announcements.service';
 import { hashPassword, loadTenantContext } from './modules/auth/auth.public';
@@ -27,6 +27,7 @@ import {
   decideOverdueNow,
   registerAutomationJobs,
 } from './modules/automation/automation.service';
+import { createSceneSetupCache, type SceneSetupCache } from './modules/automation/automation.public';
 import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
@@ -230,7 +231,7 @@ export interface Modules {
  * (cheap: realtime frames, metrics); `after` runs once the publisher moved on — the webhook has answered — one at a
  * time per key.
  */
-function subscribe(deps: CoreDeps, app: App, m: { automation: AutomationService }) {
+function subscribe(deps: CoreDeps, app: App, m: { automation: AutomationService; setup: SceneSetupCache }) {
   const { events, metrics } = deps;
   const settings = createCompanySettingsCache(deps.database.db);
   // The inbox hears a stored message before the webhook answers (it is cheap: every read comes from a cache).
@@ -238,7 +239,18 @@ function subscribe(deps: CoreDeps, app: App, m: { automation: AutomationService 
   // The bot's answer follows the customer's message, decided one message of a ticket at a time.
   events.after('message.received', (e) => m.automation.onReceived(e), { key: (e) => e.ticket.id });
   // An admin's change reaches every cache of this process; scaled, every process through the realtime Redis channel.
-  events.on('setup.changed', (e) => settings.drop(e.companyId));
+  const dropSetup = (e: DomainEventMap['setup.changed']) => {
+    settings.drop(e.companyId);
+    m.setup.drop(e.companyId);
+  };
+  events.on('setup.changed', (e) => {
+    dropSetup(e);
+    deps.realtime.relaySignal?.('setup.changed', e);
+  });
+  deps.realtime.onSignal?.('setup.changed', (e) => {
+    const companyId = Number((e as { companyId?: unknown }).companyId);
+    if (Number.isSafeInteger(companyId) && companyId > 0) dropSetup({ companyId });
+  });
   if (metrics) {
     for (const name of EVENT_NAMES) events.on(name, () => metrics.domainEvents.inc({ event: name }));
   }
@@ -286,10 +298,11 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const tickets = createTicketsService(deps, messaging.outbound, closePolicy);
   ticketsRoutes(app, deps, tickets);
   registerTicketsJobs(deps.jobs, tickets);
-  const automation = createAutomationService(deps, tickets, { logger: app.log });
+  const setup = createSceneSetupCache(deps.config.setupCacheMs);
+  const automation = createAutomationService(deps, tickets, { logger: app.log, setup });
   closePolicy.ratingInsteadOfClose = automation.ratingInsteadOfClose;
   registerAutomationJobs(deps, automation);
-  subscribe(deps, app, { automation });
+  subscribe(deps, app, { automation, setup });
   const lanes = createKanbanLanes(deps, tickets);
   registerKanbanJobs(deps.jobs, lanes);
   tagsRoutes(app, deps, createTagsService(deps, tickets, lanes));

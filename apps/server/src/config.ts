@@ -74,6 +74,8 @@ const EnvSchema = z.object({
   SERVE_WEB: bool,
   WEB_DIST: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** How long the automation keeps a connection's setup (company hours and settings, the connection, its queues) between decisions; an admin's change drops it at once. */
+  SETUP_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Bearer token of GET /metrics (Prometheus); unset, the route answers 404. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Name of this API process (e.g. api-2): sent as X-Atendo-Instance on every answer when set (deploy/, test:scale). */
@@ -178,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveWeb: parsed.SERVE_WEB,
     webDist: parsed.WEB_DIST ? path.resolve(parsed.WEB_DIST) : undefined,
     jobs: parsed.JOBS === 'on',
+    setupCacheMs: parsed.SETUP_CACHE_SECONDS * 1000,
     metricsToken: parsed.METRICS_TOKEN || undefined,
     instanceName: parsed.INSTANCE_NAME || undefined,
     baileysStandinUrl: baileysStandinUrl(parsed.NODE_ENV, parsed.BAILEYS_STANDIN_URL || undefined),

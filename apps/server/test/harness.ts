@@ -99,6 +99,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       JOBS: 'off',
+      // Many tests write setup rows (connections, queues, hours) straight to the database: the automation reads them
+      // every time unless a test asks for the cache (automation.setup-cache.test.ts).
+      SETUP_CACHE_SECONDS: '0',
       ...opts.env,
     },
   );

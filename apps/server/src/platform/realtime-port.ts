@@ -36,6 +36,10 @@ export interface RealtimePublisher {
   publishImportMessages?(companyId: number, payload: ImportMessagesEvent): void;
   /** An event for every company's users (`company-announcement`), in every process. */
   publishGlobal?<K extends keyof GlobalEventMap>(event: K, payload: GlobalEventMap[K]): void;
+  /** A signal to the other API processes (scaled: through Redis), e.g. `setup.changed`; not for sockets. */
+  relaySignal?(name: string, payload: object): void;
+  /** What this process does when another process relays `name`. */
+  onSignal?(name: string, handler: (payload: object) => void): void;
 }
 
 /** Publisher used where no gateway runs (CLI tools); tests use the real gateway or record calls. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import {
   type ClientToServerEvents,
@@ -92,6 +93,9 @@ export class SocketGateway implements RealtimePublisher {
   private redis: Redis[] = [];
   /** Global events (every company) travel on their own Redis channel: each process emits them to its own sockets. */
   private globalChannel?: string;
+  /** Tells this process' own signals from other processes' on the global channel. */
+  private readonly instanceId = randomUUID();
+  private readonly signalHandlers = new Map<string, ((payload: object) => void)[]>();
   private closed = false;
   /** Pending offline checks by `companyId:userId`: a newer disconnect of the user replaces the older one. */
   private offlineChecks = new Map<string, () => void>();
@@ -139,7 +143,16 @@ export class SocketGateway implements RealtimePublisher {
     globalSub.on('message', (channel: string, message: string) => {
       if (channel !== this.globalChannel) return;
       try {
-        const { event, payload } = JSON.parse(message) as { event: string; payload: unknown };
+        const { event, payload, signal, from } = JSON.parse(message) as {
+          event?: string;
+          payload: unknown;
+          signal?: string;
+          from?: string;
+        };
+        if (signal) {
+          if (from !== this.instanceId) this.deliverSignal(signal, payload as object);
+          return;
+        }
         if (event === 'company-announcement') this.emitLocalGlobal(event, payload as GlobalEventMap[typeof event]);
       } catch (err) {
         this.opts.logger?.warn({ err }, 'realtime global event unreadable');
@@ -307,6 +320,35 @@ export class SocketGateway implements RealtimePublisher {
       return;
     }
     this.emitLocalGlobal(event, payload);
+  }
+
+  /**
+   * A signal between the API processes, not for sockets (`setup.changed`: drop your caches): the other processes'
+   * handlers hear it through Redis; this process already acted on it. Without Redis there is no other process.
+   */
+  relaySignal(name: string, payload: object) {
+    const [pub] = this.redis;
+    if (this.closed || !pub || !this.globalChannel) return;
+    pub.publish(this.globalChannel, JSON.stringify({ signal: name, payload, from: this.instanceId })).catch((err) => {
+      this.opts.logger?.error({ err, signal: name }, 'realtime signal relay failed');
+    });
+  }
+
+  /** What this process does when another process relays `name`. */
+  onSignal(name: string, handler: (payload: object) => void) {
+    const list = this.signalHandlers.get(name) ?? [];
+    list.push(handler);
+    this.signalHandlers.set(name, list);
+  }
+
+  private deliverSignal(name: string, payload: object) {
+    for (const handler of this.signalHandlers.get(name) ?? []) {
+      try {
+        handler(payload);
+      } catch (err) {
+        this.opts.logger?.error({ err, signal: name }, 'realtime signal handler failed');
+      }
+    }
   }
 
   /** Every company namespace of this process (`/{id}`): local only, each process reaches its own sockets. */

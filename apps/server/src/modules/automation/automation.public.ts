@@ -5,4 +5,5 @@
  * src/composition.ts, so no module calls it directly.
  */
 export { localClock } from './automation.rules';
+export { createSceneSetupCache, type SceneSetupCache } from './automation.repository';
 export type { BotTurn, Step, StepEffects } from './automation.step';

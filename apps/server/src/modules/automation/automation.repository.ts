@@ -46,24 +46,23 @@ export interface Scene {
   company: { timezone: string; schedules: typeof companies.$inferSelect.schedules };
 }
 
-/** What a decision reads about a ticket: its contact, connection (with queues), the company's settings and hours. */
-export async function loadScene(tx: Db, { companyId }: Tenant, t: TicketRow): Promise<Scene | null> {
-  const [contact] = await tx
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, t.contactId)));
+/** What a decision reads of its company and connection: the same for every ticket of the connection (cached). */
+export type SceneSetup = Omit<Scene, 'contact'>;
+
+/** The company's hours and settings, the connection and its queues (menu order): five reads, one per setup change. */
+export async function loadSceneSetup(tx: Db, { companyId }: Tenant, whatsappId: number | null): Promise<SceneSetup | null> {
   const [company] = await tx
     .select({ timezone: companies.timezone, schedules: companies.schedules })
     .from(companies)
     .where(eq(companies.id, companyId));
   const [settings] = await tx.select().from(companySettings).where(eq(companySettings.companyId, companyId));
-  if (!contact || !company) return null;
-  const connection = t.whatsappId
+  if (!company) return null;
+  const connection = whatsappId
     ? ((
         await tx
           .select()
           .from(whatsapps)
-          .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, t.whatsappId)))
+          .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
       )[0] ?? null)
     : null;
   const queueRows = connection
@@ -81,13 +80,62 @@ export async function loadScene(tx: Db, { companyId }: Tenant, t: TicketRow): Pr
         .where(and(eq(queues.companyId, companyId), sql`${queues.id} = ANY(${sql.param(queueRows)}::int[])`))
     : [];
   const ordered = queueRows.map((id) => all.find((q) => q.id === id)).filter((q): q is QueueRow => Boolean(q));
+  return { connection, queues: ordered, settings: (settings ?? { companyId }) as unknown as CompanySettings, company };
+}
+
+/**
+ * The setup half of each decision's scene, held per connection for `ttlMs` and dropped when an admin changes the
+ * company's setup (the `setup.changed` domain event, relayed across processes when scaled). A drop while a load is
+ * under way wins: the load's result is not kept (a generation per company). `ttlMs` 0 reads every time (tests that
+ * write setup rows directly).
+ */
+export function createSceneSetupCache(ttlMs: number, max = 5000) {
+  const byCompany = new Map<number, Map<number, { at: number; value: SceneSetup }>>();
+  const generation = new Map<number, number>();
+  let size = 0;
   return {
-    contact,
-    connection,
-    queues: ordered,
-    settings: (settings ?? { companyId }) as unknown as CompanySettings,
-    company,
+    async get(tx: Db, tenant: Tenant, whatsappId: number | null): Promise<SceneSetup | null> {
+      const key = whatsappId ?? 0;
+      const now = Date.now();
+      const hit = ttlMs > 0 ? byCompany.get(tenant.companyId)?.get(key) : undefined;
+      if (hit && now - hit.at < ttlMs) return hit.value;
+      const gen = generation.get(tenant.companyId) ?? 0;
+      const value = await loadSceneSetup(tx, tenant, whatsappId);
+      if (!value || ttlMs <= 0 || (generation.get(tenant.companyId) ?? 0) !== gen) return value;
+      if (size >= max) {
+        byCompany.clear();
+        size = 0;
+      }
+      let entries = byCompany.get(tenant.companyId);
+      if (!entries) byCompany.set(tenant.companyId, (entries = new Map()));
+      if (!entries.has(key)) size++;
+      entries.set(key, { at: now, value });
+      return value;
+    },
+    drop(companyId: number) {
+      generation.set(companyId, (generation.get(companyId) ?? 0) + 1);
+      size -= byCompany.get(companyId)?.size ?? 0;
+      byCompany.delete(companyId);
+    },
   };
+}
+
+export type SceneSetupCache = ReturnType<typeof createSceneSetupCache>;
+
+/** What a decision reads about a ticket: its contact (always read: disableBot, name) and the setup (cached). */
+export async function loadScene(
+  tx: Db,
+  tenant: Tenant,
+  t: TicketRow,
+  setup: Pick<SceneSetupCache, 'get'> = { get: loadSceneSetup },
+): Promise<Scene | null> {
+  const [contact] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.id, t.contactId)));
+  if (!contact) return null;
+  const rest = await setup.get(tx, tenant, t.whatsappId);
+  return rest ? { contact, ...rest } : null;
 }
 
 export async function findQueue(tx: Db, { companyId }: Tenant, queueId: number): Promise<QueueRow | null> {

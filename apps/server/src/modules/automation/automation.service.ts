@@ -39,12 +39,14 @@ export interface AutomationOptions {
   /** The clock of every time rule (tests inject one instead of sleeping). */
   now?: () => Date;
   logger?: FastifyBaseLogger;
+  /** The connections' setup held between decisions (composition.ts drops it on `setup.changed`); none: read each time. */
+  setup?: repo.SceneSetupCache;
 }
 
 export function createAutomationService(deps: CoreDeps, tickets: TicketsService, opts: AutomationOptions = {}) {
   const { db } = deps.database;
   let clock = opts.now ?? (() => new Date());
-  const fx = createStepEffects(deps, tickets, () => clock());
+  const fx = createStepEffects(deps, tickets, () => clock(), opts.setup);
   const { maxBot, move, logStep, say, withTicket } = fx;
   const targets: FlowTargets = {};
   const flow = createConversationFlow(fx, opts.logger, targets);

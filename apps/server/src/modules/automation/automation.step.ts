@@ -93,7 +93,12 @@ export interface BotTurn<W> {
 }
 
 /** The effects a decision may have, bound to the app's dependencies; `clock` is read at each decision's start. */
-export function createStepEffects(deps: CoreDeps, tickets: TicketsService, clock: () => Date) {
+export function createStepEffects(
+  deps: CoreDeps,
+  tickets: TicketsService,
+  clock: () => Date,
+  setup: repo.SceneSetupCache = repo.createSceneSetupCache(0),
+) {
   const { db } = deps.database;
   const audience = createTicketAudience(db);
   const tenantOf = (companyId: number): Tenant => ({ companyId });
@@ -245,7 +250,7 @@ export function createStepEffects(deps: CoreDeps, tickets: TicketsService, clock
       const ticket = await repo.lockTicket(tx, { companyId }, ticketId);
       if (!ticket) return null;
       if (claim && !(await claim(tx, ticket))) return null;
-      const scene = await repo.loadScene(tx, { companyId }, ticket);
+      const scene = await repo.loadScene(tx, { companyId }, ticket, setup);
       if (!scene || scene.contact.disableBot) return null;
       const s: Step = { tx, companyId, ticket, before: ticket, scene, body, now: clock(), sent: [], timers: [] };
       await decide(s);

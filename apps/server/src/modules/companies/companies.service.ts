@@ -99,6 +99,8 @@ export function createCompaniesService(deps: CoreDeps) {
       if (body.password) await repo.setCompanyAdminPassword(db, companyId, body.email, await hashPassword(body.password));
       const company = await mustFind(companyId);
       publish('update', company);
+      // Time zone, hours, plan and status: what the automation and ingest hold of the company.
+      await deps.events.publish('setup.changed', { companyId });
       return company;
     },
 

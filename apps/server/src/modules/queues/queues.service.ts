@@ -25,8 +25,11 @@ function collectTargets(
 
 export function createQueuesService(deps: CoreDeps) {
   const { db } = deps.database;
-  const publishQueue = (ctx: TenantContext, action: 'create' | 'update' | 'delete', queue: unknown, queueId?: number) =>
+  const publishQueue = (ctx: TenantContext, action: 'create' | 'update' | 'delete', queue: unknown, queueId?: number) => {
     deps.realtime.publish(ctx.companyId, 'queue', { action, queue, queueId });
+    // The automation holds each connection's queues (greeting, schedules, prompt, integration): dropped everywhere.
+    void deps.events.publish('setup.changed', { companyId: ctx.companyId });
+  };
 
   /** Chatbot targets must be the company's own queues, users, integrations and file lists. */
   async function checkTargets(ctx: TenantContext, options: Targets[]) {

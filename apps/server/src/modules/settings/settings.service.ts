@@ -82,6 +82,7 @@ export function createSettingsService(deps: CoreDeps) {
     async updateCompanySchedules(ctx: TenantContext, companyId: number, schedules: ScheduleRowDto[]) {
       if (companyId !== ctx.companyId) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
       await repo.updateCompanySchedules(db, ctx, schedules);
+      await deps.events.publish('setup.changed', { companyId: ctx.companyId });
       return { id: ctx.companyId, schedules };
     },
 

@@ -119,6 +119,8 @@ export function createWhatsappsService(deps: CoreDeps) {
   function publish(ctx: TenantContext, row: repo.WhatsappWithQueues) {
     deps.realtime.publish(ctx.companyId, 'whatsapp', { action: 'update', whatsapp: toDto(ctx, row) }, [rooms.admins()]);
     deps.realtime.publish(ctx.companyId, 'whatsappSession', { action: 'update', session: sessionView(row) });
+    // The automation holds the connection's setup (greeting, queues, rating, hours): every process drops it now.
+    void deps.events.publish('setup.changed', { companyId: ctx.companyId, connectionId: row.id });
   }
 
   async function mustFind(ctx: TenantContext, id: number) {
@@ -362,6 +364,7 @@ export function createWhatsappsService(deps: CoreDeps) {
       if (!deleted) throw new AppError('ERR_NO_WAPP_FOUND', 404);
       if (before.greetingMediaAttachment) await deps.media.remove(before.greetingMediaAttachment);
       deps.realtime.publish(ctx.companyId, 'whatsapp', { action: 'delete', whatsappId: id });
+      await deps.events.publish('setup.changed', { companyId: ctx.companyId, connectionId: id });
       if (promoted) {
         const full = await repo.findWhatsapp(db, ctx, promoted.id);
         if (full) publish(ctx, full);
