@@ -21,13 +21,13 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { registerRecoveryJobs } from './modules/auth/recovery.jobs';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
+import { createSceneSetupCache, type SceneSetupCache } from './modules/automation/automation.public';
 import {
   type AutomationService,
   createAutomationService,
   decideOverdueNow,
   registerAutomationJobs,
 } from './modules/automation/automation.service';
-import { createSceneSetupCache, type SceneSetupCache } from './modules/automation/automation.public';
 import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';

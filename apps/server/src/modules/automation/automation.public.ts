@@ -4,6 +4,7 @@
  * The automation reacts to `message.received` and answers the tickets' ClosePolicy; both are wired in
  * src/composition.ts, so no module calls it directly.
  */
-export { localClock } from './automation.rules';
+
 export { createSceneSetupCache, type SceneSetupCache } from './automation.repository';
+export { localClock } from './automation.rules';
 export type { BotTurn, Step, StepEffects } from './automation.step';

@@ -106,8 +106,8 @@ export function createSceneSetupCache(ttlMs: number, max = 5000) {
         byCompany.clear();
         size = 0;
       }
-      let entries = byCompany.get(tenant.companyId);
-      if (!entries) byCompany.set(tenant.companyId, (entries = new Map()));
+      const entries = byCompany.get(tenant.companyId) ?? new Map<number, { at: number; value: SceneSetup }>();
+      byCompany.set(tenant.companyId, entries);
       if (!entries.has(key)) size++;
       entries.set(key, { at: now, value });
       return value;
