@@ -5,39 +5,59 @@
  * Each function takes the company the connection belongs to; none reads it from the event.
  */
 import { createHash } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
+import { fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/open';
 import { companyIsActiveSql, type Tenant } from '../../platform/context';
 import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.public';
 
 const statementNames = new Map<string, string>();
+const dialect = new PgDialect();
+
+/** A statement built once (its SQL text and where each parameter comes from); `fill` gives one call's values. */
+interface BuiltStatement<P> {
+  text: string;
+  name: string;
+  fill(values: P): unknown[];
+}
 
 /**
- * Runs a hot statement as a named prepared statement on PostgreSQL, so each pooled connection plans it once
- * (planning a statement of several CTEs costs about as much as running it). Elsewhere (PGlite, a transaction
- * handle) it runs as usual.
+ * Builds a hot statement once: `build` receives placeholders named after `P`'s keys instead of values, its SQL text is
+ * rendered by Drizzle here and never again, and each call only fills the parameters (issue 29 item 4: rendering the
+ * statement per message was the largest share of ingest's own CPU).
  */
-async function executePrepared(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
-  const internals = db as unknown as { dialect?: PgDialect; $client?: { query?: unknown; totalCount?: number } };
-  const pool = internals.$client;
-  if (!internals.dialect || !pool || typeof pool.totalCount !== 'number' || typeof pool.query !== 'function') {
-    return rowsOf(await db.execute(query));
-  }
-  const { sql: text, params } = internals.dialect.sqlToQuery(query);
+function buildOnce<P extends Record<string, unknown>>(build: (p: { [K in keyof P]: Placeholder<K & string> }) => SQL) {
+  const p = new Proxy({} as { [K in keyof P]: Placeholder<K & string> }, {
+    get: (_target, key) => sql.placeholder(String(key)),
+  });
+  const { sql: text, params } = dialect.sqlToQuery(build(p));
   let name = statementNames.get(text);
   if (!name) {
     name = `atendo_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
     statementNames.set(text, name);
   }
-  const res = await (
-    pool.query as (q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: Record<string, unknown>[] }>
-  )({
-    name,
-    text,
-    values: params,
-  });
-  return res.rows;
+  return { text, name, fill: (values: P) => fillPlaceholders(params, values) } satisfies BuiltStatement<P>;
+}
+
+/**
+ * Runs a statement built once: a named prepared statement on a PostgreSQL pool, so each pooled connection plans it
+ * once (planning a statement of several CTEs costs about as much as running it); the text and values straight to
+ * PGlite. Neither goes through Drizzle's query building.
+ */
+async function executeBuilt<P>(db: Db, statement: BuiltStatement<P>, values: P): Promise<Record<string, unknown>[]> {
+  const client = (db as unknown as { $client?: { query?: unknown; totalCount?: number } }).$client;
+  if (!client || typeof client.query !== 'function') throw new Error('executeBuilt needs the database handle, not a transaction');
+  const params = statement.fill(values);
+  if (typeof client.totalCount === 'number') {
+    const query = client.query as (q: {
+      name: string;
+      text: string;
+      values: unknown[];
+    }) => Promise<{ rows: Record<string, unknown>[] }>;
+    return (await query.call(client, { name: statement.name, text: statement.text, values: params })).rows;
+  }
+  const query = client.query as (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  return (await query.call(client, statement.text, params)).rows;
 }
 
 export interface IngestConnection {
@@ -226,6 +246,56 @@ export interface MessageInput {
 
 type MessageFields = Omit<MessageInput, 'ticketId' | 'contactId' | 'queueId'>;
 
+/** The parameters of an inbound message's insert and its ticket's touch, as the statements take them. */
+interface MessageParams {
+  companyId: number;
+  whatsappId: number;
+  externalId: string;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  mediaType: string;
+  mediaRef: string | null;
+  mediaName: string | null;
+  mediaMimeType: string | null;
+  mediaSize: number | null;
+  dataJson: string | null;
+  quotedExternalId: string | null;
+  ack: number;
+  isForwarded: boolean;
+  createdAt: string;
+  lastMessage: string | null;
+  unreadIncrement: number | null;
+  automationDue: boolean;
+}
+
+/** A statement's parameters: values, or the placeholders of a statement built once. */
+type Params<P> = { [K in keyof P]: P[K] | Placeholder };
+
+function messageParams(t: Tenant, m: MessageFields): MessageParams {
+  return {
+    companyId: t.companyId,
+    whatsappId: m.whatsappId,
+    externalId: m.externalId,
+    body: m.body,
+    fromMe: m.fromMe,
+    read: m.read,
+    mediaType: m.mediaType,
+    mediaRef: m.mediaRef ? JSON.stringify(m.mediaRef) : null,
+    mediaName: m.mediaName,
+    mediaMimeType: m.mediaMimeType,
+    mediaSize: m.mediaSize,
+    dataJson: m.dataJson ? JSON.stringify(m.dataJson) : null,
+    quotedExternalId: m.quotedExternalId,
+    ack: m.ack,
+    isForwarded: m.isForwarded,
+    createdAt: m.createdAt.toISOString(),
+    lastMessage: m.lastMessage,
+    unreadIncrement: m.unreadIncrement,
+    automationDue: m.automationDue,
+  };
+}
+
 /**
  * The automation's mark of a stored message (messages.automation): 2 when it opened its ticket, 1 when the ticket is
  * one no attendant holds (a bot, a menu, a rating or consent question, the queue's waiting line) or it is an audio
@@ -233,7 +303,7 @@ type MessageFields = Omit<MessageInput, 'ticketId' | 'contactId' | 'queueId'>;
  * automation nothing. `ticket` says where the ticket's status and owner come from.
  */
 function automationMarkSql(
-  m: Pick<MessageFields, 'automationDue' | 'mediaType'>,
+  m: Params<Pick<MessageParams, 'automationDue' | 'mediaType'>>,
   openedTicket: boolean,
   ticket: { status: SQL; userId: SQL },
 ) {
@@ -244,21 +314,21 @@ function automationMarkSql(
 /**
  * THE insert of an inbound message, used by both ingest paths: nothing when the channel delivered it before
  * (unique whatsapp_id + external_id). `row` says where the ticket, sender and queue come from: parameters, or the
- * columns of the locked live ticket (`from`).
+ * columns of the locked live ticket (`from`). `quoted`: the message quotes another (its id is looked up).
  */
 function insertMessageSql(
-  t: Tenant,
-  m: MessageFields,
+  m: Params<MessageParams>,
+  quoted: boolean,
   row: { ticketId: SQL; contactId: SQL; queueId: SQL; from: SQL; automation: SQL },
 ): SQL {
   return sql`INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, media_type,
           media_ref, media_name, media_mime_type, media_size, data_json, quoted_msg_id, quoted_external_id, ack, is_forwarded,
           queue_id, created_at, automation)
-        SELECT ${t.companyId}, ${row.ticketId}, ${row.contactId}, ${m.whatsappId}, ${m.externalId}, ${m.body},
-          ${m.fromMe}, ${m.read}, ${m.mediaType}, ${m.mediaRef ? JSON.stringify(m.mediaRef) : null}::jsonb, ${m.mediaName},
-          ${m.mediaMimeType}, ${m.mediaSize}, ${m.dataJson ? JSON.stringify(m.dataJson) : null}::jsonb,
-          ${m.quotedExternalId ? sql`(SELECT id FROM messages WHERE whatsapp_id = ${m.whatsappId} AND external_id = ${m.quotedExternalId})` : null},
-          ${m.quotedExternalId}, ${m.ack}, ${m.isForwarded}, ${row.queueId}, ${m.createdAt.toISOString()}::timestamptz,
+        SELECT ${m.companyId}, ${row.ticketId}, ${row.contactId}, ${m.whatsappId}, ${m.externalId}, ${m.body},
+          ${m.fromMe}, ${m.read}, ${m.mediaType}, ${m.mediaRef}::jsonb, ${m.mediaName},
+          ${m.mediaMimeType}, ${m.mediaSize}, ${m.dataJson}::jsonb,
+          ${quoted ? sql`(SELECT id FROM messages WHERE whatsapp_id = ${m.whatsappId} AND external_id = ${m.quotedExternalId})` : null},
+          ${m.quotedExternalId}, ${m.ack}, ${m.isForwarded}, ${row.queueId}, ${m.createdAt}::timestamptz,
           ${row.automation}
         ${row.from}
         ON CONFLICT (whatsapp_id, external_id) DO NOTHING
@@ -266,10 +336,10 @@ function insertMessageSql(
 }
 
 /** How a new message moves its ticket: last message (unless an older one arrives late), unread count, updatedAt. */
-function touchTicketSql(m: Pick<MessageFields, 'lastMessage' | 'unreadIncrement'>, at: string): SQL {
-  return sql`last_message = CASE WHEN ${m.lastMessage}::text IS NOT NULL AND (last_message_at IS NULL OR last_message_at <= ${at}::timestamptz)
+function touchTicketSql(m: Params<Pick<MessageParams, 'lastMessage' | 'unreadIncrement' | 'createdAt'>>): SQL {
+  return sql`last_message = CASE WHEN ${m.lastMessage}::text IS NOT NULL AND (last_message_at IS NULL OR last_message_at <= ${m.createdAt}::timestamptz)
                               THEN ${m.lastMessage}::text ELSE last_message END,
-          last_message_at = CASE WHEN ${m.lastMessage}::text IS NOT NULL THEN GREATEST(COALESCE(last_message_at, ${at}::timestamptz), ${at}::timestamptz)
+          last_message_at = CASE WHEN ${m.lastMessage}::text IS NOT NULL THEN GREATEST(COALESCE(last_message_at, ${m.createdAt}::timestamptz), ${m.createdAt}::timestamptz)
                                  ELSE last_message_at END,
           unread_messages = CASE WHEN ${m.unreadIncrement}::int IS NULL THEN 0 ELSE unread_messages + ${m.unreadIncrement}::int END,
           updated_at = now()`;
@@ -285,22 +355,22 @@ export async function insertMessageAndTouchTicket(
   m: MessageInput,
   ticket: { status: string; userId: number | null; opened: boolean },
 ): Promise<{ message: MessageRow | null; ticket: TicketRow | null }> {
-  const at = m.createdAt.toISOString();
+  const p = messageParams(t, m);
   const rows = rowsOf<{ message: Record<string, unknown> | string | null; ticket: Record<string, unknown> | string | null }>(
     await tx.execute(sql`
       WITH m AS (
-        ${insertMessageSql(t, m, {
+        ${insertMessageSql(p, Boolean(m.quotedExternalId), {
           ticketId: sql`${m.ticketId}::int`,
           contactId: sql`${m.contactId}::int`,
           queueId: sql`${m.queueId}::int`,
           from: sql``,
-          automation: automationMarkSql(m, ticket.opened, {
+          automation: automationMarkSql(p, ticket.opened, {
             status: sql`${ticket.status}::text`,
             userId: sql`${ticket.userId}::int`,
           }),
         })}
       ), t AS (
-        UPDATE tickets SET ${touchTicketSql(m, at)}
+        UPDATE tickets SET ${touchTicketSql(p)}
         WHERE id = ${m.ticketId} AND company_id = ${t.companyId} AND EXISTS (SELECT 1 FROM m)
         RETURNING *
       )
@@ -310,6 +380,60 @@ export async function insertMessageAndTouchTicket(
     v ? camelRow<never>(typeof v === 'string' ? JSON.parse(v) : v) : null;
   return { message: parse(rows[0]?.message ?? null), ticket: parse(rows[0]?.ticket ?? null) };
 }
+
+interface LiveTicketParams extends MessageParams {
+  channel: string;
+  number: string;
+  keepName: boolean;
+  name: string;
+  lid: string | null;
+  contactWhatsappId: number;
+  senderIsContact: boolean;
+}
+
+/** The statement of a message into a live ticket, built once per shape (quoting another message or not). */
+const liveTicketStatement = (quoted: boolean) =>
+  buildOnce<LiveTicketParams & Record<string, unknown>>(
+    (p) => sql`
+      WITH c AS (
+        SELECT * FROM contacts WHERE company_id = ${p.companyId} AND channel = ${p.channel} AND number = ${p.number}
+      ), tk AS (
+        SELECT tickets.* FROM tickets, c
+        WHERE tickets.contact_id = c.id AND tickets.whatsapp_id = ${p.whatsappId} AND tickets.status <> 'closed'
+          AND tickets.company_id = ${p.companyId}
+        FOR NO KEY UPDATE OF tickets
+      ), cu AS (
+        UPDATE contacts SET
+          name = CASE WHEN NOT ${p.keepName} AND contacts.name = contacts.number AND ${p.name}::text <> contacts.number
+                      THEN ${p.name}::text ELSE contacts.name END,
+          lid = COALESCE(${p.lid}::text, contacts.lid),
+          whatsapp_id = ${p.contactWhatsappId}::int,
+          updated_at = now()
+        WHERE contacts.id = (SELECT contact_id FROM tk)
+          AND (contacts.whatsapp_id IS DISTINCT FROM ${p.contactWhatsappId}::int
+               OR (${p.lid}::text IS NOT NULL AND contacts.lid IS DISTINCT FROM ${p.lid}::text)
+               OR (NOT ${p.keepName} AND contacts.name = contacts.number AND ${p.name}::text <> contacts.number))
+        RETURNING contacts.*
+      ), m AS (
+        ${insertMessageSql(p, quoted, {
+          ticketId: sql`tk.id`,
+          contactId: sql`CASE WHEN ${p.senderIsContact} THEN tk.contact_id END`,
+          queueId: sql`tk.queue_id`,
+          from: sql`FROM tk`,
+          automation: automationMarkSql(p, false, { status: sql`tk.status`, userId: sql`tk.user_id` }),
+        })}
+      ), u AS (
+        UPDATE tickets SET ${touchTicketSql(p)}
+        WHERE tickets.id = (SELECT ticket_id FROM m) AND tickets.company_id = ${p.companyId}
+        RETURNING tickets.*
+      )
+      SELECT COALESCE((SELECT row_to_json(cu) FROM cu), (SELECT row_to_json(c) FROM c)) AS contact,
+             (SELECT id FROM tk) AS live_id, (SELECT row_to_json(m) FROM m) AS message, (SELECT row_to_json(u) FROM u) AS ticket`,
+  );
+let plain: ReturnType<typeof liveTicketStatement> | undefined;
+let quoting: ReturnType<typeof liveTicketStatement> | undefined;
+const liveTicketPlain = () => (plain ??= liveTicketStatement(false));
+const liveTicketQuoting = () => (quoting ??= liveTicketStatement(true));
 
 /**
  * The common case in one statement, without an explicit transaction: the contact exists and has a live ticket on
@@ -329,45 +453,18 @@ export async function ingestIntoLiveTicket(
   message: MessageRow | null;
   ticket: TicketRow | null;
 }> {
-  const at = m.createdAt.toISOString();
-  const rows = await executePrepared(
-    db,
-    sql`
-      WITH c AS (
-        SELECT * FROM contacts WHERE company_id = ${t.companyId} AND channel = ${c.channel} AND number = ${c.number}
-      ), tk AS (
-        SELECT tickets.* FROM tickets, c
-        WHERE tickets.contact_id = c.id AND tickets.whatsapp_id = ${m.whatsappId} AND tickets.status <> 'closed'
-          AND tickets.company_id = ${t.companyId}
-        FOR NO KEY UPDATE OF tickets
-      ), cu AS (
-        UPDATE contacts SET
-          name = CASE WHEN NOT ${c.keepName} AND contacts.name = contacts.number AND ${c.name}::text <> contacts.number
-                      THEN ${c.name}::text ELSE contacts.name END,
-          lid = COALESCE(${c.lid ?? null}::text, contacts.lid),
-          whatsapp_id = ${c.whatsappId}::int,
-          updated_at = now()
-        WHERE contacts.id = (SELECT contact_id FROM tk)
-          AND (contacts.whatsapp_id IS DISTINCT FROM ${c.whatsappId}::int
-               OR (${c.lid ?? null}::text IS NOT NULL AND contacts.lid IS DISTINCT FROM ${c.lid ?? null}::text)
-               OR (NOT ${c.keepName} AND contacts.name = contacts.number AND ${c.name}::text <> contacts.number))
-        RETURNING contacts.*
-      ), m AS (
-        ${insertMessageSql(t, m, {
-          ticketId: sql`tk.id`,
-          contactId: sql`CASE WHEN ${m.senderIsContact} THEN tk.contact_id END`,
-          queueId: sql`tk.queue_id`,
-          from: sql`FROM tk`,
-          automation: automationMarkSql(m, false, { status: sql`tk.status`, userId: sql`tk.user_id` }),
-        })}
-      ), u AS (
-        UPDATE tickets SET ${touchTicketSql(m, at)}
-        WHERE tickets.id = (SELECT ticket_id FROM m) AND tickets.company_id = ${t.companyId}
-        RETURNING tickets.*
-      )
-      SELECT COALESCE((SELECT row_to_json(cu) FROM cu), (SELECT row_to_json(c) FROM c)) AS contact,
-             (SELECT id FROM tk) AS live_id, (SELECT row_to_json(m) FROM m) AS message, (SELECT row_to_json(u) FROM u) AS ticket`,
-  );
+  const quoted = Boolean(m.quotedExternalId);
+  const statement = quoted ? liveTicketQuoting() : liveTicketPlain();
+  const rows = await executeBuilt(db, statement, {
+    ...messageParams(t, m),
+    channel: c.channel,
+    number: c.number,
+    keepName: c.keepName,
+    name: c.name,
+    lid: c.lid ?? null,
+    contactWhatsappId: c.whatsappId,
+    senderIsContact: m.senderIsContact,
+  });
   const parse = (v: unknown) =>
     v ? camelRow<never>((typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>) : null;
   const r = rows[0] ?? {};

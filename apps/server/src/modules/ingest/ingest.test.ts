@@ -132,6 +132,30 @@ describe('Cloud API webhook → ingest', () => {
     expect(await query(t, sql`SELECT id FROM messages WHERE external_id = ${again.id as string}`)).toHaveLength(1);
   });
 
+  it('a reply into the live ticket keeps what it quotes (both shapes of the statement built once)', async () => {
+    const from = newNumber();
+    const first = inbound.text({ from, body: 'qual o prazo?', id: `wamid.Q1${from}` });
+    const plain = inbound.text({ from, body: 'e o frete?', id: `wamid.Q2${from}` });
+    const reply = inbound.text({ from, body: 'respondendo', id: `wamid.Q3${from}`, context: { id: first.id as string } });
+    for (const m of [first, plain, reply]) expect((await deliver(t, connA, [m])).statusCode).toBe(200);
+    const rows = await query<{
+      external_id: string;
+      ticket_id: number;
+      quoted_msg_id: string | null;
+      quoted_external_id: string | null;
+    }>(
+      t,
+      sql`SELECT external_id, ticket_id, quoted_msg_id, quoted_external_id FROM messages
+          WHERE whatsapp_id = ${connA.id} AND external_id LIKE ${`wamid.Q_${from}`} ORDER BY id`,
+    );
+    expect(rows.map((r) => r.external_id)).toEqual([first.id, plain.id, reply.id]);
+    expect(new Set(rows.map((r) => r.ticket_id)).size).toBe(1);
+    const [quotedFirst] = await query<{ id: string }>(t, sql`SELECT id FROM messages WHERE external_id = ${first.id as string}`);
+    expect(rows[1]).toMatchObject({ quoted_msg_id: null, quoted_external_id: null });
+    expect(rows[2]).toMatchObject({ quoted_external_id: first.id });
+    expect(String(rows[2].quoted_msg_id)).toBe(String(quotedFirst.id));
+  });
+
   it('50 concurrent first messages from one new contact: 1 contact, 1 ticket, 50 messages in their order', async () => {
     const from = newNumber();
     const base = Math.floor(Date.now() / 1000) - 100;
