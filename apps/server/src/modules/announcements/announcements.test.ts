@@ -175,5 +175,4 @@ describe('company-announcement across processes', () => {
       await one.close();
     }
   });
-  it.runIf(!redisUrl)('is skipped: set REDIS_URL to run the two-instance test', () => {});
 });
