@@ -8,12 +8,15 @@
  * Scenarios (BENCH_SCENARIOS=a,b to choose):
  *   a. the common case: 20,000 messages from 200 contacts into tickets an attendant holds;
  *   b. first messages of 2,000 new conversations to a connection with a queue menu bot (greeting + menu each);
+ *   c. first messages of 300 new conversations to a queue answered by an AI prompt: each is answered by the model (the
+ *      OpenAI stand-in of tools/graph-standin, reached through the outbound guard) in a job, and the answer is sent;
+ *      `answered/s` counts until every model answer is stored — bounded by the stand-in and the job queue, reported.
  * For each: messages/s and webhook latency p50/p95/p99; statements and pool checkouts per message (counted at the
  * driver, pg-boss's own polling included); main-thread CPU ms per message (the thread's own CPU time from /proc —
  * the load generator runs in a worker thread); for b, the time until every reaction (menu) was decided. Then the ceiling: the
  * same rows (message insert + ticket update, one transaction each, same concurrency) by plain SQL in this process.
  * Then the invariants (every message once, one contact per number, one ticket per contact, order kept, each menu once).
- * Env: BENCH_CONTACTS (200), BENCH_PER_CONTACT (100), BENCH_NEW (2000), BENCH_CONCURRENCY (50).
+ * Env: BENCH_CONTACTS (200), BENCH_PER_CONTACT (100), BENCH_NEW (2000), BENCH_AI (300), BENCH_CONCURRENCY (50).
  * Writes bench/results/ingest-<db>.json.
  */
 import { randomBytes } from 'node:crypto';
@@ -40,6 +43,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const heldContacts = Number(process.env.BENCH_CONTACTS ?? 200);
 const heldPerContact = Number(process.env.BENCH_PER_CONTACT ?? 100);
 const newConversations = Number(process.env.BENCH_NEW ?? 2000);
+const aiConversations = Number(process.env.BENCH_AI ?? 300);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const scenarios = (process.env.BENCH_SCENARIOS ?? 'a,b').split(',').map((x) => x.trim());
 // The ceiling writes as many rows as scenario a.
@@ -171,6 +175,9 @@ async function runScenario(name) {
       LOG_LEVEL: 'silent',
       GRAPH_API_URL: graph.url,
       GRAPH_API_VERSION: 'v21.0',
+      // c: the model is the stand-in's OpenAI, reached through the outbound guard like any provider.
+      OPENAI_API_URL: `${graph.url}/v1`,
+      OUTBOUND_ALLOWED_HOSTS: new URL(graph.url).host,
     },
   );
   const { database, drop } = await openBenchDatabase(dataDir);
@@ -223,6 +230,26 @@ async function runScenario(name) {
          SELECT $1, id, $3, 'open', $5, 'whatsappapi' FROM c`,
         [company.id, numberBase, whatsappId, nContacts, user.id],
       );
+    } else if (name === 'c') {
+      // New conversations to a connection whose only queue hands over to an AI prompt: each gets the model's answer.
+      nContacts = aiConversations;
+      nPer = 1;
+      const [queue] = await database.query(
+        `INSERT INTO queues (company_id, name, color, greeting_message) VALUES ($1, 'Vendas', '#111111', '') RETURNING id`,
+        [company.id],
+      );
+      const [prompt] = await database.query(
+        `INSERT INTO prompts (company_id, name, prompt, queue_id, api_key, max_messages)
+         VALUES ($1, 'Vendedor IA', 'Você é o assistente de vendas. Responda em português, de forma breve.', $2, 'sk-bench-123456', 3)
+         RETURNING id`,
+        [company.id, queue.id],
+      );
+      await database.query(`UPDATE queues SET prompt_id = $2 WHERE id = $1`, [queue.id, prompt.id]);
+      await database.query(`INSERT INTO whatsapp_queues (company_id, whatsapp_id, queue_id) VALUES ($1, $2, $3)`, [
+        company.id,
+        whatsappId,
+        queue.id,
+      ]);
     } else {
       // New conversations to a connection with two queues: each first message gets the greeting and the queue menu.
       nContacts = newConversations;
@@ -262,6 +289,20 @@ async function runScenario(name) {
     });
     const answeredAt = performance.now();
     await events.settled();
+    let aiAnswers = 0;
+    if (name === 'c') {
+      // The model's answers come from jobs: wait (bounded) until each conversation has one stored.
+      const until = performance.now() + 300_000;
+      for (;;) {
+        const [row] = await database.query(
+          `SELECT count(*)::int AS n FROM messages WHERE company_id = $1 AND from_me AND data_json->>'automatic' = 'ai'`,
+          [company.id],
+        );
+        aiAnswers = row.n;
+        if (aiAnswers >= nContacts || performance.now() > until) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
     const decidedMs = load.elapsedMs + (performance.now() - answeredAt);
     const elu = performance.eventLoopUtilization(elu0);
     const cpu1 = mainThreadCpuMs();
@@ -293,7 +334,8 @@ async function runScenario(name) {
       counts.undecided === 0 &&
       order.out_of_order === 0 &&
       load.statuses['200'] === messages &&
-      (name !== 'b' || counts.menus === nContacts);
+      (name !== 'b' || counts.menus === nContacts) &&
+      (name !== 'c' || aiAnswers === nContacts);
     const result = {
       scenario: name,
       database: database.kind,
@@ -313,7 +355,12 @@ async function runScenario(name) {
       mainThreadCpuMsPerMessage: +((cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : elu.active) / messages).toFixed(3),
       statuses: load.statuses,
       realtimeEvents: realtime.count,
-      invariants: { ...counts, outOfOrder: order.out_of_order, ok },
+      invariants: {
+        ...counts,
+        ...(name === 'c' ? { aiAnswers, modelRequests: graph.chat.requests.length } : {}),
+        outOfOrder: order.out_of_order,
+        ok,
+      },
     };
     if (name === 'a') {
       const noise = await insertCompany(database.db, { name: 'Ceiling Co', dueDate: null });
@@ -322,6 +369,9 @@ async function runScenario(name) {
       );
     }
     return result;
+  } catch (err) {
+    console.error(`scenario ${name} failed:`, err);
+    throw err;
   } finally {
     await app?.close();
     await jobs?.stop();
@@ -332,7 +382,11 @@ async function runScenario(name) {
   }
 }
 
-const LABELS = { a: 'a. into tickets an attendant holds', b: 'b. first messages, queue menu bot' };
+const LABELS = {
+  a: 'a. into tickets an attendant holds',
+  b: 'b. first messages, queue menu bot',
+  c: 'c. first messages, AI prompt queue (decided = model answer stored)',
+};
 
 async function main() {
   const kind = process.env.DATABASE_URL ? 'pg' : 'pglite';
@@ -363,7 +417,9 @@ async function main() {
     const c = r.invariants;
     console.log(
       `${r.scenario}: ${c.messages} messages, ${c.contacts} contacts, ${c.tickets} tickets, ${c.duplicates} duplicates, ` +
-        `${c.outOfOrder} out of order, ${c.menus} menus, ${c.undecided} undecided, HTTP ${JSON.stringify(r.statuses)} → ${c.ok ? 'OK' : 'FAILED'}`,
+        `${c.outOfOrder} out of order, ${c.menus} menus, ${c.undecided} undecided, ` +
+        (c.aiAnswers !== undefined ? `${c.aiAnswers} AI answers (${c.modelRequests} model requests), ` : '') +
+        `HTTP ${JSON.stringify(r.statuses)} → ${c.ok ? 'OK' : 'FAILED'}`,
     );
   }
   console.log(

@@ -163,3 +163,63 @@ describe('jobs with workers off (JOBS=off, the test default)', () => {
     expect(row?.online).toBe(false);
   });
 });
+
+describe('a backlog (workers on, a long polling interval)', () => {
+  const slowPoll = defineJob({ name: 'test.backlog', schema: z.object({ n: z.number().int() }) });
+  const turn = defineJob({ name: 'test.turn', schema: z.object({ n: z.number().int() }) });
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('a worker that found a job looks again at once: five stored jobs run without waiting a polling interval each', async () => {
+    // Stored by a process whose workers are off: nothing notifies the worker that starts later.
+    const ran: number[] = [];
+    const worker = new Jobs(t.database, { workers: true, pollingIntervalSeconds: 40 });
+    try {
+      for (let n = 1; n <= 5; n++) await t.deps.jobs.send(slowPoll, { n });
+      worker.register(slowPoll, async ({ n }) => {
+        ran.push(n);
+      });
+      await worker.start();
+      // Before, pg-boss' worker waited its whole interval (40 s here) after each fetch that found a job.
+      await until(async () => ran.length === 5, 30_000);
+      expect(ran).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('`concurrency` runs jobs of one queue side by side, each once; stop waits for them before the database closes', async () => {
+    const worker = new Jobs(t.database, { workers: true, pollingIntervalSeconds: 40 });
+    let running = 0;
+    let most = 0;
+    const ran: number[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      for (let n = 1; n <= 6; n++) await t.deps.jobs.send(turn, { n });
+      worker.register(
+        turn,
+        async ({ n }) => {
+          running++;
+          most = Math.max(most, running);
+          if (most >= 3) release();
+          await gate;
+          ran.push(n);
+          running--;
+        },
+        { concurrency: 3 },
+      );
+      await worker.start();
+      await until(async () => ran.length === 6, 30_000);
+      expect(most).toBe(3);
+      expect([...ran].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    } finally {
+      await worker.stop();
+    }
+  });
+});

@@ -27,6 +27,11 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** Jobs taken per poll (handled one after the other). */
   batchSize?: number;
+  /**
+   * Workers of this queue in each process (default 1): jobs that wait on a slow provider (an AI model, a Typebot)
+   * run side by side; each job still runs once. Leave 1 where jobs must run in their order (sends).
+   */
+  concurrency?: number;
 }
 
 export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {
@@ -53,7 +58,7 @@ interface Registered {
   def: JobDefinition;
   handler: JobHandler<JobDefinition>;
   opts: WorkerOptions;
-  workerId?: string;
+  workerIds: string[];
 }
 
 /**
@@ -96,9 +101,41 @@ export function bossDb(database: Database): PgBoss.Db {
   };
 }
 
+/**
+ * pg-boss' database, with a count of its statements in flight. pg-boss 10 does not wait, when it stops, for a worker's
+ * fetch in flight, nor await the complete/fail of the job that fetch returned: once the application closed its pool,
+ * those rejected unhandled and ended the process (seen in bench/ingest scenario c). `Jobs.stop` waits until nothing is
+ * in flight here and no handler runs; after `close()` a stray statement answers nothing instead of reaching a closed
+ * pool.
+ */
+function countedBossDb(db: PgBoss.Db) {
+  let inFlight = 0;
+  let closed = false;
+  return {
+    db: {
+      async executeSql(text: string, values?: unknown[]) {
+        if (closed) return { rows: [] };
+        inFlight++;
+        try {
+          return await db.executeSql(text, values as unknown[]);
+        } finally {
+          inFlight--;
+        }
+      },
+    } satisfies PgBoss.Db,
+    inFlight: () => inFlight,
+    close() {
+      closed = true;
+    },
+  };
+}
+
 /** Durable background jobs (pg-boss on the application's database). */
 export class Jobs {
   private boss: PgBoss | undefined;
+  private bossDatabase: ReturnType<typeof countedBossDb> | undefined;
+  /** Handlers running in this process (stop waits for them, and for the completion that follows each). */
+  private running = 0;
   private registered = new Map<string, Registered>();
   /** Queues named at run time that this process works (workAlso), by name: their worker ids. */
   private extra = new Map<string, Promise<string | undefined>>();
@@ -123,7 +160,7 @@ export class Jobs {
   register<D extends JobDefinition>(def: D, handler: JobHandler<D>, opts: WorkerOptions = {}) {
     const known = this.registered.get(def.name);
     if (known && known.def !== def) throw new Error(`two job definitions are named ${def.name}`);
-    this.registered.set(def.name, { def, handler: handler as JobHandler<JobDefinition>, opts });
+    this.registered.set(def.name, { def, handler: handler as JobHandler<JobDefinition>, opts, workerIds: [] });
   }
 
   /** Installs pg-boss' schema and, with workers on, starts polling and the cron schedules. */
@@ -141,7 +178,7 @@ export class Jobs {
     this._state = 'starting';
     const poll = this.opts.pollingIntervalSeconds ?? (this.database.kind === 'pglite' ? 5 : 2);
     const boss = new PgBoss({
-      db: bossDb(this.database),
+      db: (this.bossDatabase = countedBossDb(bossDb(this.database))).db,
       schema: this.opts.schema ?? 'pgboss',
       supervise: workers,
       schedule: workers,
@@ -161,11 +198,18 @@ export class Jobs {
     for (const r of this.registered.values()) await this.ensureQueue(r.def);
     if (workers) {
       for (const r of this.registered.values()) {
-        r.workerId = await boss.work(
-          r.def.name,
-          { pollingIntervalSeconds: r.opts.pollingIntervalSeconds ?? poll, batchSize: r.opts.batchSize ?? 1 },
-          (batch) => this.handle(r, batch),
-        );
+        const count = Math.max(1, Math.min(16, r.opts.cron ? 1 : (r.opts.concurrency ?? 1)));
+        for (let i = 0; i < count; i++) {
+          let id: string | undefined;
+          id = await boss.work(
+            r.def.name,
+            { pollingIntervalSeconds: r.opts.pollingIntervalSeconds ?? poll, batchSize: r.opts.batchSize ?? 1 },
+            (batch) => this.handle(r, batch, () => id),
+          );
+          r.workerIds.push(id);
+          // Its first fetch may have found a job before its id was known here: wake it, so it looks again now.
+          boss.notifyWorker(id);
+        }
         if (r.opts.cron) await boss.schedule(r.def.name, r.opts.cron, {});
         else await boss.unschedule(r.def.name).catch(() => {});
       }
@@ -197,17 +241,33 @@ export class Jobs {
     this.opts.logger?.info({ queue: def.name, changed }, 'job queue options updated');
   }
 
-  private async handle(r: Registered, batch: PgBoss.Job<unknown>[]) {
-    for (const job of batch) {
-      const parsed = r.def.schema.safeParse(job.data ?? {});
-      if (!parsed.success) {
-        this.opts.logger?.error(
-          { job: job.id, name: job.name, issues: parsed.error.issues },
-          'job payload does not match its schema',
-        );
-        throw new Error(`invalid payload for ${job.name}`);
+  /**
+   * Runs a fetched batch. pg-boss 10's worker waits its whole polling interval after every fetch, even one that found
+   * work, unless notified meanwhile: a queue with a backlog then ran one job per interval (an AI queue answered one
+   * customer every 2 s after a burst; bench/ingest scenario c). A worker that found work is told to look again at once;
+   * only an empty poll waits.
+   */
+  private async handle(r: Registered, batch: PgBoss.Job<unknown>[], workerId: () => string | undefined) {
+    if (batch.length > 0 && this._state !== 'stopping' && this._state !== 'stopped') {
+      const id = workerId();
+      if (id) this.boss?.notifyWorker(id);
+    }
+    this.running++;
+    try {
+      for (const job of batch) {
+        const parsed = r.def.schema.safeParse(job.data ?? {});
+        if (!parsed.success) {
+          this.opts.logger?.error(
+            { job: job.id, name: job.name, issues: parsed.error.issues },
+            'job payload does not match its schema',
+          );
+          throw new Error(`invalid payload for ${job.name}`);
+        }
+        await r.handler(parsed.data, { id: job.id, name: job.name });
       }
-      await r.handler(parsed.data, { id: job.id, name: job.name });
+    } finally {
+      // pg-boss completes the job right after (unawaited): stop's wait sees that statement in flight.
+      this.running--;
     }
   }
 
@@ -224,11 +284,14 @@ export class Jobs {
       await this.start();
       await this.ensureQueue({ ...def, name });
       const poll = this.opts.pollingIntervalSeconds ?? (this.database.kind === 'pglite' ? 5 : 2);
-      return this.boss!.work(
+      let id: string | undefined;
+      id = await this.boss!.work(
         name,
         { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? r.opts.pollingIntervalSeconds ?? poll, batchSize: 1 },
-        (batch) => this.handle(r, batch),
+        (batch) => this.handle(r, batch, () => id),
       );
+      this.boss!.notifyWorker(id);
+      return id;
     })();
     this.extra.set(name, working);
     return working.then(
@@ -272,7 +335,7 @@ export class Jobs {
     await this.start();
     if (!this.registered.has(def.name)) await this.ensureQueue(def);
     const id = await this.boss!.send(def.name, data, options);
-    const local = this.registered.get(def.name)?.workerId;
+    const local = this.registered.get(def.name)?.workerIds[0];
     if (local) this.boss!.notifyWorker(local);
     return id;
   }
@@ -338,6 +401,15 @@ export class Jobs {
     await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs }).catch((err) => {
       this.opts.logger?.error({ err }, 'job queue did not stop cleanly');
     });
+    // A worker's fetch may still be in flight, and the job it returns runs and completes after pg-boss stopped: the
+    // database may close only once that has ended too (quiet twice in a row, 20 ms apart).
+    const until = Date.now() + timeoutMs;
+    let quiet = 0;
+    while (quiet < 2 && Date.now() < until) {
+      quiet = this.running === 0 && (this.bossDatabase?.inFlight() ?? 0) === 0 ? quiet + 1 : 0;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    this.bossDatabase?.close();
     this._state = 'stopped';
   }
 }

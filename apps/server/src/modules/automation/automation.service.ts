@@ -255,7 +255,8 @@ export function registerAutomationJobs(deps: CoreDeps, automation: AutomationSer
     },
     { cron: '* * * * *' },
   );
-  deps.jobs.register(integrationTurnJob, (p) => automation.integrationTurn(p));
+  // Typebot, n8n and Dialogflow answer over the network: four turns at once (each re-checked under its ticket's lock).
+  deps.jobs.register(integrationTurnJob, (p) => automation.integrationTurn(p), { concurrency: 4 });
   deps.jobs.register(sendToDefaultQueueJob, async ({ companyId, ticketId }) => {
     await automation.sendToDefaultQueue(companyId, ticketId);
   });

@@ -307,7 +307,12 @@ export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: Prom
 export type PromptRuntime = ReturnType<typeof createPromptRuntime>;
 
 export function registerPromptJobs(deps: CoreDeps, runtime: PromptRuntime) {
-  deps.jobs.register(promptReplyJob, async ({ companyId, ticketId, waited }) => {
-    await runtime.reply(companyId, ticketId, waited ?? 0);
-  });
+  // A model answers in seconds: four turns (of different tickets, or the same one re-checked under its lock) at once.
+  deps.jobs.register(
+    promptReplyJob,
+    async ({ companyId, ticketId, waited }) => {
+      await runtime.reply(companyId, ticketId, waited ?? 0);
+    },
+    { concurrency: 4 },
+  );
 }
