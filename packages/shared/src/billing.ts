@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RECURRENCES, type Recurrence } from './constants';
 import { PlanDto } from './plans';
+import { calendarDay, dayIn, storedDay } from './time';
 import { idParam, V } from './validation';
 
 /** Custom plan of the checkout (seed 001 §9): at least 3 users and 3 connections; 49 + 11 per extra user + 20 per extra connection. */
@@ -43,21 +44,25 @@ export function addMonthsClamped(from: Date, months: number): Date {
   );
 }
 
-/** The due date after a payment: the recurrence's months from the later of now and the current due date. */
-export function renewedDueDate(current: Date | null, recurrence: string, now: Date = new Date()): Date {
+/**
+ * The due date after a payment: the recurrence's months from the later of today (on the company's clock) and the
+ * current due day — a calendar day, stored as UTC midnight (issue 30 item 2).
+ */
+export function renewedDueDate(
+  current: Date | null,
+  recurrence: string,
+  now: Date = new Date(),
+  timeZone: string | null | undefined = undefined,
+): Date {
   const months = RECURRENCES[recurrence as Recurrence] ?? RECURRENCES.MENSAL;
-  const base = current && current.getTime() > now.getTime() ? current : now;
-  return addMonthsClamped(base, months);
+  const today = dayIn(now, timeZone);
+  const due = calendarDay(current);
+  return addMonthsClamped(storedDay(due !== null && due > today ? due : today), months);
 }
 
 export const INVOICE_STATUSES = ['open', 'paid'] as const;
 /** As the list shows it (seed 001 §4): Pago, Vencido (unpaid and due before today), Em Aberto. */
 export type InvoiceDisplayStatus = 'paid' | 'overdue' | 'open';
-
-/** Today as YYYY-MM-DD in a timezone (the company's), to compare with an invoice's due day. */
-function dayIn(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-}
 
 export function invoiceDisplayStatus(
   invoice: { status: string; dueDate: string | Date },
@@ -65,7 +70,9 @@ export function invoiceDisplayStatus(
   timeZone = 'America/Sao_Paulo',
 ): InvoiceDisplayStatus {
   if (invoice.status === 'paid') return 'paid';
-  return dayIn(new Date(invoice.dueDate), timeZone) < dayIn(now, timeZone) ? 'overdue' : 'open';
+  // the due date is a calendar day (issue 30 item 2); today is the company's
+  const due = calendarDay(invoice.dueDate);
+  return due !== null && due < dayIn(now, timeZone) ? 'overdue' : 'open';
 }
 
 export const InvoiceDto = z.object({

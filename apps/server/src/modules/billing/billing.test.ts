@@ -6,10 +6,18 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type PaymentStandin, startPaymentStandin } from '@atendo/payment-standin';
-import { addMonthsClamped, type PaymentProviderName } from '@atendo/shared';
+import { addMonthsClamped, dayIn, type PaymentProviderName, storedDay } from '@atendo/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createTenant, createTestApp, superAdminToken, type Tenant, type TestContext } from '../../../test/harness';
+import {
+  bearer,
+  createTenant,
+  createTestApp,
+  dueDay,
+  superAdminToken,
+  type Tenant,
+  type TestContext,
+} from '../../../test/harness';
 import { companies, invoices, paymentCharges, plans } from '../../db/schema';
 import { setGlobalSetting } from '../settings/settings.public';
 import * as repo from './billing.repository';
@@ -21,7 +29,6 @@ const SECRETS = {
   ASAAS_WEBHOOK_TOKEN: 'asaas-test-token',
   EFI_WEBHOOK_HMAC: 'efi-test-hmac',
 };
-const DAY = 86_400_000;
 
 let t: TestContext;
 let standin: PaymentStandin;
@@ -104,8 +111,8 @@ const checkout = { firstName: 'Maria', lastName: 'Silva', zipcode: '123.456.789-
 
 describe('invoices', () => {
   it('issues one invoice per period, even with two workers at once, and none for company 1 or a far due date', async () => {
-    const soon = await pricedTenant(new Date(Date.now() + 3 * DAY), 120);
-    const far = await pricedTenant(new Date(Date.now() + 40 * DAY));
+    const soon = await pricedTenant(dueDay(3), 120);
+    const far = await pricedTenant(dueDay(40));
     await Promise.all([billing().issueInvoices(), billing().issueInvoices(), repo.issueDueInvoices(t.database.db, 10)]);
     await billing().issueInvoices();
     const issued = await invoicesOf(soon.companyId);
@@ -117,8 +124,8 @@ describe('invoices', () => {
   });
 
   it("lists only the caller's company's invoices (search, paging); the super admin sees every company", async () => {
-    const a = await pricedTenant(new Date(Date.now() - DAY));
-    const b = await pricedTenant(new Date(Date.now() - DAY));
+    const a = await pricedTenant(dueDay(-1));
+    const b = await pricedTenant(dueDay(-1));
     const listA = await get('/invoices/all?searchParam=&pageNumber=1', a.userToken);
     expect(listA.statusCode, listA.body).toBe(200);
     expect(listA.json().invoices.map((i: { companyId: number }) => i.companyId)).toEqual([a.companyId]);
@@ -141,7 +148,7 @@ describe('invoices', () => {
   });
 
   it('answers the current plan and recurrence, even when expired', async () => {
-    const a = await pricedTenant(new Date(Date.now() - DAY), 59);
+    const a = await pricedTenant(dueDay(-1), 59);
     const res = await get('/financeiro/plano-atual', a.userToken);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ plano: { amount: 59 }, recurrence: 'MENSAL' });
@@ -151,7 +158,7 @@ describe('invoices', () => {
 describe('an expired company (402 matrix)', () => {
   let expired: Tenant;
   beforeAll(async () => {
-    expired = await pricedTenant(new Date(Date.now() - 1000));
+    expired = await pricedTenant(dueDay(-1));
   });
   it.each([
     ['GET', '/tickets?pageNumber=1'],
@@ -182,7 +189,7 @@ describe('an expired company (402 matrix)', () => {
   it('company 1 never expires', async () => {
     await t.database.db
       .update(companies)
-      .set({ dueDate: new Date(Date.now() - DAY) })
+      .set({ dueDate: dueDay(-1) })
       .where(eq(companies.id, 1));
     expect((await get('/tickets?pageNumber=1', superToken)).statusCode).toBe(200);
     await t.database.db.update(companies).set({ dueDate: null }).where(eq(companies.id, 1));
@@ -191,7 +198,7 @@ describe('an expired company (402 matrix)', () => {
 
 describe('POST /subscription', () => {
   it('requires the full name and the tax id, with the seed messages', async () => {
-    const a = await pricedTenant(new Date(Date.now() - DAY));
+    const a = await pricedTenant(dueDay(-1));
     const res = await post('/subscription', a.adminToken, { invoiceId: 1 });
     expect(res.statusCode).toBe(400);
     const fields = Object.fromEntries(res.json().fields.map((f: { path: string; message: string }) => [f.path, f.message]));
@@ -199,7 +206,7 @@ describe('POST /subscription', () => {
   });
   it('refuses when no provider is configured', async () => {
     await configureOnly(null);
-    const a = await pricedTenant(new Date(Date.now() - DAY));
+    const a = await pricedTenant(dueDay(-1));
     const [inv] = (await get('/invoices/all', a.adminToken)).json().invoices;
     const res = await post('/subscription', a.adminToken, { ...checkout, invoiceId: inv.id });
     expect(res.statusCode).toBe(409);
@@ -248,7 +255,7 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
 
   beforeEach(async () => {
     await configureOnly(provider);
-    due = new Date(Date.now() - 2 * DAY);
+    due = dueDay(-2);
     a = await pricedTenant(due, 99.9);
     [{ id: invoiceId }] = (await get('/invoices/all', a.adminToken)).json().invoices;
   });
@@ -333,9 +340,8 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
     const [inv] = await invoicesOf(a.companyId);
     expect(inv).toMatchObject({ status: 'paid' });
     const newDue = (await companyDueDate(a.companyId))!;
-    // from today (the due date had passed), one month — not two
-    expect(newDue.getTime()).toBeGreaterThanOrEqual(addMonthsClamped(new Date(before), 1).getTime());
-    expect(newDue.getTime()).toBeLessThan(addMonthsClamped(new Date(before), 1).getTime() + 60_000);
+    // from today (the due date had passed), one month — not two; a calendar day (UTC midnight)
+    expect(newDue.toISOString()).toBe(addMonthsClamped(storedDay(dayIn(new Date(before), 'America/Sao_Paulo')), 1).toISOString());
     expect(paymentEvents()).toHaveLength(1);
     expect(paymentEvents()[0]).toMatchObject({
       payload: { action: 'CONCLUIDA', company: { id: a.companyId, dueDate: newDue.toISOString() } },
@@ -378,7 +384,7 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
 describe('renewal from a due date still ahead', () => {
   it('adds the recurrence to the current due date, not to today (ANUAL: +12 months)', async () => {
     await configureOnly('stripe');
-    const due = new Date(Date.now() + 5 * DAY);
+    const due = dueDay(5);
     const a = await pricedTenant(due);
     await t.database.db.update(companies).set({ recurrence: 'ANUAL' }).where(eq(companies.id, a.companyId));
     const [{ id: invoiceId }] = (await get('/invoices/all', a.adminToken)).json().invoices;

@@ -53,7 +53,7 @@ export function TopBar({ offset, narrow, onToggleMenu, unreadTickets, showChats 
                 values={{ name: user.name, company: user.company.name }}
                 components={{ b: <b /> }}
               />
-              {isAdmin(user) && due && <> {t('topbar.dueDate', { date: formatDate(due, user.company.timezone) })}</>}
+              {isAdmin(user) && due && <> {t('topbar.dueDate', { date: formatDate(due) })}</>}
             </Typography>
           )}
         </Box>
