@@ -37,6 +37,19 @@ describe('due date arithmetic', () => {
 });
 
 describe('custom plan price', () => {
+  it('is never below the plan it copies (issue 30 item 4: R$ 49 bought a R$ 100 plan with every feature)', () => {
+    const gold = { amount: 100, users: 10, connections: 5 };
+    expect(customPlanPrice(3, 3, gold)).toBe(100);
+    expect(customPlanPrice(5, 4, gold)).toBe(100);
+    // above the plan's counts: the plan's price plus the extras (100 + 2 × 11 + 1 × 20), or the seed's when higher
+    expect(customPlanPrice(3, 3, { amount: 100, users: 1, connections: 2 })).toBe(142);
+    expect(customPlanPrice(12, 7, gold)).toBe(228);
+    // a cheap plan: the seed's price holds
+    expect(customPlanPrice(3, 3, { amount: 20, users: 3, connections: 3 })).toBe(49);
+    expect(customPlanPrice(4, 3, { amount: null, users: 3, connections: 3 })).toBe(60);
+    expect(customPlanPrice(3, 3, null)).toBe(49);
+  });
+
   it('is 49 at the minimum and adds 11 per user and 20 per connection above 3', () => {
     expect(customPlanPrice(3, 3)).toBe(49);
     expect(customPlanPrice(4, 3)).toBe(60);

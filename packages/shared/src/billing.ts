@@ -7,15 +7,33 @@ import { idParam, V } from './validation';
 /** Custom plan of the checkout (seed 001 §9): at least 3 users and 3 connections; 49 + 11 per extra user + 20 per extra connection. */
 export const CUSTOM_PLAN = { minUsers: 3, minConnections: 3, basePrice: 49, perUser: 11, perConnection: 20 } as const;
 
-/** The monthly BRL price of a custom plan; counters below the minimum count as the minimum. */
-export function customPlanPrice(users: number, connections: number): number {
+/** The plan a custom plan copies (the company's current one): its price and the counts that price buys. */
+export interface CopiedPlan {
+  amount: number | null;
+  users: number;
+  connections: number;
+}
+
+/**
+ * The monthly BRL price of a custom plan; counters below the minimum count as the minimum. The seed's price (49 + 11
+ * per user above 3 + 20 per connection above 3), but never below what it copies (issue 30 item 4): the custom plan
+ * keeps the company's plan's features and queues, so it costs that plan's price plus 11 per user and 20 per
+ * connection above the plan's own counts — a R$ 100 plan bought as 3 users and 3 connections costs R$ 100, not 49.
+ * The server charges this; the checkout shows the same figure before paying.
+ */
+export function customPlanPrice(users: number, connections: number, copies?: CopiedPlan | null): number {
   const u = Math.max(CUSTOM_PLAN.minUsers, Math.floor(users));
   const c = Math.max(CUSTOM_PLAN.minConnections, Math.floor(connections));
-  return (
+  const seed =
     CUSTOM_PLAN.basePrice +
     (u - CUSTOM_PLAN.minUsers) * CUSTOM_PLAN.perUser +
-    (c - CUSTOM_PLAN.minConnections) * CUSTOM_PLAN.perConnection
-  );
+    (c - CUSTOM_PLAN.minConnections) * CUSTOM_PLAN.perConnection;
+  if (!copies || !Number.isFinite(copies.users) || !Number.isFinite(copies.connections)) return seed;
+  const copied =
+    Number(copies.amount ?? 0) +
+    Math.max(0, u - copies.users) * CUSTOM_PLAN.perUser +
+    Math.max(0, c - copies.connections) * CUSTOM_PLAN.perConnection;
+  return Math.round(Math.max(seed, copied) * 100) / 100;
 }
 
 /** Invoice amounts in BRL (seed 001 §9), e.g. "R$ 1.234,50". */

@@ -118,9 +118,17 @@ export function createBillingService(deps: CoreDeps, log: BillingLogger = { warn
       if (!invoice) throw new AppError('ERR_NO_INVOICE_FOUND', 404);
       if (invoice.status === 'paid') throw new AppError('ERR_INVOICE_ALREADY_PAID', 409);
       const p = await activeProvider();
-      // The price is computed here, never taken from the browser: the invoice's, or the custom plan's.
+      // The price is computed here, never taken from the browser: the invoice's, or the custom plan's — never below the
+      // plan it copies (the company's current one, whose features and queues it keeps: issue 30 item 4).
       const custom = body.users !== undefined && body.connections !== undefined;
-      const amount = custom ? customPlanPrice(Number(body.users), Number(body.connections)) : Number(invoice.value);
+      const copies = custom ? ((await repo.findCurrentPlan(db, ctx))?.plan ?? null) : null;
+      const amount = custom
+        ? customPlanPrice(
+            Number(body.users),
+            Number(body.connections),
+            copies && { amount: Number(copies.amount ?? 0), users: copies.users, connections: copies.connections },
+          )
+        : Number(invoice.value);
       if (!(amount > 0)) throw new AppError('ERR_INVALID_PLAN', 400);
       const reference = `atendo-${invoice.id}-${randomUUID()}`;
       const charge = await repo.insertCharge(db, ctx, {

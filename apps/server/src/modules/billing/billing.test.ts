@@ -284,9 +284,12 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
     expect(charge).toMatchObject({ provider, amount: 99.9, status: 'pending' });
   });
 
-  it('charges the custom plan at 49 + 11 per extra user + 20 per extra connection', async () => {
+  it('charges the custom plan never below the plan it copies, whatever the browser says (issue 30 item 4)', async () => {
+    // the company's plan: R$ 99,90 for 10 users and 10 connections, with every feature — the custom plan keeps them;
+    // the seed's 49 + 2 × 11 + 20 = R$ 91 was charged before
     const body = await subscribe({ users: 5, connections: 4, price: 1 });
-    expect(body.valorext).toBe(49 + 2 * 11 + 20);
+    expect(body.valorext).toBe(99.9);
+    expect(standin.find({ invoiceId })).toMatchObject({ provider, amount: 99.9 });
   });
 
   it('a paid custom plan becomes the company’s own plan: its users and connections, the rest of the plan it had', async () => {
