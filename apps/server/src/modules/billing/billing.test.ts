@@ -22,6 +22,7 @@ import { companies, invoices, paymentCharges, plans } from '../../db/schema';
 import { setGlobalSetting } from '../settings/settings.public';
 import * as repo from './billing.repository';
 import { createBillingService } from './billing.service';
+import { mercadoPagoSignature } from './providers/mercadopago';
 
 const SECRETS = {
   STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
@@ -315,6 +316,34 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
     const current = await get('/financeiro/plano-atual', a.adminToken);
     expect(current.json().plano).toMatchObject({ users: 12, connections: 5 });
   });
+
+  it.runIf(provider === 'mercadopago')(
+    'refuses a well-signed notification whose signed timestamp is stale, takes it signed now (issue 30 item 11)',
+    async () => {
+      await subscribe();
+      const charge = standin.find({ invoiceId })!;
+      charge.paymentId = 910_000 + invoiceId;
+      charge.status = 'paid';
+      const dataId = String(charge.paymentId);
+      const notify = (ts: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/subscription/webhook/mercadopago?data.id=${dataId}&type=payment`,
+          headers: {
+            'content-type': 'application/json',
+            'x-signature': mercadoPagoSignature(dataId, 'req-1', SECRETS.MERCADOPAGO_WEBHOOK_SECRET, ts),
+            'x-request-id': 'req-1',
+          },
+          payload: { type: 'payment', data: { id: dataId } },
+        });
+      const stale = await notify(String(Date.now() - 10 * 60_000));
+      expect(stale.statusCode, stale.body).toBe(401);
+      expect((await invoicesOf(a.companyId))[0]!.status).toBe('open');
+      const fresh = await notify(String(Date.now()));
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      expect((await invoicesOf(a.companyId))[0]!.status).toBe('paid');
+    },
+  );
 
   it('refuses a notification with a bad signature and changes nothing', async () => {
     await subscribe();
