@@ -389,6 +389,19 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
     expect(again.json().error).toBe('ERR_INVOICE_ALREADY_PAID');
   });
 
+  it('a payment of another amount than the charge settles nothing, by notification or by reconciliation (issue 30 item 11)', async () => {
+    await subscribe();
+    // the payer paid R$ 9,99 of the R$ 99,90 charged (a PIX of another value, a changed checkout)
+    standin.find({ invoiceId })!.amount = 9.99;
+    await standin.pay({ invoiceId });
+    expect((await invoicesOf(a.companyId))[0]!.status).toBe('open');
+    await billing().reconcile(0);
+    expect((await invoicesOf(a.companyId))[0]!.status).toBe('open');
+    expect((await companyDueDate(a.companyId))!.toISOString()).toBe(due.toISOString());
+    expect((await get('/tickets?pageNumber=1', a.adminToken)).statusCode).toBe(402);
+    expect(paymentEvents()).toHaveLength(0);
+  });
+
   it('recovers a lost notification by reconciliation', async () => {
     await subscribe();
     await standin.pay({ invoiceId }, 'drop');

@@ -5,6 +5,7 @@ interface MpPayment {
   id: number | string;
   status: string;
   external_reference: string | null;
+  transaction_amount?: number;
 }
 
 /** The manifest Mercado Pago signs: `id:{data.id};request-id:{x-request-id};ts:{ts};` (data.id from the query). */
@@ -91,7 +92,9 @@ export function mercadoPagoProvider(opts: {
       if (!payment.external_reference) return { eventId: `mp:${body.id ?? dataId}`, charges: [] };
       return {
         eventId: `mp:${body.id ?? dataId}:${payment.status}`,
-        charges: [{ reference: payment.external_reference, status: paymentStatus(payment.status) }],
+        charges: [
+          { reference: payment.external_reference, status: paymentStatus(payment.status), amount: payment.transaction_amount },
+        ],
       };
     },
     async fetchStatus({ reference }) {
@@ -99,9 +102,8 @@ export function mercadoPagoProvider(opts: {
         `${opts.apiUrl}/v1/payments/search?external_reference=${encodeURIComponent(reference)}`,
         { headers: auth },
       );
-      const statuses = (found.results ?? []).map((p) => paymentStatus(p.status));
-      if (statuses.includes('paid')) return 'paid';
-      return 'pending';
+      const paid = (found.results ?? []).find((p) => paymentStatus(p.status) === 'paid');
+      return paid ? { status: 'paid', amount: paid.transaction_amount } : { status: 'pending' };
     },
   };
 }
