@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app when it is missing or older than its sources, then runs the whole product in one process
-// (API on :8080, web on :3000, embedded PostgreSQL in ./data unless DATABASE_URL is set).
+// (API on :8080, web on :3000 — API_PORT / WEB_PORT; the web server tells the page the API's port at run time —,
+// embedded PostgreSQL in ./data unless DATABASE_URL is set).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,9 @@ if (build) {
   console.log(
     build.reason === 'missing'
       ? 'Building the web app (first start)…'
-      : `Rebuilding the web app: ${build.file} changed after the last build…`,
+      : build.reason === 'env'
+        ? `Rebuilding the web app: ${build.variable} differs from the last build…`
+        : `Rebuilding the web app: ${build.file} changed after the last build…`,
   );
   const r = spawnSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { webBuildReason } from './web-build.mjs';
+import { buildEnv, webBuildReason } from './web-build.mjs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'atendo-web-build-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -42,4 +42,17 @@ test('rebuilds when the shared package changed after the build', () => {
   put('apps/web/dist/index.html', 5);
   put('packages/shared/src/errors.ts', 1);
   assert.deepEqual(webBuildReason(root), { reason: 'stale', file: path.join('packages/shared/src/errors.ts') });
+});
+
+test('rebuilds when a VITE_* variable differs from the build (issue 30 item 1)', () => {
+  put('apps/web/dist/index.html', 0);
+  assert.equal(webBuildReason(root, {}), null);
+  assert.deepEqual(webBuildReason(root, { VITE_API_URL: 'https://api.example.com' }), {
+    reason: 'env',
+    variable: 'VITE_API_URL',
+  });
+  writeFileSync(path.join(root, 'apps/web/dist/.build-env.json'), JSON.stringify({ VITE_API_URL: 'https://api.example.com' }));
+  assert.equal(webBuildReason(root, { VITE_API_URL: 'https://api.example.com', PATH: '/bin' }), null);
+  assert.deepEqual(webBuildReason(root, {}), { reason: 'env', variable: 'VITE_API_URL' });
+  assert.deepEqual(buildEnv({ VITE_B: '2', VITE_A: '1', VITE_EMPTY: '', HOME: '/root' }), { VITE_A: '1', VITE_B: '2' });
 });

@@ -15,10 +15,10 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   API_PORT: z.coerce.number().int().default(8080),
   WEB_PORT: z.coerce.number().int().default(3000),
-  /** Origin of the web app (CORS allows only it). */
-  FRONTEND_URL: z.string().default('http://localhost:3000'),
-  /** Public base URL of the API (used in media URLs and webhooks). */
-  BACKEND_URL: z.string().default('http://localhost:8080'),
+  /** Origin of the web app (CORS allows only it); default http://localhost:<WEB_PORT>. */
+  FRONTEND_URL: z.string().optional(),
+  /** Public base URL of the API (media URLs, webhooks, and the web app served by this process); default http://localhost:<API_PORT>. */
+  BACKEND_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -136,8 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: parsed.HOST,
     apiPort: parsed.API_PORT,
     webPort: parsed.WEB_PORT,
-    frontendUrl: parsed.FRONTEND_URL.replace(/\/$/, ''),
-    backendUrl: parsed.BACKEND_URL.replace(/\/$/, ''),
+    frontendUrl: (parsed.FRONTEND_URL || `http://localhost:${parsed.WEB_PORT}`).replace(/\/$/, ''),
+    backendUrl: (parsed.BACKEND_URL || `http://localhost:${parsed.API_PORT}`).replace(/\/$/, ''),
+    /** BACKEND_URL when it was given: the web app served by this process calls it instead of its own host on API_PORT. */
+    publicApiUrl: parsed.BACKEND_URL ? parsed.BACKEND_URL.replace(/\/$/, '') : undefined,
     dataDir,
     databaseUrl: parsed.DATABASE_URL || undefined,
     redisUrl: parsed.REDIS_URL || undefined,

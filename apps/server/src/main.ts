@@ -96,7 +96,10 @@ async function main() {
 
   let web: Awaited<ReturnType<typeof buildWebServer>> | undefined;
   if (config.serveWeb) {
-    web = await buildWebServer(config.webDist ?? path.join(rootDir, 'apps/web/dist'));
+    web = await buildWebServer(config.webDist ?? path.join(rootDir, 'apps/web/dist'), {
+      apiUrl: config.publicApiUrl,
+      apiPort: config.apiPort,
+    });
     await web.listen({ port: config.webPort, host: config.host });
     logger.info(`web app on http://localhost:${config.webPort}`);
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { addDays, DEFAULT_TIME_ZONE, dayIn, storedDay } from '@atendo/shared';
 import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import pg from 'pg';
@@ -200,6 +201,14 @@ export interface Tenant {
   userToken: string;
 }
 
+/**
+ * A due date `days` calendar days from today on São Paulo's clock (the tenants' zone), as companies store one: UTC
+ * midnight of the day (issue 30 item 2). A company is active through its due day: -1 is expired, 0 is not.
+ */
+export function dueDay(days: number): Date {
+  return storedDay(addDays(dayIn(new Date(), DEFAULT_TIME_ZONE), days));
+}
+
 let seq = 0;
 /** A company with an admin and a plain user, both signed in. */
 export async function createTenant(
@@ -221,7 +230,7 @@ export async function createTenant(
   const company = await insertCompany(db, {
     name: opts.name ?? `Company ${n}`,
     planId,
-    dueDate: opts.dueDate === undefined ? new Date(Date.now() + 30 * 86_400_000) : opts.dueDate,
+    dueDate: opts.dueDate === undefined ? dueDay(30) : opts.dueDate,
     status: opts.status ?? true,
   });
   const passwordHash = await hashPassword(PASSWORD);

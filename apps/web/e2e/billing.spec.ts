@@ -67,7 +67,8 @@ test.describe('billing (issue 19)', () => {
         name: company.name,
         email: company.email ?? account.email,
         planId: plan.id,
-        dueDate: new Date(Date.now() - 86_400_000).toISOString(),
+        // two days back: a due date is a calendar day, active through it on the company's clock (issue 30 item 2)
+        dueDate: new Date(Date.now() - 2 * 86_400_000).toISOString(),
       },
     });
     expect(expire.ok(), await expire.text()).toBeTruthy();

@@ -1,20 +1,39 @@
 import { z } from 'zod';
 import { RECURRENCES, type Recurrence } from './constants';
 import { PlanDto } from './plans';
+import { calendarDay, dayIn, storedDay } from './time';
 import { idParam, V } from './validation';
 
 /** Custom plan of the checkout (seed 001 §9): at least 3 users and 3 connections; 49 + 11 per extra user + 20 per extra connection. */
 export const CUSTOM_PLAN = { minUsers: 3, minConnections: 3, basePrice: 49, perUser: 11, perConnection: 20 } as const;
 
-/** The monthly BRL price of a custom plan; counters below the minimum count as the minimum. */
-export function customPlanPrice(users: number, connections: number): number {
+/** The plan a custom plan copies (the company's current one): its price and the counts that price buys. */
+export interface CopiedPlan {
+  amount: number | null;
+  users: number;
+  connections: number;
+}
+
+/**
+ * The monthly BRL price of a custom plan; counters below the minimum count as the minimum. The seed's price (49 + 11
+ * per user above 3 + 20 per connection above 3), but never below what it copies (issue 30 item 4): the custom plan
+ * keeps the company's plan's features and queues, so it costs that plan's price plus 11 per user and 20 per
+ * connection above the plan's own counts — a R$ 100 plan bought as 3 users and 3 connections costs R$ 100, not 49.
+ * The server charges this; the checkout shows the same figure before paying.
+ */
+export function customPlanPrice(users: number, connections: number, copies?: CopiedPlan | null): number {
   const u = Math.max(CUSTOM_PLAN.minUsers, Math.floor(users));
   const c = Math.max(CUSTOM_PLAN.minConnections, Math.floor(connections));
-  return (
+  const seed =
     CUSTOM_PLAN.basePrice +
     (u - CUSTOM_PLAN.minUsers) * CUSTOM_PLAN.perUser +
-    (c - CUSTOM_PLAN.minConnections) * CUSTOM_PLAN.perConnection
-  );
+    (c - CUSTOM_PLAN.minConnections) * CUSTOM_PLAN.perConnection;
+  if (!copies || !Number.isFinite(copies.users) || !Number.isFinite(copies.connections)) return seed;
+  const copied =
+    Number(copies.amount ?? 0) +
+    Math.max(0, u - copies.users) * CUSTOM_PLAN.perUser +
+    Math.max(0, c - copies.connections) * CUSTOM_PLAN.perConnection;
+  return Math.round(Math.max(seed, copied) * 100) / 100;
 }
 
 /** Invoice amounts in BRL (seed 001 §9), e.g. "R$ 1.234,50". */
@@ -43,21 +62,25 @@ export function addMonthsClamped(from: Date, months: number): Date {
   );
 }
 
-/** The due date after a payment: the recurrence's months from the later of now and the current due date. */
-export function renewedDueDate(current: Date | null, recurrence: string, now: Date = new Date()): Date {
+/**
+ * The due date after a payment: the recurrence's months from the later of today (on the company's clock) and the
+ * current due day — a calendar day, stored as UTC midnight (issue 30 item 2).
+ */
+export function renewedDueDate(
+  current: Date | null,
+  recurrence: string,
+  now: Date = new Date(),
+  timeZone: string | null | undefined = undefined,
+): Date {
   const months = RECURRENCES[recurrence as Recurrence] ?? RECURRENCES.MENSAL;
-  const base = current && current.getTime() > now.getTime() ? current : now;
-  return addMonthsClamped(base, months);
+  const today = dayIn(now, timeZone);
+  const due = calendarDay(current);
+  return addMonthsClamped(storedDay(due !== null && due > today ? due : today), months);
 }
 
 export const INVOICE_STATUSES = ['open', 'paid'] as const;
 /** As the list shows it (seed 001 §4): Pago, Vencido (unpaid and due before today), Em Aberto. */
 export type InvoiceDisplayStatus = 'paid' | 'overdue' | 'open';
-
-/** Today as YYYY-MM-DD in a timezone (the company's), to compare with an invoice's due day. */
-function dayIn(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-}
 
 export function invoiceDisplayStatus(
   invoice: { status: string; dueDate: string | Date },
@@ -65,7 +88,9 @@ export function invoiceDisplayStatus(
   timeZone = 'America/Sao_Paulo',
 ): InvoiceDisplayStatus {
   if (invoice.status === 'paid') return 'paid';
-  return dayIn(new Date(invoice.dueDate), timeZone) < dayIn(now, timeZone) ? 'overdue' : 'open';
+  // the due date is a calendar day (issue 30 item 2); today is the company's
+  const due = calendarDay(invoice.dueDate);
+  return due !== null && due < dayIn(now, timeZone) ? 'overdue' : 'open';
 }
 
 export const InvoiceDto = z.object({

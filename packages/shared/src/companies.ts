@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { RECURRENCES, type Recurrence } from './constants';
+import { PLATFORM_COMPANY_ID, PLATFORM_DUE_DATE, RECURRENCES, type Recurrence } from './constants';
 import { boolParam } from './tickets';
+import { type CalendarDay, calendarDay, dayIn, daysBetween, storedDay } from './time';
 import { emailField, idParam, nameField, passwordField, V } from './validation';
 
 /** The recurrence values of a company's subscription (their months are RECURRENCES, seed 001 §3). */
@@ -10,6 +11,34 @@ export const COMPANIES_PAGE_SIZE = 20;
 
 /** Days before the due date a company's row turns yellow (seed 001 §9: 1 to 5; 0 or past is red). */
 export const COMPANY_DUE_WARNING_DAYS = 5;
+
+export interface CompanyDue {
+  id: number;
+  dueDate: string | Date | null;
+}
+
+/** A company's due date as a calendar day (issue 30 item 2); the platform's company has its far one; null: none. */
+export function companyDueDay(company: CompanyDue): CalendarDay | null {
+  return calendarDay(company.id === PLATFORM_COMPANY_ID ? PLATFORM_DUE_DATE : company.dueDate);
+}
+
+/**
+ * Whole days from today on the company's clock to its due day: 0 on the due day, negative once it is over; null
+ * without a due date.
+ */
+export function daysUntilDueDay(company: CompanyDue, now: Date, timeZone: string | null | undefined): number | null {
+  const due = companyDueDay(company);
+  return due === null ? null : daysBetween(dayIn(now, timeZone), due);
+}
+
+/**
+ * The one expiry rule of server and web: a company is active through its due day on its own clock ("Ativo até
+ * 27/12" holds until 27/12 ends there) and expired after; the platform's company and one without a due date never.
+ */
+export function isCompanyExpired(company: CompanyDue, now: Date, timeZone: string | null | undefined): boolean {
+  const days = daysUntilDueDay(company, now, timeZone);
+  return days !== null && days < 0;
+}
 
 /** The due-date state of a companies-table row from the whole days left (null: no due date). */
 export function companyDueState(daysLeft: number | null): 'ok' | 'warning' | 'expired' {
@@ -21,12 +50,13 @@ export function companyDueState(daysLeft: number | null): 'ok' | 'warning' | 'ex
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === null ? '' : v), z.string({ error: V.invalid }).trim().max(max, V.tooLong).optional());
 const counter = z.coerce.number({ error: V.invalid }).int(V.invalid).min(1, V.invalid).max(100_000, V.invalid);
-/** A day (YYYY-MM-DD) or an ISO timestamp; empty or null clears it. */
+/** A day (YYYY-MM-DD) or an ISO timestamp, kept as its calendar day (UTC midnight, issue 30 item 2); empty or null clears it. */
 const dueDateField = z.preprocess(
   (v) => (v === '' ? null : v),
   z.coerce
     .date({ error: V.invalid })
     .refine((d) => d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2999, V.invalid)
+    .transform((d) => storedDay(calendarDay(d) as CalendarDay))
     .nullable()
     .optional(),
 );

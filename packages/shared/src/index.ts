@@ -28,6 +28,7 @@ export * from './settings';
 export * from './tags';
 export * from './templates';
 export * from './tickets';
+export * from './time';
 export * from './users';
 export * from './validation';
 export * from './whatsapps';

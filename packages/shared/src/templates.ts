@@ -4,6 +4,8 @@
  * plus `${queue.name}` / `${user.name}` as the older clients write them. Shared by the server (automatic texts,
  * the attendant's messages) and the web (the composer shows a quick message filled before it is sent).
  */
+import { wallClock } from './time';
+
 export interface TemplateVars {
   contactName: string;
   userName?: string | null;
@@ -14,18 +16,11 @@ export interface TemplateVars {
   now?: Date;
 }
 
+/** The company's wall clock, zero-padded as the placeholders write it (the shared time module). */
 function partsIn(tz: string, now: Date) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return { day: get('day'), month: get('month'), year: get('year'), hour: Number(get('hour')) % 24, minute: get('minute') };
+  const w = wallClock(now, tz);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { day: pad(w.day), month: pad(w.month), year: String(w.year), hour: w.hour, minute: pad(w.minute) };
 }
 
 /** 'Bom dia' / 'Boa tarde' / 'Boa noite' by the company's clock. */

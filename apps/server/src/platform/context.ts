@@ -1,4 +1,4 @@
-import { type PermissionSubject, PLATFORM_COMPANY_ID, type PlanDto } from '@atendo/shared';
+import { isCompanyExpired, type PermissionSubject, PLATFORM_COMPANY_ID, type PlanDto } from '@atendo/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /** The verified principal of a request: everything a service needs to decide, taken from the token only. */
@@ -52,9 +52,9 @@ export function companyIsActiveSql(companyId: SQL | AnyColumn) {
     AND (active_company.status OR active_company.id = ${PLATFORM_COMPANY_ID}))`;
 }
 
-export function isSubscriptionExpired(company: Pick<TenantCompany, 'id' | 'dueDate'>, now = new Date()) {
-  if (company.id === PLATFORM_COMPANY_ID || !company.dueDate) return false;
-  return company.dueDate.getTime() <= now.getTime();
+/** Expired once its due day is over on its own clock (`isCompanyExpired`, the web's rule too: issue 30 item 2). */
+export function isSubscriptionExpired(company: Pick<TenantCompany, 'id' | 'dueDate' | 'timezone'>, now = new Date()) {
+  return isCompanyExpired(company, now, company.timezone);
 }
 
 /** What a repository needs of the tenant: its company. Every repository function takes this shape (or a context). */

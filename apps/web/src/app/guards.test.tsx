@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePlan, makeUser } from '../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../test/render';
 import { PublicOnly, RequireAuth, RouteGate } from './guards';
+import { PRIVATE_ROUTES } from './routes';
 import type { SessionContextValue } from './session/context';
 
 function Where() {
@@ -183,5 +184,38 @@ describe('route guards', () => {
       { route: '/users', session: sessionValue(makeUser({ profile: 'admin' })) },
     );
     await waitFor(() => expect(where()).toBe('/tickets|'));
+  });
+
+  it('/reports stays reachable on a narrow screen (issue 30 item 9); / still goes to /tickets', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width:768px'),
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    const access = (path: string) => PRIVATE_ROUTES.find((r) => r.path === path)?.access;
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/reports"
+          element={
+            <RouteGate access={access('/reports')}>
+              <p>relatórios</p>
+            </RouteGate>
+          }
+        />
+        <Route path="/tickets" element={<Where />} />
+      </Routes>,
+      { route: '/reports', session: sessionValue(makeUser({ profile: 'admin' })) },
+    );
+    expect(await screen.findByText('relatórios')).toBeTruthy();
+    expect(access('/')?.narrowOk).toBeFalsy();
   });
 });

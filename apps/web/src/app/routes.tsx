@@ -87,7 +87,12 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/messages-api', element: <MessagesApiPage />, access: { plan: 'useExternalApi' } },
   { path: '/settings', element: <SettingsPage />, access: { permission: { name: 'settings:options', denied: 'noPermission' } } },
   { path: '/queues', element: <QueuesPage />, access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
-  { path: '/reports', element: <ReportsPage />, access: { permission: { name: 'reports:view', denied: 'noPermission' } } },
+  // usable on a narrow screen (issue 30 item 9: only / and the pages that need room redirect, seed 002 §2.1)
+  {
+    path: '/reports',
+    element: <ReportsPage />,
+    access: { narrowOk: true, permission: { name: 'reports:view', denied: 'noPermission' } },
+  },
   {
     path: '/queue-integration',
     element: <QueueIntegrationsPage />,

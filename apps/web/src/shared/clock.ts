@@ -1,4 +1,12 @@
-import { REPORT_TIMEZONE } from '@atendo/shared';
+import {
+  calendarDay,
+  formatCalendarDay as formatCalendarDayOf,
+  DEFAULT_TIME_ZONE as SHARED_DEFAULT_TIME_ZONE,
+  validTimeZone,
+  type WallClock,
+  wallClock,
+  zonedInstant,
+} from '@atendo/shared';
 import { LANGUAGES } from './i18n';
 
 /**
@@ -14,18 +22,10 @@ export interface Clock {
   hourCycle?: 'h23';
 }
 
-export const DEFAULT_TIME_ZONE = REPORT_TIMEZONE;
+export const DEFAULT_TIME_ZONE = SHARED_DEFAULT_TIME_ZONE;
 const TWENTY_FOUR_HOURS = new Set(['pt', 'es', 'tr']);
 
-function validZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
-}
+const validZone = validTimeZone;
 
 export function makeClock(timeZone: string | null | undefined, language: string | null | undefined): Clock {
   const base = (language ?? 'pt').toLowerCase().split(/[-_]/)[0];
@@ -76,61 +76,23 @@ export const formatDay = (clock: Clock, value: Value) =>
 /** 14:05 (pt), 2:05 PM (en). */
 export const formatTime = (clock: Clock, value: Value) => formatWith(clock, value, { hour: '2-digit', minute: '2-digit' });
 
-export interface ZonedParts {
-  year: number;
-  /** 1–12 */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  /** 0 Sunday … 6 Saturday */
-  weekday: number;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** The wall clock in a zone: the shared time module's (issue 30 item 2). */
+export type ZonedParts = WallClock;
 
 /** The wall clock in `timeZone` at `date`. */
-export function zonedParts(date: Date, timeZone: string): ZonedParts {
-  const parts = formatter(
-    { timeZone: validZone(timeZone), locale: 'en-US', hourCycle: 'h23' },
-    {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      weekday: 'short',
-    },
-  ).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '0';
-  return {
-    year: Number(get('year')),
-    month: Number(get('month')),
-    day: Number(get('day')),
-    hour: Number(get('hour')) % 24,
-    minute: Number(get('minute')),
-    second: Number(get('second')),
-    weekday: WEEKDAYS.indexOf(get('weekday')),
-  };
-}
+export const zonedParts = (date: Date, timeZone: string): ZonedParts => wallClock(date, timeZone);
 
 /** The instant at which the wall clock in `timeZone` reads the given date and time. */
 export function zonedTime(
   timeZone: string,
-  { year, month, day, hour = 0, minute = 0 }: { year: number; month: number; day: number; hour?: number; minute?: number },
+  parts: { year: number; month: number; day: number; hour?: number; minute?: number },
 ): Date {
-  const wanted = Date.UTC(year, month - 1, day, hour, minute);
-  let at = wanted;
-  // two rounds settle the offset, also across a daylight-saving change
-  for (let i = 0; i < 2; i++) {
-    const p = zonedParts(new Date(at), timeZone);
-    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-    at += wanted - shown;
-  }
-  return new Date(at);
+  return zonedInstant(timeZone, parts);
 }
+
+/** A date-only value (a due date) in the clock's language: the calendar day it is, never moved by a zone. */
+export const formatDayOnly = (clock: Clock, value: string | Date | null | undefined) =>
+  formatCalendarDayOf(calendarDay(value), clock.locale, { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,8 +1,29 @@
-/** Where the API lives: VITE_API_URL at build time, else this host on port 8080 (the embedded product). */
-export function apiBaseUrl(): string {
-  const configured = import.meta.env.VITE_API_URL;
-  if (configured) return configured.replace(/\/+$/, '');
-  return `${window.location.protocol}//${window.location.hostname}:8080`;
+/** What the server that serves the web app tells it at run time (apps/server/src/platform/web-server.ts). */
+export interface RuntimeConfig {
+  apiUrl?: string;
+  apiPort?: number;
+}
+
+declare global {
+  interface Window {
+    __ATENDO_CONFIG__?: RuntimeConfig;
+  }
+}
+
+/**
+ * Where the API lives (issue 30 item 1): VITE_API_URL when the bundle was built with it (a separately hosted
+ * build); else what the serving process says at run time — the API's public URL, or its port on the host this page
+ * was opened by; else this host on port 8080.
+ */
+export function apiBaseUrl(
+  built: string | undefined = import.meta.env.VITE_API_URL,
+  runtime: RuntimeConfig | undefined = window.__ATENDO_CONFIG__,
+  location: Pick<Location, 'protocol' | 'hostname'> = window.location,
+): string {
+  const url = built || runtime?.apiUrl;
+  if (url) return url.replace(/\/+$/, '');
+  const port = Number.isInteger(runtime?.apiPort) ? runtime?.apiPort : 8080;
+  return `${location.protocol}//${location.hostname}:${port}`;
 }
 
 export const API_URL = apiBaseUrl();

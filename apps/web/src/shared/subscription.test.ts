@@ -5,10 +5,15 @@ import { daysUntilDue, formatDate, isSubscriptionValid } from './subscription';
 const now = new Date('2030-06-10T12:00:00Z');
 
 describe('subscription', () => {
-  it('is valid while the due date is after now', () => {
+  it('is valid through the due day on the company clock (the server rule)', () => {
     expect(isSubscriptionValid({ id: 2, dueDate: '2030-06-11T00:00:00Z' }, now)).toBe(true);
-    expect(isSubscriptionValid({ id: 2, dueDate: '2030-06-10T12:00:00Z' }, now)).toBe(false);
+    expect(isSubscriptionValid({ id: 2, dueDate: '2030-06-10T00:00:00Z' }, now)).toBe(true);
+    expect(isSubscriptionValid({ id: 2, dueDate: '2030-06-09T00:00:00Z' }, now)).toBe(false);
     expect(isSubscriptionValid({ id: 2, dueDate: '2030-01-01T00:00:00Z' }, now)).toBe(false);
+    // 01:00 UTC on the 11th is still the 10th in São Paulo, already the 11th in Tokyo
+    const late = new Date('2030-06-11T01:00:00Z');
+    expect(isSubscriptionValid({ id: 2, dueDate: '2030-06-10', timezone: 'America/Sao_Paulo' }, late)).toBe(true);
+    expect(isSubscriptionValid({ id: 2, dueDate: '2030-06-10', timezone: 'Asia/Tokyo' }, late)).toBe(false);
   });
 
   it('company 1 never expires', () => {
@@ -17,15 +22,16 @@ describe('subscription', () => {
   });
 
   it('counts whole days left for the warning', () => {
-    expect(daysUntilDue({ id: 2, dueDate: '2030-06-14T13:00:00Z' }, now)).toBe(4);
-    expect(daysUntilDue({ id: 2, dueDate: '2030-06-10T20:00:00Z' }, now)).toBe(0);
+    expect(daysUntilDue({ id: 2, dueDate: '2030-06-14T00:00:00Z' }, now)).toBe(4);
+    expect(daysUntilDue({ id: 2, dueDate: '2030-06-10T00:00:00Z' }, now)).toBe(0);
     expect(daysUntilDue({ id: 2, dueDate: null }, now)).toBeNull();
   });
 
-  it('formats DD/MM/yyyy in the company timezone', () => {
-    expect(formatDate('2030-06-10T02:00:00Z', 'America/Sao_Paulo')).toBe('09/06/2030');
-    expect(formatDate('2999-12-31T23:59:59.000Z', 'UTC')).toBe('31/12/2999');
-    expect(formatDate('2030-06-10T02:00:00Z', 'Not/AZone')).toMatch(/^\d\d\/\d\d\/2030$/);
+  it('formats a due date as the calendar day it is, DD/MM/yyyy (issue 30 item 2: 27/12 was shown as 26/12)', () => {
+    expect(formatDate('2026-12-27T00:00:00.000Z')).toBe('27/12/2026');
+    expect(formatDate('2026-12-27')).toBe('27/12/2026');
+    expect(formatDate('2999-12-31T23:59:59.000Z')).toBe('31/12/2999');
     expect(formatDate(null)).toBe('');
+    expect(formatDate('amanhã')).toBe('');
   });
 });

@@ -1,40 +1,35 @@
-import { PLATFORM_COMPANY_ID, PLATFORM_DUE_DATE, REPORT_TIMEZONE } from '@atendo/shared';
-import { formatDay, makeClock } from './clock';
+import { calendarDay, companyDueDay, daysUntilDueDay, formatCalendarDay, isCompanyExpired } from '@atendo/shared';
 
 export interface CompanyDueInfo {
   id: number;
   dueDate: string | null;
+  /** The company's time zone (the session's company has it): whose "today" the due day is compared with. */
+  timezone?: string | null;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Company 1 never expires: it is given the platform's fake due date (seed 000 §4). */
-export function effectiveDueDate(company: CompanyDueInfo): Date | null {
-  if (company.id === PLATFORM_COMPANY_ID) return new Date(PLATFORM_DUE_DATE);
-  if (!company.dueDate) return null;
-  const date = new Date(company.dueDate);
-  return Number.isNaN(date.getTime()) ? null : date;
+/** The due day to show (the platform's company has its far one, seed 000 §4); null without one. */
+export function effectiveDueDate(company: CompanyDueInfo): string | null {
+  return companyDueDay(company);
 }
 
 /**
- * Valid while the due date is in the future. A company without a due date has no subscription
- * end configured and counts as valid (Atendo's decision: the seeds only speak of dated companies).
+ * Valid through the due day on the company's clock — the server's rule (`isCompanyExpired`, issue 30 item 2). A
+ * company without a due date has no subscription end configured and counts as valid.
  */
 export function isSubscriptionValid(company: CompanyDueInfo | null | undefined, now: Date = new Date()): boolean {
   if (!company) return false;
-  const due = effectiveDueDate(company);
-  if (!due) return true;
-  return due.getTime() > now.getTime();
+  return !isCompanyExpired(company, now, company.timezone);
 }
 
-/** Whole days left before the due date (truncated, as the warning toast counts them); null without one. */
+/** Whole days left before the due day (0 on the day itself); null without one. */
 export function daysUntilDue(company: CompanyDueInfo, now: Date = new Date()): number | null {
-  const due = effectiveDueDate(company);
-  if (!due) return null;
-  return Math.floor((due.getTime() - now.getTime()) / DAY_MS);
+  return daysUntilDueDay(company, now, company.timezone);
 }
 
-/** DD/MM/yyyy in the company's timezone (seed 000 §9 date format: the same in every language). */
-export function formatDate(iso: string | Date | null | undefined, timeZone: string = REPORT_TIMEZONE): string {
-  return formatDay(makeClock(timeZone, 'pt'), iso);
+/**
+ * DD/MM/yyyy of a date-only value (a due date: seed 000 §9, the same in every language): the calendar day it is,
+ * which no time zone moves — 27/12 stays 27/12 in São Paulo (issue 30 item 2).
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  return formatCalendarDay(calendarDay(value), 'pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 }

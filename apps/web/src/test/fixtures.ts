@@ -1,4 +1,4 @@
-import type { PlanDto, SessionUserDto } from '@atendo/shared';
+import { addDays, dayIn, type PlanDto, type SessionUserDto, storedDay } from '@atendo/shared';
 import type { Ticket } from '../features/tickets/types';
 
 export function makePlan(overrides: Partial<PlanDto> = {}): PlanDto {
@@ -74,7 +74,10 @@ export function makeUser(
   };
 }
 
-export { inDays };
+/** A due date `days` calendar days from today on São Paulo's clock, as the API stores it (UTC midnight, issue 30 item 2). */
+const dueInDays = (days: number) => storedDay(addDays(dayIn(new Date(), 'America/Sao_Paulo'), Math.floor(days))).toISOString();
+
+export { dueInDays, inDays };
 
 /** An inbox row as GET /tickets answers it (dates as ISO strings). */
 export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {

@@ -6,6 +6,7 @@ import {
   bearer,
   createTenant,
   createTestApp,
+  dueDay,
   PASSWORD,
   type TestContext,
 } from '../../../test/harness';
@@ -51,7 +52,7 @@ describe('login', () => {
   });
 
   it('still answers for an expired company, with its due date, and then refuses tenant routes with 402', async () => {
-    const tenant = await createTenant(t, { dueDate: new Date(Date.now() - 86_400_000) });
+    const tenant = await createTenant(t, { dueDate: dueDay(-1) });
     const res = await login(tenant.adminEmail, PASSWORD);
     expect(res.statusCode).toBe(200);
     const { token, user } = res.json();
@@ -59,6 +60,17 @@ describe('login', () => {
     expect((await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) })).statusCode).toBe(200);
     const plan = await t.app.inject({ method: 'GET', url: `/companies/listPlan/${tenant.companyId}`, headers: bearer(token) });
     expect(plan.statusCode).toBe(200);
+  });
+
+  it('a company is active through its due day on its own clock, expired the day after (issue 30 item 2)', async () => {
+    // due today: stored as UTC midnight of today, which had passed — the API answered 402 all day
+    const today = await createTenant(t, { dueDate: dueDay(0) });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/tickets?pageNumber=1', headers: bearer(today.adminToken) })).statusCode,
+    ).toBe(200);
+    const yesterday = await createTenant(t, { dueDate: dueDay(-1) });
+    const res = await t.app.inject({ method: 'GET', url: '/tickets?pageNumber=1', headers: bearer(yesterday.adminToken) });
+    expect(res.statusCode).toBe(402);
   });
 
   it('refuses an inactive company', async () => {
@@ -294,6 +306,9 @@ describe('signup', () => {
     const logged = await login('maria@acme.test', 'abcde', '10.6.0.1');
     expect(logged.statusCode).toBe(200);
     expect(logged.json().user).toMatchObject({ profile: 'admin', super: false, company: { name: 'Acme' } });
+    // the trial ends on a calendar day: the plan's trial days from today on São Paulo's clock (issue 30 item 2)
+    const trialDays: number = plans[0].trialDays;
+    expect(logged.json().user.company.dueDate).toBe(dueDay(trialDays).toISOString());
     const again = await t.app.inject({
       method: 'POST',
       url: '/auth/signup',

@@ -1,4 +1,4 @@
-import { ALL_USER_FLAGS_ENABLED } from '@atendo/shared';
+import { ALL_USER_FLAGS_ENABLED, addDays, DEFAULT_TIME_ZONE, dayIn, storedDay } from '@atendo/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, plans, users } from '../../db/schema';
@@ -34,7 +34,8 @@ export async function createCompanyWithAdmin(
         email: input.email,
         phone: input.phone,
         planId: input.planId,
-        dueDate: new Date(Date.now() + input.trialDays * 86_400_000),
+        // a calendar day (issue 30 item 2): the trial's last day, counted on the new company's clock
+        dueDate: storedDay(addDays(dayIn(new Date(), DEFAULT_TIME_ZONE), input.trialDays)),
         recurrence: 'MENSAL',
       });
       const [user] = await tx

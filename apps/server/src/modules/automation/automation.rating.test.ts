@@ -83,6 +83,12 @@ describe('rating (NPS)', () => {
       sql`SELECT k.rate, k.finished_at <= k.closed_at AS done FROM ticket_trackings k WHERE k.ticket_id = ${ticketId}`,
     );
     expect(k).toEqual({ rate: 9, done: true });
+    // the log says Ana closed it, not the system (issue 30 item 9)
+    const closes = await query<{ user_id: number | null }>(
+      t,
+      sql`SELECT user_id FROM ticket_logs WHERE ticket_id = ${ticketId} AND type = 'closed'`,
+    );
+    expect(closes).toEqual([{ user_id: ana.id }]);
   });
 
   it('invalid answers ask again up to maxUseBotQueuesNPS, then close without a rating', async () => {

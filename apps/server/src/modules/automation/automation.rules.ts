@@ -3,7 +3,7 @@
  * service hours and collective vacation in the company's timezone, the NPS and LGPD answers. No I/O here, so
  * each rule is tested on its own and the service stays a sequence of small steps.
  */
-import type { ScheduleRowDto } from '@atendo/shared';
+import { dayIn, type ScheduleRowDto, wallClock, withinHours } from '@atendo/shared';
 
 /** '#' or '0' goes back one level in a chatbot flow. */
 export const BACK_KEYS = ['#', '0'];
@@ -68,38 +68,10 @@ const WEEKDAY_INDEX: Record<ScheduleRowDto['weekdayEn'], number> = {
   saturday: 6,
 };
 
-/** Weekday (0 Sunday), minutes since midnight and the calendar date at `now` in `timezone`. */
+/** Weekday (0 Sunday), minutes since midnight and the calendar date at `now` in `timezone` (the shared time module). */
 export function localClock(now: Date, timezone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
-  return {
-    weekday,
-    minutes: (Number(get('hour')) % 24) * 60 + Number(get('minute')),
-    date: `${get('year')}-${get('month')}-${get('day')}`,
-  };
-}
-
-const toMinutes = (hhmm: string) => {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
-  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
-};
-
-function within(minutes: number, start: string, end: string) {
-  const s = toMinutes(start);
-  const e = toMinutes(end);
-  if (s === null || e === null || s === e) return false;
-  // An interval that ends past midnight (22:00–02:00) covers both sides of it.
-  return s < e ? minutes >= s && minutes < e : minutes >= s || minutes < e;
+  const w = wallClock(now, timezone);
+  return { weekday: w.weekday, minutes: w.hour * 60 + w.minute, date: dayIn(now, timezone) };
 }
 
 /**
@@ -111,7 +83,7 @@ export function isWithinSchedule(schedules: readonly ScheduleRowDto[] | null | u
   const clock = localClock(now, timezone);
   const row = schedules.find((r) => WEEKDAY_INDEX[r.weekdayEn] === clock.weekday);
   if (!row) return false;
-  return within(clock.minutes, row.startTimeA, row.endTimeA) || within(clock.minutes, row.startTimeB, row.endTimeB);
+  return withinHours(clock.minutes, row.startTimeA, row.endTimeA) || withinHours(clock.minutes, row.startTimeB, row.endTimeB);
 }
 
 /** The YYYY-MM-DD part of a stored vacation date ('2026-12-20', '2026-12-20T00:00:00.000Z', '20/12/2026'). */

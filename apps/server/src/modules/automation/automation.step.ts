@@ -222,7 +222,8 @@ export function createStepEffects(
     if (s.ticket.status === 'closed' && b.status !== 'closed') {
       // Closed by the bot: a rating answered (or refused too often), a consent refused, a chatbot step that closes.
       const why = b.status === 'nps' ? 'rating' : 'bot';
-      await deps.events.publish('ticket.closed', { companyId: s.companyId, ticket: s.ticket, why, by: null });
+      const by = b.status === 'nps' ? b.userId : null;
+      await deps.events.publish('ticket.closed', { companyId: s.companyId, ticket: s.ticket, why, by });
     }
     await tickets.publishTicket(tenantOf(s.companyId), s.ticket.id, {
       id: b.id,
@@ -280,7 +281,9 @@ export function createStepEffects(
   }
 
   async function closeByBot(s: Step) {
-    const closed = await closeTicket(s.tx, s, s.ticket.id, { fromStatuses: [s.ticket.status], by: null, now: s.now });
+    // A rating that ends closes the attendance its attendant resolved: the log names them, not the system (issue 30 item 9)
+    const by = s.ticket.status === 'nps' ? s.ticket.userId : null;
+    const closed = await closeTicket(s.tx, s, s.ticket.id, { fromStatuses: [s.ticket.status], by, now: s.now });
     s.ticket = closed ?? s.ticket;
   }
 

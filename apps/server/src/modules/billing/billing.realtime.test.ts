@@ -1,7 +1,7 @@
 /** Issue 19 item 5: an expired company's sockets hear only the payment (and session) events, then connect again. */
 import { companyEventName } from '@atendo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestApp, type TestContext } from '../../../test/harness';
+import { createTenant, createTestApp, dueDay, type TestContext } from '../../../test/harness';
 import { connect, recorder } from '../../../test/socket-client';
 import { rooms } from '../../platform/realtime-port';
 
@@ -13,7 +13,7 @@ afterAll(async () => t?.close());
 
 describe('sockets of an expired company', () => {
   it('hear the payment event and nothing else; a company in good standing hears everything', async () => {
-    const expired = await createTenant(t, { dueDate: new Date(Date.now() - 60_000) });
+    const expired = await createTenant(t, { dueDate: dueDay(-1) });
     const valid = await createTenant(t);
     const sExpired = await connect(t.url!, expired.companyId, expired.adminToken, expired.adminId);
     const sValid = await connect(t.url!, valid.companyId, valid.adminToken, valid.adminId);

@@ -17,7 +17,7 @@ import { ensureCustomPlan, toPlanDto } from '../plans/plans.public';
 import { getGlobalSetting } from '../settings/settings.public';
 import * as repo from './billing.repository';
 import { PROVIDER_KEYS, PROVIDER_ORDER, type ProviderKeys, providerFor } from './providers';
-import { type ChargeStatus, type IncomingNotification, InvalidNotification, type PaymentProvider } from './providers/port';
+import { type ChargeState, type IncomingNotification, InvalidNotification, type PaymentProvider } from './providers/port';
 
 /** Days before the due date an invoice is issued. */
 export const ISSUE_AHEAD_DAYS = 10;
@@ -89,7 +89,20 @@ export function createBillingService(deps: CoreDeps, log: BillingLogger = { warn
     return true;
   }
 
-  async function apply(charge: repo.ChargeRow, status: ChargeStatus, notification?: { provider: string; eventId: string }) {
+  async function apply(
+    charge: repo.ChargeRow,
+    { status, amount }: ChargeState,
+    notification?: { provider: string; eventId: string },
+  ) {
+    // A payment of another amount than the charge's (a PIX of a smaller value, a changed checkout) settles nothing:
+    // the charge stays pending for a person to look at (issue 30 item 11).
+    if (status === 'paid' && amount !== undefined && Math.round(amount * 100) !== Math.round(Number(charge.amount) * 100)) {
+      log.warn(
+        { chargeId: charge.id, provider: charge.provider, charged: Number(charge.amount), paid: amount },
+        'payment amount differs from the charge: not settled',
+      );
+      return false;
+    }
     if (status === 'paid') return settle(charge, notification);
     if (status === 'refused') await repo.markChargeRefused(db, charge.id);
     return false;
@@ -118,9 +131,17 @@ export function createBillingService(deps: CoreDeps, log: BillingLogger = { warn
       if (!invoice) throw new AppError('ERR_NO_INVOICE_FOUND', 404);
       if (invoice.status === 'paid') throw new AppError('ERR_INVOICE_ALREADY_PAID', 409);
       const p = await activeProvider();
-      // The price is computed here, never taken from the browser: the invoice's, or the custom plan's.
+      // The price is computed here, never taken from the browser: the invoice's, or the custom plan's — never below the
+      // plan it copies (the company's current one, whose features and queues it keeps: issue 30 item 4).
       const custom = body.users !== undefined && body.connections !== undefined;
-      const amount = custom ? customPlanPrice(Number(body.users), Number(body.connections)) : Number(invoice.value);
+      const copies = custom ? ((await repo.findCurrentPlan(db, ctx))?.plan ?? null) : null;
+      const amount = custom
+        ? customPlanPrice(
+            Number(body.users),
+            Number(body.connections),
+            copies && { amount: Number(copies.amount ?? 0), users: copies.users, connections: copies.connections },
+          )
+        : Number(invoice.value);
       if (!(amount > 0)) throw new AppError('ERR_INVALID_PLAN', 400);
       const reference = `atendo-${invoice.id}-${randomUUID()}`;
       const charge = await repo.insertCharge(db, ctx, {
@@ -182,7 +203,7 @@ export function createBillingService(deps: CoreDeps, log: BillingLogger = { warn
       for (const c of verified.charges) {
         const charge = await repo.findChargeForNotification(db, name, c);
         if (!charge) continue;
-        await apply(charge, c.status, { provider: name, eventId: `${verified.eventId}#${charge.id}` });
+        await apply(charge, c, { provider: name, eventId: `${verified.eventId}#${charge.id}` });
       }
       return true;
     },
@@ -196,8 +217,7 @@ export function createBillingService(deps: CoreDeps, log: BillingLogger = { warn
         const p = providerFor(charge.provider as PaymentProviderName, k, deps.config.payments, deps.config.dataDir);
         if (!p) continue;
         try {
-          const status = await p.fetchStatus(charge);
-          if (await apply(charge, status)) settled += 1;
+          if (await apply(charge, await p.fetchStatus(charge))) settled += 1;
         } catch (err) {
           log.warn({ err, chargeId: charge.id, provider: charge.provider }, 'payment status lookup failed');
         }

@@ -6,14 +6,23 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type PaymentStandin, startPaymentStandin } from '@atendo/payment-standin';
-import { addMonthsClamped, type PaymentProviderName } from '@atendo/shared';
+import { addMonthsClamped, dayIn, type PaymentProviderName, storedDay } from '@atendo/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createTenant, createTestApp, superAdminToken, type Tenant, type TestContext } from '../../../test/harness';
+import {
+  bearer,
+  createTenant,
+  createTestApp,
+  dueDay,
+  superAdminToken,
+  type Tenant,
+  type TestContext,
+} from '../../../test/harness';
 import { companies, invoices, paymentCharges, plans } from '../../db/schema';
 import { setGlobalSetting } from '../settings/settings.public';
 import * as repo from './billing.repository';
 import { createBillingService } from './billing.service';
+import { mercadoPagoSignature } from './providers/mercadopago';
 
 const SECRETS = {
   STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
@@ -21,7 +30,6 @@ const SECRETS = {
   ASAAS_WEBHOOK_TOKEN: 'asaas-test-token',
   EFI_WEBHOOK_HMAC: 'efi-test-hmac',
 };
-const DAY = 86_400_000;
 
 let t: TestContext;
 let standin: PaymentStandin;
@@ -104,8 +112,8 @@ const checkout = { firstName: 'Maria', lastName: 'Silva', zipcode: '123.456.789-
 
 describe('invoices', () => {
   it('issues one invoice per period, even with two workers at once, and none for company 1 or a far due date', async () => {
-    const soon = await pricedTenant(new Date(Date.now() + 3 * DAY), 120);
-    const far = await pricedTenant(new Date(Date.now() + 40 * DAY));
+    const soon = await pricedTenant(dueDay(3), 120);
+    const far = await pricedTenant(dueDay(40));
     await Promise.all([billing().issueInvoices(), billing().issueInvoices(), repo.issueDueInvoices(t.database.db, 10)]);
     await billing().issueInvoices();
     const issued = await invoicesOf(soon.companyId);
@@ -117,8 +125,8 @@ describe('invoices', () => {
   });
 
   it("lists only the caller's company's invoices (search, paging); the super admin sees every company", async () => {
-    const a = await pricedTenant(new Date(Date.now() - DAY));
-    const b = await pricedTenant(new Date(Date.now() - DAY));
+    const a = await pricedTenant(dueDay(-1));
+    const b = await pricedTenant(dueDay(-1));
     const listA = await get('/invoices/all?searchParam=&pageNumber=1', a.userToken);
     expect(listA.statusCode, listA.body).toBe(200);
     expect(listA.json().invoices.map((i: { companyId: number }) => i.companyId)).toEqual([a.companyId]);
@@ -141,7 +149,7 @@ describe('invoices', () => {
   });
 
   it('answers the current plan and recurrence, even when expired', async () => {
-    const a = await pricedTenant(new Date(Date.now() - DAY), 59);
+    const a = await pricedTenant(dueDay(-1), 59);
     const res = await get('/financeiro/plano-atual', a.userToken);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ plano: { amount: 59 }, recurrence: 'MENSAL' });
@@ -151,7 +159,7 @@ describe('invoices', () => {
 describe('an expired company (402 matrix)', () => {
   let expired: Tenant;
   beforeAll(async () => {
-    expired = await pricedTenant(new Date(Date.now() - 1000));
+    expired = await pricedTenant(dueDay(-1));
   });
   it.each([
     ['GET', '/tickets?pageNumber=1'],
@@ -182,7 +190,7 @@ describe('an expired company (402 matrix)', () => {
   it('company 1 never expires', async () => {
     await t.database.db
       .update(companies)
-      .set({ dueDate: new Date(Date.now() - DAY) })
+      .set({ dueDate: dueDay(-1) })
       .where(eq(companies.id, 1));
     expect((await get('/tickets?pageNumber=1', superToken)).statusCode).toBe(200);
     await t.database.db.update(companies).set({ dueDate: null }).where(eq(companies.id, 1));
@@ -191,7 +199,7 @@ describe('an expired company (402 matrix)', () => {
 
 describe('POST /subscription', () => {
   it('requires the full name and the tax id, with the seed messages', async () => {
-    const a = await pricedTenant(new Date(Date.now() - DAY));
+    const a = await pricedTenant(dueDay(-1));
     const res = await post('/subscription', a.adminToken, { invoiceId: 1 });
     expect(res.statusCode).toBe(400);
     const fields = Object.fromEntries(res.json().fields.map((f: { path: string; message: string }) => [f.path, f.message]));
@@ -199,7 +207,7 @@ describe('POST /subscription', () => {
   });
   it('refuses when no provider is configured', async () => {
     await configureOnly(null);
-    const a = await pricedTenant(new Date(Date.now() - DAY));
+    const a = await pricedTenant(dueDay(-1));
     const [inv] = (await get('/invoices/all', a.adminToken)).json().invoices;
     const res = await post('/subscription', a.adminToken, { ...checkout, invoiceId: inv.id });
     expect(res.statusCode).toBe(409);
@@ -248,7 +256,7 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
 
   beforeEach(async () => {
     await configureOnly(provider);
-    due = new Date(Date.now() - 2 * DAY);
+    due = dueDay(-2);
     a = await pricedTenant(due, 99.9);
     [{ id: invoiceId }] = (await get('/invoices/all', a.adminToken)).json().invoices;
   });
@@ -277,9 +285,12 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
     expect(charge).toMatchObject({ provider, amount: 99.9, status: 'pending' });
   });
 
-  it('charges the custom plan at 49 + 11 per extra user + 20 per extra connection', async () => {
+  it('charges the custom plan never below the plan it copies, whatever the browser says (issue 30 item 4)', async () => {
+    // the company's plan: R$ 99,90 for 10 users and 10 connections, with every feature — the custom plan keeps them;
+    // the seed's 49 + 2 × 11 + 20 = R$ 91 was charged before
     const body = await subscribe({ users: 5, connections: 4, price: 1 });
-    expect(body.valorext).toBe(49 + 2 * 11 + 20);
+    expect(body.valorext).toBe(99.9);
+    expect(standin.find({ invoiceId })).toMatchObject({ provider, amount: 99.9 });
   });
 
   it('a paid custom plan becomes the company’s own plan: its users and connections, the rest of the plan it had', async () => {
@@ -305,6 +316,34 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
     const current = await get('/financeiro/plano-atual', a.adminToken);
     expect(current.json().plano).toMatchObject({ users: 12, connections: 5 });
   });
+
+  it.runIf(provider === 'mercadopago')(
+    'refuses a well-signed notification whose signed timestamp is stale, takes it signed now (issue 30 item 11)',
+    async () => {
+      await subscribe();
+      const charge = standin.find({ invoiceId })!;
+      charge.paymentId = 910_000 + invoiceId;
+      charge.status = 'paid';
+      const dataId = String(charge.paymentId);
+      const notify = (ts: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/subscription/webhook/mercadopago?data.id=${dataId}&type=payment`,
+          headers: {
+            'content-type': 'application/json',
+            'x-signature': mercadoPagoSignature(dataId, 'req-1', SECRETS.MERCADOPAGO_WEBHOOK_SECRET, ts),
+            'x-request-id': 'req-1',
+          },
+          payload: { type: 'payment', data: { id: dataId } },
+        });
+      const stale = await notify(String(Date.now() - 10 * 60_000));
+      expect(stale.statusCode, stale.body).toBe(401);
+      expect((await invoicesOf(a.companyId))[0]!.status).toBe('open');
+      const fresh = await notify(String(Date.now()));
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      expect((await invoicesOf(a.companyId))[0]!.status).toBe('paid');
+    },
+  );
 
   it('refuses a notification with a bad signature and changes nothing', async () => {
     await subscribe();
@@ -333,9 +372,8 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
     const [inv] = await invoicesOf(a.companyId);
     expect(inv).toMatchObject({ status: 'paid' });
     const newDue = (await companyDueDate(a.companyId))!;
-    // from today (the due date had passed), one month — not two
-    expect(newDue.getTime()).toBeGreaterThanOrEqual(addMonthsClamped(new Date(before), 1).getTime());
-    expect(newDue.getTime()).toBeLessThan(addMonthsClamped(new Date(before), 1).getTime() + 60_000);
+    // from today (the due date had passed), one month — not two; a calendar day (UTC midnight)
+    expect(newDue.toISOString()).toBe(addMonthsClamped(storedDay(dayIn(new Date(before), 'America/Sao_Paulo')), 1).toISOString());
     expect(paymentEvents()).toHaveLength(1);
     expect(paymentEvents()[0]).toMatchObject({
       payload: { action: 'CONCLUIDA', company: { id: a.companyId, dueDate: newDue.toISOString() } },
@@ -349,6 +387,19 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
     await other.app.close();
     const again = await post('/subscription', a.adminToken, { ...checkout, invoiceId });
     expect(again.json().error).toBe('ERR_INVOICE_ALREADY_PAID');
+  });
+
+  it('a payment of another amount than the charge settles nothing, by notification or by reconciliation (issue 30 item 11)', async () => {
+    await subscribe();
+    // the payer paid R$ 9,99 of the R$ 99,90 charged (a PIX of another value, a changed checkout)
+    standin.find({ invoiceId })!.amount = 9.99;
+    await standin.pay({ invoiceId });
+    expect((await invoicesOf(a.companyId))[0]!.status).toBe('open');
+    await billing().reconcile(0);
+    expect((await invoicesOf(a.companyId))[0]!.status).toBe('open');
+    expect((await companyDueDate(a.companyId))!.toISOString()).toBe(due.toISOString());
+    expect((await get('/tickets?pageNumber=1', a.adminToken)).statusCode).toBe(402);
+    expect(paymentEvents()).toHaveLength(0);
   });
 
   it('recovers a lost notification by reconciliation', async () => {
@@ -378,7 +429,7 @@ describe.each<PaymentProviderName>(['efi', 'mercadopago', 'stripe', 'asaas'])('p
 describe('renewal from a due date still ahead', () => {
   it('adds the recurrence to the current due date, not to today (ANUAL: +12 months)', async () => {
     await configureOnly('stripe');
-    const due = new Date(Date.now() + 5 * DAY);
+    const due = dueDay(5);
     const a = await pricedTenant(due);
     await t.database.db.update(companies).set({ recurrence: 'ANUAL' }).where(eq(companies.id, a.companyId));
     const [{ id: invoiceId }] = (await get('/invoices/all', a.adminToken)).json().invoices;

@@ -175,12 +175,12 @@ export async function recordMediaChange(db: Db, companyId: number, bytes: number
  */
 export async function renewCompanyDueDate(tx: Db, { companyId }: Tenant, now = new Date()): Promise<Date | null> {
   const [row] = await tx
-    .select({ dueDate: companies.dueDate, recurrence: companies.recurrence })
+    .select({ dueDate: companies.dueDate, recurrence: companies.recurrence, timezone: companies.timezone })
     .from(companies)
     .where(eq(companies.id, companyId))
     .for('update');
   if (!row) return null;
-  const dueDate = renewedDueDate(row.dueDate, row.recurrence, now);
+  const dueDate = renewedDueDate(row.dueDate, row.recurrence, now, row.timezone);
   await tx.update(companies).set({ dueDate, updatedAt: new Date() }).where(eq(companies.id, companyId));
   return dueDate;
 }

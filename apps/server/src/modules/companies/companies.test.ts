@@ -124,6 +124,10 @@ describe('companies (super admin)', () => {
       document: '999',
       paymentMethod: 'boleto',
     });
+    // a due date is a calendar day (issue 30 item 2): a time of day sent with it is dropped
+    const c2 = (await req('POST', '/companies', superToken, body())).json();
+    const noon = await req('PUT', `/companies/${c2.id}`, superToken, body({ dueDate: '2026-12-27T15:30:00.000Z' }));
+    expect(noon.json().dueDate).toBe('2026-12-27T00:00:00.000Z');
     expect((await req('PUT', `/companies/${c.id}`, superToken, { name: 'x' })).statusCode).toBe(400);
     expect((await req('PUT', '/companies/999999', superToken, body())).json()).toEqual({ error: 'ERR_NO_COMPANY_FOUND' });
   });

@@ -4,12 +4,14 @@
  * users, and seen as the inbox lets the caller see tickets (a profile user's figures cover only their tickets).
  */
 import {
+  addDays,
   can,
   type DashboardCountersDto,
   type DashboardDto,
   type DashboardQuery,
   type DashboardTicketsDayDto,
   type DashboardTicketsUsersDto,
+  dayIn,
 } from '@atendo/shared';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
@@ -17,23 +19,12 @@ import { AppError } from '../../platform/errors';
 import { loadViewer } from '../tickets/tickets.public';
 import * as repo from './dashboard.repository';
 
-/** Today's date (YYYY-MM-DD) in a time zone. */
-export function localToday(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-
 /**
  * The range a query asks for: `days` = the last N days with today; dates both included; a missing end is today, a
  * missing start the first day of the end's month (so no parameter at all = this month to today, seed 000 §9).
  */
 export function rangeOf(q: DashboardQuery, timezone: string, now = new Date()): repo.DashboardRange {
-  const today = localToday(timezone, now);
+  const today = dayIn(now, timezone);
   const fromDate = q.date_from ?? q.initialDate;
   const toDate = q.date_to ?? q.finalDate;
   if (!fromDate && !toDate && q.days !== undefined) return { from: addDays(today, 1 - q.days), to: today, timezone };

@@ -69,7 +69,8 @@ describe('POST /api/messages/send (seed 002 §2.13)', () => {
     await db.execute(sql`DELETE FROM whatsapps WHERE id = ${social.id}`);
     await db.execute(sql`UPDATE companies SET status = false WHERE id = ${a.companyId}`);
     expect((await send(tokenA, { number: '5511999990000', body: 'x' })).json()).toEqual({ error: 'ERR_COMPANY_INACTIVE' });
-    await db.execute(sql`UPDATE companies SET status = true, due_date = now() - interval '1 day' WHERE id = ${a.companyId}`);
+    // two days back: a due date is a calendar day, active through it on the company's clock (issue 30 item 2)
+    await db.execute(sql`UPDATE companies SET status = true, due_date = now() - interval '2 days' WHERE id = ${a.companyId}`);
     const expired = await send(tokenA, { number: '5511999990000', body: 'x' });
     await db.execute(sql`UPDATE companies SET due_date = ${due}::timestamptz WHERE id = ${a.companyId}`);
     expect(expired.statusCode).toBe(402);

@@ -11,6 +11,7 @@ import {
   type TicketReportRowDto,
   type TicketReportTotalsDto,
   type TicketStatus,
+  wallClock,
 } from '@atendo/shared';
 import ExcelJS from 'exceljs';
 import { localDayInstants } from '../../db/local-days';
@@ -29,21 +30,11 @@ export const EXPORT_CHUNK = 2000;
  * A wall-clock reader for one time zone: Excel has no time zones, so a cell holds the company's local time as if it
  * were UTC (what the report shows is what the sheet shows).
  */
-function wallClock(timezone: string) {
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  });
+function wallClockReader(timezone: string) {
   return (d: Date | null): Date | null => {
     if (!d) return null;
-    const p = Object.fromEntries(fmt.formatToParts(d).map((x) => [x.type, x.value]));
-    return new Date(Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour % 24, +p.minute, +p.second));
+    const w = wallClock(d, timezone);
+    return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
   };
 }
 
@@ -106,7 +97,7 @@ export function createReportsService(deps: CoreDeps) {
     async exportXlsx(ctx: TenantContext, f: TicketReportFilters, language: Language) {
       const { scope, masks } = await scopeOf(ctx, f);
       const labels = REPORT_LABELS[language];
-      const local = wallClock(ctx.company.timezone);
+      const local = wallClockReader(ctx.company.timezone);
       const out = new PassThrough({ highWaterMark: 256 * 1024 });
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
       const sheet = workbook.addWorksheet(labels.sheet);

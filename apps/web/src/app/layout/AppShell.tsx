@@ -2,7 +2,7 @@ import { can, DRAWER_WIDTH_PX, NARROW_SCREEN_PX, planAllows } from '@atendo/shar
 import { Box, Toolbar, useMediaQuery } from '@mui/material';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import '../../locales/portuguese-features';
 import { useConnectionsAttention } from '../../features/connections/hooks/useConnectionsAttention';
 import { useUnreadTickets } from '../../features/notifications/hooks/useUnreadTickets';
@@ -12,6 +12,7 @@ import { useAppName } from '../../shared/hooks/usePublicSettings';
 import { useVersion } from '../../shared/hooks/useVersion';
 import { SocketProvider } from '../../shared/socket/SocketProvider';
 import { STORAGE_KEYS, useStorageItem } from '../../shared/storage';
+import { isSubscriptionValid } from '../../shared/subscription';
 import { formatTabTitle } from '../../shared/tabTitle';
 import { Loading } from '../../shared/ui/Loading';
 import { ErrorBoundary } from '../ErrorBoundary';
@@ -29,8 +30,10 @@ function Shell() {
   const { plan } = useCompanyPlan();
   const campaignsFlag = Boolean(useStorageItem(STORAGE_KEYS.cshow));
   const groups = useMemo(() => buildMenu({ user, plan, campaignsFlag }), [user, plan, campaignsFlag]);
-  const connectionsAttention = useConnectionsAttention(can(user, 'connections:view'));
-  const unread = useUnreadTickets();
+  // an expired company can only reach /financeiro: nothing else is read, since the API would answer 402 (issue 30 item 7)
+  const expired = !isSubscriptionValid(user.company);
+  const connectionsAttention = useConnectionsAttention(!expired && can(user, 'connections:view'));
+  const unread = useUnreadTickets(!expired);
   useDesktopNotifications();
   const appName = useAppName();
   const version = useVersion();
@@ -55,6 +58,7 @@ function Shell() {
         onToggleMenu={toggle}
         unreadTickets={unread.tickets}
         showChats={planAllows(plan, 'useInternalChat')}
+        showBells={!expired}
       />
       <MainDrawer
         narrow={narrow}
@@ -69,7 +73,7 @@ function Shell() {
         {/* a page that fails keeps the menu; moving to another page starts afresh */}
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Loading />}>
-            <Outlet />
+            {expired && pathname !== '/financeiro' ? <Navigate to="/financeiro" replace /> : <Outlet />}
           </Suspense>
         </ErrorBoundary>
       </Box>

@@ -20,9 +20,11 @@ export interface TopBarProps {
   onToggleMenu: () => void;
   unreadTickets: UnreadTicket[];
   showChats: boolean;
+  /** The bells (tickets, announcements, chats): hidden while the company is expired, whose API answers them 402. */
+  showBells?: boolean;
 }
 
-export function TopBar({ offset, narrow, onToggleMenu, unreadTickets, showChats }: TopBarProps) {
+export function TopBar({ offset, narrow, onToggleMenu, unreadTickets, showChats, showBells = true }: TopBarProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { mode, toggle } = useColorMode();
@@ -53,7 +55,7 @@ export function TopBar({ offset, narrow, onToggleMenu, unreadTickets, showChats 
                 values={{ name: user.name, company: user.company.name }}
                 components={{ b: <b /> }}
               />
-              {isAdmin(user) && due && <> {t('topbar.dueDate', { date: formatDate(due, user.company.timezone) })}</>}
+              {isAdmin(user) && due && <> {t('topbar.dueDate', { date: formatDate(due) })}</>}
             </Typography>
           )}
         </Box>
@@ -63,9 +65,13 @@ export function TopBar({ offset, narrow, onToggleMenu, unreadTickets, showChats 
           </IconButton>
         </Tooltip>
         <VolumeControl />
-        <NotificationsBell tickets={unreadTickets} />
-        <AnnouncementsBell />
-        {showChats && <ChatsBell userId={user.id} />}
+        {showBells && (
+          <>
+            <NotificationsBell tickets={unreadTickets} />
+            <AnnouncementsBell />
+            {showChats && <ChatsBell userId={user.id} />}
+          </>
+        )}
         <ProfileMenu />
       </Toolbar>
     </AppBar>

@@ -115,11 +115,12 @@ describe('drawer gating (buildMenu)', () => {
     expect(keysFor({ user: platform })).toContain('companies');
   });
 
-  it('the due date must be after now', () => {
-    const now = new Date('2030-01-01T00:00:00Z');
-    const user = makeUser({ profile: 'admin' }, { dueDate: '2030-01-01T00:00:00Z' });
-    expect(menuKeys(buildMenu({ user, plan: makePlan(), campaignsFlag: false, now }))).toEqual(['financeiro']);
-    const later = new Date('2029-12-31T23:59:00Z');
-    expect(menuKeys(buildMenu({ user, plan: makePlan(), campaignsFlag: false, now: later }))).toContain('users');
+  it('the company is valid through its due day on its clock (issue 30 item 2), expired the day after', () => {
+    const user = makeUser({ profile: 'admin' }, { dueDate: '2030-01-01T00:00:00Z', timezone: 'America/Sao_Paulo' });
+    // 23:59 on 1 January in São Paulo
+    const lastMinute = new Date('2030-01-02T02:59:00Z');
+    expect(menuKeys(buildMenu({ user, plan: makePlan(), campaignsFlag: false, now: lastMinute }))).toContain('users');
+    const nextDay = new Date('2030-01-02T03:00:00Z');
+    expect(menuKeys(buildMenu({ user, plan: makePlan(), campaignsFlag: false, now: nextDay }))).toEqual(['financeiro']);
   });
 });

@@ -5,7 +5,7 @@ import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
-import { inDays, makeUser } from '../../test/fixtures';
+import { dueInDays, makeUser } from '../../test/fixtures';
 import { type SessionContextValue, useSession } from './context';
 import { SessionProvider } from './SessionProvider';
 
@@ -119,7 +119,7 @@ describe('SessionProvider', () => {
   });
 
   it('login with fewer than 5 days left: warning toast; the origin is the landing', async () => {
-    const soon = makeUser({}, { dueDate: inDays(3.5) });
+    const soon = makeUser({}, { dueDate: dueInDays(3) });
     stubApi((url) => (url.pathname === '/auth/login' ? json(200, sessionFor(soon)) : json(401, {})));
     mount();
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous'));

@@ -97,7 +97,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const company = session.user.company;
       let target = from && from !== '/login' ? from : '/tickets';
       if (!isSubscriptionValid(company)) {
-        toast.error(t('session.subscriptionExpired', { date: formatDate(company.dueDate, company.timezone) }));
+        toast.error(t('session.subscriptionExpired', { date: formatDate(company.dueDate) }));
         target = '/financeiro';
       } else {
         const days = daysUntilDue(company);

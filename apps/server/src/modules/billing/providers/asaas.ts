@@ -14,6 +14,7 @@ interface AsaasPayment {
   status: string;
   invoiceUrl: string;
   externalReference: string | null;
+  value?: number;
 }
 
 const PAID = new Set(['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH']);
@@ -67,13 +68,13 @@ export function asaasProvider(opts: { apiUrl: string; apiKey: string; webhookTok
       if (!payment?.id || !event.event?.startsWith('PAYMENT_')) return { eventId: String(event.id ?? ''), charges: [] };
       return {
         eventId: event.id ?? `${event.event}:${payment.id}`,
-        charges: [{ externalId: payment.id, status: paymentStatus(payment.status) }],
+        charges: [{ externalId: payment.id, status: paymentStatus(payment.status), amount: payment.value }],
       };
     },
     async fetchStatus({ externalId }) {
-      if (!externalId) return 'pending';
+      if (!externalId) return { status: 'pending' };
       const p = await callJson<AsaasPayment>(`${opts.apiUrl}/payments/${encodeURIComponent(externalId)}`, { headers: auth });
-      return paymentStatus(p.status);
+      return { status: paymentStatus(p.status), amount: p.value };
     },
   };
 }

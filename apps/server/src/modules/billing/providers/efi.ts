@@ -6,6 +6,17 @@ interface EfiCob {
   status: string;
   loc?: { id: number };
   pixCopiaECola?: string;
+  valor?: { original?: string };
+  /** The PIX payments received for the cob: what was paid. */
+  pix?: { valor?: string }[];
+}
+
+/** What a cob received: the sum of its PIX payments, else its original value. */
+function cobAmount(cob: EfiCob): number | undefined {
+  const paid = (cob.pix ?? []).map((p) => Number(p.valor)).filter(Number.isFinite);
+  if (paid.length) return paid.reduce((a, b) => a + b, 0);
+  const original = Number(cob.valor?.original);
+  return Number.isFinite(original) ? original : undefined;
 }
 
 const cobStatus = (s: string): ChargeStatus => (s === 'CONCLUIDA' ? 'paid' : s.startsWith('REMOVIDA') ? 'refused' : 'pending');
@@ -83,14 +94,14 @@ export function efiProvider(opts: {
       for (const p of pix) {
         // The notification is only a hint: the cob's status is read back from Efí.
         const cob = await call<EfiCob>(`${opts.apiUrl}/v2/cob/${encodeURIComponent(p.txid!)}`, { headers: await bearer() });
-        charges.push({ externalId: cob.txid, status: cobStatus(cob.status) });
+        charges.push({ externalId: cob.txid, status: cobStatus(cob.status), amount: cobAmount(cob) });
       }
       return { eventId: `efi:${pix.map((p) => p.endToEndId ?? p.txid).join(',')}`, charges };
     },
     async fetchStatus({ externalId }) {
-      if (!externalId) return 'pending';
+      if (!externalId) return { status: 'pending' };
       const cob = await call<EfiCob>(`${opts.apiUrl}/v2/cob/${encodeURIComponent(externalId)}`, { headers: await bearer() });
-      return cobStatus(cob.status);
+      return { status: cobStatus(cob.status), amount: cobAmount(cob) };
     },
   };
 }

@@ -5,6 +5,7 @@ interface MpPayment {
   id: number | string;
   status: string;
   external_reference: string | null;
+  transaction_amount?: number;
 }
 
 /** The manifest Mercado Pago signs: `id:{data.id};request-id:{x-request-id};ts:{ts};` (data.id from the query). */
@@ -19,6 +20,17 @@ export function mercadoPagoSignature(dataId: string, requestId: string, secret: 
   return `ts=${ts},v1=${v1}`;
 }
 
+/**
+ * How far a notification's signed `ts` may be from now (issue 30 item 11): a signature captured once cannot be played
+ * again later. Stripe's tolerance; `ts` in milliseconds (as Mercado Pago sends it) or seconds.
+ */
+export const MERCADOPAGO_SIGNATURE_TOLERANCE_MS = 5 * 60_000;
+
+function signedAtMs(ts: string): number {
+  const n = Number(ts);
+  return n < 1e12 ? n * 1000 : n;
+}
+
 const paymentStatus = (status: string): ChargeStatus =>
   status === 'approved' ? 'paid' : status === 'rejected' || status === 'cancelled' ? 'refused' : 'pending';
 
@@ -27,7 +39,13 @@ const paymentStatus = (status: string): ChargeStatus =>
  * notification names a payment id only: its x-signature is checked when a secret is configured, and the payment is
  * always fetched back — its status and external_reference are the provider's own word, never the notification's.
  */
-export function mercadoPagoProvider(opts: { apiUrl: string; accessToken: string; webhookSecret?: string }): PaymentProvider {
+export function mercadoPagoProvider(opts: {
+  apiUrl: string;
+  accessToken: string;
+  webhookSecret?: string;
+  now?: () => number;
+}): PaymentProvider {
+  const now = opts.now ?? Date.now;
   const auth = { authorization: `Bearer ${opts.accessToken}` };
   const fetchPayment = (id: string) =>
     callJson<MpPayment>(`${opts.apiUrl}/v1/payments/${encodeURIComponent(id)}`, { headers: auth });
@@ -62,6 +80,9 @@ export function mercadoPagoProvider(opts: { apiUrl: string; accessToken: string;
           .digest();
         const got = Buffer.from(parts.v1, 'hex');
         if (got.length !== expected.length || !timingSafeEqual(got, expected)) throw new InvalidNotification('bad x-signature');
+        const at = signedAtMs(parts.ts);
+        if (!Number.isFinite(at) || Math.abs(now() - at) > MERCADOPAGO_SIGNATURE_TOLERANCE_MS)
+          throw new InvalidNotification('x-signature outside the time tolerance');
       }
       if ((body.type ?? n.query.type) !== 'payment') return { eventId: `mp:${body.id ?? dataId}`, charges: [] };
       // The notification only names the payment: its status and our reference come from Mercado Pago itself.
@@ -71,7 +92,9 @@ export function mercadoPagoProvider(opts: { apiUrl: string; accessToken: string;
       if (!payment.external_reference) return { eventId: `mp:${body.id ?? dataId}`, charges: [] };
       return {
         eventId: `mp:${body.id ?? dataId}:${payment.status}`,
-        charges: [{ reference: payment.external_reference, status: paymentStatus(payment.status) }],
+        charges: [
+          { reference: payment.external_reference, status: paymentStatus(payment.status), amount: payment.transaction_amount },
+        ],
       };
     },
     async fetchStatus({ reference }) {
@@ -79,9 +102,8 @@ export function mercadoPagoProvider(opts: { apiUrl: string; accessToken: string;
         `${opts.apiUrl}/v1/payments/search?external_reference=${encodeURIComponent(reference)}`,
         { headers: auth },
       );
-      const statuses = (found.results ?? []).map((p) => paymentStatus(p.status));
-      if (statuses.includes('paid')) return 'paid';
-      return 'pending';
+      const paid = (found.results ?? []).find((p) => paymentStatus(p.status) === 'paid');
+      return paid ? { status: 'paid', amount: paid.transaction_amount } : { status: 'pending' };
     },
   };
 }

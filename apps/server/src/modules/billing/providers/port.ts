@@ -25,6 +25,12 @@ export interface CreatedCharge {
 
 export type ChargeStatus = 'pending' | 'paid' | 'refused';
 
+/** The provider's word on a charge: its status and, when it says, the amount paid in BRL (checked against ours). */
+export interface ChargeState {
+  status: ChargeStatus;
+  amount?: number;
+}
+
 /** A notification as received: the exact bytes (signatures are over them), headers and query. */
 export interface IncomingNotification {
   rawBody: Buffer;
@@ -36,7 +42,7 @@ export interface IncomingNotification {
 export interface VerifiedNotification {
   eventId: string;
   /** Charges it is about, by the provider's id or by our reference, with the status the provider vouches for. */
-  charges: { externalId?: string; reference?: string; status: ChargeStatus }[];
+  charges: { externalId?: string; reference?: string; status: ChargeStatus; amount?: number }[];
 }
 
 /** The one port every payment provider sits behind (billing.service never knows which one it talks to). */
@@ -46,7 +52,7 @@ export interface PaymentProvider {
   /** Throws InvalidNotification when the notification is not the provider's (bad signature, secret or unknown). */
   verifyNotification(n: IncomingNotification): Promise<VerifiedNotification>;
   /** The provider's word on a charge now (reconciliation); by its id and our reference. */
-  fetchStatus(charge: { externalId: string | null; reference: string }): Promise<ChargeStatus>;
+  fetchStatus(charge: { externalId: string | null; reference: string }): Promise<ChargeState>;
 }
 
 export class InvalidNotification extends Error {}

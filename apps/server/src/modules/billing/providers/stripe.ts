@@ -10,7 +10,11 @@ interface StripeSession {
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired';
   client_reference_id: string | null;
+  /** In cents. */
+  amount_total?: number | null;
 }
+
+const sessionAmount = (s: StripeSession) => (typeof s.amount_total === 'number' ? s.amount_total / 100 : undefined);
 
 /** `Stripe-Signature: t=…,v1=…`: HMAC-SHA256 of `${t}.${body}` with the endpoint's signing secret. */
 export function stripeSignatureHeader(rawBody: string | Buffer, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
@@ -65,14 +69,17 @@ export function stripeProvider(opts: { apiUrl: string; secretKey: string; webhoo
       const session = event.data?.object;
       if (!event.id || !session?.id || !event.type?.startsWith('checkout.session.'))
         return { eventId: String(event.id ?? ''), charges: [] };
-      return { eventId: event.id, charges: [{ externalId: session.id, status: sessionStatus(session) }] };
+      return {
+        eventId: event.id,
+        charges: [{ externalId: session.id, status: sessionStatus(session), amount: sessionAmount(session) }],
+      };
     },
     async fetchStatus({ externalId }) {
-      if (!externalId) return 'pending';
+      if (!externalId) return { status: 'pending' };
       const s = await callJson<StripeSession>(`${opts.apiUrl}/v1/checkout/sessions/${encodeURIComponent(externalId)}`, {
         headers: auth,
       });
-      return sessionStatus(s);
+      return { status: sessionStatus(s), amount: sessionAmount(s) };
     },
   };
 }

@@ -23,6 +23,17 @@ const plan = { plano: { name: 'Plano Ouro' }, dueDate: invoice.dueDate, recurren
 const nbsp = (s: string | null) => s?.replace(/\s/g, ' ');
 
 describe('CheckoutDialog', () => {
+  it('prices the custom plan from the plan it copies before paying (issue 30 item 4: R$ 49 for a R$ 199,90 plan)', async () => {
+    const user = userEvent.setup();
+    stubApi({});
+    const gold = { ...plan, plano: { name: 'Plano Ouro', amount: 199.9, users: 10, connections: 5 } } as CurrentPlanDto;
+    renderWithProviders(<CheckoutDialog open invoice={invoice} plan={gold} onClose={vi.fn()} />);
+    await screen.findByRole('dialog');
+    expect(nbsp(screen.getByTestId('custom-price').textContent)).toContain('R$ 199,90');
+    await user.click(screen.getByRole('button', { name: 'Escolher este plano' }));
+    expect(nbsp(screen.getByTestId('checkout-review').textContent)).toContain('R$ 199,90');
+  });
+
   it('starts on Personalizar with the current plan, prices the custom plan, and asks for Dados before paying', async () => {
     const user = userEvent.setup();
     const calls = stubApi({

@@ -155,7 +155,7 @@ export function CheckoutDialog({ open, invoice, plan, renewedUntil, onClose }: C
   }, [step, revalidate, trigger]);
 
   const planName = plan?.plano?.name ?? t('billing.checkout.defaultPlan');
-  const price = choice.kind === 'custom' ? customPlanPrice(choice.users, choice.connections) : (invoice?.value ?? 0);
+  const price = choice.kind === 'custom' ? customPlanPrice(choice.users, choice.connections, plan?.plano) : (invoice?.value ?? 0);
 
   const close = () => {
     setStep(1);
@@ -305,7 +305,7 @@ export function CheckoutDialog({ open, invoice, plan, renewedUntil, onClose }: C
                       onChange={(connections) => setCustom((c) => ({ ...c, connections }))}
                     />
                     <Typography variant="h5" sx={{ mt: 1 }} data-testid="custom-price">
-                      {formatBRL(customPlanPrice(custom.users, custom.connections))}
+                      {formatBRL(customPlanPrice(custom.users, custom.connections, plan?.plano))}
                       <Typography component="span" variant="body2">
                         {' '}
                         {t('billing.checkout.perMonth')}

@@ -46,6 +46,19 @@ describe('/financeiro', () => {
     expect(await within(dialog).findByText('Plano Ouro')).toBeTruthy();
   });
 
+  it('shows a due date saved as 27/12 as 27/12 on the company clock (issue 30 item 2: it showed 26/12)', async () => {
+    stubApi({
+      '/invoices/all': {
+        invoices: [{ ...invoice(4, 'paid', 0), dueDate: '2026-12-27T00:00:00.000Z' }],
+        count: 1,
+        hasMore: false,
+      },
+    });
+    renderWithProviders(<FinanceiroPage />, { route: '/financeiro', session: sessionValue(makeUser()) });
+    const row = (await screen.findByText('Plano 4')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('27/12/2026')).toBeTruthy();
+  });
+
   it('says so when there is no invoice', async () => {
     stubApi({ '/invoices/all': { invoices: [], count: 0, hasMore: false } });
     renderWithProviders(<FinanceiroPage />, { route: '/financeiro', session: sessionValue(makeUser()) });

@@ -34,7 +34,7 @@ export default function FinanceiroPage() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
   usePaymentEvents((e) => {
-    const date = formatDate(e.company.dueDate, timeZone);
+    const date = formatDate(e.company.dueDate);
     setRenewedUntil(date);
     toast.success(t('billing.renewed', { date }));
     if (user?.company) setUser({ ...user, company: { ...user.company, dueDate: e.company.dueDate } });
@@ -51,7 +51,7 @@ export default function FinanceiroPage() {
     { key: 'connections', header: t('billing.fields.connections'), align: 'center', render: (r) => r.connections },
     { key: 'queues', header: t('billing.fields.queues'), align: 'center', render: (r) => r.queues },
     { key: 'value', header: t('billing.fields.value'), align: 'right', render: (r) => formatBRL(r.value) },
-    { key: 'dueDate', header: t('billing.fields.dueDate'), align: 'center', render: (r) => formatDate(r.dueDate, timeZone) },
+    { key: 'dueDate', header: t('billing.fields.dueDate'), align: 'center', render: (r) => formatDate(r.dueDate) },
     {
       key: 'status',
       header: t('billing.fields.status'),

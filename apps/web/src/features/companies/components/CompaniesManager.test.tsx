@@ -40,6 +40,8 @@ const companies = [
   company({ id: 2, name: 'Perto', dueDate: inDays(3.3), recurrence: 'TRIMESTRAL' }),
   company({ id: 3, name: 'Vencida', dueDate: inDays(-2), status: false }),
   company({ id: 4, name: 'Tranquila', plan: null, planId: null }),
+  // saved as 27/12 (UTC midnight): São Paulo's clock showed 26/12 (issue 30 item 2)
+  company({ id: 5, name: 'Natal', dueDate: '2026-12-27T00:00:00.000Z' }),
 ];
 
 function renderManager() {
@@ -48,7 +50,7 @@ function renderManager() {
 
 describe('CompaniesManager (seed 001 "Companies screen")', () => {
   it('shows every column and colours rows by due date; company 1 never expires', async () => {
-    stubApi({ '/companiesPlan/': { companies, count: 4, hasMore: false }, '/plans/all': [makePlan({ id: 3, name: 'Ouro' })] });
+    stubApi({ '/companiesPlan/': { companies, count: 5, hasMore: false }, '/plans/all': [makePlan({ id: 3, name: 'Ouro' })] });
     renderManager();
     const perto = await screen.findByRole('row', { name: /Perto/ }, { timeout: 8000 });
     expect(perto.getAttribute('data-due-state')).toBe('warning');
@@ -64,6 +66,7 @@ describe('CompaniesManager (seed 001 "Companies screen")', () => {
     const tranquila = screen.getByRole('row', { name: /Tranquila/ });
     expect(tranquila.getAttribute('data-due-state')).toBe('ok');
     expect(within(tranquila).getAllByRole('cell')[5].textContent).toBe('-');
+    expect(screen.getByRole('row', { name: /Natal/ }).textContent).toContain('27/12/2026 (Mensal)');
     for (const header of [
       'ID',
       'Ativo',

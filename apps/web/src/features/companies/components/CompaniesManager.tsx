@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDay } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { formatDate } from '../../../shared/subscription';
 import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
 import { useCompaniesPage } from '../hooks/useCompanies';
 import { companyRowState, formatBytes, planValue } from '../utils/companyRow';
@@ -36,7 +37,7 @@ export function CompaniesManager() {
         c.id === 1
           ? t('companies.neverExpires')
           : c.dueDate
-            ? `${formatDay(clock, c.dueDate)} (${t(`companies.recurrences.${c.recurrence}`, { defaultValue: c.recurrence })})`
+            ? `${formatDate(c.dueDate)} (${t(`companies.recurrences.${c.recurrence}`, { defaultValue: c.recurrence })})`
             : '-',
     },
     {
@@ -85,7 +86,7 @@ export function CompaniesManager() {
         emptyText={table.isError ? t('companies.loadFailed') : t('companies.empty')}
         maxHeight="70vh"
         rowProps={(c) => {
-          const state = companyRowState(c, now);
+          const state = companyRowState(c, now, clock.timeZone);
           return {
             selected: editing?.id === c.id,
             'data-due-state': state,

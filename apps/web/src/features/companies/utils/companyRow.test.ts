@@ -1,16 +1,18 @@
+import { addDays, storedDay } from '@atendo/shared';
 import { describe, expect, it } from 'vitest';
 import { addRecurrence, companyRowState, formatBytes, planValue } from './companyRow';
 
 const now = new Date('2030-06-10T12:00:00Z');
-const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString();
+// due dates are calendar days (UTC midnight); today is 10/06 on São Paulo's clock
+const inDays = (d: number) => storedDay(addDays('2030-06-10', d)).toISOString();
 
 describe('companies table rows', () => {
-  it('yellow 1 to 5 days before the due date, red at 0 or past, nothing otherwise; company 1 never', () => {
-    expect(companyRowState({ id: 2, dueDate: inDays(3.2) }, now)).toBe('warning');
-    expect(companyRowState({ id: 2, dueDate: inDays(1.1) }, now)).toBe('warning');
-    expect(companyRowState({ id: 2, dueDate: inDays(5.5) }, now)).toBe('warning');
-    expect(companyRowState({ id: 2, dueDate: inDays(6.5) }, now)).toBe('ok');
-    expect(companyRowState({ id: 2, dueDate: inDays(0.5) }, now)).toBe('expired');
+  it('yellow 1 to 5 days before the due day, red on it or past, nothing otherwise; company 1 never', () => {
+    expect(companyRowState({ id: 2, dueDate: inDays(3) }, now)).toBe('warning');
+    expect(companyRowState({ id: 2, dueDate: inDays(1) }, now)).toBe('warning');
+    expect(companyRowState({ id: 2, dueDate: inDays(5) }, now)).toBe('warning');
+    expect(companyRowState({ id: 2, dueDate: inDays(6) }, now)).toBe('ok');
+    expect(companyRowState({ id: 2, dueDate: inDays(0) }, now)).toBe('expired');
     expect(companyRowState({ id: 2, dueDate: inDays(-3) }, now)).toBe('expired');
     expect(companyRowState({ id: 2, dueDate: null }, now)).toBe('ok');
     expect(companyRowState({ id: 1, dueDate: inDays(-3) }, now)).toBe('ok');

@@ -1,9 +1,12 @@
 import { type CompanyDto, companyDueState, RECURRENCES, type Recurrence } from '@atendo/shared';
 import { daysUntilDue } from '../../../shared/subscription';
 
-/** The row's colour state (seed 001): yellow 1 to 5 days before the due date, red at 0 or past; company 1 never. */
-export function companyRowState(company: Pick<CompanyDto, 'id' | 'dueDate'>, now: Date = new Date()) {
-  return companyDueState(daysUntilDue(company, now));
+/**
+ * The row's colour state (seed 001): yellow 1 to 5 days before the due day, red on it or past; company 1 never.
+ * "Today" is the viewer's clock (the table does not carry each company's zone).
+ */
+export function companyRowState(company: Pick<CompanyDto, 'id' | 'dueDate'>, now: Date = new Date(), timeZone?: string) {
+  return companyDueState(daysUntilDue({ ...company, timezone: timeZone }, now));
 }
 
 /** The plan's value: 'R$ 0.00' with two decimals, '-' without a plan. */

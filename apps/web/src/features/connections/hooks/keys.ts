@@ -4,5 +4,7 @@ export const connectionKeys = {
   list: ['connections', 'list'] as const,
   detail: (id: number) => ['connections', 'detail', id] as const,
   all: ['connections', 'allCompanies'] as const,
+  /** GET /companies/list — every company, so that /allConnections shows those without a connection too. */
+  companies: ['connections', 'companies'] as const,
   session: ['connections', 'session'] as const,
 };

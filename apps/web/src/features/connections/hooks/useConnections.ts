@@ -153,6 +153,14 @@ export function useAllConnections() {
   });
 }
 
+/** Every company's id and name (super users): /allConnections lists each, with zeros when it has no connection. */
+export function useCompanyNames() {
+  return useQuery({
+    queryKey: connectionKeys.companies,
+    queryFn: ({ signal }) => api.get<Named[]>('/companies/list', { signal }),
+  });
+}
+
 export interface Named {
   id: number;
   name: string;

@@ -13,7 +13,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableStateRows } from '../../../shared/ui/TableStateRows';
-import { useAllConnections } from '../hooks/useConnections';
+import { useAllConnections, useCompanyNames } from '../hooks/useConnections';
 
 interface CompanyRow {
   companyId: number;
@@ -23,12 +23,19 @@ interface CompanyRow {
   total: number;
 }
 
-/** Seed 001 §2: every company with its connected, disconnected and total connections, and a totals row (super users). */
+/**
+ * Seed 001 §2: every company with its connected, disconnected and total connections — zeros for one without any
+ * (issue 30 item 9) — and a totals row (super users).
+ */
 export default function AllConnectionsPage() {
   const { t } = useTranslation();
   const all = useAllConnections();
+  const companies = useCompanyNames();
   const rows = useMemo(() => {
     const byCompany = new Map<number, CompanyRow>();
+    for (const company of [...(companies.data ?? [])].sort((a, b) => a.id - b.id)) {
+      byCompany.set(company.id, { companyId: company.id, companyName: company.name, connected: 0, disconnected: 0, total: 0 });
+    }
     for (const c of all.data ?? []) {
       const row = byCompany.get(c.companyId) ?? {
         companyId: c.companyId,
@@ -43,7 +50,7 @@ export default function AllConnectionsPage() {
       byCompany.set(c.companyId, row);
     }
     return [...byCompany.values()];
-  }, [all.data]);
+  }, [all.data, companies.data]);
   const totals = rows.reduce(
     (s, r) => ({ connected: s.connected + r.connected, disconnected: s.disconnected + r.disconnected, total: s.total + r.total }),
     {

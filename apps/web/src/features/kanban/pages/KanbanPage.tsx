@@ -1,4 +1,4 @@
-import { can } from '@atendo/shared';
+import { addDays, can, dayIn } from '@atendo/shared';
 import {
   DndContext,
   type DragEndEvent,
@@ -22,7 +22,7 @@ import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialV
 import { CardBody, KanbanCardView } from '../components/KanbanCardView';
 import { LaneColumn } from '../components/LaneColumn';
 import { type KanbanCard, type Lane, useKanbanTickets, useLanes, useMoveCard } from '../hooks/useKanban';
-import { dayIn, laneOf } from '../utils/lanes';
+import { laneOf } from '../utils/lanes';
 
 const DEFAULT_LANE = 'lane-default';
 const laneKey = (id: number | null) => (id === null ? DEFAULT_LANE : `lane-${id}`);
@@ -38,7 +38,7 @@ export default function KanbanPage() {
   const navigate = useNavigate();
   const timeZone = user.company.timezone;
   const [range, setRange] = useState(() => ({
-    startDate: dayIn(new Date(Date.now() - 30 * 86_400_000), timeZone),
+    startDate: addDays(dayIn(new Date(), timeZone), -30),
     endDate: dayIn(new Date(), timeZone),
   }));
   const lanes = useLanes();

@@ -1,5 +1,6 @@
+import { dayIn } from '@atendo/shared';
 import { describe, expect, it } from 'vitest';
-import { dayIn, laneOf } from './lanes';
+import { laneOf } from './lanes';
 
 describe('laneOf', () => {
   it('is the first board lane among the tags, else the default lane', () => {

@@ -2,8 +2,3 @@
 export function laneOf(tags: { id: number; kanban: number }[], laneIds: Set<number>): number | null {
   return tags.find((t) => t.kanban === 1 && laneIds.has(t.id))?.id ?? null;
 }
-
-/** YYYY-MM-DD of a date in the given zone. */
-export function dayIn(date: Date, timeZone: string): string {
-  return date.toLocaleDateString('en-CA', { timeZone });
-}

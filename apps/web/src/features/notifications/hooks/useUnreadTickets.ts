@@ -25,11 +25,12 @@ export const UNREAD_TICKETS_KEY = ['notifications', 'unreadTickets'] as const;
 /** A burst of events is read as one refetch this long after its first event (every signed-in user holds this list). */
 export const UNREAD_REFRESH_MS = 1000;
 
-/** GET /tickets?withUnreadMessages=true, kept fresh by ticket and message events. */
-export function useUnreadTickets() {
+/** GET /tickets?withUnreadMessages=true, kept fresh by ticket and message events; not read while `enabled` is false. */
+export function useUnreadTickets(enabled = true) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: UNREAD_TICKETS_KEY,
+    enabled,
     queryFn: () =>
       orEmpty(api.get<TicketsPage>('/tickets', { query: { withUnreadMessages: 'true', pageNumber: 1 } }), {
         tickets: [],
