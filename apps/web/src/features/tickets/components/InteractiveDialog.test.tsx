@@ -14,6 +14,7 @@ describe('InteractiveDialog (list message)', () => {
     fireEvent.change(screen.getByLabelText(/^Texto do botão/), { target: { value: 'Ver' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(await screen.findAllByText('Por favor, selecione um título.')).not.toHaveLength(0);
-    expect(spy.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toEqual([]);
+    const calls = spy.mock.calls as unknown as [unknown, RequestInit | undefined][];
+    expect(calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 });
