@@ -355,8 +355,10 @@ test.describe('routing, attachments, transfer and the required tag (issue 7)', (
     await asked.hover();
     await asked.getByRole('button', { name: 'Opções da mensagem' }).click();
     await page.getByRole('menuitem', { name: 'Encaminhar' }).click();
+    // the message is selected (others could be ticked too), then the contacts are chosen
+    await page.getByRole('toolbar', { name: 'Encaminhar mensagem' }).getByRole('button', { name: 'Encaminhar' }).click();
     const forward = page.getByRole('dialog', { name: 'Encaminhar mensagem' });
-    await forward.getByLabel('Contato').fill('Parceiro');
+    await forward.getByLabel('Contatos').fill('Parceiro');
     await page.getByRole('option', { name: new RegExp(partner.name) }).click();
     await forward.getByRole('button', { name: 'Encaminhar' }).click();
     await expect(page.getByText(`Mensagem encaminhada para ${partner.name}.`)).toBeVisible();
