@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
-import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
+import { renderWithProviders, sessionValue } from '../../../test/render';
 import { ImportPhoneContactsDialog } from './ImportPhoneContactsDialog';
 
 afterEach(() => vi.unstubAllGlobals());
