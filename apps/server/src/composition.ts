@@ -43,6 +43,7 @@ import { registerContactListsJobs } from './modules/contact-lists/contact-lists.
 import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes';
 import { createContactListsService } from './modules/contact-lists/contact-lists.service';
 import { registerContactsJobs } from './modules/contacts/contacts.jobs';
+import { createWhatsappNumberCheck } from './modules/contacts/contacts.public';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { conversationRoutes } from './modules/conversation/conversation.routes';
@@ -295,7 +296,12 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   registerRecoveryJobs(deps.jobs, recovery);
   // The close transition asks the automation first (ratings): a port filled once the automation exists.
   const closePolicy: ClosePolicy = {};
-  const tickets = createTicketsService(deps, messaging.outbound, closePolicy);
+  const tickets = createTicketsService(
+    deps,
+    messaging.outbound,
+    closePolicy,
+    createWhatsappNumberCheck(deps, messaging.channels),
+  );
   ticketsRoutes(app, deps, tickets);
   registerTicketsJobs(deps.jobs, tickets);
   const setup = createSceneSetupCache(deps.config.setupCacheMs);

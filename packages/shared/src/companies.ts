@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLATFORM_COMPANY_ID, PLATFORM_DUE_DATE, RECURRENCES, type Recurrence } from './constants';
 import { boolParam } from './tickets';
 import { type CalendarDay, calendarDay, dayIn, daysBetween, storedDay } from './time';
-import { emailField, idParam, nameField, passwordField, V } from './validation';
+import { idParam, passwordField, V } from './validation';
 
 /** The recurrence values of a company's subscription (their months are RECURRENCES, seed 001 §3). */
 export const RECURRENCE_VALUES = Object.keys(RECURRENCES) as Recurrence[];
@@ -62,8 +62,15 @@ const dueDateField = z.preprocess(
 );
 
 const companyFields = {
-  name: nameField(2, 50),
-  email: emailField(),
+  // Seed 001 §2's own texts: 'Nome é obrigatório', 'E-mail é obrigatório', 'Email é inválido'.
+  name: z.string({ error: V.companyNameRequired }).trim().min(1, V.companyNameRequired).min(2, V.tooShort).max(50, V.tooLong),
+  email: z
+    .string({ error: V.companyEmailRequired })
+    .trim()
+    .min(1, V.companyEmailRequired)
+    .max(254, V.tooLong)
+    .email(V.companyEmailInvalid)
+    .toLowerCase(),
   phone: optionalText(30),
   planId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idParam),
   status: boolParam.optional(),

@@ -5,6 +5,13 @@
  */
 export type CrudAction = 'create' | 'update' | 'delete';
 
+/** An internal chat's event (company-{id}-chat, -chat-user-{userId}, -chat-{chatId}). */
+export interface ChatEvent {
+  action: 'new-message' | 'update' | 'create' | 'delete';
+  record?: unknown;
+  chatId?: number;
+}
+
 export interface CompanyEventMap {
   auth: { action: 'logout' | 'update'; user: { id: number } };
   user: { action: CrudAction; user?: unknown; userId?: number };
@@ -15,7 +22,10 @@ export interface CompanyEventMap {
   contact: { action: CrudAction; contact?: unknown; contactId?: number };
   /** A contact import's progress and summary (ContactImportDto), to the user who started it. */
   contactImport: { action: 'progress' | 'done' | 'failed'; record: unknown };
-  chat: { action: 'new-message' | 'update' | 'create' | 'delete'; record?: unknown; chatId?: number };
+  chat: ChatEvent;
+  /** Seed 002 §7: the same internal-chat events under one member's name and under the chat's, to its members only. */
+  [userChats: `chat-user-${number}`]: ChatEvent;
+  [oneChat: `chat-${number}`]: ChatEvent;
   payment: { action: 'CONCLUIDA'; company: { id: number; dueDate: string }; invoiceId: number };
   queue: { action: CrudAction; queue?: unknown; queueId?: number };
   prompt: { action: CrudAction; prompt?: unknown; promptId?: number };

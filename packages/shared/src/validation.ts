@@ -35,6 +35,9 @@ export const V = {
   taxIdRequired: 'validation.taxIdRequired',
   fileListNameShort: 'validation.fileListNameShort',
   dateRangeReversed: 'validation.dateRangeReversed',
+  companyNameRequired: 'validation.companyNameRequired',
+  companyEmailRequired: 'validation.companyEmailRequired',
+  companyEmailInvalid: 'validation.companyEmailInvalid',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

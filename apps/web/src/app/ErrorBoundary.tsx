@@ -1,10 +1,20 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ApiError } from '../shared/api/client';
+import { useTranslation } from 'react-i18next';
 import { LoadError } from '../shared/ui/LoadError';
 
-/** A page chunk that failed to download (the server restarted with a new build, or went away). */
-const isChunkError = (error: unknown) =>
-  error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+/** Seed 001 "Page load error": 'Erro ao carregar a página' with a button that reloads the page. */
+function PageLoadError({ fullScreen }: { fullScreen?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <LoadError
+      error={null}
+      message={t('common.pageLoadError')}
+      retryLabel={t('common.reload')}
+      onRetry={() => window.location.reload()}
+      fullScreen={fullScreen}
+    />
+  );
+}
 
 interface Props {
   children: ReactNode;
@@ -14,8 +24,8 @@ interface Props {
 }
 
 /**
- * A screen that throws while rendering shows a translated error with a retry instead of a blank page
- * (issue 16 item 2). Retry renders again; a chunk that failed to load needs the page loaded again.
+ * A screen that throws while rendering shows 'Erro ao carregar a página' and a reload instead of a blank page
+ * (issue 16 item 2, issue 37 item 12): a page loaded again also fetches a chunk the server replaced.
  */
 export class ErrorBoundary extends Component<Props, { error: unknown }> {
   override state: { error: unknown } = { error: null };
@@ -32,22 +42,9 @@ export class ErrorBoundary extends Component<Props, { error: unknown }> {
     console.error(error, info.componentStack);
   }
 
-  private retry = () => {
-    if (isChunkError(this.state.error)) window.location.reload();
-    else this.setState({ error: null });
-  };
-
   override render() {
-    if (this.state.error) {
-      // a rendering fault is not the user's to read: the generic text, never the stack
-      return (
-        <LoadError
-          error={isChunkError(this.state.error) ? new ApiError(0, null, 'network') : null}
-          onRetry={this.retry}
-          fullScreen={this.props.fullScreen}
-        />
-      );
-    }
+    // a rendering fault (or a page chunk that failed to download) is not the user's to read: never the stack
+    if (this.state.error) return <PageLoadError fullScreen={this.props.fullScreen} />;
     return this.props.children;
   }
 }

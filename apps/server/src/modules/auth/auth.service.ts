@@ -5,6 +5,7 @@ import { isCompanyActive, type TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
+import { localClock } from '../automation/automation.public';
 import { getGlobalSetting } from '../settings/settings.public';
 import * as repo from './auth.repository';
 import * as signupRepo from './signup.repository';
@@ -24,6 +25,22 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const ROTATION_GRACE_MS = 30_000;
 // A real argon2 hash verified when the e-mail is unknown, so timing does not reveal which e-mails exist.
 let dummyHash: Promise<string> | undefined;
+
+/**
+ * Seed 001 §1 startWork/endWork ('HH:MM', end included): whether `now` is within the user's work hours on the company's
+ * clock. A window whose end is before its start runs past midnight; an unreadable value does not lock anyone out.
+ */
+export function withinWorkHours(startWork: string, endWork: string, now: Date, timezone: string): boolean {
+  const toMinutes = (hhmm: string) => {
+    const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
+    return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+  };
+  const s = toMinutes(startWork);
+  const e = toMinutes(endWork);
+  if (s === null || e === null) return true;
+  const { minutes } = localClock(now, timezone);
+  return s <= e ? minutes >= s && minutes <= e : minutes >= s || minutes <= e;
+}
 
 export const hashPassword = (password: string) => hash(password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
@@ -70,6 +87,14 @@ export function createAuthService(deps: CoreDeps) {
       const ctx = await repo.loadTenantContext(db, user.id);
       if (!ctx) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
       if (!isCompanyActive(ctx.company)) throw new AppError('ERR_COMPANY_INACTIVE', 403);
+      // Outside their work hours a user may not sign in (admins excepted); the session they have is left alone.
+      if (
+        ctx.user.profile !== 'admin' &&
+        !ctx.user.super &&
+        !withinWorkHours(user.startWork, user.endWork, new Date(), ctx.company.timezone)
+      ) {
+        throw new AppError('ERR_OUT_OF_HOURS', 409, { startWork: user.startWork, endWork: user.endWork });
+      }
       await deps.limiter.reset(`login:email:${body.email}`);
       const tokenVersion = await repo.startNewSessionVersion(db, user.id);
       await repo.touchCompanyLastLogin(db, { companyId: user.companyId });

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,8 @@ import {
   PASSWORD,
   type TestContext,
 } from '../../../test/harness';
+import { companies, users } from '../../db/schema';
+import { localClock } from '../automation/automation.public';
 import { setGlobalSetting } from '../settings/settings.public';
 
 let t: TestContext;
@@ -78,6 +81,27 @@ describe('login', () => {
     const res = await login(tenant.adminEmail, PASSWORD);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'ERR_COMPANY_INACTIVE' });
+  });
+
+  it('refuses a user outside their work hours on the company clock with ERR_OUT_OF_HOURS; admins sign in (issue 37 item 7)', async () => {
+    const tenant = await createTenant(t);
+    await t.database.db.update(companies).set({ timezone: 'Asia/Tokyo' }).where(eq(companies.id, tenant.companyId));
+    const hhmm = (offsetMinutes: number) => {
+      const m = (((localClock(new Date(), 'Asia/Tokyo').minutes + offsetMinutes) % 1440) + 1440) % 1440;
+      return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    };
+    const hours = (startWork: string, endWork: string) =>
+      t.database.db.update(users).set({ startWork, endWork }).where(eq(users.companyId, tenant.companyId));
+
+    await hours(hhmm(120), hhmm(180)); // starts in two hours in Tokyo
+    const refused = await login(tenant.userEmail, PASSWORD);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'ERR_OUT_OF_HOURS' });
+    expect((await login(tenant.adminEmail, PASSWORD)).statusCode).toBe(200);
+
+    // Within the hours in Tokyo (9 hours away from UTC, so a UTC clock would refuse it).
+    await hours(hhmm(-60), hhmm(60));
+    expect((await login(tenant.userEmail, PASSWORD)).statusCode).toBe(200);
   });
 
   it('validates the body', async () => {

@@ -192,6 +192,23 @@ export async function customerMessageCount(tx: Db, { companyId }: Tenant, ticket
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * When the bot began talking in the ticket's current run (connection timeUseBotQueues): its first menu since the ticket
+ * was last reopened (or ever); null when no menu was sent in this run.
+ */
+export async function botStartedAt(tx: Db, { companyId }: Tenant, ticketId: number): Promise<Date | null> {
+  const rows = rowsOf<{ at: string | Date | null }>(
+    await tx.execute(sql`
+      SELECT min(m.created_at) AS at FROM messages m
+      WHERE m.company_id = ${companyId} AND m.ticket_id = ${ticketId} AND m.from_me AND m.data_json->>'automatic' = 'menu'
+        AND m.created_at >= coalesce(
+          (SELECT max(l.created_at) FROM ticket_logs l
+           WHERE l.company_id = ${companyId} AND l.ticket_id = ${ticketId} AND l.type = 'reopen'),
+          '-infinity')`),
+  );
+  return rows[0]?.at ? new Date(rows[0].at) : null;
+}
+
 /** The attendant of the contact's latest earlier ticket who still belongs to the company (their "wallet"). */
 export async function lastAttendant(tx: Db, { companyId }: Tenant, contactId: number, exceptTicketId: number) {
   const rows = rowsOf<{ user_id: number; queue_id: number | null }>(

@@ -93,10 +93,19 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
     if (t.amountUsedBotQueues === 0) return firstMenu(s); // created out of hours: the menu was never shown
     // Written before the last menu was stored ('Oi', 'bom dia' in a row): not an answer to it.
     if (await repo.writtenBeforeLastMenu(s.tx, { companyId: s.companyId }, t.id, m.messageId)) return;
+    if (await botTimeIsUp(s)) return handOver(s);
     const limit = botAnswerLimit(maxBot(s));
     if ((await repo.customerMessageCount(s.tx, { companyId: s.companyId }, t.id)) > limit) return handOver(s);
     if (!t.queueId) return answerQueueMenu(s);
     return answerOptions(s);
+  }
+
+  /** Connection timeUseBotQueues (minutes, 0 = no limit): the bot lets go of a ticket it has held that long. */
+  async function botTimeIsUp(s: Step): Promise<boolean> {
+    const minutes = s.scene.connection?.timeUseBotQueues ?? 0;
+    if (minutes <= 0) return false;
+    const since = await repo.botStartedAt(s.tx, { companyId: s.companyId }, s.ticket.id);
+    return since !== null && s.now.getTime() - since.getTime() >= minutes * 60_000;
   }
 
   /** The highest message id each ticket's drain has taken: a later reaction to an older message has nothing to do. */

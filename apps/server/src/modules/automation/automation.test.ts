@@ -18,8 +18,10 @@ import {
   addQueue,
   auto,
   botMessages,
+  clock,
   connection,
   customer,
+  IN_HOURS,
   logTypes,
   newNumber,
   standin,
@@ -28,6 +30,16 @@ import {
 } from './automation.testing';
 
 useAutomationApp();
+
+/** The live ticket of the contact with this number in the company. */
+async function ticketOf(tenant: Tenant, number: string) {
+  const [row] = await t.database.db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(tickets.companyId, tenant.companyId), eq(contacts.number, number)));
+  return row;
+}
 
 describe('end to end through the Cloud API stand-in', () => {
   it('the customer writes on WhatsApp, the menu reaches their phone, their answer picks the queue', async () => {
@@ -165,6 +177,42 @@ describe('queue choice menu', () => {
     await d.says('2');
     await auto().sendToDefaultQueue(tenant.companyId, second.ticketId);
     expect((await ticketRow(t, second.ticketId)).queueId).toBe(support.id);
+  });
+
+  it('lets go of a ticket it has held timeUseBotQueues minutes: the next answer waits for an attendant (issue 37 item 8)', async () => {
+    const conn = await connection(tenant, [sales.id, support.id], { timeUseBotQueues: 30 });
+    const from = newNumber();
+    const at = (seconds: number) => new Date(Date.now() + seconds * 1000);
+    clock.now = new Date(); // the bot's time is measured against stored message times
+    try {
+      await deliver(t, conn, [inbound.text({ from, body: 'Oi' })], [{ waId: from, name: 'Rita' }]);
+      const ticketId = (await ticketOf(tenant, from)).id;
+      await deliver(t, conn, [inbound.text({ from, body: 'hã?', timestamp: at(2) })]);
+      expect((await botMessages(ticketId)).map((m) => m.kind)).toEqual(['menu', 'menu']); // within the time: the menu again
+      expect(await ticketRow(t, ticketId)).toMatchObject({ isBot: true, queueId: null });
+
+      // 31 minutes since the first menu: the bot lets go, even of a valid answer.
+      await t.database.db.execute(
+        sql`UPDATE messages SET created_at = created_at - interval '31 minutes' WHERE ticket_id = ${ticketId}`,
+      );
+      await deliver(t, conn, [inbound.text({ from, body: '1', timestamp: at(4) })]);
+      expect((await botMessages(ticketId)).map((m) => m.kind)).toEqual(['menu', 'menu']);
+      expect(await ticketRow(t, ticketId)).toMatchObject({ isBot: false, queueId: null, status: 'pending', userId: null });
+      expect((await logTypes(ticketId)).at(-1)).toBe('chatBot');
+
+      // timeUseBotQueues 0: no limit — the same wait, and the answer still picks the queue.
+      const open = await connection(tenant, [sales.id, support.id], { timeUseBotQueues: 0 });
+      const other = newNumber();
+      await deliver(t, open, [inbound.text({ from: other, body: 'Oi' })], [{ waId: other, name: 'Rui' }]);
+      const second = (await ticketOf(tenant, other)).id;
+      await t.database.db.execute(
+        sql`UPDATE messages SET created_at = created_at - interval '31 minutes' WHERE ticket_id = ${second}`,
+      );
+      await deliver(t, open, [inbound.text({ from: other, body: '1', timestamp: at(2) })]);
+      expect(await ticketRow(t, second)).toMatchObject({ isBot: false, queueId: sales.id });
+    } finally {
+      clock.now = IN_HOURS;
+    }
   });
 
   it('two messages in a row before the menu arrives get one menu, not two', async () => {

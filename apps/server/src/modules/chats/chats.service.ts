@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES_PAGE_SIZE, CHATS_PAGE_SIZE, type ChatBody, type ChatDto } from '@atendo/shared';
+import { CHAT_MESSAGES_PAGE_SIZE, CHATS_PAGE_SIZE, type ChatBody, type ChatDto, type ChatEvent } from '@atendo/shared';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -33,12 +33,22 @@ export function createChatsService(deps: CoreDeps) {
     return found;
   }
 
-  const membersRooms = (chat: ChatDto, extra: number[] = []) => [
-    ...new Set([...chat.users.map((u) => rooms.user(u.userId)), ...extra.map((id) => rooms.user(id))]),
-  ];
+  /**
+   * One chat event to `userIds` (the members, and those just removed): as `chat` and `chat-{chatId}` to their rooms,
+   * and as `chat-user-{userId}` to each one's own room (seed 002 §7) — a non-member hears none of them.
+   */
+  function emit(ctx: TenantContext, chatId: number, payload: ChatEvent, userIds: number[]) {
+    const members = [...new Set(userIds)];
+    const to = members.map((id) => rooms.user(id));
+    deps.realtime.publish(ctx.companyId, 'chat', payload, to);
+    deps.realtime.publish(ctx.companyId, `chat-${chatId}` as const, payload, to);
+    for (const id of members) deps.realtime.publish(ctx.companyId, `chat-user-${id}` as const, payload, [rooms.user(id)]);
+  }
+
+  const memberIdsOf = (chat: ChatDto, extra: number[] = []) => [...chat.users.map((u) => u.userId), ...extra];
 
   function publish(ctx: TenantContext, chat: ChatDto, action: 'create' | 'update' | 'delete', extra: number[] = []) {
-    deps.realtime.publish(ctx.companyId, 'chat', { action, record: chat, chatId: chat.id }, membersRooms(chat, extra));
+    emit(ctx, chat.id, { action, record: chat, chatId: chat.id }, memberIdsOf(chat, extra));
   }
 
   async function reload(ctx: TenantContext, id: number) {
@@ -91,7 +101,7 @@ export function createChatsService(deps: CoreDeps) {
       const record = await repo.findMessage(db, ctx, messageId);
       if (!record) throw new AppError('ERR_NO_CHAT_FOUND', 404);
       const updated = await reload(ctx, chat.id);
-      deps.realtime.publish(ctx.companyId, 'chat', { action: 'new-message', record, chatId: chat.id }, membersRooms(updated));
+      emit(ctx, chat.id, { action: 'new-message', record, chatId: chat.id }, memberIdsOf(updated));
       publish(ctx, updated, 'update');
       return record;
     },
@@ -102,9 +112,7 @@ export function createChatsService(deps: CoreDeps) {
       if (userId !== undefined && userId !== ctx.user.id) throw new AppError('ERR_NO_PERMISSION', 403);
       await repo.markRead(db, ctx, chat.id, ctx.user.id);
       const updated = await reload(ctx, chat.id);
-      deps.realtime.publish(ctx.companyId, 'chat', { action: 'update', record: updated, chatId: chat.id }, [
-        rooms.user(ctx.user.id),
-      ]);
+      emit(ctx, chat.id, { action: 'update', record: updated, chatId: chat.id }, [ctx.user.id]);
       return updated;
     },
   };

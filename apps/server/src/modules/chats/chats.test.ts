@@ -84,6 +84,28 @@ describe('internal chat (seed 002 §2.10, §7)', () => {
     expect((await req('GET', `/chats/${chat.id}/messages`, b.adminToken)).statusCode).toBe(404);
   });
 
+  it('the chat events also go as chat-user-{userId} (each member its own) and chat-{chatId}, to the members only (issue 37 item 12)', async () => {
+    const sa = recorder(track(await connect(t.url!, a.companyId, ana.token, ana.id)));
+    const sb = recorder(track(await connect(t.url!, a.companyId, bia.token, bia.id)));
+    const sc = recorder(track(await connect(t.url!, a.companyId, caio.token, caio.id)));
+    const chat = (await req('POST', '/chats', ana.token, { title: 'Par', users: [bia.id] })).json();
+    await req('POST', `/chats/${chat.id}/messages`, bia.token, { message: 'Olá, Ana' });
+    const perChat = `company-${a.companyId}-chat-${chat.id}`;
+    await expect
+      .poll(() => sa.events.filter((e) => e.event === perChat).map((e) => (e.payload as { action: string }).action))
+      .toEqual(['create', 'new-message', 'update']);
+    expect(await sa.wait(`company-${a.companyId}-chat-user-${ana.id}`)).toMatchObject({ action: 'create', chatId: chat.id });
+    expect(await sb.wait(`company-${a.companyId}-chat-user-${bia.id}`)).toMatchObject({ action: 'create', chatId: chat.id });
+    await expect
+      .poll(() => sb.events.filter((e) => e.event === perChat).map((e) => (e.payload as { action: string }).action))
+      .toEqual(['create', 'new-message', 'update']);
+    expect(sb.names()).not.toContain(`company-${a.companyId}-chat-user-${ana.id}`); // another member's name is theirs
+    // Caio's own chat reaches him after the pair's events were emitted: what he never got, he will not get.
+    const own = (await req('POST', '/chats', caio.token, { title: 'Outra', users: [a.adminId] })).json();
+    await sc.wait(`company-${a.companyId}-chat-${own.id}`);
+    expect(sc.names().filter((n) => n.includes(`-chat-${chat.id}`) || n.endsWith(`-chat-user-${ana.id}`))).toEqual([]);
+  });
+
   it('events reach only the members: a non-member’s socket hears nothing', async () => {
     const sa = recorder(track(await connect(t.url!, a.companyId, ana.token, ana.id)));
     const sb = recorder(track(await connect(t.url!, a.companyId, bia.token, bia.id)));

@@ -38,6 +38,7 @@ import { EXPORT_LABELS } from './contacts.export';
 import { contactsImportJob } from './contacts.jobs';
 import * as repo from './contacts.repository';
 import { dataRows, previewSheet } from './contacts.spreadsheet';
+import { createWhatsappNumberCheck } from './contacts.whatsapp-check';
 
 const MB = 1024 * 1024;
 const UPLOAD_MAX_BYTES = 50 * MB;
@@ -75,6 +76,7 @@ interface ChatContactsSource {
 
 export function createContactsService(deps: CoreDeps, opts: { channels?: ChannelRegistry } = {}) {
   const { db } = deps.database;
+  const checkNumber = createWhatsappNumberCheck(deps, opts.channels);
 
   async function settingsOf(companyId: number): Promise<CompanySettings> {
     const s = await findCompanySettings(db, { companyId });
@@ -190,6 +192,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
     },
 
     async create(ctx: TenantContext, b: CreateContactBody) {
+      await checkNumber(ctx, b.number);
       const row = await repo
         .insertContact(db, ctx, {
           name: b.name,

@@ -29,6 +29,8 @@ import { transcribe } from './transcription';
 
 /** The composer writes only into an attended ticket (seed 000 §4 "Composer"). */
 const WRITABLE = ['open', 'group'];
+/** Message types whose content is a file: forwarded only while the file is kept. */
+const MEDIA_TYPES = new Set(['image', 'audio', 'video', 'document', 'application', 'sticker']);
 
 /** Interactive contents each channel's adapter can send (seed 000 §9 "Interactive types"). */
 const INTERACTIVE_SUPPORT: Record<'list' | 'card' | 'pix', readonly Channel[]> = {
@@ -347,6 +349,11 @@ export function createConversationService(
       const target = await tickets.ticketForContact(ctx, contact, source.whatsappId, source.queueId, source.channel);
       const body = await signed(ctx, message.body, b.signMessage);
       const content = (message.dataJson as { outbound?: OutboundContent } | null)?.outbound;
+      // A media message whose file is not kept (erased, never downloaded) cannot be forwarded: seed 000 §8.
+      const kept = message.mediaUrl ? await deps.media.fileOf(message.mediaUrl) : null;
+      if ((message.mediaUrl && !kept) || (!message.mediaUrl && MEDIA_TYPES.has(message.mediaType))) {
+        throw new AppError('ERR_FETCH_WAPP_MSG');
+      }
       const req: OutboundRequest = message.mediaUrl
         ? {
             body,

@@ -372,6 +372,39 @@ describe('reactions, forward, counts', () => {
     expect(refused.statusCode).toBe(400);
   });
 
+  it('quoting or forwarding what the channel no longer has answers ERR_FETCH_WAPP_MSG (issue 37 item 7)', async () => {
+    const { ticketId, messageId } = await openTicketFor(ana);
+    const note = (await req('POST', `/messages/${ticketId}`, ana.token, { body: 'nota', isPrivate: true })).json();
+    const quoteNote = await req('POST', `/messages/${ticketId}`, ana.token, { body: 'público', quotedMsg: { id: note.id } });
+    expect(quoteNote.statusCode).toBe(502);
+    expect(quoteNote.json()).toMatchObject({ error: 'ERR_FETCH_WAPP_MSG' });
+    const noteOnNote = await req('POST', `/messages/${ticketId}`, ana.token, {
+      body: 'outra nota',
+      isPrivate: true,
+      quotedMsg: { id: note.id },
+    });
+    expect(noteOnNote.statusCode, noteOnNote.body).toBe(200);
+
+    await t.database.db.execute(sql`UPDATE messages SET is_deleted = true WHERE id = ${messageId}`);
+    const quoteRevoked = await req('POST', `/messages/${ticketId}`, ana.token, {
+      body: 'sobre aquilo',
+      quotedMsg: { id: messageId },
+    });
+    expect(quoteRevoked.json()).toMatchObject({ error: 'ERR_FETCH_WAPP_MSG' });
+
+    // An image whose file was never downloaded, or is no longer kept, cannot be forwarded.
+    const photo = await customerWrites(t, connA.id, { body: '' });
+    const other = await customerWrites(t, connA.id, { name: 'Destino da foto' });
+    for (const mediaUrl of [null, 'media/does-not-exist.png']) {
+      await t.database.db.execute(
+        sql`UPDATE messages SET media_type = 'image', media_url = ${mediaUrl} WHERE id = ${photo.messageId}`,
+      );
+      const res = await req('POST', '/message/forward', ana.token, { messageId: photo.messageId, contactId: other.contactId });
+      expect(res.statusCode, String(mediaUrl)).toBe(502);
+      expect(res.json()).toMatchObject({ error: 'ERR_FETCH_WAPP_MSG' });
+    }
+  });
+
   it('messages-allMe counts sent or received messages in a period (dashboard permission)', async () => {
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
     expect((await req('GET', `/messages-allMe?fromMe=true`, ana.token)).statusCode).toBe(403);

@@ -44,13 +44,16 @@ export async function lastCustomerMessageAt(db: Db, t: Tenant, contactId: number
 }
 
 /** A message of the same ticket, to quote. */
+/** A message of the ticket a reply may quote, with what says whether the channel still has it. */
 export async function findQuotable(db: Db, t: Tenant, ticketId: number, messageId: number) {
-  const rows = rowsOf<{ id: string | number }>(
+  const rows = rowsOf<{ id: string | number; is_private: boolean; is_deleted: boolean; failed: boolean }>(
     await db.execute(
-      sql`SELECT id FROM messages WHERE id = ${messageId} AND ticket_id = ${ticketId} AND company_id = ${t.companyId}`,
+      sql`SELECT id, is_private, is_deleted, send_error IS NOT NULL AS failed FROM messages
+          WHERE id = ${messageId} AND ticket_id = ${ticketId} AND company_id = ${t.companyId}`,
     ),
   );
-  return rows[0] ? Number(rows[0].id) : null;
+  const r = rows[0];
+  return r ? { id: Number(r.id), isPrivate: r.is_private, isDeleted: r.is_deleted, failed: r.failed } : null;
 }
 
 export interface OutboundRow {

@@ -84,8 +84,11 @@ export function createOutboundService(deps: CoreDeps) {
 
       let quotedMsgId: number | null = null;
       if (req.quotedMsgId) {
-        quotedMsgId = await repo.findQuotable(db, ctx, ticket.id, req.quotedMsgId);
-        if (!quotedMsgId) throw new AppError('ERR_VALIDATION', 400, { field: 'quotedMsg' });
+        const quoted = await repo.findQuotable(db, ctx, ticket.id, req.quotedMsgId);
+        if (!quoted) throw new AppError('ERR_VALIDATION', 400, { field: 'quotedMsg' });
+        // The channel cannot quote what it never had (a note, a failed send) or no longer has (revoked): seed 000 §8.
+        if (!isPrivate && (quoted.isPrivate || quoted.isDeleted || quoted.failed)) throw new AppError('ERR_FETCH_WAPP_MSG');
+        quotedMsgId = quoted.id;
       }
 
       let mediaType = 'text';

@@ -17,6 +17,7 @@ import type { Tenant, TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { loadTenantContext } from '../auth/auth.public';
+import type { WhatsappNumberCheck } from '../contacts/contacts.public';
 import { findCompanySettings } from '../settings/settings.public';
 import { canSeeTicket, type Viewer, viewerOf } from './tickets.access';
 import { createTicketAudience, presenter } from './tickets.audience';
@@ -42,7 +43,13 @@ export function toPrefixQuery(term: string): string | null {
     .join(' & ');
 }
 
-export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound, closePolicy: ClosePolicy = {}) {
+export function createTicketsService(
+  deps: CoreDeps,
+  outbound: TicketOutbound,
+  closePolicy: ClosePolicy = {},
+  /** A new ticket's number is looked up on WhatsApp through its QR connection (ERR_WAPP_INVALID_CONTACT). */
+  checkNumber?: WhatsappNumberCheck,
+) {
   const { db } = deps.database;
   const ticketAudience = createTicketAudience(db);
   const fx = createTicketEffects(deps, outbound);
@@ -226,6 +233,7 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound, c
       await checkQueue(ctx, b.queueId);
       const whatsapp = b.whatsappId ? await repo.findWhatsapp(db, ctx, b.whatsappId) : await repo.defaultWhatsapp(db, ctx);
       if (!whatsapp) throw new AppError(b.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND', 404);
+      if (!contact.isGroup && contact.channel === 'whatsapp') await checkNumber?.(ctx, contact.number, whatsapp.id);
       const pending = b.status === 'pending';
       const created = await repo.insertTicket(db, ctx, {
         contactId: contact.id,

@@ -49,6 +49,11 @@ export async function downloadStreamed(
   const blob = new Blob(parts, { type });
   const disposition = res.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  saveBlob(blob, name);
+}
+
+/** Hands a file made in the browser to the user as a download named `name`. */
+export function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -12,12 +12,17 @@ export function LoadError({
   onRetry,
   fullScreen = false,
   compact = false,
+  message,
+  retryLabel,
 }: {
   error: unknown;
   onRetry: () => void;
   fullScreen?: boolean;
   /** Inside a table cell or a list: no icon, less room. */
   compact?: boolean;
+  /** Instead of the error's own text, and of 'retry' on the button. */
+  message?: string;
+  retryLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -38,10 +43,10 @@ export function LoadError({
     >
       {compact ? null : <ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} />}
       <Typography color={compact ? 'text.secondary' : 'text.primary'} variant={compact ? 'body2' : 'body1'}>
-        {errorMessage(error)}
+        {message ?? errorMessage(error)}
       </Typography>
       <Button variant={compact ? 'text' : 'contained'} size={compact ? 'small' : 'medium'} onClick={onRetry}>
-        {t('common.retry')}
+        {retryLabel ?? t('common.retry')}
       </Button>
     </Box>
   );

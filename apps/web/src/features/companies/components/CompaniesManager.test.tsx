@@ -111,14 +111,17 @@ describe('CompaniesManager (seed 001 "Companies screen")', () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: /Perto/ })).toBeNull());
   });
 
-  it('validates the form before sending (name, e-mail, plan, password)', async () => {
+  it("validates the form before sending with the seed's texts: 'Nome é obrigatório', 'Email é inválido', 'E-mail é obrigatório' (issue 37 item 12)", async () => {
     const calls = stubApi({ '/companiesPlan/': { companies: [], count: 0, hasMore: false }, '/plans/all': [] });
     renderManager();
     const form = await screen.findByRole('form', { name: 'Formulário de empresa' });
     fireEvent.change(within(form).getByLabelText(/^E-mail/), { target: { value: 'nope' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
-    expect(await within(form).findByText('E-mail inválido')).toBeTruthy();
-    expect(within(form).getAllByText('Obrigatório').length).toBeGreaterThan(0);
+    expect(await within(form).findByText('Email é inválido')).toBeTruthy();
+    expect(within(form).getByText('Nome é obrigatório')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText(/^E-mail/), { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
+    expect(await within(form).findByText('E-mail é obrigatório')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

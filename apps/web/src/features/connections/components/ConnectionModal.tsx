@@ -29,13 +29,15 @@ export interface ConnectionModalProps {
   /** The channel of a new connection (from the add menu). */
   channel: NewChannel;
   onClose: () => void;
+  /** After the session was closed for the message import: show the connection's new QR code. */
+  onQrCode?: (connectionId: number) => void;
 }
 
 /** Seed 001 §2 "Connections page" edit modal, with every field and rule of seed 001 §5 "Connection form". */
-export function ConnectionModal({ open, connectionId, channel, onClose }: ConnectionModalProps) {
+export function ConnectionModal({ open, connectionId, channel, onClose, onQrCode }: ConnectionModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const c = useConnectionForm({ open, connectionId, channel, onClose });
+  const c = useConnectionForm({ open, connectionId, channel, onClose, onQrCode });
   const { tab, setTab, created, showSchedules } = c;
   const tabs: TabName[] = [...FORM_TABS.map(([name]) => name), ...(showSchedules ? (['schedules'] as const) : [])];
   const title = connectionId

@@ -1,4 +1,5 @@
 import { connectionFormIssues, defaultSchedules, type ScheduleRowDto } from '@atendo/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
 import { useQueues } from '../../queues/hooks/useQueues';
 import {
+  day,
   EMPTY,
   type Form,
   fromConnection,
@@ -16,7 +18,9 @@ import {
   type TabName,
   toBody,
 } from '../utils/connectionForm';
+import { connectionKeys } from './keys';
 import {
+  type Connection,
   useCompanySetting,
   useConnection,
   useConnectionTargets,
@@ -36,11 +40,14 @@ export function useConnectionForm({
   connectionId,
   channel: newChannel,
   onClose,
+  onQrCode,
 }: {
   open: boolean;
   connectionId: number | null;
   channel: NewChannel;
   onClose: () => void;
+  /** The connection's session was closed for the message import: its new QR code is to be shown. */
+  onQrCode?: (connectionId: number) => void;
 }) {
   const { t } = useTranslation();
   const { plan } = useCompanyPlan();
@@ -54,6 +61,7 @@ export function useConnectionForm({
   const save = useSaveConnection();
   const media = useGreetingMedia();
   const session = useSessionAction();
+  const client = useQueryClient();
   const [tab, setTab] = useState<TabName>('general');
   const [schedules, setSchedules] = useState<ScheduleRowDto[]>(defaultSchedules());
   // a new Cloud API connection: what Meta's webhook settings need, shown once
@@ -96,12 +104,25 @@ export function useConnectionForm({
       return;
     }
     try {
-      // Seed 001 §4: turning the import on for a connected session closes it first; it comes back through a new QR.
-      const importing = channel === 'whatsapp' && f.importOn && !loaded?.importOldMessages;
-      if (loaded && importing && loaded.status === 'CONNECTED')
-        await session.mutateAsync({ id: loaded.id, action: 'disconnect' });
+      // Seed 001 §4: a connected session whose message import is turned on (or given other dates) is closed first, and
+      // comes back through a new QR code (status qrcode at once), so the new session imports with the saved settings.
+      const importChanged =
+        !loaded?.importOldMessages ||
+        day(loaded.importOldMessages) !== f.importOldMessages ||
+        day(loaded.importRecentMessages) !== f.importRecentMessages;
+      const reconnect = Boolean(loaded && channel === 'whatsapp' && f.importOn && importChanged && loaded.status === 'CONNECTED');
+      if (loaded && reconnect) await session.mutateAsync({ id: loaded.id, action: 'disconnect' });
       const saved = await save.mutateAsync({ id: connectionId ?? undefined, values: body });
       toast.success(t('connections.saved'));
+      if (loaded && reconnect) {
+        await session.mutateAsync({ id: loaded.id, action: 'newQr' });
+        client.setQueryData<Connection[]>(connectionKeys.list, (list) =>
+          list?.map((c) => (c.id === loaded.id ? { ...c, status: 'qrcode' } : c)),
+        );
+        onClose();
+        onQrCode?.(loaded.id);
+        return;
+      }
       if (!connectionId && saved.channel === 'whatsappapi' && saved.verifyToken && !saved.verifyToken.startsWith('••••')) {
         setCreated({ verifyToken: saved.verifyToken, webhookUrl: saved.webhookUrl });
         return;

@@ -343,6 +343,7 @@ export default function ConnectionsPage() {
         connectionId={modal.id}
         channel={modal.channel}
         onClose={() => setModal((m) => ({ ...m, open: false }))}
+        onQrCode={setQrFor}
       />
       <FacebookConnectDialog channel={facebook} onClose={() => setFacebook(null)} />
       <QrCodeDialog connectionId={qrFor} onClose={() => setQrFor(null)} />

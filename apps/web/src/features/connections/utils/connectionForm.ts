@@ -89,7 +89,8 @@ export const EMPTY: Form = {
   expiresTicketNPS: '',
 };
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+/** The date part of a stored date, as the form's date fields hold it. */
+export const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
 export function fromConnection(c: Connection): Form {
   return {

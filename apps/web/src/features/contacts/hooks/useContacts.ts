@@ -130,6 +130,15 @@ export function useDeleteContact() {
   });
 }
 
+/** POST /contacts/import/chats: the chats of the connected WhatsApp (QR) become contacts; answers the counts. */
+export function useImportPhoneContacts() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ created: number; updated: number; total: number }>('/contacts/import/chats', {}),
+    onSuccess: () => qc.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+}
+
 export function useBlockContact() {
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) => api.put<ContactItemDto>(`/contacts/block/${id}`, { active }),

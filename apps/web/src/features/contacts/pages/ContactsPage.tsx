@@ -34,6 +34,7 @@ import { LoadError } from '../../../shared/ui/LoadError';
 import { SearchField } from '../../../shared/ui/SearchField';
 import { useTagList } from '../../tags/hooks/useTags';
 import { ContactModal } from '../components/ContactModal';
+import { ImportPhoneContactsDialog } from '../components/ImportPhoneContactsDialog';
 import { StartTicketDialog } from '../components/StartTicketDialog';
 import {
   downloadContactsExport,
@@ -63,6 +64,7 @@ export default function ContactsPage() {
   const [deleting, setDeleting] = useState<ContactItemDto | null>(null);
   const [blocking, setBlocking] = useState<ContactItemDto | null>(null);
   const [ticketFor, setTicketFor] = useState<ContactItemDto | null>(null);
+  const [importingPhone, setImportingPhone] = useState(false);
   const remove = useDeleteContact();
   const block = useBlockContact();
   const canDelete = can(me, 'contacts-page:deleteContact');
@@ -98,6 +100,7 @@ export default function ContactsPage() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: { xs: 1, sm: 2 }, height: '100%' }}>
+      {importingPhone ? <ImportPhoneContactsDialog onClose={() => setImportingPhone(false)} /> : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {t('contacts.title')} ({count})
@@ -125,6 +128,14 @@ export default function ContactsPage() {
         </Button>
         <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
           <MenuItem onClick={() => navigate('/contacts/import')}>{t('contacts.import')}</MenuItem>
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              setImportingPhone(true);
+            }}
+          >
+            {t('contacts.importPhone.open')}
+          </MenuItem>
           {canDelete ? <MenuItem onClick={exportAll}>{t('contacts.export')}</MenuItem> : null}
         </Menu>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ id: null })}>

@@ -19,6 +19,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
 import { errorMessage } from '../../../shared/api/errors';
+import { toast } from '../../../shared/toast';
 import { CopyField } from '../../../shared/ui/CopyField';
 import { sendUrl, useApiTokens, useTestSend } from '../hooks/useMessagesApi';
 
@@ -66,7 +67,7 @@ function TestForm({ media }: { media: boolean }) {
       form.append('medias', file);
       payload = form;
     }
-    send.mutate({ token, body: payload });
+    send.mutate({ token, body: payload }, { onSuccess: () => toast.success(t('messagesApi.sentToast')) });
   };
   const prefix = media ? 'media' : 'text';
   return (

@@ -1,41 +1,72 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import { STORAGE_KEYS, useStorageItem } from '../../../shared/storage';
 import { toast } from '../../../shared/toast';
 import { ContactPicker } from '../../contacts/components/ContactPicker';
 import type { ContactOption } from '../../contacts/hooks/useContacts';
-import { useForwardMessage } from '../hooks/useMessages';
+import { useCompanySettingValue } from '../../settings/hooks/useSettings';
+import { FORWARD_GAP_MS, useForwardMessages } from '../hooks/useMessages';
 import type { Message } from '../types';
 
-/** Forward a message to a contact (POST /message/forward): into their live ticket, or a new one of the caller's. */
-export function ForwardDialog({ message, onClose }: { message: Message | null; onClose: () => void }) {
+/**
+ * Forward the selected messages to one or more contacts (seed 000 §5, POST /message/forward each): into each contact's
+ * live ticket, or a new one of the caller's; about 900 ms apart, signed when the attendant's signature is on.
+ */
+export function ForwardDialog({
+  messages,
+  onClose,
+  onDone,
+  gapMs = FORWARD_GAP_MS,
+}: {
+  messages: Message[];
+  onClose: () => void;
+  onDone: () => void;
+  gapMs?: number;
+}) {
   const { t } = useTranslation();
-  const [contact, setContact] = useState<ContactOption | null>(null);
-  const forward = useForwardMessage();
+  const [contacts, setContacts] = useState<ContactOption[]>([]);
+  const forward = useForwardMessages(gapMs);
+  // the composer's signature toggle (sendSignMessage on, remembered in this browser)
+  const signAllowed = useCompanySettingValue('sendSignMessage') === 'enabled';
+  const signOn = useStorageItem(STORAGE_KEYS.signOption) !== 'false';
+  const signMessage = signAllowed && signOn;
   const send = () => {
-    if (!message || !contact) return;
+    if (!messages.length) {
+      toast.error(t('tickets.forward.nothingSelected'));
+      return;
+    }
+    if (!contacts.length) return;
     forward.mutate(
-      { messageId: message.id, contactId: contact.id },
+      { messageIds: messages.map((m) => m.id), contactIds: contacts.map((c) => c.id), signMessage },
       {
         onSuccess: () => {
-          toast.success(t('tickets.forward.done', { name: contact.name }));
-          setContact(null);
-          onClose();
+          toast.success(t('tickets.forward.done', { name: contacts.map((c) => c.name).join(', ') }));
+          setContacts([]);
+          onDone();
         },
         onError: toastError,
       },
     );
   };
   return (
-    <Dialog open={Boolean(message)} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="forward-title">
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="forward-title">
       <DialogTitle id="forward-title">{t('tickets.forward.title')}</DialogTitle>
       <DialogContent>
-        <ContactPicker autoFocus margin="dense" label={t('inbox.newTicket.contact')} value={contact} onChange={setContact} />
+        <DialogContentText variant="body2">{t('tickets.forward.count', { count: messages.length })}</DialogContentText>
+        <ContactPicker
+          multiple
+          autoFocus
+          margin="dense"
+          label={t('tickets.forward.contacts')}
+          value={contacts}
+          onChange={(v: ContactOption[]) => setContacts(v)}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={!contact || forward.isPending} onClick={send}>
+        <Button variant="contained" disabled={!contacts.length || forward.isPending} onClick={send}>
           {t('tickets.forward.confirm')}
         </Button>
       </DialogActions>

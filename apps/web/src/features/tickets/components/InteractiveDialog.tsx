@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { toast } from '../../../shared/toast';
 import { useSendInteractive } from '../hooks/useMessages';
 
 /** The interactive types of seed 000 §9 ("Lista, URL, Copia, Me Ligue, PIX") and their endpoints. */
@@ -80,7 +81,14 @@ export function InteractiveDialog({ ticketId, open, onClose }: { ticketId: numbe
   const [rows, setRows] = useState<Row[]>([newRow()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const send = useSendInteractive(ticketId);
-  const submit = () =>
+  const submit = () => {
+    // Seed 000 §5: a list whose options lack a title is not sent ('Por favor, selecione um título.').
+    const untitled = kind === 'list' ? rows.flatMap((r, i) => (r.title.trim() ? [] : [i])) : [];
+    if (untitled.length) {
+      setErrors(Object.fromEntries(untitled.map((i) => [`sections.0.rows.${i}.title`, t('tickets.interactive.selectTitle')])));
+      toast.error(t('tickets.interactive.selectTitle'));
+      return;
+    }
     send.mutate(
       { path: KINDS.find((k) => k.kind === kind)?.path ?? 'lista', body: bodyFor(kind, f, rows) },
       {
@@ -100,6 +108,7 @@ export function InteractiveDialog({ ticketId, open, onClose }: { ticketId: numbe
         },
       },
     );
+  };
   const field = (name: string, opts: { required?: boolean; multiline?: boolean; type?: string } = {}) => (
     <TextField
       key={name}

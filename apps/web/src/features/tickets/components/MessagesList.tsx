@@ -4,15 +4,16 @@ import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SmartToyIcon from '@mui/icons-material/SmartToyOutlined';
-import { Box, Chip, CircularProgress, IconButton, Menu, MenuItem, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Chip, CircularProgress, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { dayKey, formatDay, formatTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { toast } from '../../../shared/toast';
 import { useDeleteMessage, useMarkConversationRead, useMessages, useReactToMessage } from '../hooks/useMessages';
 import type { Message } from '../types';
 import { groupReactions, QUICK_REACTIONS } from '../utils/emojis';
@@ -38,11 +39,18 @@ function DaySeparator({ iso }: { iso: string }) {
   );
 }
 
+/** What the channel can take again: never a private note, nor a deleted message. */
+const forwardable = (m: Message) => !m.isPrivate && !m.isDeleted;
+
 /** Memoised: scrolling re-renders the list on every frame, a bubble only when its message or reactions change. */
 const MessageBubble = memo(function MessageBubble({
   message,
   onEdit,
   onReply,
+  onForward,
+  selecting = false,
+  selected = false,
+  onSelect,
   channel,
   reactions = [],
 }: {
@@ -51,6 +59,12 @@ const MessageBubble = memo(function MessageBubble({
   reactions?: { emoji: string; count: number }[];
   onEdit: (m: Message) => void;
   onReply: (m: Message) => void;
+  /** "Encaminhar": starts choosing the messages to forward, this one first. */
+  onForward: (m: Message) => void;
+  /** Choosing messages to forward: a checkbox beside each one that can be forwarded. */
+  selecting?: boolean;
+  selected?: boolean;
+  onSelect?: (id: number) => void;
 }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -58,7 +72,6 @@ const MessageBubble = memo(function MessageBubble({
   const react = useReactToMessage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [pickerAnchor, setPickerAnchor] = useState<HTMLElement | null>(null);
-  const [forwarding, setForwarding] = useState(false);
   // reactions go to the channel on a message it knows (not notes, not deleted ones)
   const reactable = !message.isPrivate && !message.isDeleted && Boolean(message.externalId);
   const sendReaction = (emoji: string) => react.mutate({ id: message.id, emoji }, { onError: toastError });
@@ -71,8 +84,17 @@ const MessageBubble = memo(function MessageBubble({
     <Box
       data-testid="message"
       data-message-id={message.id}
-      sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.5 }}
+      sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', alignItems: 'center', px: 2, py: 0.5 }}
     >
+      {selecting && forwardable(message) ? (
+        <Checkbox
+          size="small"
+          checked={selected}
+          onChange={() => onSelect?.(message.id)}
+          slotProps={{ input: { 'aria-label': t('tickets.forward.select') } }}
+          sx={{ order: mine ? 0 : 2 }}
+        />
+      ) : null}
       <Box
         sx={(theme) => ({
           maxWidth: '70%',
@@ -206,11 +228,11 @@ const MessageBubble = memo(function MessageBubble({
           >
             {t('tickets.message.copy')}
           </MenuItem>
-          {!message.isPrivate && !message.isDeleted ? (
+          {forwardable(message) ? (
             <MenuItem
               onClick={() => {
                 setAnchor(null);
-                setForwarding(true);
+                onForward(message);
               }}
             >
               {t('tickets.message.forward')}
@@ -238,7 +260,6 @@ const MessageBubble = memo(function MessageBubble({
           ) : null}
         </Menu>
         <EmojiPicker anchor={pickerAnchor} onClose={() => setPickerAnchor(null)} onPick={sendReaction} />
-        {forwarding ? <ForwardDialog message={message} onClose={() => setForwarding(false)} /> : null}
       </Box>
     </Box>
   );
@@ -262,8 +283,31 @@ export function MessagesList({
   onEdit: (m: Message) => void;
   onReply: (m: Message) => void;
 }) {
+  const { t } = useTranslation();
   const { messages, hasNextPage, isFetchingNextPage, fetchNextPage, isLoading } = useMessages(ticketId);
   const clock = useClock();
+  // Forward (seed 000 §5): the messages chosen (null: not choosing), then the dialog with them in conversation order
+  const [selection, setSelection] = useState<Set<number> | null>(null);
+  const [forwarding, setForwarding] = useState<Message[] | null>(null);
+  const startForward = useCallback((m: Message) => setSelection(new Set([m.id])), []);
+  const toggle = useCallback(
+    (id: number) =>
+      setSelection((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const forwardSelected = () => {
+    const chosen = messages.filter((m) => selection?.has(m.id));
+    if (!chosen.length) {
+      toast.error(t('tickets.forward.nothingSelected'));
+      return;
+    }
+    setForwarding(chosen);
+  };
   // reactions to a message on screen show as chips under it, not as messages of their own
   const reactions = useMemo(() => groupReactions(messages), [messages]);
   const visible = useMemo(() => messages.filter((m) => !reactions.hidden.has(m.id)), [messages, reactions]);
@@ -331,43 +375,76 @@ export function MessagesList({
   };
 
   return (
-    <Box
-      ref={ref}
-      onScroll={onScroll}
-      data-testid="messages-list"
-      data-count={visible.length}
-      sx={{ flex: 1, overflowY: 'auto', overflowAnchor: 'none', bgcolor: 'action.hover', position: 'relative' }}
-    >
-      {isLoading || isFetchingNextPage ? (
-        <Box sx={{ position: 'sticky', top: 0, zIndex: 1, display: 'flex', justifyContent: 'center', py: 1, height: 0 }}>
-          <CircularProgress size={20} />
+    <>
+      {selection ? (
+        <Box
+          role="toolbar"
+          aria-label={t('tickets.forward.title')}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 0.5, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Typography variant="body2" sx={{ flex: 1 }}>
+            {t('tickets.forward.selected', { count: selection.size })}
+          </Typography>
+          <Button size="small" onClick={() => setSelection(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button size="small" variant="contained" onClick={forwardSelected}>
+            {t('tickets.forward.confirm')}
+          </Button>
         </Box>
       ) : null}
-      <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((row) => {
-          const m = visible[row.index];
-          const newDay = row.index === 0 || dayKey(clock, m.createdAt) !== dayKey(clock, visible[row.index - 1].createdAt);
-          return (
-            <Box
-              key={row.key}
-              data-index={row.index}
-              ref={virtualizer.measureElement}
-              // the offset goes in `style`: an sx value would make a CSS class for every position scrolled through
-              sx={ROW_SX}
-              style={{ transform: `translateY(${row.start}px)` }}
-            >
-              {newDay ? <DaySeparator iso={m.createdAt} /> : null}
-              <MessageBubble
-                message={m}
-                onEdit={onEdit}
-                onReply={onReply}
-                channel={channel}
-                reactions={reactions.byTarget.get(m.id)}
-              />
-            </Box>
-          );
-        })}
+      {forwarding ? (
+        <ForwardDialog
+          messages={forwarding}
+          onClose={() => setForwarding(null)}
+          onDone={() => {
+            setForwarding(null);
+            setSelection(null);
+          }}
+        />
+      ) : null}
+      <Box
+        ref={ref}
+        onScroll={onScroll}
+        data-testid="messages-list"
+        data-count={visible.length}
+        sx={{ flex: 1, overflowY: 'auto', overflowAnchor: 'none', bgcolor: 'action.hover', position: 'relative' }}
+      >
+        {isLoading || isFetchingNextPage ? (
+          <Box sx={{ position: 'sticky', top: 0, zIndex: 1, display: 'flex', justifyContent: 'center', py: 1, height: 0 }}>
+            <CircularProgress size={20} />
+          </Box>
+        ) : null}
+        <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const m = visible[row.index];
+            const newDay = row.index === 0 || dayKey(clock, m.createdAt) !== dayKey(clock, visible[row.index - 1].createdAt);
+            return (
+              <Box
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                // the offset goes in `style`: an sx value would make a CSS class for every position scrolled through
+                sx={ROW_SX}
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                {newDay ? <DaySeparator iso={m.createdAt} /> : null}
+                <MessageBubble
+                  message={m}
+                  onEdit={onEdit}
+                  onReply={onReply}
+                  onForward={startForward}
+                  selecting={selection !== null}
+                  selected={selection?.has(m.id) ?? false}
+                  onSelect={toggle}
+                  channel={channel}
+                  reactions={reactions.byTarget.get(m.id)}
+                />
+              </Box>
+            );
+          })}
+        </Box>
       </Box>
-    </Box>
+    </>
   );
 }

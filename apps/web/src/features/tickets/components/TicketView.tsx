@@ -37,11 +37,10 @@ import { useSocket } from '../../../shared/socket/context';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { ScheduleDialog } from '../../schedules/components/ScheduleDialog';
 import { TicketTagsBar } from '../../tags/components/TicketTagsBar';
-import { loadWholeConversation } from '../hooks/useMessages';
+import { useConversationExport } from '../hooks/useConversationExport';
 import { useDeleteTicket, useUpdateTicket } from '../hooks/useTicket';
 import type { Message, TicketDetail } from '../types';
 import { AcceptQueueDialog } from './AcceptQueueDialog';
-import { ConversationPrint } from './ConversationPrint';
 import { ContactDrawer } from './inbox/ContactDrawer';
 import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
@@ -79,35 +78,11 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const [logOpen, setLogOpen] = useState(false);
   const [deleteAsk, setDeleteAsk] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
-  const [printing, setPrinting] = useState<Message[] | null>(null);
   const [scheduling, setScheduling] = useState(false);
   const [filesOpen, setFilesOpen] = useState(false);
   const { plan } = useCompanyPlan();
 
-  // PDF export: load the whole conversation, print it (A4 portrait) named from the ticket id, then put things back
-  const exportPdf = async () => {
-    try {
-      setPrinting(await loadWholeConversation(ticket.id));
-    } catch (err) {
-      toastError(err);
-    }
-  };
-  useEffect(() => {
-    if (!printing) return;
-    const title = document.title;
-    document.title = `ticket-${ticket.id}`;
-    const done = () => {
-      document.title = title;
-      setPrinting(null);
-    };
-    window.addEventListener('afterprint', done, { once: true });
-    const timer = setTimeout(() => window.print(), 50);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('afterprint', done);
-      document.title = title;
-    };
-  }, [printing, ticket.id]);
+  const exportPdf = useConversationExport(ticket);
   const mayDelete = can(user, 'ticket-options:deleteTicket');
   const remove = useDeleteTicket();
   useTicketRoom(ticket.id);
@@ -385,7 +360,6 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
           queueId={ticket.queueId}
         />
       ) : null}
-      {printing ? <ConversationPrint ticket={ticket} messages={printing} /> : null}
     </Box>
   );
 }

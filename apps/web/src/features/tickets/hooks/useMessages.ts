@@ -119,10 +119,34 @@ export function useDeleteMessage() {
 }
 
 /** POST /message/forward — a message to a contact: into their live ticket, or a new one of the caller's. */
-export function useForwardMessage() {
+/** Seed 000 §5: forwards go out about 900 ms apart. */
+export const FORWARD_GAP_MS = 900;
+
+/**
+ * POST /message/forward for every selected message (in conversation order) to every chosen contact, one after the
+ * other `gapMs` apart, signed when the attendant's signature is on; answers how many went.
+ */
+export function useForwardMessages(gapMs = FORWARD_GAP_MS) {
   return useMutation({
-    mutationFn: ({ messageId, contactId }: { messageId: number; contactId: number }) =>
-      api.post('/message/forward', { messageId, contactId }),
+    mutationFn: async ({
+      messageIds,
+      contactIds,
+      signMessage,
+    }: {
+      messageIds: number[];
+      contactIds: number[];
+      signMessage: boolean;
+    }) => {
+      let sent = 0;
+      for (const contactId of contactIds) {
+        for (const messageId of messageIds) {
+          if (sent > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+          await api.post('/message/forward', { messageId, contactId, signMessage });
+          sent++;
+        }
+      }
+      return sent;
+    },
   });
 }
 

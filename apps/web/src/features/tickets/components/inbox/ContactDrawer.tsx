@@ -213,7 +213,14 @@ export function ContactDrawer({
                 size="small"
                 variant="contained"
                 disabled={addNote.isPending || note.trim().length < 2}
-                onClick={() => addNote.mutate(note.trim(), { onSuccess: () => setNote('') })}
+                onClick={() =>
+                  addNote.mutate(note.trim(), {
+                    onSuccess: () => {
+                      setNote('');
+                      toast.success(t('inbox.contact.noteAdded'));
+                    },
+                  })
+                }
               >
                 {t('inbox.contact.addNote')}
               </Button>
@@ -230,7 +237,9 @@ export function ContactDrawer({
                           edge="end"
                           size="small"
                           aria-label={t('inbox.contact.deleteNote')}
-                          onClick={() => removeNote.mutate(n.id)}
+                          onClick={() =>
+                            removeNote.mutate(n.id, { onSuccess: () => toast.success(t('inbox.contact.noteDeleted')) })
+                          }
                         >
                           <DeleteOutlineIcon fontSize="small" />
                         </IconButton>

@@ -257,12 +257,26 @@ class RenderBoundary extends Component<{ fallback: ReactNode; children: ReactNod
   }
 }
 
+/** A message whose content could not be shown (seed 000 §8 'Erro ao processar a mensagem'), with its text when it has one. */
+function ProcessingError({ message }: { message: RenderableMessage }) {
+  const { t } = useTranslation();
+  const body = str(message.body);
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }} role="status">
+        {t('tickets.message.processingError')}
+      </Typography>
+      {body ? <TextBody text={body} /> : null}
+    </>
+  );
+}
+
 /** The content of one message, picked by mediaType (an unknown type shows its text). */
 export function MessageContent({ message }: { message: RenderableMessage }) {
   const type = typeof message.mediaType === 'string' ? message.mediaType : 'text';
   const Renderer = RENDERERS[type] ?? TextMessage;
   return (
-    <RenderBoundary fallback={<TextMessage message={message} />}>
+    <RenderBoundary fallback={<ProcessingError message={message} />}>
       <Renderer message={message} />
     </RenderBoundary>
   );
