@@ -177,8 +177,9 @@ export class Jobs {
   private async doStart(workers: boolean) {
     this._state = 'starting';
     const poll = this.opts.pollingIntervalSeconds ?? (this.database.kind === 'pglite' ? 5 : 2);
+    this.bossDatabase = countedBossDb(bossDb(this.database));
     const boss = new PgBoss({
-      db: (this.bossDatabase = countedBossDb(bossDb(this.database))).db,
+      db: this.bossDatabase.db,
       schema: this.opts.schema ?? 'pgboss',
       supervise: workers,
       schedule: workers,
