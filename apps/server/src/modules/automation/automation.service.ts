@@ -152,13 +152,18 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
     return decided;
   }
 
-  /** The close transition asks first: with ratings on, the ticket waits in `nps` for a 0–10 answer. */
+  /**
+   * The close transition asks first: with ratings on, the ticket waits in `nps` for a 0–10 answer — only where the
+   * customer wrote (a ticket that only carried the business's messages has no attendance to rate).
+   */
   async function ratingInsteadOfClose(companyId: number, ticket: TicketRow): Promise<TicketRow | null> {
     if (ticket.isGroup || ticket.status !== 'open') return null;
     let asked = false;
     const result = await withTicket(companyId, ticket.id, '', async (s) => {
       const conn = s.scene.connection;
       if (s.ticket.status !== 'open' || s.scene.settings.userRating !== 'enabled' || !conn?.ratingMessage.trim()) return;
+      // Nothing to rate where the customer never wrote: a campaign's or a schedule's ticket only carried our message.
+      if (!(await repo.customerWrote(s.tx, { companyId }, s.ticket.id))) return;
       await say(s, conn.ratingMessage, 'rating');
       await move(s, { status: 'nps', amountUsedBotQueuesNPS: 0, isBot: true, unreadMessages: 0 });
       await logStep(s, 'chatBot');

@@ -52,7 +52,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function createCampaignsService(
   deps: CoreDeps,
   conversation: Pick<ConversationService, 'sendToContact'>,
-  tickets: Pick<TicketsService, 'update'>,
+  tickets: Pick<TicketsService, 'update' | 'closeQuietly'>,
   defaults: DispatchOptions = {},
 ) {
   const { db } = deps.database;
@@ -244,11 +244,14 @@ export function createCampaignsService(
           : { status: 'sent', sentAt: new Date(), messageId: out.message.id, ticketId: out.ticketId, claimToken: null },
       );
       // openTicket disabled: the conversation is not left open (closed); enabled: it takes statusTicket, user, queue.
+      // Closed by the campaign is no attendance: no rating question, no farewell (tickets.closeQuietly).
       const status = c.openTicket === 'enabled' ? c.statusTicket : 'closed';
-      if (status !== 'open' || c.userId) {
+      if (status === 'closed') {
+        await tickets.closeQuietly(ctx, out.ticketId, 'campaign').catch(() => {}); // the message is out; the rest is a courtesy
+      } else if (status !== 'open' || c.userId) {
         await tickets
           .update(ctx, out.ticketId, {
-            status: status as 'open' | 'pending' | 'closed',
+            status: status as 'open' | 'pending',
             ...(status === 'open' && c.userId ? { userId: c.userId } : {}),
             ...(status === 'pending' ? { userId: null } : {}),
             ...(c.queueId ? { queueId: c.queueId } : {}),
