@@ -31,6 +31,7 @@ import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
 import { registerCampaignsJobs } from './modules/campaigns/campaigns.jobs';
+import { claimConfirmationReply } from './modules/campaigns/campaigns.public';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { chatsRoutes } from './modules/chats/chats.routes';
@@ -286,7 +287,11 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const tickets = createTicketsService(deps, messaging.outbound, closePolicy);
   ticketsRoutes(app, deps, tickets);
   registerTicketsJobs(deps.jobs, tickets);
-  const automation = createAutomationService(deps, tickets, { logger: app.log });
+  // A reply a campaign waits for (its confirmation) is the campaign's, decided under the ticket's lock with the bot's.
+  const automation = createAutomationService(deps, tickets, {
+    logger: app.log,
+    replies: { confirmation: claimConfirmationReply },
+  });
   closePolicy.ratingInsteadOfClose = automation.ratingInsteadOfClose;
   registerAutomationJobs(deps, automation);
   subscribe(deps, app, { automation });

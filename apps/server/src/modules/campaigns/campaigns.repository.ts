@@ -285,7 +285,8 @@ export async function recoverStaleClaims(db: Db, campaignId: number, leaseMs: nu
 /**
  * The channel's word on each record, from the conversation's own rows: the message's acks (delivered, read),
  * its send error (failed), a reply of the contact after it (replied), and for a confirmation asked, the reply
- * that confirms it (the record goes back to pending for the campaign message).
+ * that confirms it (the record goes back to pending for the campaign message) — a reply the automation has still to
+ * decide is left to it (`confirmByReply`, under the ticket's lock), so one reply is never both the campaign's and the bot's.
  */
 export async function syncFromMessages(db: Db, campaignId: number) {
   await db.execute(sql`
@@ -313,12 +314,36 @@ export async function syncFromMessages(db: Db, campaignId: number) {
     WITH r AS (
       SELECT s.id, (SELECT min(mm.created_at) FROM messages mm
                      WHERE mm.contact_id = s.contact_id AND mm.company_id = s.company_id AND NOT mm.from_me
-                       AND mm.created_at > s.confirmation_requested_at) AS at
+                       AND mm.created_at > s.confirmation_requested_at
+                       AND mm.automation = 0) AS at
         FROM campaign_shippings s
        WHERE s.campaign_id = ${campaignId} AND s.status = 'confirmation'
     )
     UPDATE campaign_shippings s SET status = 'pending', confirmed_at = r.at, claim_token = NULL, updated_at = now()
       FROM r WHERE s.id = r.id AND r.at IS NOT NULL`);
+}
+
+/**
+ * A customer's reply to a confirmation question, taken by the campaign (the automation's drain asks, under the ticket's
+ * lock): the contact's records waiting for a confirmation on that connection, asked before this message, go back to
+ * pending — the campaign message is next. Answers the campaigns to wake.
+ */
+export async function confirmByReply(
+  db: Db,
+  ctx: Tenant,
+  p: { contactId: number; whatsappId: number; messageId: number },
+): Promise<number[]> {
+  const rows = rowsOf<{ campaign_id: number }>(
+    await db.execute(sql`
+      UPDATE campaign_shippings s SET status = 'pending', confirmed_at = now(), claim_token = NULL, updated_at = now()
+        FROM campaigns c
+       WHERE s.company_id = ${ctx.companyId} AND s.contact_id = ${p.contactId} AND s.status = 'confirmation'
+         AND s.confirmation_message_id < ${p.messageId}
+         AND c.id = s.campaign_id AND c.company_id = ${ctx.companyId} AND c.whatsapp_id = ${p.whatsappId}
+         AND c.status = 'EM_ANDAMENTO'
+      RETURNING s.campaign_id`),
+  );
+  return [...new Set(rows.map((r) => Number(r.campaign_id)))];
 }
 
 /** Records not final yet: to send, being sent, awaiting a confirmation, or stored but not yet taken by the channel. */
