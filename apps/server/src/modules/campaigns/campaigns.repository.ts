@@ -346,6 +346,60 @@ export async function confirmByReply(
   return [...new Set(rows.map((r) => Number(r.campaign_id)))];
 }
 
+/**
+ * The channel's word on one message (the `message.status` reaction): the record that sent it becomes delivered / read /
+ * failed — whatever the campaign's status, so acks that come after FINALIZADA still count. Acks only go up.
+ */
+export async function applyMessageAck(db: Db, ctx: Tenant, messageId: number): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      UPDATE campaign_shippings s
+         SET status = CASE WHEN m.send_error IS NOT NULL THEN 'failed'
+                           WHEN m.ack >= 3 THEN 'read' WHEN m.ack >= 2 THEN 'delivered' ELSE s.status END,
+             failed_reason = CASE WHEN m.send_error IS NOT NULL THEN m.send_error ELSE s.failed_reason END,
+             delivered_at = CASE WHEN m.ack >= 2 THEN coalesce(s.delivered_at, m.updated_at) ELSE s.delivered_at END,
+             read_at = CASE WHEN m.ack >= 3 THEN coalesce(s.read_at, m.updated_at) ELSE s.read_at END,
+             updated_at = now()
+        FROM messages m
+       WHERE s.message_id = ${messageId} AND s.company_id = ${ctx.companyId} AND m.id = s.message_id
+         AND s.status IN ('sent', 'delivered')
+         AND ((m.send_error IS NOT NULL) OR (m.ack >= 3 AND s.status <> 'read') OR (m.ack = 2 AND s.status = 'sent'))
+      RETURNING s.id`),
+  );
+  return rows.length > 0;
+}
+
+/** The company has sent a campaign message at some time (a customer's message may be a campaign's reply). */
+export async function hasSentCampaigns(db: Db, ctx: Tenant): Promise<boolean> {
+  const rows = rowsOf<{ yes: boolean }>(
+    await db.execute(
+      sql`SELECT EXISTS (SELECT 1 FROM campaign_shippings WHERE company_id = ${ctx.companyId} AND message_id IS NOT NULL) AS yes`,
+    ),
+  );
+  return rows[0]?.yes === true;
+}
+
+/**
+ * A customer's message (the `message.received` reaction): every record of that contact on that connection whose
+ * campaign message went out before it and has no reply yet is replied — whatever the campaign's status.
+ */
+export async function recordReply(
+  db: Db,
+  ctx: Tenant,
+  p: { contactId: number; whatsappId: number; messageId: number; at: Date },
+): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      UPDATE campaign_shippings s SET replied_at = ${p.at}, updated_at = now()
+        FROM campaigns c
+       WHERE s.company_id = ${ctx.companyId} AND s.contact_id = ${p.contactId} AND s.replied_at IS NULL
+         AND s.status IN ('sent', 'delivered', 'read') AND s.message_id < ${p.messageId}
+         AND c.id = s.campaign_id AND c.company_id = ${ctx.companyId} AND c.whatsapp_id = ${p.whatsappId}
+      RETURNING s.id`),
+  );
+  return rows.length > 0;
+}
+
 /** Records not final yet: to send, being sent, awaiting a confirmation, or stored but not yet taken by the channel. */
 export async function openCount(db: Db, c: { id: number; run: number }) {
   const r = rowsOf<{ n: number }>(
