@@ -80,14 +80,24 @@ function render(type: string, body: Json): string {
   return `[${type}] ${String(c.caption ?? c.filename ?? '')}`.trim();
 }
 
-/** One app, one stand-in and one company for the calling test file. */
+/**
+ * One app, one stand-in and one company for the calling test file. The stand-in also answers OpenAI's paths (AI
+ * prompts), reached through the outbound guard.
+ */
 export function useDay(): () => Day {
   let day: Day | undefined;
   let t: TestContext | undefined;
   let standin: GraphStandin | undefined;
   beforeAll(async () => {
     standin = await startGraphStandin({ appSecret: 'unused' });
-    t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
+    t = await createTestApp({
+      env: {
+        GRAPH_API_URL: standin.url,
+        GRAPH_API_VERSION: 'v21.0',
+        OPENAI_API_URL: `${standin.url}/v1`,
+        OUTBOUND_ALLOWED_HOSTS: new URL(standin.url).host,
+      },
+    });
     day = await openDay(t, standin);
   });
   afterAll(async () => {
