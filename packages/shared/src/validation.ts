@@ -35,6 +35,7 @@ export const V = {
   taxIdRequired: 'validation.taxIdRequired',
   fileListNameShort: 'validation.fileListNameShort',
   dateRangeReversed: 'validation.dateRangeReversed',
+  unknownPlaceholder: 'validation.unknownPlaceholder',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

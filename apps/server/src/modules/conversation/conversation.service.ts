@@ -161,7 +161,9 @@ export function createConversationService(
         if (!file) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
       }
       const target = await tickets.ticketForContact(ctx, contact, m.whatsappId, m.queueId);
-      const row = await sendRow(ctx, target.id, { body: await signed(ctx, m.body, m.signMessage), file });
+      // Schedules, campaigns and the external API fill the same placeholders as every other text ({{firstName}} …).
+      const body = await tickets.fillPlaceholders(ctx, target, m.body);
+      const row = await sendRow(ctx, target.id, { body: await signed(ctx, body, m.signMessage), file });
       return { ticketId: target.id, message: toDto({ message: row }) };
     },
 
