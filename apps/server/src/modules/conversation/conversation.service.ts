@@ -80,7 +80,8 @@ export function createConversationService(
   }
 
   async function writableTicket(ctx: TenantContext, ticketId: number) {
-    const ticket = await tickets.mustFindVisible(ctx, ticketId);
+    // A ticket a colleague took since the caller opened it answers who has it (ERR_OTHER_OPEN_TICKET), not "not found".
+    const ticket = await tickets.mustFindVisible(ctx, ticketId, undefined, { sayWhoTookIt: true });
     if (!WRITABLE.includes(ticket.status)) throw new AppError('ERR_TICKET_STATE', 409);
     return ticket;
   }

@@ -87,9 +87,15 @@ export function createTicketsService(deps: CoreDeps, outbound: TicketOutbound, c
     return item;
   }
 
-  async function mustFindVisible(ctx: TenantContext, id: number, v?: Viewer) {
+  async function mustFindVisible(ctx: TenantContext, id: number, v?: Viewer, o: { sayWhoTookIt?: boolean } = {}) {
     const t = await repo.findTicket(db, ctx, id);
-    if (!t || !canSeeTicket(v ?? (await viewer(ctx)), t)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    const seer = t ? (v ?? (await viewer(ctx))) : null;
+    if (!t || !seer || !canSeeTicket(seer, t)) {
+      // Taken meanwhile by a colleague (it was in the caller's queues): say by whom, as accept does (seed 000 §4).
+      if (o.sayWhoTookIt && t && seer && LIVE.includes(t.status) && t.userId && canSeeTicket(seer, { ...t, userId: null }))
+        return otherOpenTicket(ctx, t);
+      throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    }
     return t;
   }
 
