@@ -32,8 +32,9 @@ import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
 import { registerCampaignsJobs } from './modules/campaigns/campaigns.jobs';
+import { claimConfirmationReply } from './modules/campaigns/campaigns.public';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
-import { createCampaignsService } from './modules/campaigns/campaigns.service';
+import { type CampaignsService, createCampaignsService } from './modules/campaigns/campaigns.service';
 import { chatsRoutes } from './modules/chats/chats.routes';
 import { createChatsService } from './modules/chats/chats.service';
 import { insertCompany } from './modules/companies/companies.public';
@@ -232,13 +233,20 @@ export interface Modules {
  * (cheap: realtime frames, metrics); `after` runs once the publisher moved on — the webhook has answered — one at a
  * time per key.
  */
-function subscribe(deps: CoreDeps, app: App, m: { automation: AutomationService; setup: SceneSetupCache }) {
+function subscribe(
+  deps: CoreDeps,
+  app: App,
+  m: { automation: AutomationService; campaigns: CampaignsService; setup: SceneSetupCache },
+) {
   const { events, metrics } = deps;
   const settings = createCompanySettingsCache(deps.database.db);
   // The inbox hears a stored message before the webhook answers (it is cheap: every read comes from a cache).
   events.on('message.received', createReceivedPublisher(deps, settings));
   // The bot's answer follows the customer's message, decided one message of a ticket at a time.
   events.after('message.received', (e) => m.automation.onReceived(e), { key: (e) => e.ticket.id });
+  // A campaign's report counts replies and the channel's acks as they happen, also after the campaign finished.
+  events.after('message.received', (e) => m.campaigns.countReply(e));
+  events.after('message.status', (e) => m.campaigns.countAck(e));
   // An admin's change reaches every cache of this process; scaled, every process through the realtime Redis channel.
   const dropSetup = (e: DomainEventMap['setup.changed']) => {
     settings.drop(e.companyId);
@@ -305,10 +313,14 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   ticketsRoutes(app, deps, tickets);
   registerTicketsJobs(deps.jobs, tickets);
   const setup = createSceneSetupCache(deps.config.setupCacheMs);
-  const automation = createAutomationService(deps, tickets, { logger: app.log, setup });
+  // A reply a campaign waits for (its confirmation) is the campaign's, decided under the ticket's lock with the bot's.
+  const automation = createAutomationService(deps, tickets, {
+    logger: app.log,
+    setup,
+    replies: { confirmation: claimConfirmationReply },
+  });
   closePolicy.ratingInsteadOfClose = automation.ratingInsteadOfClose;
   registerAutomationJobs(deps, automation);
-  subscribe(deps, app, { automation, setup });
   const lanes = createKanbanLanes(deps, tickets);
   registerKanbanJobs(deps.jobs, lanes);
   tagsRoutes(app, deps, createTagsService(deps, tickets, lanes));
@@ -340,5 +352,6 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const campaigns = createCampaignsService(deps, conversation, tickets);
   campaignsRoutes(app, campaigns);
   registerCampaignsJobs(deps.jobs, campaigns);
+  subscribe(deps, app, { automation, campaigns, setup });
   return { automation };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactEmailField, contactNumberField } from './contacts';
+import { knownPlaceholders } from './templates';
 import { boolParam } from './tickets';
 import { idParam, nameField, V } from './validation';
 
@@ -149,6 +150,7 @@ export type CampaignSettingsBody = z.infer<typeof CampaignSettingsBody>;
 const text = z
   .string()
   .max(10_000, V.tooLong)
+  .refine(knownPlaceholders.check, knownPlaceholders.message)
   .nullish()
   .transform((v) => v ?? '');
 const optionalId = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), idParam.nullable().optional());

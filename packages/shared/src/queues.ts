@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROTATION_MINUTES_OPTIONS } from './constants';
+import { knownPlaceholders } from './templates';
 import { colorField, nameField, V } from './validation';
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.invalid);
@@ -97,7 +98,7 @@ export const ChatbotOptionBody: z.ZodType<ChatbotOptionInput> = z.lazy(() =>
     .object({
       id: z.number().int().positive().optional(),
       name: z.string({ error: V.required }).trim().min(4, V.tooShort).max(100, V.tooLong),
-      greetingMessage: z.string().max(10_000, V.tooLong).optional(),
+      greetingMessage: z.string().max(10_000, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message).optional(),
       queueType: z.enum(CHATBOT_TYPES).optional(),
       optQueueId: optionalId,
       optUserId: optionalId,
@@ -112,8 +113,8 @@ export const ChatbotOptionBody: z.ZodType<ChatbotOptionInput> = z.lazy(() =>
 export const QueueBody = z.object({
   name: nameField(2, 50),
   color: colorField(),
-  greetingMessage: z.string().max(10_000, V.tooLong).optional(),
-  outOfHoursMessage: z.string().max(10_000, V.tooLong).optional(),
+  greetingMessage: z.string().max(10_000, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message).optional(),
+  outOfHoursMessage: z.string().max(10_000, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message).optional(),
   orderQueue: z.coerce.number().int().min(0).max(100_000).nullable().optional(),
   schedules: ScheduleRowsInput.optional(),
   ativarRoteador: z.boolean().optional(),
@@ -172,7 +173,7 @@ export const CreateChatbotBody = z
     queueId: optionalId,
     chatbotId: optionalId,
     name: z.string({ error: V.required }).trim().min(4, V.tooShort).max(100, V.tooLong),
-    greetingMessage: z.string().max(10_000, V.tooLong).optional(),
+    greetingMessage: z.string().max(10_000, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message).optional(),
     queueType: z.enum(CHATBOT_TYPES).optional(),
     optQueueId: optionalId,
     optUserId: optionalId,
@@ -185,7 +186,7 @@ export const CreateChatbotBody = z
   .refine((b) => Boolean(b.queueId) !== Boolean(b.chatbotId), { message: V.required, path: ['queueId'] });
 export const UpdateChatbotBody = z.object({
   name: z.string().trim().min(4, V.tooShort).max(100, V.tooLong).optional(),
-  greetingMessage: z.string().max(10_000, V.tooLong).optional(),
+  greetingMessage: z.string().max(10_000, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message).optional(),
   queueType: z.enum(CHATBOT_TYPES).optional(),
   optQueueId: optionalId,
   optUserId: optionalId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { knownPlaceholders } from './templates';
 import { boolParam } from './tickets';
 import { V } from './validation';
 
@@ -19,7 +20,7 @@ export const QuickMessagePageQuery = z.object({
 /** POST /quick-messages and PUT /quick-messages/:id (seed 002 §5: shortcode required). */
 export const QuickMessageBody = z.object({
   shortcode: z.string({ error: V.required }).trim().min(1, V.required).max(100, V.tooLong),
-  message: z.string().max(10_000, V.tooLong).optional().default(''),
+  message: z.string().max(10_000, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message).optional().default(''),
   geral: boolParam.optional(),
   visao: boolParam.optional(),
   status: z.enum(['active', 'inactive']).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { knownPlaceholders } from './templates';
 import { boolParam } from './tickets';
 import { idParam, V } from './validation';
 
@@ -25,7 +26,8 @@ const scheduleFields = {
     .trim()
     .min(1, V.required)
     .min(SCHEDULE_BODY_MIN, V.scheduleBodyShort)
-    .max(10_000, V.tooLong),
+    .max(10_000, V.tooLong)
+    .refine(knownPlaceholders.check, knownPlaceholders.message),
   sendAt: z.coerce.date({ error: V.required }),
   whatsappId: idParam.nullable().optional(),
   queueId: idParam.nullable().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { knownPlaceholders } from './templates';
 import { ticketRefParam } from './tickets';
 import { idParam, V } from './validation';
 
@@ -41,7 +42,7 @@ export const CreateTagBody = z.object({
   timeLane: z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(100_000, V.invalid).optional(),
   nextLaneId: laneRef,
   rollbackLaneId: laneRef,
-  greetingMessageLane: z.string().max(5000, V.tooLong).optional(),
+  greetingMessageLane: z.string().max(5000, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message).optional(),
 });
 export type CreateTagBody = z.infer<typeof CreateTagBody>;
 

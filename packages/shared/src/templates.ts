@@ -5,6 +5,34 @@
  * the attendant's messages) and the web (the composer shows a quick message filled before it is sent).
  */
 import { wallClock } from './time';
+import { V } from './validation';
+
+/** The placeholders `formatTemplate` fills: every text a customer receives may carry them (issue 31 item 6). */
+export const TEMPLATE_PLACEHOLDERS = [
+  'name',
+  'firstName',
+  'userName',
+  'queue',
+  'connection',
+  'protocol',
+  'ms',
+  'date',
+  'hour',
+] as const;
+
+/** Placeholders written `{{…}}` that nothing fills ("aqui é {{user}}!"), in order of appearance, each once. */
+export function unknownPlaceholders(text: string | null | undefined, also: readonly string[] = []): string[] {
+  const known = new Set<string>([...TEMPLATE_PLACEHOLDERS, ...also]);
+  const found = new Set<string>();
+  for (const m of (text ?? '').matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) if (!known.has(m[1])) found.add(m[1]);
+  return [...found];
+}
+
+/** The zod check of a text a customer receives: an unknown placeholder is refused when it is saved, never sent raw. */
+export const knownPlaceholders = {
+  check: (v: string | null | undefined) => unknownPlaceholders(v).length === 0,
+  message: V.unknownPlaceholder,
+} as const;
 
 export interface TemplateVars {
   contactName: string;

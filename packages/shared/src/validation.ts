@@ -38,6 +38,7 @@ export const V = {
   companyNameRequired: 'validation.companyNameRequired',
   companyEmailRequired: 'validation.companyEmailRequired',
   companyEmailInvalid: 'validation.companyEmailInvalid',
+  unknownPlaceholder: 'validation.unknownPlaceholder',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANNELS } from './constants';
 import { ScheduleRowSchema } from './queues';
+import { knownPlaceholders } from './templates';
 import { idParam, nameField, V } from './validation';
 
 /** Connection status (seed 000 §4, seed 001 §4). */
@@ -11,7 +12,8 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 export const maskSecret = (v: string | null | undefined): string | null => (v ? `••••${v.length > 8 ? v.slice(-4) : ''}` : null);
 export const isMaskedSecret = (v: unknown): boolean => typeof v === 'string' && v.startsWith('••••');
 
-const text = (max = 10_000) => z.string().max(max, V.tooLong);
+/** A text the customer receives: its placeholders must be ones formatTemplate fills. */
+const text = (max = 10_000) => z.string().max(max, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message);
 const optionalId = idParam.nullable().optional();
 const int0 = z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.min0).max(1_000_000, V.invalid);
 /** An empty form field becomes 0 (seed 001 §5: "an empty timeSendQueue becomes 0"). */

@@ -53,7 +53,7 @@ export interface GraphStandinOptions extends MessengerStandinOptions, OpenAiStan
   webhookUrl?: string;
   /** When set, API calls must carry `Authorization: Bearer <accessToken>` (401, code 190 otherwise). */
   accessToken?: string;
-  /** After each successful send, post these statuses for it to `webhookUrl` (e.g. ['sent', 'delivered']). */
+  /** After each successful send, post these statuses for it to `webhookUrl` (e.g. ['sent', 'delivered']), echoing its `biz_opaque_callback_data` as Meta does. */
   autoStatuses?: CloudStatusName[];
   /** Log sends and control calls to stdout (the CLI does). */
   log?: (line: string) => void;
@@ -68,6 +68,11 @@ export interface GraphStandin extends MessengerApi {
   /** OpenAI chat completions and the speech synthesis, scriptable per test (openai-server.ts). */
   chat: ChatScript;
   failNext(count: number, spec?: FailureSpec): void;
+  /**
+   * Tests: awaited after a send is accepted and before its answer goes back — e.g. to post its statuses before the
+   * product could store the message id (Meta's webhooks may overtake the send's answer).
+   */
+  beforeAnswer?: (sent: SentMessage) => Promise<void>;
   /** Store bytes as a media the product will download; answers its id. */
   addMedia(data: Uint8Array, mimeType: string, filename?: string): StoredMedia;
   /** Signs and posts any payload to the webhook URL. */
@@ -241,13 +246,15 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
       const wamid = newWamid();
       const waId = to.replace(/\D/g, '');
       const reference = typeof body.biz_opaque_callback_data === 'string' ? body.biz_opaque_callback_data : undefined;
-      sent.push({ phoneNumberId, wamid, to: waId, type, body, reference });
+      const item: SentMessage = { phoneNumberId, wamid, to: waId, type, body, reference };
+      sent.push(item);
       log(`send ${type} to ${waId}: ${summarize(type, body)}`);
+      if (api.beforeAnswer) await api.beforeAnswer(item);
       reply(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: waId }], messages: [{ id: wamid }] });
       if (opts.autoStatuses?.length && opts.webhookUrl) {
         void (async () => {
           for (const s of opts.autoStatuses ?? []) {
-            await deliverStatus(phoneNumberId, s, { id: wamid, recipient: waId }).catch((e) =>
+            await deliverStatus(phoneNumberId, s, { id: wamid, recipient: waId, reference }).catch((e) =>
               log(`status webhook failed: ${e}`),
             );
           }
@@ -391,7 +398,7 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
   const host = opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1';
   baseUrl = `http://${host}:${port}`;
 
-  return {
+  const api: GraphStandin = {
     ...messengerState.api,
     url: baseUrl,
     port,
@@ -420,6 +427,7 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
         server.close(() => resolve());
       }),
   };
+  return api;
 }
 
 function summarize(type: string, body: Json): string {

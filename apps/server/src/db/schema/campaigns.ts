@@ -163,5 +163,7 @@ export const campaignShippings = pgTable(
     // the dispatcher's next record: the oldest pending one of the run
     index('campaign_shippings_next_idx').on(t.campaignId, t.run, t.status, t.id),
     index('campaign_shippings_message_idx').on(t.messageId),
+    // a customer's message asks for the contact's records: a confirmation it answers, a reply it counts
+    index('campaign_shippings_contact_idx').on(t.companyId, t.contactId),
   ],
 );

@@ -288,6 +288,31 @@ export const messages = pgTable(
 );
 
 /** Ticket log entries (seed 000 §3): create, chatBot, queue, open, access, transfered, receivedTransfer, pending, closed, reopen, redirect. */
+/**
+ * A channel's delivery report that came before the send's answer stored the message's id (no reference echoed to find
+ * it by): kept until the send stores that id and takes it (messages.jobs), or for an hour (issue 31 item 9).
+ */
+export const messageEarlyStatuses = pgTable(
+  'message_early_statuses',
+  {
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer()
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    externalId: text().notNull(),
+    /** The highest ack reported so far (0 when only a failure came). */
+    ack: smallint().notNull().default(0),
+    failure: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.whatsappId, t.externalId] }),
+    index('message_early_statuses_company_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
 export const ticketLogs = pgTable(
   'ticket_logs',
   {

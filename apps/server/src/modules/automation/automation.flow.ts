@@ -145,7 +145,7 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger,
    * The ticket is in queue `q`: its hours, then its chatbot flow, or (`announce`: chosen from the menu) its
    * greeting, and the wait.
    */
-  async function enterQueue(s: Step, q: repo.QueueRow, o: { prefix?: string; announce?: boolean } = {}) {
+  async function enterQueue(s: Step, q: repo.QueueRow, o: { prefix?: string; announce?: boolean; announceBot?: boolean } = {}) {
     const prefix = o.prefix ?? '';
     // The queue's own file list (seed 001 §3 Queue fileListId): sent once, right after whatever carries the greeting.
     let filesSent = false;
@@ -156,8 +156,10 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger,
         log?.warn({ ticketId: s.ticket.id, queueId: q.id, targetId: q.fileListId }, 'queue file list missing or empty');
       }
     };
-    // A queue with an AI prompt: the model answers from here (its greeting first when chosen from the menu).
-    const greet = o.announce === false ? prefix : [prefix, q.greetingMessage.trim()].filter(Boolean).join('\n\n');
+    // A queue that hands over to a bot (an AI prompt, an integration) says its greeting first — when chosen from the
+    // menu, and as the only queue with sendGreetingMessageOneQueues (`announceBot`): the customer learns who answers.
+    const botGreeting = o.announce !== false || o.announceBot ? q.greetingMessage.trim() : '';
+    const greet = [prefix, botGreeting].filter(Boolean).join('\n\n');
     if (q.promptId && (await hooks.enterPrompt?.(s, q.promptId, { queueId: q.id, prefix: greet }))) return queueFiles();
     if (await queueClosedNow(s, q)) {
       await say(s, prefix, 'greeting');
@@ -166,7 +168,7 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger,
     }
     if (q.integrationId && targets.startIntegration) {
       if (s.ticket.queueId !== q.id) await move(s, { queueId: q.id, chatbotOptionId: null, amountUsedBotQueues: 0 });
-      await say(s, [prefix, o.announce === false ? '' : q.greetingMessage.trim()].filter(Boolean).join('\n\n'), 'greeting');
+      await say(s, greet, 'greeting');
       await queueFiles();
       if (await targets.startIntegration(s, q.integrationId)) return;
     }
@@ -250,8 +252,9 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger,
       await logStep(s, 'queue', { queueId: single.id });
     }
     // One queue: the connection's greeting (sendGreetingMessageOneQueues), then the queue's flow if it has one.
-    const prefix = s.scene.settings.sendGreetingMessageOneQueues !== 'disabled' ? (conn?.greetingMessage.trim() ?? '') : '';
-    return enterQueue(s, single, { prefix, announce: false });
+    const greets = s.scene.settings.sendGreetingMessageOneQueues !== 'disabled';
+    const prefix = greets ? (conn?.greetingMessage.trim() ?? '') : '';
+    return enterQueue(s, single, { prefix, announce: false, announceBot: greets });
   }
 
   // ─── Answers ──────────────────────────────────────────────────────────────

@@ -209,6 +209,16 @@ export async function botStartedAt(tx: Db, { companyId }: Tenant, ticketId: numb
   return rows[0]?.at ? new Date(rows[0].at) : null;
 }
 
+/** The customer wrote in this ticket at least once (an attendance there is something to rate). */
+export async function customerWrote(tx: Db, { companyId }: Tenant, ticketId: number): Promise<boolean> {
+  const rows = rowsOf<{ yes: boolean }>(
+    await tx.execute(
+      sql`SELECT EXISTS (SELECT 1 FROM messages WHERE company_id = ${companyId} AND ticket_id = ${ticketId} AND NOT from_me) AS yes`,
+    ),
+  );
+  return rows[0]?.yes === true;
+}
+
 /** The attendant of the contact's latest earlier ticket who still belongs to the company (their "wallet"). */
 export async function lastAttendant(tx: Db, { companyId }: Tenant, contactId: number, exceptTicketId: number) {
   const rows = rowsOf<{ user_id: number; queue_id: number | null }>(

@@ -11,6 +11,7 @@
  * sent after commit by the `messages.send` job, exactly like an attendant's.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/open';
 import type { MessageReceived } from '../../domain-events';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
@@ -22,7 +23,7 @@ import type { TicketsService } from '../tickets/tickets.service';
 import { createConversationFlow, type FlowTargets } from './automation.flow';
 import { decideOverdueJob, rotateQueuesJob, sendToDefaultQueueJob } from './automation.jobs';
 import * as repo from './automation.repository';
-import { AUDIO_REFUSED_TEXT, botAnswerLimit, createStepEffects, type Step } from './automation.step';
+import { AUDIO_REFUSED_TEXT, botAnswerLimit, createStepEffects, type Step, type Timer } from './automation.step';
 
 export { AUDIO_REFUSED_TEXT, botAnswerLimit, LGPD_OPTIONS } from './automation.step';
 
@@ -35,12 +36,26 @@ export interface InboundDecision {
   isNewTicket: boolean;
 }
 
+/**
+ * Other features that may own a customer's message before the bot answers it (wired in src/composition.ts): asked
+ * under the ticket's lock, in the drain's transaction. A claimed message gets no bot answer; the claim answers the
+ * jobs to wake after commit.
+ */
+export interface ReplyClaims {
+  /** A campaign waiting for this contact's confirmation on this connection takes the reply (issue 31 item 2). */
+  confirmation?(
+    tx: Db,
+    p: { companyId: number; contactId: number; whatsappId: number; messageId: number },
+  ): Promise<Omit<Timer, 'startAfterSeconds'>[]>;
+}
+
 export interface AutomationOptions {
   /** The clock of every time rule (tests inject one instead of sleeping). */
   now?: () => Date;
   logger?: FastifyBaseLogger;
   /** The connections' setup held between decisions (composition.ts drops it on `setup.changed`); none: read each time. */
   setup?: repo.SceneSetupCache;
+  replies?: ReplyClaims;
 }
 
 export function createAutomationService(deps: CoreDeps, tickets: TicketsService, opts: AutomationOptions = {}) {
@@ -69,6 +84,19 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
   async function decide(s: Step, m: InboundDecision) {
     const t = s.ticket;
     if (t.isGroup) return;
+    if (t.whatsappId && opts.replies?.confirmation) {
+      // The answer to a campaign's confirmation question is the campaign's: no menu, no greeting, no rating answer.
+      const wake = await opts.replies.confirmation(s.tx, {
+        companyId: s.companyId,
+        contactId: t.contactId,
+        whatsappId: t.whatsappId,
+        messageId: m.messageId,
+      });
+      if (wake.length) {
+        for (const w of wake) s.timers.push({ ...w, startAfterSeconds: 0 });
+        return;
+      }
+    }
     if (m.mediaType === 'audio' && audioRefused(s)) {
       await say(s, AUDIO_REFUSED_TEXT, 'audio');
       return;
@@ -163,13 +191,18 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
     return decided;
   }
 
-  /** The close transition asks first: with ratings on, the ticket waits in `nps` for a 0–10 answer. */
+  /**
+   * The close transition asks first: with ratings on, the ticket waits in `nps` for a 0–10 answer — only where the
+   * customer wrote (a ticket that only carried the business's messages has no attendance to rate).
+   */
   async function ratingInsteadOfClose(companyId: number, ticket: TicketRow): Promise<TicketRow | null> {
     if (ticket.isGroup || ticket.status !== 'open') return null;
     let asked = false;
     const result = await withTicket(companyId, ticket.id, '', async (s) => {
       const conn = s.scene.connection;
       if (s.ticket.status !== 'open' || s.scene.settings.userRating !== 'enabled' || !conn?.ratingMessage.trim()) return;
+      // Nothing to rate where the customer never wrote: a campaign's or a schedule's ticket only carried our message.
+      if (!(await repo.customerWrote(s.tx, { companyId }, s.ticket.id))) return;
       await say(s, conn.ratingMessage, 'rating');
       await move(s, { status: 'nps', amountUsedBotQueuesNPS: 0, isBot: true, unreadMessages: 0 });
       await logStep(s, 'chatBot');

@@ -58,10 +58,12 @@ interface Outgoing {
   afterSeconds?: number;
 }
 
-interface Timer {
+export interface Timer {
   def: JobDefinition;
   payload: JobPayload<JobDefinition>;
   startAfterSeconds: number;
+  /** At most one such job queued (the job definition's policy decides how). */
+  singletonKey?: string;
 }
 
 /** One decision: the locked ticket, what it reads, and what to do after commit. */
@@ -197,7 +199,12 @@ export function createStepEffects(
         m.afterSeconds ? { startAfter: m.afterSeconds } : {},
       );
     }
-    for (const t of s.timers) await deps.jobs.send(t.def, t.payload, { startAfter: t.startAfterSeconds });
+    for (const t of s.timers) {
+      await deps.jobs.send(t.def, t.payload, {
+        startAfter: t.startAfterSeconds,
+        ...(t.singletonKey ? { singletonKey: t.singletonKey } : {}),
+      });
+    }
     if (s.sent.length) {
       const stored = await repo.findMessages(
         db,

@@ -285,7 +285,8 @@ export async function recoverStaleClaims(db: Db, campaignId: number, leaseMs: nu
 /**
  * The channel's word on each record, from the conversation's own rows: the message's acks (delivered, read),
  * its send error (failed), a reply of the contact after it (replied), and for a confirmation asked, the reply
- * that confirms it (the record goes back to pending for the campaign message).
+ * that confirms it (the record goes back to pending for the campaign message) — a reply the automation has still to
+ * decide is left to it (`confirmByReply`, under the ticket's lock), so one reply is never both the campaign's and the bot's.
  */
 export async function syncFromMessages(db: Db, campaignId: number) {
   await db.execute(sql`
@@ -313,12 +314,90 @@ export async function syncFromMessages(db: Db, campaignId: number) {
     WITH r AS (
       SELECT s.id, (SELECT min(mm.created_at) FROM messages mm
                      WHERE mm.contact_id = s.contact_id AND mm.company_id = s.company_id AND NOT mm.from_me
-                       AND mm.created_at > s.confirmation_requested_at) AS at
+                       AND mm.created_at > s.confirmation_requested_at
+                       AND mm.automation = 0) AS at
         FROM campaign_shippings s
        WHERE s.campaign_id = ${campaignId} AND s.status = 'confirmation'
     )
     UPDATE campaign_shippings s SET status = 'pending', confirmed_at = r.at, claim_token = NULL, updated_at = now()
       FROM r WHERE s.id = r.id AND r.at IS NOT NULL`);
+}
+
+/**
+ * A customer's reply to a confirmation question, taken by the campaign (the automation's drain asks, under the ticket's
+ * lock): the contact's records waiting for a confirmation on that connection, asked before this message, go back to
+ * pending — the campaign message is next. Answers the campaigns to wake.
+ */
+export async function confirmByReply(
+  db: Db,
+  ctx: Tenant,
+  p: { contactId: number; whatsappId: number; messageId: number },
+): Promise<number[]> {
+  const rows = rowsOf<{ campaign_id: number }>(
+    await db.execute(sql`
+      UPDATE campaign_shippings s SET status = 'pending', confirmed_at = now(), claim_token = NULL, updated_at = now()
+        FROM campaigns c
+       WHERE s.company_id = ${ctx.companyId} AND s.contact_id = ${p.contactId} AND s.status = 'confirmation'
+         AND s.confirmation_message_id < ${p.messageId}
+         AND c.id = s.campaign_id AND c.company_id = ${ctx.companyId} AND c.whatsapp_id = ${p.whatsappId}
+         AND c.status = 'EM_ANDAMENTO'
+      RETURNING s.campaign_id`),
+  );
+  return [...new Set(rows.map((r) => Number(r.campaign_id)))];
+}
+
+/**
+ * The channel's word on one message (the `message.status` reaction): the record that sent it becomes delivered / read /
+ * failed — whatever the campaign's status, so acks that come after FINALIZADA still count. Acks only go up.
+ */
+export async function applyMessageAck(db: Db, ctx: Tenant, messageId: number): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      UPDATE campaign_shippings s
+         SET status = CASE WHEN m.send_error IS NOT NULL THEN 'failed'
+                           WHEN m.ack >= 3 THEN 'read' WHEN m.ack >= 2 THEN 'delivered' ELSE s.status END,
+             failed_reason = CASE WHEN m.send_error IS NOT NULL THEN m.send_error ELSE s.failed_reason END,
+             delivered_at = CASE WHEN m.ack >= 2 THEN coalesce(s.delivered_at, m.updated_at) ELSE s.delivered_at END,
+             read_at = CASE WHEN m.ack >= 3 THEN coalesce(s.read_at, m.updated_at) ELSE s.read_at END,
+             updated_at = now()
+        FROM messages m
+       WHERE s.message_id = ${messageId} AND s.company_id = ${ctx.companyId} AND m.id = s.message_id
+         AND s.status IN ('sent', 'delivered')
+         AND ((m.send_error IS NOT NULL) OR (m.ack >= 3 AND s.status <> 'read') OR (m.ack = 2 AND s.status = 'sent'))
+      RETURNING s.id`),
+  );
+  return rows.length > 0;
+}
+
+/** The company has sent a campaign message at some time (a customer's message may be a campaign's reply). */
+export async function hasSentCampaigns(db: Db, ctx: Tenant): Promise<boolean> {
+  const rows = rowsOf<{ yes: boolean }>(
+    await db.execute(
+      sql`SELECT EXISTS (SELECT 1 FROM campaign_shippings WHERE company_id = ${ctx.companyId} AND message_id IS NOT NULL) AS yes`,
+    ),
+  );
+  return rows[0]?.yes === true;
+}
+
+/**
+ * A customer's message (the `message.received` reaction): every record of that contact on that connection whose
+ * campaign message went out before it and has no reply yet is replied — whatever the campaign's status.
+ */
+export async function recordReply(
+  db: Db,
+  ctx: Tenant,
+  p: { contactId: number; whatsappId: number; messageId: number; at: Date },
+): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      UPDATE campaign_shippings s SET replied_at = ${p.at}, updated_at = now()
+        FROM campaigns c
+       WHERE s.company_id = ${ctx.companyId} AND s.contact_id = ${p.contactId} AND s.replied_at IS NULL
+         AND s.status IN ('sent', 'delivered', 'read') AND s.message_id < ${p.messageId}
+         AND c.id = s.campaign_id AND c.company_id = ${ctx.companyId} AND c.whatsapp_id = ${p.whatsappId}
+      RETURNING s.id`),
+  );
+  return rows.length > 0;
 }
 
 /** Records not final yet: to send, being sent, awaiting a confirmation, or stored but not yet taken by the channel. */

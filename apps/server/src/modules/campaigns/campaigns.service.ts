@@ -18,6 +18,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { DomainEventMap } from '../../domain-events';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
@@ -52,10 +53,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function createCampaignsService(
   deps: CoreDeps,
   conversation: Pick<ConversationService, 'sendToContact'>,
-  tickets: Pick<TicketsService, 'update'>,
+  tickets: Pick<TicketsService, 'update' | 'closeQuietly'>,
   defaults: DispatchOptions = {},
 ) {
   const { db } = deps.database;
+
+  /**
+   * Companies known to have sent campaigns: most companies' customer messages then cost the reply reaction nothing.
+   * A yes is kept 5 minutes (and set at once by this process's own sends), a no 10 seconds.
+   */
+  const sentCampaigns = new Map<number, { yes: boolean; until: number }>();
+  async function mayHaveCampaignReplies(companyId: number) {
+    const known = sentCampaigns.get(companyId);
+    if (known && known.until > Date.now()) return known.yes;
+    const yes = await repo.hasSentCampaigns(db, { companyId });
+    if (sentCampaigns.size > 10_000) sentCampaigns.clear();
+    sentCampaigns.set(companyId, { yes, until: Date.now() + (yes ? 300_000 : 10_000) });
+    return yes;
+  }
 
   function gate(ctx: TenantContext) {
     if (!can(ctx.user, 'campaigns:manage')) throw new AppError('ERR_NO_PERMISSION', 403);
@@ -223,6 +238,7 @@ export function createCampaignsService(
     try {
       const contactId = rec.contactId ?? (await ensureWhatsappContact(db, ctx, rec)).row.id;
       if (!rec.contactId) await repo.setShippingContact(db, rec.id, token, contactId);
+      sentCampaigns.set(ctx.companyId, { yes: true, until: Date.now() + 300_000 });
       const out = await conversation.sendToContact(ctx, {
         contactId,
         whatsappId: c.whatsappId,
@@ -244,11 +260,14 @@ export function createCampaignsService(
           : { status: 'sent', sentAt: new Date(), messageId: out.message.id, ticketId: out.ticketId, claimToken: null },
       );
       // openTicket disabled: the conversation is not left open (closed); enabled: it takes statusTicket, user, queue.
+      // Closed by the campaign is no attendance: no rating question, no farewell (tickets.closeQuietly).
       const status = c.openTicket === 'enabled' ? c.statusTicket : 'closed';
-      if (status !== 'open' || c.userId) {
+      if (status === 'closed') {
+        await tickets.closeQuietly(ctx, out.ticketId, 'campaign').catch(() => {}); // the message is out; the rest is a courtesy
+      } else if (status !== 'open' || c.userId) {
         await tickets
           .update(ctx, out.ticketId, {
-            status: status as 'open' | 'pending' | 'closed',
+            status: status as 'open' | 'pending',
             ...(status === 'open' && c.userId ? { userId: c.userId } : {}),
             ...(status === 'pending' ? { userId: null } : {}),
             ...(c.queueId ? { queueId: c.queueId } : {}),
@@ -338,6 +357,23 @@ export function createCampaignsService(
 
   return {
     dispatch,
+
+    /** The `message.status` reaction (src/composition.ts): a campaign message's ack counts, also after FINALIZADA. */
+    async countAck(e: DomainEventMap['message.status']) {
+      if (!(await mayHaveCampaignReplies(e.companyId))) return;
+      await repo.applyMessageAck(db, { companyId: e.companyId }, e.messageId);
+    },
+
+    /** The `message.received` reaction: a customer's message after a campaign message is its reply, also after FINALIZADA. */
+    async countReply(e: DomainEventMap['message.received']) {
+      const m = e.message;
+      if (m.fromMe || e.ticket.isGroup || !m.whatsappId || !(await mayHaveCampaignReplies(e.companyId))) return;
+      await repo.recordReply(
+        db,
+        { companyId: e.companyId },
+        { contactId: e.contact.id, whatsappId: m.whatsappId, messageId: m.id, at: m.createdAt },
+      );
+    },
 
     /** The job: one loop, then the next job at the time the rules say (pg-boss keeps one queued per campaign). */
     async runDispatchJob(p: { companyId: number; campaignId: number }) {

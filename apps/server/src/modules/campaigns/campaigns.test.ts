@@ -508,6 +508,8 @@ describe('dispatch', () => {
         body: 'Sim',
       },
     ]);
+    // the reply is the campaign's: taken by the reaction to the stored message (the automation's drain asks first)
+    await t.settled();
     await worker().dispatch(a.companyId, c.id);
     await flushSends();
     expect(standin.sent.map((s) => [s.to, (s.body.text as { body: string }).body]).slice(2)).toEqual([

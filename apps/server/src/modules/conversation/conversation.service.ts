@@ -82,7 +82,8 @@ export function createConversationService(
   }
 
   async function writableTicket(ctx: TenantContext, ticketId: number) {
-    const ticket = await tickets.mustFindVisible(ctx, ticketId);
+    // A ticket a colleague took since the caller opened it answers who has it (ERR_OTHER_OPEN_TICKET), not "not found".
+    const ticket = await tickets.mustFindVisible(ctx, ticketId, undefined, { sayWhoTookIt: true });
     if (!WRITABLE.includes(ticket.status)) throw new AppError('ERR_TICKET_STATE', 409);
     return ticket;
   }
@@ -163,7 +164,9 @@ export function createConversationService(
         if (!file) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
       }
       const target = await tickets.ticketForContact(ctx, contact, m.whatsappId, m.queueId);
-      const row = await sendRow(ctx, target.id, { body: await signed(ctx, m.body, m.signMessage), file });
+      // Schedules, campaigns and the external API fill the same placeholders as every other text ({{firstName}} …).
+      const body = await tickets.fillPlaceholders(ctx, target, m.body);
+      const row = await sendRow(ctx, target.id, { body: await signed(ctx, body, m.signMessage), file });
       return { ticketId: target.id, message: toDto({ message: row }) };
     },
 

@@ -288,7 +288,10 @@ describe('POST /messages/:ticketId', () => {
 
   it('cannot write into a ticket the user may not see', async () => {
     const { ticketId } = await openTicketFor(rui);
-    expect((await req('POST', `/messages/${ticketId}`, ana.token, { body: 'intruso' })).statusCode).toBe(404);
+    // a colleague of the queue is told who holds it (issue 31 item 8); another company does not learn it exists
+    const colleague = await req('POST', `/messages/${ticketId}`, ana.token, { body: 'intruso' });
+    expect(colleague.statusCode).toBe(409);
+    expect(colleague.json()).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', details: { userId: rui.id } });
     expect((await req('POST', `/messages/${ticketId}`, b.adminToken, { body: 'intruso' })).statusCode).toBe(404);
   });
 });

@@ -64,13 +64,22 @@ export function createIngestService(deps: CoreDeps, opts: IngestServiceOptions =
 
   async function applyStatus(evt: InboundStatus): Promise<IngestOutcome> {
     const referenceId = evt.reference && /^\d{1,18}$/.test(evt.reference) ? Number(evt.reference) : null;
-    const found = await repo.applyStatus(db, {
+    const status = {
       whatsappId: evt.connectionId,
       externalId: evt.externalId,
       referenceId,
       ack: evt.ack ?? null,
       failure: evt.failure ? evt.failure.reason : null,
-    });
+    };
+    const first = await repo.applyStatusOrTell(db, status);
+    let found = first.found;
+    if (!first.known) {
+      // Ahead of the send's answer (its id not stored yet): kept for the send to take; then tried once more, in case
+      // the send stored its id meanwhile (one of the two always sees the other: no report is lost).
+      await repo.rememberEarlyStatus(db, status);
+      found = await repo.applyStatus(db, status);
+      if (found) await repo.forgetEarlyStatus(db, status);
+    }
     await publishMessageUpdate(evt.connectionId, found);
     if (found) {
       const m = found.message;

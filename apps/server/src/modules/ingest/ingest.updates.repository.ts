@@ -37,6 +37,17 @@ export async function applyStatus(
   db: Db,
   p: { whatsappId: number; externalId: string; referenceId: number | null; ack: number | null; failure: string | null },
 ): Promise<MessageWithTicket | null> {
+  return (await applyStatusOrTell(db, p)).found;
+}
+
+/**
+ * `applyStatus`, also telling whether the message is known at all (`known` false: no message has that id yet — a
+ * report ahead of the send's answer), in the same statement.
+ */
+export async function applyStatusOrTell(
+  db: Db,
+  p: { whatsappId: number; externalId: string; referenceId: number | null; ack: number | null; failure: string | null },
+): Promise<{ found: MessageWithTicket | null; known: boolean }> {
   const failed = p.failure !== null;
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
@@ -53,9 +64,35 @@ export async function applyStatus(
                     ELSE ack < ${p.ack ?? 0}::smallint OR send_error IS NOT NULL END)
         RETURNING *
       )
-      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status, t.is_group AS t_is_group FROM m JOIN tickets t ON t.id = m.ticket_id`),
+      SELECT m.*, t.queue_id AS t_queue_id, t.user_id AS t_user_id, t.status AS t_status, t.is_group AS t_is_group,
+             (m.id IS NOT NULL OR EXISTS (SELECT 1 FROM messages k WHERE k.whatsapp_id = ${p.whatsappId}
+                AND (k.external_id = ${p.externalId} OR k.id = ${p.referenceId}::bigint))) AS t_known
+        FROM (SELECT 1) one LEFT JOIN m ON true LEFT JOIN tickets t ON t.id = m.ticket_id`),
   );
-  return withTicket(rows);
+  const known = rows[0]?.t_known === true;
+  const updated = rows.filter((r) => r.id !== null && r.id !== undefined).map(({ t_known, ...r }) => r);
+  return { found: withTicket(updated), known };
+}
+
+/**
+ * A delivery report for a message not found (no reference echoed, and the send's answer has not stored its id yet):
+ * kept — the highest ack, or the failure — until the send stores the id and takes it (messages.repository
+ * `takeEarlyStatus`). A report for a message Atendo never sent is dropped after an hour.
+ */
+export async function rememberEarlyStatus(
+  db: Db,
+  p: { whatsappId: number; externalId: string; ack: number | null; failure: string | null },
+) {
+  await db.execute(sql`
+    INSERT INTO message_early_statuses (company_id, whatsapp_id, external_id, ack, failure)
+    SELECT company_id, id, ${p.externalId}, ${p.ack ?? 0}, ${p.failure} FROM whatsapps WHERE id = ${p.whatsappId}
+    ON CONFLICT (whatsapp_id, external_id) DO UPDATE
+      SET ack = GREATEST(message_early_statuses.ack, excluded.ack),
+          failure = COALESCE(excluded.failure, message_early_statuses.failure)`);
+}
+
+export async function forgetEarlyStatus(db: Db, p: { whatsappId: number; externalId: string }) {
+  await db.execute(sql`DELETE FROM message_early_statuses WHERE whatsapp_id = ${p.whatsappId} AND external_id = ${p.externalId}`);
 }
 
 export async function applyEdit(

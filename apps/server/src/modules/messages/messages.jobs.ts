@@ -123,6 +123,7 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
   deps.jobs.register(
     requeueUnsentJob,
     async () => {
+      await repo.dropStaleEarlyStatuses(db);
       const orphans = await repo.unsentWithoutJob(db, 60);
       for (const m of orphans) await deps.jobs.send(sendMessageJob, { messageId: m.id, companyId: m.companyId, attempt: 1 });
       if (orphans.length) logger?.warn({ count: orphans.length }, 'outbound messages without a send job were queued again');
@@ -189,7 +190,18 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
       const adapter = channels.adapterFor(adapterConfig(found.connection));
       const sent = await adapter.send(outbound);
       const updated = await repo.markSent(db, { companyId: payload.companyId }, message.id, sent.externalId);
-      if (updated) await publishUpdate(updated, scopeOf(found));
+      // Its delivery reports may have come first (Meta's webhooks overtake the send's answer): applied now.
+      const early = updated ? await repo.takeEarlyStatus(db, { companyId: payload.companyId }, message.id) : null;
+      if (early ?? updated) await publishUpdate((early ?? updated)!, scopeOf(found));
+      if (early) {
+        await deps.events.publish('message.status', {
+          companyId: early.companyId,
+          messageId: early.id,
+          ticketId: early.ticketId,
+          ack: early.ack,
+          failed: Boolean(early.sendError),
+        });
+      }
     } catch (err) {
       if (!(err instanceof ChannelError)) throw err;
       const attempts = OUTBOUND_RETRY.delaysMs.length + 1;

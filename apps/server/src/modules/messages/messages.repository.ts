@@ -199,6 +199,35 @@ export async function markSent(db: Db, { companyId }: Tenant, messageId: number,
   return rows[0] ? camelRow(rows[0]) : null;
 }
 
+/**
+ * After `markSent` committed: a delivery report that came before the id was stored (ingest kept it in
+ * message_early_statuses) is taken and applied — acks only go up, a failure wins. Null when none was waiting.
+ */
+export async function takeEarlyStatus(db: Db, { companyId }: Tenant, messageId: number): Promise<MessageRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      WITH e AS (
+        DELETE FROM message_early_statuses e USING messages m
+         WHERE m.id = ${messageId} AND m.company_id = ${companyId}
+           AND e.whatsapp_id = m.whatsapp_id AND e.external_id = m.external_id
+        RETURNING e.ack, e.failure
+      )
+      UPDATE messages SET
+        ack = CASE WHEN e.failure IS NOT NULL THEN 0 ELSE GREATEST(messages.ack, e.ack) END,
+        send_error = COALESCE(e.failure, messages.send_error),
+        updated_at = now()
+        FROM e
+       WHERE messages.id = ${messageId} AND messages.company_id = ${companyId}
+      RETURNING messages.*`),
+  );
+  return rows[0] ? camelRow(rows[0]) : null;
+}
+
+/** Early delivery reports no send took within an hour (messages Atendo never sent): forgotten. */
+export async function dropStaleEarlyStatuses(db: Db) {
+  await db.execute(sql`DELETE FROM message_early_statuses WHERE created_at < now() - interval '1 hour'`);
+}
+
 /** The channel refused the message for good: failed with the reason, ack back to 0 — never shown as sent. */
 export async function markFailed(db: Db, { companyId }: Tenant, messageId: number, reason: string): Promise<MessageRow | null> {
   const rows = rowsOf<Record<string, unknown>>(

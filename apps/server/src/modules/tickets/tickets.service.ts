@@ -13,6 +13,7 @@ import {
   type TicketListQuery,
   type UpdateTicketBody,
 } from '@atendo/shared';
+import type { CloseReason } from '../../domain-events';
 import type { Tenant, TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -93,9 +94,15 @@ export function createTicketsService(
     return item;
   }
 
-  async function mustFindVisible(ctx: TenantContext, id: number, v?: Viewer) {
+  async function mustFindVisible(ctx: TenantContext, id: number, v?: Viewer, o: { sayWhoTookIt?: boolean } = {}) {
     const t = await repo.findTicket(db, ctx, id);
-    if (!t || !canSeeTicket(v ?? (await viewer(ctx)), t)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    const seer = t ? (v ?? (await viewer(ctx))) : null;
+    if (!t || !seer || !canSeeTicket(seer, t)) {
+      // Taken meanwhile by a colleague (it was in the caller's queues): say by whom, as accept does (seed 000 §4).
+      if (o.sayWhoTookIt && t && seer && LIVE.includes(t.status) && t.userId && canSeeTicket(seer, { ...t, userId: null }))
+        return otherOpenTicket(ctx, t);
+      throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    }
     return t;
   }
 
@@ -140,6 +147,19 @@ export function createTicketsService(
     viewer,
     mustFindVisible,
     ticketForContact,
+    /**
+     * A close that ends no attendance (a campaign leaving its own ticket closed): no rating question, no farewell — the
+     * customer was not attended, only written to. Answers the closed ticket, or null when it was not live any more.
+     */
+    async closeQuietly(ctx: TenantContext, id: number, why: CloseReason) {
+      const before = await repo.findTicket(db, ctx, id);
+      if (!before) return null;
+      const closed = await closeTicket(db, ctx, id, { fromStatuses: ['open', 'pending', 'group'], by: ctx.user.id });
+      if (!closed) return null;
+      await publishTicket(ctx, id, before);
+      await deps.events.publish('ticket.closed', { companyId: ctx.companyId, ticket: closed, why, by: ctx.user.id });
+      return closed;
+    },
     /** A contact of the company (for a use-case that starts from one), or null. */
     findContact: (ctx: Tenant, contactId: number) => repo.findContact(db, ctx, contactId),
     publishTicket,

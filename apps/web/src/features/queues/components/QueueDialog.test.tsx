@@ -36,5 +36,11 @@ describe('QueueDialog', () => {
       const inputLabel = document.querySelector(`label[for="${input.id}"]`);
       expect(inputLabel?.getAttribute('data-shrink'), label).toBe('true');
     }
+    // the greeting says which placeholders it fills (issue 31 item 6)
+    const greeting = screen.getByLabelText('Mensagem de saudação');
+    const help = document.getElementById(greeting.getAttribute('aria-describedby') ?? '');
+    expect(help?.textContent).toBe(
+      'Marcadores aceitos: {{name}} {{firstName}} {{userName}} {{queue}} {{connection}} {{protocol}} {{ms}} {{date}} {{hour}}',
+    );
   });
 });

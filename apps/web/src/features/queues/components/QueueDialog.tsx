@@ -25,6 +25,7 @@ import { toast } from '../../../shared/toast';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { Loading } from '../../../shared/ui/Loading';
+import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
 import { useQueue, useQueues, useSaveQueue, useScheduleType, useTargets } from '../hooks/useQueues';
 import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from './ChatbotEditor';
 import { SchedulesForm, scheduleErrors } from './SchedulesForm';
@@ -94,6 +95,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
     formState: { errors, isSubmitting },
   } = useForm<QueueForm>({ resolver: zodResolver(QueueForm), defaultValues: EMPTY });
   const fields = { register, errors };
+  const help = usePlaceholdersHelp();
 
   const loaded = queueId ? queue.data : null;
   // The fields mount only once the loaded values are in the form: an uncontrolled field filled after it mounted
@@ -229,12 +231,20 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
                     inputMode="numeric"
                   />
                 </Stack>
-                <FormTextField {...fields} name="greetingMessage" label={t('queues.greetingMessage')} multiline minRows={2} />
+                <FormTextField
+                  {...fields}
+                  name="greetingMessage"
+                  label={t('queues.greetingMessage')}
+                  helperText={help}
+                  multiline
+                  minRows={2}
+                />
                 {showSchedules && (
                   <FormTextField
                     {...fields}
                     name="outOfHoursMessage"
                     label={t('queues.outOfHoursMessage')}
+                    helperText={help}
                     multiline
                     minRows={2}
                   />

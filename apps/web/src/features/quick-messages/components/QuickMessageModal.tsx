@@ -9,6 +9,7 @@ import { toast } from '../../../shared/toast';
 import { AttachmentField } from '../../../shared/ui/AttachmentField';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
+import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
 import { useRemoveQuickMessageMedia, useSaveQuickMessage } from '../hooks/useQuickMessagesPage';
 
 interface Form {
@@ -43,6 +44,7 @@ export function QuickMessageModal({
     formState: { errors, isSubmitting },
   } = useForm<Form>({ resolver: zodResolver(QuickMessageBody.pick({ shortcode: true, message: true, geral: true })) as never });
   const fields = { register, errors };
+  const help = usePlaceholdersHelp();
 
   useEffect(() => {
     if (open) {
@@ -80,6 +82,7 @@ export function QuickMessageModal({
               {...fields}
               name="message"
               label={t('quickMessages.fields.message')}
+              helperText={help}
               disabled={readOnly}
               multiline
               minRows={4}

@@ -32,6 +32,7 @@ import { formatDateTime, fromZonedInput, toZonedInput } from '../../../shared/cl
 import { useClock } from '../../../shared/hooks/useClock';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
 import { ContactPicker } from '../../contacts/components/ContactPicker';
 import type { ContactOption } from '../../contacts/hooks/useContacts';
 import { type Schedule, useDeleteSchedule, useSaveSchedule, useWaitingSchedules } from '../hooks/useSchedules';
@@ -111,6 +112,7 @@ export function ScheduleDialog({
   const fixed = schedule?.contact ?? null;
   const [contacts, setContacts] = useState<ContactOption[]>(() => (fixed ? [fixed] : contact ? [contact] : []));
   const [body, setBody] = useState(schedule?.body ?? '');
+  const help = usePlaceholdersHelp();
   const [sendAt, setSendAt] = useState(() =>
     // the field reads the company's wall clock, not the browser's
     toZonedInput(clock, schedule ? schedule.sendAt : (at ?? Date.now() + SCHEDULE_DEFAULT_DELAY_MS)),
@@ -204,7 +206,7 @@ export function ScheduleDialog({
           margin="dense"
           autoFocus={Boolean(contact || schedule)}
           error={Boolean(errors.body)}
-          helperText={errors.body ? t(errors.body) : ' '}
+          helperText={errors.body ? t(errors.body) : help}
         />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
           <TextField

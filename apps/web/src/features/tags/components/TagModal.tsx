@@ -9,6 +9,7 @@ import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
+import { PLACEHOLDER_LIST } from '../../../shared/ui/placeholders';
 import { useSaveTag, useTagList } from '../hooks/useTags';
 
 interface Form {
@@ -21,11 +22,6 @@ interface Form {
   nextLaneId: number | '';
   rollbackLaneId: number | '';
 }
-
-/** The placeholders a lane's greeting may use (formatTemplate of @atendo/shared). */
-const GREETING_VARS = ['name', 'firstName', 'userName', 'queue', 'connection', 'protocol', 'ms', 'date', 'hour']
-  .map((v) => `{{${v}}}`)
-  .join(' ');
 
 const randomColor = () =>
   `#${Math.floor(Math.random() * 0xffffff)
@@ -132,7 +128,7 @@ export function TagModal({
                   label={t('tags.fields.greetingMessageLane')}
                   multiline
                   minRows={2}
-                  helperText={t('tags.fields.greetingHelp', { vars: GREETING_VARS, interpolation: { escapeValue: false } })}
+                  helperText={t('tags.fields.greetingHelp', { vars: PLACEHOLDER_LIST, interpolation: { escapeValue: false } })}
                 />
                 {(['nextLaneId', 'rollbackLaneId'] as const).map((name) => (
                   <Controller

@@ -28,6 +28,35 @@ describe('MessageInput (composer)', () => {
     expect(screen.getByRole('button', { name: 'Nota privada' }).getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('a ticket a colleague took meanwhile: the send says who has it and the composer turns read-only (issue 31 item 8)', async () => {
+    const spy = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      if (url.pathname === '/messages/5') {
+        return new Response(
+          JSON.stringify({
+            error: 'ERR_OTHER_OPEN_TICKET',
+            details: { ticketId: 5, userId: 9, userName: 'Rui', queueName: 'Balcão', status: 'open' },
+          }),
+          { status: 409, headers: { 'content-type': 'application/json' } },
+        );
+      }
+      return new Response(JSON.stringify([]), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', spy);
+    renderWithProviders(<MessageInput ticketId={5} enabled editing={null} onEditDone={() => {}} />, { session });
+    const input = screen.getByLabelText('Mensagem') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: 'Oi, vou te atender' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const dialog = await screen.findByTestId('ticket-already-open');
+    expect(dialog.textContent).toContain('Rui');
+    expect(dialog.textContent).toContain('Balcão');
+    expect(screen.queryByText('Nenhum ticket encontrado')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByTestId('ticket-already-open')).toBeNull());
+    expect(input.disabled).toBe(true);
+    expect(input.placeholder).toBe('Rui assumiu este atendimento: só quem o atende pode responder');
+  });
+
   it('is disabled unless the ticket is open or group', () => {
     mockFetch();
     renderWithProviders(<MessageInput ticketId={5} enabled={false} editing={null} onEditDone={() => {}} />, { session });

@@ -15,6 +15,7 @@ import WidgetsIcon from '@mui/icons-material/WidgetsOutlined';
 import { Box, IconButton, List, ListItemButton, ListItemText, Paper, TextField, Tooltip, Typography } from '@mui/material';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { STORAGE_KEYS, setItem, useStorageItem } from '../../../shared/storage';
 import { toast } from '../../../shared/toast';
@@ -26,6 +27,7 @@ import type { Message } from '../types';
 import { truncate } from '../utils/messageRules';
 import { EmojiPicker } from './EmojiPicker';
 import { InteractiveDialog } from './InteractiveDialog';
+import { type OpenTicketInfo, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
 import { SendContactDialog } from './SendContactDialog';
 
 export interface MessageInputProps {
@@ -65,7 +67,7 @@ const COMPOSER_ONE_ROW_PX = 720;
 
 export function MessageInput({
   ticketId,
-  enabled,
+  enabled: canWrite,
   editing,
   onEditDone,
   replyTo = null,
@@ -73,6 +75,22 @@ export function MessageInput({
   placeholders,
 }: MessageInputProps) {
   const { t } = useTranslation();
+  // A colleague took the ticket since it was opened here (ERR_OTHER_OPEN_TICKET on send): say who, and stop writing.
+  const [takenBy, setTakenBy] = useState<OpenTicketInfo | null>(null);
+  const [takenDialog, setTakenDialog] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another ticket starts writable again
+  useEffect(() => {
+    setTakenBy(null);
+    setTakenDialog(false);
+  }, [ticketId]);
+  const enabled = canWrite && !takenBy;
+  const sendFailed = (err: unknown) => {
+    const details = err instanceof ApiError && err.code === 'ERR_OTHER_OPEN_TICKET' ? err.body?.details : undefined;
+    if (details) {
+      setTakenBy(details as OpenTicketInfo);
+      setTakenDialog(true);
+    } else toastError(err);
+  };
   const [text, setText] = useState('');
   const [isPrivate, setPrivate] = useState(false);
   const send = useSendMessage(ticketId);
@@ -147,7 +165,7 @@ export function MessageInput({
         onError: (err) => {
           setPending(files.map((f) => ({ ...toPending(f.file), caption: f.caption })));
           setPrivate(wasPrivate);
-          toastError(err);
+          sendFailed(err);
         },
       },
     );
@@ -187,7 +205,7 @@ export function MessageInput({
         onError: (err) => {
           setText(body);
           setPrivate(wasPrivate);
-          toastError(err);
+          sendFailed(err);
         },
       },
     );
@@ -209,6 +227,7 @@ export function MessageInput({
       elevation={0}
       sx={{ borderTop: 1, borderColor: 'divider', p: 1, position: 'relative', containerType: 'inline-size' }}
     >
+      <TicketAlreadyOpenDialog info={takenDialog ? takenBy : null} onClose={() => setTakenDialog(false)} />
       {picking && options.length > 0 ? (
         <Paper
           elevation={4}
@@ -448,11 +467,13 @@ export function MessageInput({
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           placeholder={
-            !enabled
-              ? t('tickets.composer.disabled')
-              : isPrivate
-                ? t('tickets.composer.privatePlaceholder')
-                : t('tickets.composer.placeholder')
+            takenBy
+              ? t('tickets.composer.takenBy', { user: takenBy.userName ?? '—' })
+              : !enabled
+                ? t('tickets.composer.disabled')
+                : isPrivate
+                  ? t('tickets.composer.privatePlaceholder')
+                  : t('tickets.composer.placeholder')
           }
           inputRef={textInput}
           slotProps={{ htmlInput: { 'aria-label': t('tickets.composer.label') } }}

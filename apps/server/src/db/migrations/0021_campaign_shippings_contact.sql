@@ -1,0 +1,1 @@
+CREATE INDEX "campaign_shippings_contact_idx" ON "campaign_shippings" USING btree ("company_id","contact_id");

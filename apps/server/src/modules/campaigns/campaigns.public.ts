@@ -1,0 +1,20 @@
+/** What other modules (through src/composition.ts) may use of the campaigns. */
+import type { Db } from '../../db/open';
+import { dispatchCampaignJob } from './campaigns.jobs';
+import { confirmByReply } from './campaigns.repository';
+
+/**
+ * The automation's question before answering a customer (ReplyClaims.confirmation): is this the reply a campaign is
+ * waiting for? Taken records go back to pending; answers the dispatch jobs to wake once the decision committed.
+ */
+export async function claimConfirmationReply(
+  tx: Db,
+  p: { companyId: number; contactId: number; whatsappId: number; messageId: number },
+) {
+  const campaignIds = await confirmByReply(tx, { companyId: p.companyId }, p);
+  return campaignIds.map((campaignId) => ({
+    def: dispatchCampaignJob,
+    payload: { companyId: p.companyId, campaignId },
+    singletonKey: `campaign-${campaignId}`,
+  }));
+}
