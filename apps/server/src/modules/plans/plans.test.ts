@@ -1,4 +1,4 @@
-import { PLAN_FLAGS } from '@atendo/shared';
+import { addDays, calendarDay, DEFAULT_TIME_ZONE, dayIn, PLAN_FLAGS } from '@atendo/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQueue, rows } from '../../../test/attendance';
@@ -106,9 +106,8 @@ describe('plans (super admin)', () => {
     });
     expect(res.statusCode).toBe(201);
     const [row] = await rows<{ due_date: Date }>(t, sql`SELECT due_date FROM companies WHERE name = 'Empresa Trial'`);
-    const days = (new Date(row.due_date).getTime() - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(20.9);
-    expect(days).toBeLessThan(21.1);
+    // A due date is a calendar day (decision 79): the 21st day after today on the company's clock.
+    expect(calendarDay(row.due_date)).toBe(addDays(dayIn(new Date(), DEFAULT_TIME_ZONE), 21));
   });
 
   it('refuses a company admin and a plain user on every management route (403)', async () => {
