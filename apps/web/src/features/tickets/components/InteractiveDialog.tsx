@@ -1,4 +1,4 @@
-import { PIX_KEY_TYPES } from '@atendo/shared';
+import { PIX_KEY_TYPES, V } from '@atendo/shared';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import {
@@ -85,7 +85,12 @@ export function InteractiveDialog({ ticketId, open, onClose }: { ticketId: numbe
     // Seed 000 §5: a list whose options lack a title is not sent ('Por favor, selecione um título.').
     const untitled = kind === 'list' ? rows.flatMap((r, i) => (r.title.trim() ? [] : [i])) : [];
     if (untitled.length) {
-      setErrors(Object.fromEntries(untitled.map((i) => [`sections.0.rows.${i}.title`, t('tickets.interactive.selectTitle')])));
+      // The list's own required fields say so too (the server would), beside the options' seed message.
+      const missing = (['text', 'buttonText'] as const).filter((name) => !f[name]?.trim());
+      setErrors({
+        ...Object.fromEntries(missing.map((name) => [name, t(V.required)])),
+        ...Object.fromEntries(untitled.map((i) => [`sections.0.rows.${i}.title`, t('tickets.interactive.selectTitle')])),
+      });
       toast.error(t('tickets.interactive.selectTitle'));
       return;
     }
