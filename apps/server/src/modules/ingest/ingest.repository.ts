@@ -4,20 +4,17 @@
  * and the unique (whatsapp_id, external_id) on messages make concurrent or repeated deliveries converge.
  * Each function takes the company the connection belongs to; none reads it from the event.
  */
-import { createHash } from 'node:crypto';
 import { fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/open';
 import { companyIsActiveSql, type Tenant } from '../../platform/context';
 import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.public';
 
-const statementNames = new Map<string, string>();
 const dialect = new PgDialect();
 
 /** A statement built once (its SQL text and where each parameter comes from); `fill` gives one call's values. */
 interface BuiltStatement<P> {
   text: string;
-  name: string;
   fill(values: P): unknown[];
 }
 
@@ -31,33 +28,19 @@ function buildOnce<P extends Record<string, unknown>>(build: (p: { [K in keyof P
     get: (_target, key) => sql.placeholder(String(key)),
   });
   const { sql: text, params } = dialect.sqlToQuery(build(p));
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `atendo_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    statementNames.set(text, name);
-  }
-  return { text, name, fill: (values: P) => fillPlaceholders(params, values) } satisfies BuiltStatement<P>;
+  return { text, fill: (values: P) => fillPlaceholders(params, values) } satisfies BuiltStatement<P>;
 }
 
 /**
- * Runs a statement built once: a named prepared statement on a PostgreSQL pool, so each pooled connection plans it
- * once (planning a statement of several CTEs costs about as much as running it); the text and values straight to
- * PGlite. Neither goes through Drizzle's query building.
+ * Runs a statement built once with the database's own client, past Drizzle: on PostgreSQL the pool's
+ * StatementCachingClient (db/statement-cache.ts) prepares it by its text once per connection; on PGlite the text and
+ * values go straight to the driver.
  */
 async function executeBuilt<P>(db: Db, statement: BuiltStatement<P>, values: P): Promise<Record<string, unknown>[]> {
-  const client = (db as unknown as { $client?: { query?: unknown; totalCount?: number } }).$client;
+  const client = (db as unknown as { $client?: { query?: unknown } }).$client;
   if (!client || typeof client.query !== 'function') throw new Error('executeBuilt needs the database handle, not a transaction');
-  const params = statement.fill(values);
-  if (typeof client.totalCount === 'number') {
-    const query = client.query as (q: {
-      name: string;
-      text: string;
-      values: unknown[];
-    }) => Promise<{ rows: Record<string, unknown>[] }>;
-    return (await query.call(client, { name: statement.name, text: statement.text, values: params })).rows;
-  }
   const query = client.query as (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-  return (await query.call(client, statement.text, params)).rows;
+  return (await query.call(client, statement.text, statement.fill(values))).rows;
 }
 
 export interface IngestConnection {
