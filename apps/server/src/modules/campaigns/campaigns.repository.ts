@@ -282,6 +282,14 @@ export async function recoverStaleClaims(db: Db, campaignId: number, leaseMs: nu
      WHERE campaign_id = ${campaignId} AND status = 'claimed' AND claimed_at < ${before}`);
 }
 
+/** A record's state from its message (`m`): failed, read or delivered — the one rule of the sweep and the ack reaction. */
+const ACK_SET = sql`status = CASE WHEN m.send_error IS NOT NULL THEN 'failed'
+                       WHEN m.ack >= 3 THEN 'read' WHEN m.ack >= 2 THEN 'delivered' ELSE s.status END,
+         failed_reason = CASE WHEN m.send_error IS NOT NULL THEN m.send_error ELSE s.failed_reason END,
+         delivered_at = CASE WHEN m.ack >= 2 THEN coalesce(s.delivered_at, m.updated_at) ELSE s.delivered_at END,
+         read_at = CASE WHEN m.ack >= 3 THEN coalesce(s.read_at, m.updated_at) ELSE s.read_at END,
+         updated_at = now()`;
+
 /**
  * The channel's word on each record, from the conversation's own rows: the message's acks (delivered, read),
  * its send error (failed), a reply of the contact after it (replied), and for a confirmation asked, the reply
@@ -291,12 +299,7 @@ export async function recoverStaleClaims(db: Db, campaignId: number, leaseMs: nu
 export async function syncFromMessages(db: Db, campaignId: number) {
   await db.execute(sql`
     UPDATE campaign_shippings s
-       SET status = CASE WHEN m.send_error IS NOT NULL THEN 'failed'
-                         WHEN m.ack >= 3 THEN 'read' WHEN m.ack >= 2 THEN 'delivered' ELSE s.status END,
-           failed_reason = CASE WHEN m.send_error IS NOT NULL THEN m.send_error ELSE s.failed_reason END,
-           delivered_at = CASE WHEN m.ack >= 2 THEN coalesce(s.delivered_at, m.updated_at) ELSE s.delivered_at END,
-           read_at = CASE WHEN m.ack >= 3 THEN coalesce(s.read_at, m.updated_at) ELSE s.read_at END,
-           updated_at = now()
+       SET ${ACK_SET}
       FROM messages m
      WHERE s.campaign_id = ${campaignId} AND s.message_id = m.id AND s.status IN ('sent', 'delivered')
        AND ((m.send_error IS NOT NULL) OR (m.ack >= 3 AND s.status <> 'read') OR (m.ack = 2 AND s.status = 'sent'))`);
@@ -354,12 +357,7 @@ export async function applyMessageAck(db: Db, ctx: Tenant, messageId: number): P
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
       UPDATE campaign_shippings s
-         SET status = CASE WHEN m.send_error IS NOT NULL THEN 'failed'
-                           WHEN m.ack >= 3 THEN 'read' WHEN m.ack >= 2 THEN 'delivered' ELSE s.status END,
-             failed_reason = CASE WHEN m.send_error IS NOT NULL THEN m.send_error ELSE s.failed_reason END,
-             delivered_at = CASE WHEN m.ack >= 2 THEN coalesce(s.delivered_at, m.updated_at) ELSE s.delivered_at END,
-             read_at = CASE WHEN m.ack >= 3 THEN coalesce(s.read_at, m.updated_at) ELSE s.read_at END,
-             updated_at = now()
+         SET ${ACK_SET}
         FROM messages m
        WHERE s.message_id = ${messageId} AND s.company_id = ${ctx.companyId} AND m.id = s.message_id
          AND s.status IN ('sent', 'delivered')
