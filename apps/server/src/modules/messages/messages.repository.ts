@@ -209,7 +209,7 @@ export async function takeEarlyStatus(db: Db, { companyId }: Tenant, messageId: 
       WITH e AS (
         DELETE FROM message_early_statuses e USING messages m
          WHERE m.id = ${messageId} AND m.company_id = ${companyId}
-           AND e.whatsapp_id = m.whatsapp_id AND e.external_id = m.external_id
+           AND e.company_id = m.company_id AND e.whatsapp_id = m.whatsapp_id AND e.external_id = m.external_id
         RETURNING e.ack, e.failure
       )
       UPDATE messages SET
