@@ -29,7 +29,7 @@ test('import a list, run a campaign with two variants and an image, watch the re
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const stamp = `${Date.now()}`.slice(-7);
   const headers = await apiHeaders(request);
   const queueId = await createVia(request, '/queue', headers, {
@@ -103,13 +103,19 @@ test('import a list, run a campaign with two variants and an image, watch the re
   await dialog.getByRole('tab', { name: 'Mensagem 2' }).click();
   await dialog.getByLabel('Mensagem 2').fill('Olá {nome}, veja a oferta!');
   await dialog.getByTestId('campaign-file').setInputFiles({ name: 'oferta.png', mimeType: 'image/png', buffer: PNG });
+  // An inactive campaign is not started by hand (only a cancelled one is restarted): it is scheduled a minute or two ahead.
+  const soon = await page.evaluate(() => {
+    const d = new Date(Date.now() + 90_000);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  });
+  await dialog.getByLabel('Agendamento').fill(soon);
   await page.screenshot({ path: `${SCREENSHOTS}/campaign-editor.png` });
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Campanha salva com sucesso!')).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(`Promo ${stamp}`) });
-  await expect(row).toContainText('Inativa');
-  await row.getByRole('button', { name: 'Iniciar agora' }).click();
-  await expect(row).toContainText('Em andamento');
+  await expect(row).toContainText('Programada');
+  await expect(row).toContainText('Em andamento', { timeout: 180_000 }); // the minute tick after its time
   await page.screenshot({ path: `${SCREENSHOTS}/campaigns.png` });
 
   // the report fills from the stand-in's acks

@@ -130,6 +130,8 @@ describe.runIf(onPostgres)('a campaign across a killed process', () => {
 
     // the first process takes the job the start queued and is killed with about a third sent
     const first = await startServer(url.toString());
+    // Started at once by the restart of a cancelled campaign (an inactive one only starts by its schedule's minute tick).
+    await t.database.db.execute(sql`UPDATE campaigns SET status = 'CANCELADA' WHERE id = ${c.id}`);
     expect((await req('POST', `/campaigns/${c.id}/restart`, a.adminToken)).statusCode).toBe(200);
     await until(async () => (await counts(c.id)).sent >= 100, 90_000);
     first.kill('SIGKILL');

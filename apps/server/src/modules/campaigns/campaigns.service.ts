@@ -480,15 +480,15 @@ export function createCampaignsService(
     },
 
     /**
-     * CANCELADA → EM_ANDAMENTO (and INATIVA → EM_ANDAMENTO: "start now"): the same run continues; records already
-     * sent stay sent, new recipients of the list join it.
+     * CANCELADA → EM_ANDAMENTO only (seed 002 §2.3; an INATIVA campaign starts by its schedule): the same run continues;
+     * records already sent stay sent, new recipients of the list join it.
      */
     async restart(ctx: TenantContext, id: number) {
       gate(ctx);
       const row = await mustFind(ctx, id);
       if (!row.whatsappId) throw fieldError('whatsappId', V.required);
       if (
-        !(await repo.moveStatus(db, ctx, id, ['CANCELADA', 'INATIVA'], {
+        !(await repo.moveStatus(db, ctx, id, ['CANCELADA'], {
           status: 'EM_ANDAMENTO',
           nextSendAt: null,
           completedAt: null,

@@ -285,6 +285,9 @@ describe('campaign settings and campaigns', () => {
     const c = await campaign({ scheduledAt: '', recurrenceEndDate: '', userId: '', queueId: '' });
     expect(c).toMatchObject({ status: 'INATIVA', editable: true, scheduledAt: null, recurrenceEndDate: null });
     expect((await req('POST', `/campaigns/${c.id}/cancel`, a.adminToken)).statusCode).toBe(409);
+    // Only a cancelled campaign is restarted; an inactive one starts by its schedule (issue 37 item 12).
+    const notYet = await req('POST', `/campaigns/${c.id}/restart`, a.adminToken);
+    expect([notYet.statusCode, notYet.json().error]).toEqual([409, 'ERR_CAMPAIGN_STATE']);
     const soon = new Date(Date.now() + 30 * 60_000).toISOString();
     const later = new Date(Date.now() + 3 * 3_600_000).toISOString();
     const scheduled = await req('PUT', `/campaigns/${c.id}`, a.adminToken, {
@@ -328,7 +331,12 @@ describe('dispatch', () => {
     expect((await noWaiting()).statusCode).toBe(200);
   });
 
+  /**
+   * Starts a campaign at once. Only a cancelled campaign is restarted (an inactive one waits for its schedule's tick,
+   * which also wakes every running campaign): an inactive one is marked cancelled first.
+   */
   const start = async (id: number) => {
+    await t.database.db.execute(sql`UPDATE campaigns SET status = 'CANCELADA' WHERE id = ${id} AND status = 'INATIVA'`);
     const res = await req('POST', `/campaigns/${id}/restart`, a.adminToken);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe('EM_ANDAMENTO');

@@ -79,12 +79,9 @@ export default function CampaignsPage() {
               </IconButton>
             </Tooltip>
           ) : null}
-          {r.status === 'CANCELADA' || r.status === 'INATIVA' ? (
-            <Tooltip title={r.status === 'CANCELADA' ? t('campaigns.restart') : t('campaigns.startNow')}>
-              <IconButton
-                aria-label={r.status === 'CANCELADA' ? t('campaigns.restart') : t('campaigns.startNow')}
-                onClick={() => run(r, 'restart')}
-              >
+          {r.status === 'CANCELADA' ? (
+            <Tooltip title={t('campaigns.restart')}>
+              <IconButton aria-label={t('campaigns.restart')} onClick={() => run(r, 'restart')}>
                 <PlayCircleOutlineIcon />
               </IconButton>
             </Tooltip>
