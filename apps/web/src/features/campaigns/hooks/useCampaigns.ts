@@ -34,14 +34,23 @@ export function useCampaignsPage() {
 /** The campaign's body as the server takes it: '' → null (seed 002 §5). */
 export type CampaignForm = Record<string, unknown>;
 
+/**
+ * Saves a campaign, then its file. With a file and a schedule, the campaign is first saved without its schedule, the
+ * file attached, and the schedule saved last: a campaign due within the hour is no longer editable (seed 002 §4), and
+ * one due in a minute must not start before its file is there.
+ */
 export function useSaveCampaign() {
   return useMutation({
     mutationFn: async ({ id, body, file }: { id?: number; body: CampaignForm; file?: File | null }) => {
-      const saved = id ? await api.put<CampaignDto>(`/campaigns/${id}`, body) : await api.post<CampaignDto>('/campaigns', body);
-      if (!file) return saved;
+      const save = (b: CampaignForm, target = id) =>
+        target ? api.put<CampaignDto>(`/campaigns/${target}`, b) : api.post<CampaignDto>('/campaigns', b);
+      if (!file) return save(body);
+      const scheduled = Boolean(body.scheduledAt);
+      const saved = await save(scheduled ? { ...body, scheduledAt: '' } : body);
       const form = new FormData();
       form.append('file', file);
-      return api.post<CampaignDto>(`/campaigns/${saved.id}/media-upload`, form);
+      const withFile = await api.post<CampaignDto>(`/campaigns/${saved.id}/media-upload`, form);
+      return scheduled ? save(body, saved.id) : withFile;
     },
   });
 }
