@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDays, DEFAULT_TIME_ZONE, dayIn, storedDay } from '@atendo/shared';
 import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app';
 import { contextLoader, type Modules, realtimeHandlers, seedDatabase } from '../src/composition';
 import { loadConfig } from '../src/config';
@@ -35,7 +36,8 @@ export const PASSWORD = 'Secret#123';
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const image = inject('pgliteImage'); // test/global-setup.ts: a migrated empty database
+    const database = await openDatabase(image ? { pgliteImage: new Blob([readFileSync(image)]) } : {});
     await runMigrations(database);
     return database;
   }
