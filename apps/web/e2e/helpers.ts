@@ -5,6 +5,12 @@ export const ADMIN = { email: 'admin@atendo.test', password: 'Admin#12345' };
 export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:8080';
 export const SCREENSHOTS = 'e2e/screenshots';
 
+/** A 1×1 transparent PNG, for uploads. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);

@@ -1,6 +1,6 @@
 import { type GraphStandin, inbound } from '@atendo/graph-standin';
 import { expect, test } from '@playwright/test';
-import { ADMIN, API_URL, apiHeaders, createCloudConnection, createVia, signIn, startStandin } from './helpers';
+import { ADMIN, API_URL, apiHeaders, createCloudConnection, createVia, PNG, SCREENSHOTS, signIn, startStandin } from './helpers';
 
 let standin: GraphStandin;
 test.beforeAll(async () => {
@@ -74,4 +74,40 @@ test('a shared quick message reaches the open picker live, filled with the ticke
   await expect(page.getByTestId('message').filter({ hasText: filled })).toBeVisible();
   await expect.poll(() => standin.sent.some((s) => JSON.stringify(s.body).includes(filled))).toBe(true);
   expect(standin.sent.some((s) => JSON.stringify(s.body).includes('{{'))).toBe(false);
+
+  // Issue 31 items 4 and 5: from the keyboard, a quick message with a file — previewed with its text as the caption
+  // (by the colleague: the admin's API session ended when the admin signed in in the browser — one session per user)
+  const tabela = await request.post(`${API_URL}/quick-messages`, {
+    headers: colleagueHeaders,
+    data: { shortcode: `${shortcode}tabela`, message: 'Segue a tabela, {{firstName}}.', geral: true },
+  });
+  expect(tabela.ok(), await tabela.text()).toBeTruthy();
+  const media = await request.post(`${API_URL}/quick-messages/${(await tabela.json()).id}/media-upload`, {
+    headers: colleagueHeaders,
+    multipart: {
+      typeArch: 'quickMessage',
+      file: { name: 'tabela de preços.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(media.ok(), await media.text()).toBeTruthy();
+  await composer.fill(`/${shortcode}`);
+  const options = page.getByTestId('quick-messages').getByRole('option');
+  await expect(options).toHaveCount(2);
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await composer.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await composer.press('Enter'); // picks: the raw "/boasvindas…" never goes out
+  const caption = page.getByLabel('Legenda tabela_de_preços.png');
+  await expect(caption).toHaveValue('Segue a tabela, Joana.');
+  await expect(page.getByAltText('tabela_de_preços.png')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/quick-message-attachment.png` });
+  await caption.press('Enter');
+  await expect.poll(() => standin.sent.some((s) => JSON.stringify(s.body).includes('Segue a tabela, Joana.'))).toBe(true);
+  const image = standin.sent.find((s) => JSON.stringify(s.body).includes('Segue a tabela'))?.body as unknown as {
+    type: string;
+    image?: { caption?: string };
+  };
+  expect(image.type).toBe('image');
+  expect(image.image?.caption).toContain('Segue a tabela, Joana.');
+  expect(standin.sent.some((s) => JSON.stringify(s.body).includes(`"/${shortcode}`))).toBe(false);
 });

@@ -73,6 +73,95 @@ describe('MessageInput (composer)', () => {
     fireEvent.click(await screen.findByText('/ola'));
     expect(input.value).toBe('Olá! Como posso ajudar?');
   });
+  it('quick messages from the keyboard: ↓/↑ move, Enter picks (never sends "/sau"), Escape closes (issue 31 item 4)', async () => {
+    const spy = mockFetch({
+      '/quick-messages/list': [
+        { id: 1, shortcode: 'saudacao', message: 'Bom dia! Como posso ajudar?', mediaUrl: null },
+        { id: 2, shortcode: 'saude', message: 'Plano saúde: veja as opções.', mediaUrl: null },
+      ],
+      '/messages/5': { id: 3, ticketId: 5 },
+    });
+    renderWithProviders(<MessageInput ticketId={5} enabled editing={null} onEditDone={() => {}} />, { session });
+    const input = screen.getByLabelText('Mensagem') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: '/sau' } });
+    const first = await screen.findByRole('option', { name: /saudacao/ });
+    expect(first.getAttribute('aria-selected')).toBe('true');
+    expect(input.getAttribute('aria-activedescendant')).toBe('quick-message-1');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(screen.getByRole('option', { name: /saude\b/ }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'ArrowDown' }); // wraps round
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(input.value).toBe('Plano saúde: veja as opções.');
+    expect(sent(spy)).toEqual([]); // Enter picked; nothing went to the customer
+    // Tab picks as Enter does
+    fireEvent.change(input, { target: { value: '/sau' } });
+    await screen.findByRole('option', { name: /saudacao/ });
+    fireEvent.keyDown(input, { key: 'Tab' });
+    expect(input.value).toBe('Bom dia! Como posso ajudar?');
+    // Escape closes the picker; then Enter sends what was typed
+    fireEvent.change(input, { target: { value: '/sau' } });
+    await screen.findByRole('option', { name: /saudacao/ });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByTestId('quick-messages')).toBeNull();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(sent(spy)).toHaveLength(1));
+    expect(sent(spy)[0]).toMatchObject({ body: '/sau' });
+  });
+
+  it("a quick message's file is previewed with its text as the caption and sent with it (issue 31 item 5)", async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
+    const forms: FormData[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+        const json = (body: unknown) =>
+          new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+        if (url.pathname === '/quick-messages/list')
+          return json([
+            {
+              id: 4,
+              shortcode: 'tabela',
+              message: 'Segue a tabela, {{firstName}}.',
+              mediaUrl: '/public/media/q/tabela.png?sig=abc',
+              mediaName: 'tabela.png',
+            },
+          ]);
+        if (url.pathname === '/public/media/q/tabela.png')
+          return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'content-type': 'image/png' } });
+        if (url.pathname === '/messages/5' && init?.body instanceof FormData) {
+          forms.push(init.body);
+          return json({ id: 9, ticketId: 5 });
+        }
+        return json([]);
+      }),
+    );
+    renderWithProviders(
+      <MessageInput
+        ticketId={5}
+        enabled
+        editing={null}
+        onEditDone={() => {}}
+        placeholders={{ contactName: 'Ana Souza', ticketId: 5, timezone: 'America/Sao_Paulo' }}
+      />,
+      { session },
+    );
+    const input = screen.getByLabelText('Mensagem') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: '/tab' } });
+    await screen.findByRole('option', { name: /tabela/ });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const caption = (await screen.findByLabelText('Legenda tabela.png')) as HTMLInputElement;
+    expect(caption.value).toBe('Segue a tabela, Ana.');
+    expect(screen.getByAltText('tabela.png')).toBeTruthy();
+    expect(input.value).toBe('');
+    fireEvent.keyDown(caption, { key: 'Enter' });
+    await waitFor(() => expect(forms).toHaveLength(1));
+    const file = forms[0]?.getAll('medias')[0] as File;
+    expect([file.name, file.type, file.size]).toEqual(['tabela.png', 'image/png', 4]);
+    expect(forms[0]?.getAll('body')).toEqual(['Segue a tabela, Ana.']);
+  });
+
   it('attachments: a preview and a caption per file, removable, sent as one multipart request (medias + body each)', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     const spy = mockFetch({ '/messages/5': { id: 2, ticketId: 5 } });

@@ -1,4 +1,4 @@
-import { formatTemplate, QUICK_MESSAGE_LABEL_MAX, type TemplateVars } from '@atendo/shared';
+import { formatTemplate, QUICK_MESSAGE_LABEL_MAX, type QuickMessageDto, type TemplateVars } from '@atendo/shared';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
@@ -22,7 +22,7 @@ import { toast } from '../../../shared/toast';
 import { useCompanySettingValue } from '../../settings/hooks/useSettings';
 import { useAudioRecorder } from '../hooks/useAudioRecorder';
 import { useEditMessage, useSendFiles, useSendMessage } from '../hooks/useMessages';
-import { useQuickMessages } from '../hooks/useQuickMessages';
+import { quickMessageFile, useQuickReplyPicker } from '../hooks/useQuickReplyPicker';
 import type { Message } from '../types';
 import { truncate } from '../utils/messageRules';
 import { EmojiPicker } from './EmojiPicker';
@@ -170,8 +170,25 @@ export function MessageInput({
       },
     );
   };
-  const picking = enabled && !editing && text.startsWith('/');
-  const quick = useQuickMessages(picking, picking ? text.slice(1).trim() : '');
+  /** A picked quick message: its text (as the customer will read it) in the input, or with its file as the caption. */
+  const pickQuick = (q: QuickMessageDto) => {
+    // the same filler as the server's (which fills again whatever is left): what you see is what is sent
+    const filled = placeholders ? formatTemplate(q.message, placeholders) : q.message;
+    if (!q.mediaUrl) {
+      setText(filled);
+      return;
+    }
+    setText('');
+    quickMessageFile(q)
+      .then((file) => {
+        if (file) setPending((now) => [...now, { ...toPending(file), caption: filled }].slice(0, MAX_FILES));
+      })
+      .catch(() => {
+        toast.error(t('tickets.composer.quickMediaFailed'));
+        setText(filled);
+      });
+  };
+  const picker = useQuickReplyPicker(text, enabled && !editing, pickQuick);
 
   useEffect(() => {
     if (editing) setText(editing.body);
@@ -212,13 +229,12 @@ export function MessageInput({
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
+    if (picker.onKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       submit();
     }
   };
-
-  const options = (quick.data ?? []).filter((q) => q.shortcode && q.message);
 
   return (
     // a container: the composer's own width (not the screen's) decides whether the text shares its row with the buttons
@@ -228,21 +244,30 @@ export function MessageInput({
       sx={{ borderTop: 1, borderColor: 'divider', p: 1, position: 'relative', containerType: 'inline-size' }}
     >
       <TicketAlreadyOpenDialog info={takenDialog ? takenBy : null} onClose={() => setTakenDialog(false)} />
-      {picking && options.length > 0 ? (
+      {picker.open ? (
         <Paper
           elevation={4}
           sx={{ position: 'absolute', bottom: '100%', left: 8, right: 8, maxHeight: 240, overflowY: 'auto', zIndex: 2 }}
         >
-          <List dense data-testid="quick-messages">
-            {options.map((q) => (
+          <List dense data-testid="quick-messages" role="listbox" id={`quick-messages-${ticketId}`}>
+            {picker.options.map((q, i) => (
               <ListItemButton
                 key={q.id}
-                onClick={() => {
-                  // the same filler as the server's (which fills again whatever is left): what you see is what is sent
-                  setText(placeholders ? formatTemplate(q.message, placeholders) : q.message);
+                id={`quick-message-${q.id}`}
+                role="option"
+                aria-selected={i === picker.highlight}
+                selected={i === picker.highlight}
+                ref={(el: HTMLDivElement | null) => {
+                  if (el && i === picker.highlight) el.scrollIntoView?.({ block: 'nearest' });
                 }}
+                onMouseMove={() => i !== picker.highlight && picker.setHighlight(i)}
+                onClick={() => picker.pick(q)}
               >
-                <ListItemText primary={`/${q.shortcode}`} secondary={truncate(q.message, QUICK_MESSAGE_LABEL_MAX)} />
+                {q.mediaUrl ? <AttachFileIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} /> : null}
+                <ListItemText
+                  primary={`/${q.shortcode}`}
+                  secondary={truncate(q.message || q.mediaName || '', QUICK_MESSAGE_LABEL_MAX)}
+                />
               </ListItemButton>
             ))}
           </List>
@@ -476,7 +501,15 @@ export function MessageInput({
                   : t('tickets.composer.placeholder')
           }
           inputRef={textInput}
-          slotProps={{ htmlInput: { 'aria-label': t('tickets.composer.label') } }}
+          slotProps={{
+            htmlInput: {
+              'aria-label': t('tickets.composer.label'),
+              'aria-autocomplete': 'list',
+              'aria-expanded': picker.open,
+              'aria-controls': picker.open ? `quick-messages-${ticketId}` : undefined,
+              'aria-activedescendant': picker.open ? `quick-message-${picker.options[picker.highlight]?.id}` : undefined,
+            },
+          }}
           sx={{
             [`@container (max-width: ${COMPOSER_ONE_ROW_PX}px)`]: { order: -1, flexBasis: '100%' },
             ...(isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : {}),
