@@ -22,6 +22,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const rootDir = path.resolve(here, '../../..');
 
 async function main() {
+  // Node 24 LTS only (package.json engines): npm scripts run the pinned node_modules/.bin/node; a bare `node` may be the machine's 20.
+  if (Number(process.versions.node.split('.')[0]) < 24) {
+    console.error(
+      `\nAtendo needs Node 24; this is ${process.version} (${process.execPath}). Run it through npm (npm start), or with Node 24.\n`,
+    );
+    process.exit(1);
+  }
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY === true });
   const version = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')).version as string;
