@@ -15,7 +15,6 @@ import WidgetsIcon from '@mui/icons-material/WidgetsOutlined';
 import { Box, IconButton, List, ListItemButton, ListItemText, Paper, TextField, Tooltip, Typography } from '@mui/material';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
 import { STORAGE_KEYS, setItem, useStorageItem } from '../../../shared/storage';
 import { toast } from '../../../shared/toast';
@@ -27,7 +26,7 @@ import type { Message } from '../types';
 import { truncate } from '../utils/messageRules';
 import { EmojiPicker } from './EmojiPicker';
 import { InteractiveDialog } from './InteractiveDialog';
-import { type OpenTicketInfo, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
+import { type OpenTicketInfo, otherOpenTicket, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
 import { SendContactDialog } from './SendContactDialog';
 
 export interface MessageInputProps {
@@ -41,6 +40,8 @@ export interface MessageInputProps {
   onReplyDone?: () => void;
   /** The ticket's values of the placeholders: a picked quick message shows as the customer will read it. */
   placeholders?: TemplateVars;
+  /** Who took the ticket when this attendant's accept lost the race (the composer is read-only and says who). */
+  heldBy?: OpenTicketInfo | null;
 }
 
 const MAX_FILES = 10;
@@ -73,6 +74,7 @@ export function MessageInput({
   replyTo = null,
   onReplyDone,
   placeholders,
+  heldBy = null,
 }: MessageInputProps) {
   const { t } = useTranslation();
   // A colleague took the ticket since it was opened here (ERR_OTHER_OPEN_TICKET on send): say who, and stop writing.
@@ -83,11 +85,12 @@ export function MessageInput({
     setTakenBy(null);
     setTakenDialog(false);
   }, [ticketId]);
-  const enabled = canWrite && !takenBy;
+  const holder = takenBy ?? heldBy;
+  const enabled = canWrite && !holder;
   const sendFailed = (err: unknown) => {
-    const details = err instanceof ApiError && err.code === 'ERR_OTHER_OPEN_TICKET' ? err.body?.details : undefined;
-    if (details) {
-      setTakenBy(details as OpenTicketInfo);
+    const holder = otherOpenTicket(err);
+    if (holder) {
+      setTakenBy(holder);
       setTakenDialog(true);
     } else toastError(err);
   };
@@ -492,8 +495,8 @@ export function MessageInput({
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           placeholder={
-            takenBy
-              ? t('tickets.composer.takenBy', { user: takenBy.userName ?? '—' })
+            holder
+              ? t('tickets.composer.takenBy', { user: holder.userName ?? '—' })
               : !enabled
                 ? t('tickets.composer.disabled')
                 : isPrivate

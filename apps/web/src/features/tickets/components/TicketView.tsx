@@ -42,6 +42,7 @@ import { useDeleteTicket, useUpdateTicket } from '../hooks/useTicket';
 import type { Message, TicketDetail } from '../types';
 import { AcceptQueueDialog } from './AcceptQueueDialog';
 import { ContactDrawer } from './inbox/ContactDrawer';
+import { type OpenTicketInfo, otherOpenTicket, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
 import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
@@ -87,15 +88,38 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const remove = useDeleteTicket();
   useTicketRoom(ticket.id);
 
+  // Two attendants accepted at once and the other one won (ERR_OTHER_OPEN_TICKET): the seed's dialog names who has it,
+  // and the composer stays read-only while the ticket is still theirs.
+  const [takenBy, setTakenBy] = useState<OpenTicketInfo | null>(null);
+  const [takenDialog, setTakenDialog] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another ticket starts without it
+  useEffect(() => {
+    setTakenBy(null);
+    setTakenDialog(false);
+  }, [ticket.id]);
   const run = (body: Parameters<typeof update.mutate>[0]['body'], after?: () => void) =>
-    update.mutate({ id: ticket.id, body }, { onSuccess: () => after?.(), onError: toastError });
+    update.mutate(
+      { id: ticket.id, body },
+      {
+        onSuccess: () => after?.(),
+        onError: (err) => {
+          const holder = otherOpenTicket(err);
+          if (holder) {
+            setTakenBy(holder);
+            setTakenDialog(true);
+          } else toastError(err);
+        },
+      },
+    );
   const takeStatus = ticket.isGroup ? 'group' : 'open';
   const accept = (queueId?: number) => run({ status: takeStatus, userId: user.id, ...(queueId ? { queueId } : {}) });
   const resolve = (sendFarewellMessage: boolean) => {
     setResolveAnchor(null);
     run({ status: 'closed', userId: user.id, sendFarewellMessage }, () => navigate('/tickets'));
   };
-  const live = ticket.status === 'open' || ticket.status === 'group';
+  // Lost the accept race: the colleague's ticket is shown, read-only, without the actions of the one who attends it.
+  const lostTo = takenBy && takenBy.userId !== user.id && ticket.userId === takenBy.userId ? takenBy : null;
+  const live = (ticket.status === 'open' || ticket.status === 'group') && !lostTo;
   const social = ticket.channel === 'facebook' || ticket.channel === 'instagram';
 
   return (
@@ -294,7 +318,8 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
       <MessagesList key={ticket.id} ticketId={ticket.id} channel={ticket.channel} onEdit={setEditing} onReply={setReplyTo} />
       <MessageInput
         ticketId={ticket.id}
-        enabled={live}
+        enabled={live || Boolean(lostTo)}
+        heldBy={lostTo}
         editing={editing}
         onEditDone={() => setEditing(null)}
         replyTo={replyTo}
@@ -320,6 +345,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
       >
         {t('inbox.delete.message')}
       </ConfirmationDialog>
+      <TicketAlreadyOpenDialog info={takenDialog ? takenBy : null} onClose={() => setTakenDialog(false)} />
       <AcceptQueueDialog
         open={acceptAsk}
         onClose={() => setAcceptAsk(false)}

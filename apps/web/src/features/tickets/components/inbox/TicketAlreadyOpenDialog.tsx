@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../shared/api/client';
 
 /** What ERR_OTHER_OPEN_TICKET carries (seed 000 §4: one open ticket per contact). */
 export interface OpenTicketInfo {
@@ -9,6 +10,12 @@ export interface OpenTicketInfo {
   userName?: string | null;
   queueName?: string | null;
   status?: string;
+}
+
+/** Who holds the ticket, when a request was refused because someone else has it open (ERR_OTHER_OPEN_TICKET). */
+export function otherOpenTicket(err: unknown): OpenTicketInfo | null {
+  if (!(err instanceof ApiError) || err.code !== 'ERR_OTHER_OPEN_TICKET') return null;
+  return (err.body?.details as OpenTicketInfo | undefined) ?? null;
 }
 
 /** The 'ticket already open' info dialog (seed 000 §2 "Dialogs"): names the owning user and queue. */
