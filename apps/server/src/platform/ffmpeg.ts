@@ -26,12 +26,11 @@ export class AudioConversionError extends Error {
 let resolved: string | null | undefined;
 
 /**
- * The ffmpeg binary: `FFMPEG_PATH` when set (a system ffmpeg), else the static build of the `@ffmpeg-installer`
- * platform package for this OS/CPU. Looked up on first use (the package throws at load time on a platform it has
- * no binary for), so a server without it starts and only conversions fail.
+ * The static ffmpeg of the `@ffmpeg-installer` platform package for this OS/CPU. Looked up on first use (the
+ * package throws at load time on a platform it has no binary for), so a server without it starts and only
+ * conversions fail.
  */
 export function ffmpegPath(): string | null {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
   if (resolved !== undefined) return resolved;
   try {
     const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
@@ -44,11 +43,17 @@ export function ffmpegPath(): string | null {
 
 /**
  * Converts the audio of `input` into `output` (both absolute paths chosen by the caller, never from a request):
- * ffmpeg as a child process with an argument array (no shell), killed after `timeoutMs`. The output is only
+ * ffmpeg (`opts.ffmpeg`, config FFMPEG_PATH, else the packaged one) as a child process with an argument array
+ * (no shell), killed after `timeoutMs`. The output is only
  * trustworthy when this resolves; the caller removes it otherwise.
  */
-export function convertAudio(input: string, output: string, target: AudioTarget, opts: { timeoutMs?: number } = {}) {
-  const bin = ffmpegPath();
+export function convertAudio(
+  input: string,
+  output: string,
+  target: AudioTarget,
+  opts: { timeoutMs?: number; ffmpeg?: string } = {},
+) {
+  const bin = opts.ffmpeg || ffmpegPath();
   if (!bin) return Promise.reject(new AudioConversionError('ffmpeg is not available on this platform', 'unavailable'));
   const args = [
     '-hide_banner',

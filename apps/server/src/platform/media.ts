@@ -216,6 +216,8 @@ export interface MediaStorageOptions {
   /** Signed URLs live between ttl and ttl + bucket; URLs are stable within a bucket so browsers can cache them. */
   ttlSeconds?: number;
   bucketSeconds?: number;
+  /** A system ffmpeg (config FFMPEG_PATH); default the static build of `@ffmpeg-installer`. */
+  ffmpegPath?: string;
 }
 
 /** A company's stored media changed by `bytes` and `files` (negative when removed). */
@@ -336,7 +338,7 @@ export class MediaStorage {
     const name = randomBytes(16).toString('base64url');
     const tmp = path.join(folder, `.${name}.part`);
     try {
-      await convertAudio(abs, tmp, target, opts);
+      await convertAudio(abs, tmp, target, { ...opts, ffmpeg: this.opts.ffmpegPath });
       const info = await stat(tmp);
       const head = await readHead(tmp);
       if (sniff(head)?.mime !== AUDIO_TARGET_MIME[target]) throw new AudioConversionError('unexpected output', 'failed');
@@ -366,7 +368,7 @@ export class MediaStorage {
     const job = (async () => {
       const tmp = path.join(path.dirname(target), `.${parsed.name}.${randomBytes(6).toString('base64url')}.part`);
       try {
-        await convertAudio(source, tmp, 'mp3', opts);
+        await convertAudio(source, tmp, 'mp3', { ...opts, ffmpeg: this.opts.ffmpegPath });
         if (sniff(await readHead(tmp))?.mime !== 'audio/mpeg') throw new AudioConversionError('unexpected output', 'failed');
         const info = await stat(tmp);
         await rename(tmp, target);

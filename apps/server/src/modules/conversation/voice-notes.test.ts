@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
 import { createCloudConnection, deliver as deliverCloud, query } from '../../../test/messaging';
 import { ffmpegPath } from '../../platform/ffmpeg';
+import { MediaStorage } from '../../platform/media';
 import { sendMessageJob } from '../messages/messages.public';
 
 const APP_ID = '424242';
@@ -229,6 +230,29 @@ describe('a voice note is sent in its channel’s format', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toBe('ERR_AUDIO_CONVERSION');
     expect(filesOf(a.companyId)).toEqual(before);
+  });
+});
+
+describe('MediaStorage.convertAudio', () => {
+  it('errs clearly without a runnable ffmpeg or past its timeout, keeping the original and no work file', async () => {
+    const noFfmpeg = new MediaStorage({
+      dir: t.deps.config.mediaDir,
+      baseUrl: 'http://x',
+      secret: 's'.repeat(32),
+      ffmpegPath: path.join(work, 'no-such-ffmpeg'),
+    });
+    const stored = await t.deps.media.saveBuffer(a.companyId, 'media', mp3, { mimetype: 'audio/mpeg' });
+    await expect(noFfmpeg.convertAudio(stored, 'm4a')).rejects.toMatchObject({
+      code: 'ERR_AUDIO_CONVERSION',
+      details: { reason: 'unavailable' },
+    });
+    await expect(t.deps.media.convertAudio(stored, 'm4a', { timeoutMs: 1 })).rejects.toMatchObject({
+      code: 'ERR_AUDIO_CONVERSION',
+      details: { reason: 'timeout' },
+    });
+    expect(existsSync(path.join(t.deps.config.mediaDir, stored.path))).toBe(true);
+    expect(filesOf(a.companyId).filter((f) => f.startsWith('.'))).toEqual([]);
+    await t.deps.media.remove(stored.path);
   });
 });
 
