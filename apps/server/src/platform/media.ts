@@ -320,9 +320,20 @@ export class MediaStorage {
     );
     const parsed = parseStoredPath(stored as string);
     if (removed && info && parsed) this.changed(parsed.companyId, -info.size, -1);
-    // The MP3 made for iOS playback goes with its ogg.
+    // The MP3 made for iOS playback goes with its ogg (it was counted when made).
     const variant = parsed?.ext === 'ogg' ? this.resolve(variantPath(stored as string)) : null;
-    if (variant) await unlink(variant).catch(() => undefined);
+    const variantInfo = variant ? await stat(variant).catch(() => null) : null;
+    if (
+      variant &&
+      variantInfo &&
+      parsed &&
+      (await unlink(variant).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      this.changed(parsed.companyId, -variantInfo.size, -1);
+    }
   }
 
   /**

@@ -258,6 +258,10 @@ describe('MediaStorage.convertAudio', () => {
 
 describe('GET /media/…/<name>.mp3 of a stored ogg (iOS playback)', () => {
   it('answers MP3 bytes, made once and kept beside the ogg, through the ogg’s signed link or a token of the company', async () => {
+    const changes: { bytes: number; files: number }[] = [];
+    t.deps.media.onChange((companyId, bytes, files) => {
+      if (companyId === a.companyId) changes.push({ bytes, files });
+    });
     const stored = await t.deps.media.saveBuffer(a.companyId, 'media', ogg, { mimetype: 'audio/ogg; codecs=opus' });
     expect(stored.path).toMatch(/\.ogg$/);
     const signed = new URL(t.deps.media.url(stored.path));
@@ -285,6 +289,10 @@ describe('GET /media/…/<name>.mp3 of a stored ogg (iOS playback)', () => {
     // removing the ogg removes its variant
     await t.deps.media.remove(stored.path);
     expect(existsSync(variant)).toBe(false);
+    // the company's media size counted the variant when made and uncounts it with the ogg
+    await new Promise((r) => setTimeout(r, 10));
+    expect(changes.map((c) => c.files)).toEqual([1, 1, -1, -1]);
+    expect(changes.reduce((sum, c) => sum + c.bytes, 0)).toBe(0);
   });
 
   it('refuses another company’s token, a missing or wrong signature, and an ogg link used on another file', async () => {
