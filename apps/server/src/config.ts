@@ -33,6 +33,8 @@ const EnvSchema = z.object({
    */
   TRUST_PROXY: z.string().default(''),
   MEDIA_DIR: z.string().optional(),
+  /** A system ffmpeg instead of the static build of `@ffmpeg-installer` (voice notes, iOS playback). */
+  FFMPEG_PATH: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(7),
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisChannelPrefix: parsed.REDIS_CHANNEL_PREFIX,
     trustProxy: trustProxy(parsed.TRUST_PROXY),
     mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    ffmpegPath: parsed.FFMPEG_PATH || undefined,
     jwtSecret: parsed.JWT_SECRET ?? undefined,
     accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: parsed.REFRESH_TOKEN_TTL_DAYS,

@@ -77,7 +77,7 @@ async function main() {
     redis.on('error', (err) => logger.error({ err }, 'rate limiter redis error'));
     limiter = new RedisRateLimiter(redis, config.redisChannelPrefix);
   }
-  const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret });
+  const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret, ffmpegPath: config.ffmpegPath });
   const jobs = new Jobs(database, { workers: config.jobs, logger });
 
   const metrics = new Metrics();

@@ -130,7 +130,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
         schedule: opts.socket.schedule,
       })
     : undefined;
-  const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret: config.jwtSecret! });
+  const media = new MediaStorage({
+    dir: config.mediaDir,
+    baseUrl: config.backendUrl,
+    secret: config.jwtSecret!,
+    ffmpegPath: config.ffmpegPath,
+  });
   const jobs = new Jobs(database, { workers: config.jobs, pollingIntervalSeconds: 0.5 });
   const deps: CoreDeps = {
     config,

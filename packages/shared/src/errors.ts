@@ -51,6 +51,8 @@ export const ERROR_CATALOGUE = {
   ERR_INVALID_PLAN: 400,
   ERR_FILE_TOO_LARGE: 413,
   ERR_INVALID_FILE_TYPE: 400,
+  /** ffmpeg could not convert an audio (a voice note for its channel, an ogg for iOS playback). */
+  ERR_AUDIO_CONVERSION: 422,
   ERR_NO_MEDIA_FOUND: 404,
   ERR_NO_QUEUE_FOUND: 404,
   ERR_NO_COMPANY_FOUND: 404,
@@ -87,7 +89,7 @@ export const ERROR_CATALOGUE = {
   ERR_CAMPAIGN_STATE: 409,
   ERR_URL_NOT_ALLOWED: 400,
   ERR_EXTERNAL_REQUEST_FAILED: 502,
-} as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 500 | 502>;
+} as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 500 | 502>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 /** The HTTP status of a code (of each code of a union). */

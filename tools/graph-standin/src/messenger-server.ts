@@ -4,7 +4,8 @@
  *   GET  /{v}/me/accounts (or /{v}/{user-id}/accounts)   the user's Pages with their Page tokens and Instagram accounts
  *   POST /{v}/{page-id}/subscribed_apps?subscribed_fields=…   subscribe the app to the Page's webhooks (GET lists, DELETE removes)
  *   POST /{v}/me/messages (or /{v}/{page-id}/messages)   Send API: JSON, or multipart with `filedata`; refuses a
- *        RESPONSE outside 24 h of the customer's last message it delivered (code 10, subcode 2018278)
+ *        RESPONSE outside 24 h of the customer's last message it delivered (code 10, subcode 2018278), and an
+ *        Instagram audio that is not aac/m4a/wav/mp4 by its bytes (code 100)
  *   GET  /{v}/{psid|igsid}?fields=…   the customer's profile
  * Control: GET /_standin/messenger/sent · GET /_standin/messenger/pages · POST /_standin/messenger/page {name, instagram?}
  *          POST /_standin/messenger/deliver {object, entryId, messaging[]}
@@ -46,7 +47,7 @@ export interface MessengerSent {
   recipient: string;
   mid: string;
   messagingType?: string;
-  /** The JSON body, or the multipart fields (`message` parsed, `filedata` as {filename, size, type}). */
+  /** The JSON body, or the multipart fields (`message` parsed, `filedata` as {filename, size, type, head: first 16 bytes in hex}). */
   body: Json;
   message?: Json;
   senderAction?: string;
@@ -243,8 +244,17 @@ export function createMessengerState(opts: MessengerStandinOptions & { appSecret
     if (message && !message.text && !message.attachment && !body.filedata) {
       return reply(400, graphError(100, '(#100) Message cannot be empty, must provide valid attachment or text', 400).body);
     }
-    const file = body.filedata as { filename: string; size: number; type: string; blob?: Blob } | undefined;
-    if (file?.blob) delete file.blob;
+    const file = body.filedata as { filename: string; size: number; type: string; blob?: Blob; head?: string } | undefined;
+    if (file?.blob) {
+      // The first bytes (hex), so a test can tell the container by its magic, not by the name it was given.
+      file.head = Buffer.from(await file.blob.slice(0, 16).arrayBuffer()).toString('hex');
+      delete file.blob;
+    }
+    const attachmentType = (message?.attachment as Json | undefined)?.type;
+    if (platform === 'instagram' && attachmentType === 'audio' && file?.head && !instagramAudio(Buffer.from(file.head, 'hex'))) {
+      h.log(`instagram audio refused: ${file.type} is not aac/m4a/wav/mp4`);
+      return reply(400, graphError(100, '(#100) Unsupported audio format: Instagram accepts aac, m4a, wav and mp4', 400).body);
+    }
 
     if (!senderAction) {
       const failure = failures.shift();
@@ -327,4 +337,11 @@ export function createMessengerState(opts: MessengerStandinOptions & { appSecret
   }
 
   return { api, handle, control };
+}
+
+/** Instagram's Send API takes audio as aac, m4a, wav or mp4 (not mp3, not ogg): told by the file's magic bytes. */
+function instagramAudio(head: Buffer): boolean {
+  if (head.subarray(4, 8).toString('latin1') === 'ftyp') return true; // MP4 / M4A
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WAVE') return true;
+  return head.length >= 2 && head[0] === 0xff && (head[1] & 0xf6) === 0xf0; // AAC in ADTS
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authenticate, bearerToken, type ContextLoader, type TokenService } from './auth';
 import { AppError, sendError } from './errors';
+import { AUDIO_TARGET_MIME, AudioConversionError, type AudioTarget, convertAudio } from './ffmpeg';
 import type { App } from './http';
 
 const MB = 1024 * 1024;
@@ -130,6 +131,29 @@ export function parseStoredPath(stored: string): { companyId: number; kind: Medi
   return { companyId, kind: m[2] as MediaKindName, name: m[3], ext: m[4] };
 }
 
+/** Where the MP3 variant of a stored `.ogg` lives: the same name, `.mp3`. */
+export function variantPath(stored: string): string {
+  return stored.replace(/\.ogg$/, '.mp3');
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(64);
+    const { bytesRead } = await handle.read(head, 0, 64, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** ffmpeg's failures as the API's one code; anything already an AppError passes through. */
+function conversionError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  if (err instanceof AudioConversionError) return new AppError('ERR_AUDIO_CONVERSION', 422, { reason: err.reason });
+  return new AppError('ERR_AUDIO_CONVERSION', 422, { reason: 'failed' });
+}
+
 function extFromName(filename: string | undefined): string {
   const ext = path
     .extname(filename ?? '')
@@ -192,6 +216,8 @@ export interface MediaStorageOptions {
   /** Signed URLs live between ttl and ttl + bucket; URLs are stable within a bucket so browsers can cache them. */
   ttlSeconds?: number;
   bucketSeconds?: number;
+  /** A system ffmpeg (config FFMPEG_PATH); default the static build of `@ffmpeg-installer`. */
+  ffmpegPath?: string;
 }
 
 /** A company's stored media changed by `bytes` and `files` (negative when removed). */
@@ -204,6 +230,8 @@ export class MediaStorage {
   private ttl: number;
   private bucket: number;
   private changeListeners: MediaChangeListener[] = [];
+  /** Variants being made now, so two plays of one voice note convert it once. */
+  private making = new Map<string, Promise<string>>();
 
   constructor(private opts: MediaStorageOptions) {
     this.dir = path.resolve(opts.dir);
@@ -292,6 +320,80 @@ export class MediaStorage {
     );
     const parsed = parseStoredPath(stored as string);
     if (removed && info && parsed) this.changed(parsed.companyId, -info.size, -1);
+    // The MP3 made for iOS playback goes with its ogg (it was counted when made).
+    const variant = parsed?.ext === 'ogg' ? this.resolve(variantPath(stored as string)) : null;
+    const variantInfo = variant ? await stat(variant).catch(() => null) : null;
+    if (
+      variant &&
+      variantInfo &&
+      parsed &&
+      (await unlink(variant).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      this.changed(parsed.companyId, -variantInfo.size, -1);
+    }
+  }
+
+  /**
+   * Converts a stored audio into a new stored file of the same company and kind (`target`), and removes the
+   * original. The work file is a dot-named `.part` beside it, under the media folder (never served, never a public
+   * folder), removed whatever happens. Refuses with ERR_AUDIO_CONVERSION when ffmpeg cannot make it.
+   */
+  async convertAudio(stored: StoredMedia, target: AudioTarget, opts: { timeoutMs?: number } = {}): Promise<StoredMedia> {
+    const parsed = parseStoredPath(stored.path);
+    const abs = this.resolve(stored.path);
+    if (!parsed || !abs) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+    const folder = path.dirname(abs);
+    const name = randomBytes(16).toString('base64url');
+    const tmp = path.join(folder, `.${name}.part`);
+    try {
+      await convertAudio(abs, tmp, target, { ...opts, ffmpeg: this.opts.ffmpegPath });
+      const info = await stat(tmp);
+      const head = await readHead(tmp);
+      if (sniff(head)?.mime !== AUDIO_TARGET_MIME[target]) throw new AudioConversionError('unexpected output', 'failed');
+      await rename(tmp, path.join(folder, `${name}.${target}`));
+      this.changed(parsed.companyId, info.size, 1);
+      await this.remove(stored.path);
+      return { path: `${parsed.companyId}/${parsed.kind}/${name}.${target}`, mime: AUDIO_TARGET_MIME[target], size: info.size };
+    } catch (err) {
+      throw conversionError(err);
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  /**
+   * The MP3 of a stored ogg (iOS Safari plays no Ogg/Opus, seed 000 §9), made once and kept beside it as
+   * `<name>.mp3`; answers its absolute path. Concurrent callers share one conversion.
+   */
+  async mp3Variant(stored: string, opts: { timeoutMs?: number } = {}): Promise<string> {
+    const parsed = parseStoredPath(stored);
+    const source = this.resolve(stored);
+    const target = this.resolve(variantPath(stored));
+    if (parsed?.ext !== 'ogg' || !source || !target) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+    if ((await stat(target).catch(() => null))?.isFile()) return target;
+    const pending = this.making.get(target);
+    if (pending) return pending;
+    const job = (async () => {
+      const tmp = path.join(path.dirname(target), `.${parsed.name}.${randomBytes(6).toString('base64url')}.part`);
+      try {
+        await convertAudio(source, tmp, 'mp3', { ...opts, ffmpeg: this.opts.ffmpegPath });
+        if (sniff(await readHead(tmp))?.mime !== 'audio/mpeg') throw new AudioConversionError('unexpected output', 'failed');
+        const info = await stat(tmp);
+        await rename(tmp, target);
+        this.changed(parsed.companyId, info.size, 1);
+        return target;
+      } catch (err) {
+        throw conversionError(err);
+      } finally {
+        await rm(tmp, { force: true });
+        this.making.delete(target);
+      }
+    })();
+    this.making.set(target, job);
+    return job;
   }
 
   /** Every file of a company (its folder), when the company itself is deleted. */
@@ -367,7 +469,8 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 
 /**
  * Multipart uploads and `GET /media/<companyId>/<kind>/<file>`: served to a valid signed URL, or to an
- * authenticated user of that company; another company's token or a bad signature answers 404.
+ * authenticated user of that company; another company's token or a bad signature answers 404. `<name>.mp3` of a
+ * stored `<name>.ogg` answers its MP3 variant, made on first request (`MediaStorage.mp3Variant`).
  */
 export function mediaRoutes(app: App, deps: MediaRouteDeps) {
   app.register(multipart, {
@@ -385,16 +488,28 @@ export function mediaRoutes(app: App, deps: MediaRouteDeps) {
       const parsed = parseStoredPath(stored);
       const abs = deps.media.resolve(stored);
       if (!parsed || !abs) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+      // `<name>.mp3` of a stored `<name>.ogg` is its MP3 variant (iOS playback): the ogg's link and rules open it.
+      const source = parsed.ext === 'mp3' ? `${stored.slice(0, -'.mp3'.length)}.ogg` : null;
       const { exp, sig } = req.query;
-      let allowed = exp !== undefined && sig !== undefined && deps.media.verify(stored, exp, sig);
+      const signed = (p: string) => exp !== undefined && sig !== undefined && deps.media.verify(p, exp, sig);
+      let allowed = signed(stored) || (source !== null && signed(source));
+      let ownCompany = false;
       const token = bearerToken(req);
       if (token) {
         const ctx = await authenticate(deps.tokens, deps.loadContext, token).catch(() => null);
         if (ctx && ctx.companyId !== parsed.companyId) allowed = false;
-        else if (ctx) allowed = true;
+        else if (ctx) allowed = ownCompany = true;
       }
       if (!allowed) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
-      const info = await stat(abs).catch(() => null);
+      let file = abs;
+      const sourceAbs = source ? deps.media.resolve(source) : null;
+      if (sourceAbs && (await stat(sourceAbs).catch(() => null))?.isFile()) {
+        file = await deps.media.mp3Variant(source as string);
+      } else if (!ownCompany && !signed(stored)) {
+        // the ogg's link opens only the ogg's variant
+        throw new AppError('ERR_NO_MEDIA_FOUND', 404);
+      }
+      const info = await stat(file).catch(() => null);
       if (!info?.isFile()) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
 
       const range = parseRange(req.headers.range, info.size);
@@ -416,10 +531,10 @@ export function mediaRoutes(app: App, deps: MediaRouteDeps) {
         reply.code(206);
         reply.header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
         reply.header('content-length', range.end - range.start + 1);
-        return reply.send(createReadStream(abs, { start: range.start, end: range.end }));
+        return reply.send(createReadStream(file, { start: range.start, end: range.end }));
       }
       reply.header('content-length', info.size);
-      return reply.send(createReadStream(abs));
+      return reply.send(createReadStream(file));
     },
   );
 }

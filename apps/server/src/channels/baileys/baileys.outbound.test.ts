@@ -1,8 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/harness';
 import { query } from '../../../test/messaging';
 import { sendMessageJob } from '../../modules/messages/messages.jobs';
+import { ffmpegPath } from '../../platform/ffmpeg';
 import { ChannelError } from '../types';
 import { BaileysAdapter } from './adapter';
 import {
@@ -132,6 +135,36 @@ describe('outbound', () => {
     expect(err).toMatchObject({ retryable: true, code: 'TIMEOUT' });
     sock.stall = false;
     baileys.manager.opts.sendTimeoutMs = 20_000;
+  });
+
+  it('a voice note from the composer goes to WhatsApp as MP3 (audio/mpeg) push-to-talk, as recorded (seed 000 §9)', async () => {
+    const from = newNumber();
+    await emitAndSettle(() => sock.upsert([waMessage({ chat: pnJid(from), id: `V1-${from}` }, content.text('manda áudio'))]));
+    const first = await messageOf(`V1-${from}`);
+    await t.database.db.execute(sql`UPDATE tickets SET status = 'open', user_id = ${a.userId} WHERE id = ${first.ticket_id}`);
+    const mp3 = execFileSync(ffmpegPath() as string, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'],
+      ...['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'],
+    ]);
+    const boundary = '----atendo-voice';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/messages/${first.ticket_id}`,
+      headers: { ...bearer(a.userToken), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="audio.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
+        ),
+        mp3,
+        Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="voice"\r\n\r\ntrue\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(res.statusCode).toBe(200);
+    await t.deps.jobs.runNow(sendMessageJob, { messageId: res.json().id as number, companyId: a.companyId });
+    const sent = sock.sent.at(-1)?.content as { audio: Buffer | { url: string }; mimetype: string; ptt: boolean };
+    expect(sent).toMatchObject({ mimetype: 'audio/mpeg', ptt: true });
+    const bytes = Buffer.isBuffer(sent.audio) ? sent.audio : readFileSync(sent.audio.url);
+    expect(bytes.equals(mp3)).toBe(true);
   });
 
   it('an attendant’s reply goes through the send job and the socket; the echo and the acks land on the same row', async () => {

@@ -34,7 +34,8 @@ export function conversationRoutes(app: App, deps: CoreDeps, conversation: Conve
     async (req) => conversation.list(req.ctx, await ticketOf(req), req.query),
   );
 
-  // JSON (text, quoted reply, private note, contact card) or multipart (medias, each with its body as caption).
+  // JSON (text, quoted reply, private note, contact card) or multipart (medias, each with its body as caption;
+  // `voice=true` for the composer's recording).
   app.post(
     '/messages/:ticketId',
     { schema: { tags, params: TicketIdParams, consumes: ['application/json', 'multipart/form-data'], response: message } },
@@ -78,6 +79,7 @@ export function conversationRoutes(app: App, deps: CoreDeps, conversation: Conve
         bodies,
         isPrivate: flags.isPrivate === 'true',
         signMessage: flags.signMessage === 'true',
+        voice: flags.voice === 'true',
       });
     },
   );

@@ -17,6 +17,7 @@ import type { Channel, ChannelRegistry, OutboundContent } from '../../channels/t
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
+import { AUDIO_TARGET_MIME, type AudioTarget } from '../../platform/ffmpeg';
 import { MEDIA_KIND_NAMES, parseStoredPath, type StoredMedia } from '../../platform/media';
 import { outboundFetch } from '../../platform/safe-fetch';
 import { type MessageRow, toMessageDto } from '../messages/messages.public';
@@ -38,6 +39,14 @@ const INTERACTIVE_SUPPORT: Record<'list' | 'card' | 'pix', readonly Channel[]> =
   card: [],
   pix: [],
 };
+
+/**
+ * Seed 000 §9: a voice note goes as MP3 on WhatsApp (QR and Cloud API) and as M4A elsewhere — Instagram's Send API
+ * takes audio only as aac/m4a/wav/mp4, and Messenger plays M4A everywhere.
+ */
+export function voiceNoteFormat(channel: string): AudioTarget {
+  return channel === 'facebook' || channel === 'instagram' ? 'm4a' : 'mp3';
+}
 
 export interface UploadedFile extends StoredMedia {
   filename: string;
@@ -79,6 +88,27 @@ export function createConversationService(
       throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
     });
     return { message, ticket };
+  }
+
+  /** A recording converted to its channel's format (the original replaced); nothing of a failed one stays on disk. */
+  async function asVoiceNotes(files: UploadedFile[], channel: string): Promise<UploadedFile[]> {
+    const target = voiceNoteFormat(channel);
+    const out: UploadedFile[] = [];
+    try {
+      for (const file of files) {
+        if (!file.mime.startsWith('audio/')) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
+        if (file.mime === AUDIO_TARGET_MIME[target]) {
+          out.push(file);
+          continue;
+        }
+        const converted = await deps.media.convertAudio(file, target);
+        out.push({ ...converted, filename: `${file.filename.replace(/\.[^.]*$/, '') || 'audio'}.${target}` });
+      }
+      return out;
+    } catch (err) {
+      for (const f of [...files, ...out]) await deps.media.remove(f.path).catch(() => {});
+      throw err;
+    }
   }
 
   async function writableTicket(ctx: TenantContext, ticketId: number) {
@@ -265,14 +295,18 @@ export function createConversationService(
       return toDto({ message: last });
     },
 
-    /** Multipart: each file with its own caption (`body` repeated in the files' order, or one for the first). */
+    /**
+     * Multipart: each file with its own caption (`body` repeated in the files' order, or one for the first).
+     * `voice`: the files are the composer's recording, sent in the format of the ticket's channel (`voiceNoteFormat`).
+     */
     async sendFiles(
       ctx: TenantContext,
       ticketId: number,
-      files: UploadedFile[],
-      fields: { bodies: string[]; isPrivate: boolean; signMessage: boolean },
+      uploaded: UploadedFile[],
+      fields: { bodies: string[]; isPrivate: boolean; signMessage: boolean; voice?: boolean },
     ) {
       const ticket = await writableTicket(ctx, ticketId);
+      const files = fields.voice && !fields.isPrivate ? await asVoiceNotes(uploaded, ticket.channel) : uploaded;
       let last: MessageRow | undefined;
       for (const [i, file] of files.entries()) {
         const caption = fields.bodies[i] ?? '';

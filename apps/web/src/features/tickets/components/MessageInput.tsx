@@ -117,7 +117,7 @@ export function MessageInput({
       toast.warning(t('tickets.composer.audioTooShort'));
       return;
     }
-    sendFiles.mutate({ files: [{ file, caption: '' }], isPrivate: false }, { onError: toastError });
+    sendFiles.mutate({ files: [{ file, caption: '' }], isPrivate: false, voice: true }, { onError: toastError });
   };
   const textInput = useRef<HTMLTextAreaElement>(null);
   const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);

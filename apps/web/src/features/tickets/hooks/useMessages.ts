@@ -76,10 +76,13 @@ export function useSendFiles(ticketId: number) {
       files,
       isPrivate,
       signMessage,
+      voice,
     }: {
       files: { file: File; caption: string }[];
       isPrivate: boolean;
       signMessage?: boolean;
+      /** The composer's recording: the server sends it in the channel's format (mp3 on WhatsApp, m4a elsewhere). */
+      voice?: boolean;
     }) => {
       const form = new FormData();
       for (const f of files) form.append('medias', f.file, f.file.name);
@@ -87,6 +90,7 @@ export function useSendFiles(ticketId: number) {
       form.append('fromMe', 'true');
       if (isPrivate) form.append('isPrivate', 'true');
       if (signMessage) form.append('signMessage', 'true');
+      if (voice) form.append('voice', 'true');
       return api.post<Message>(`/messages/${ticketId}`, form);
     },
     onSuccess: (m) => m && typeof m.id === 'number' && upsertMessage(client, m, true),

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { MessageContent, type RenderableMessage, readContactCards } from './MessageContent';
 
@@ -25,6 +25,42 @@ describe('message renderers', () => {
     expect(container.querySelector('audio')).not.toBeNull();
     expect(screen.getByRole('button', { name: /velocidade|speed/i }).textContent).toBe('1x');
     expect(() => show({ mediaType: 'audio', mediaUrl: ['x'] })).not.toThrow();
+  });
+
+  it('audio on iOS: the ogg is played as the mp3 the server makes; the speed cycles 0.5/1/1.5/2 and is kept', async () => {
+    const ua = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1');
+    try {
+      localStorage.removeItem('audioPlaybackRate');
+      const { container, unmount } = show({
+        mediaType: 'audio',
+        mediaUrl: '/media/7/media/AbCdEfGhIjKlMnOpQrSt.ogg?exp=1&sig=s',
+      });
+      expect(container.querySelector('audio')?.getAttribute('src')).toMatch(
+        /\/media\/7\/media\/AbCdEfGhIjKlMnOpQrSt\.mp3\?exp=1&sig=s$/,
+      );
+      const speed = screen.getByRole('button', { name: /velocidade|speed/i });
+      const seen: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        fireEvent.click(speed);
+        seen.push(speed.textContent ?? '');
+      }
+      expect(seen).toEqual(['1.5x', '2x', '0.5x', '1x']);
+      fireEvent.click(speed);
+      expect(localStorage.getItem('audioPlaybackRate')).toBe('1.5');
+      unmount();
+      show({ mediaType: 'audio', mediaUrl: '/media/7/media/AbCdEfGhIjKlMnOpQrSt.m4a' });
+      expect(screen.getByRole('button', { name: /velocidade|speed/i }).textContent).toBe('1.5x');
+    } finally {
+      ua.mockRestore();
+      localStorage.removeItem('audioPlaybackRate');
+    }
+  });
+
+  it('audio elsewhere: the ogg is played as it is', () => {
+    const { container } = show({ mediaType: 'audio', mediaUrl: '/media/7/media/AbCdEfGhIjKlMnOpQrSt.ogg' });
+    expect(container.querySelector('audio')?.getAttribute('src')).toMatch(/\.ogg$/);
   });
 
   it('video: good and malformed', () => {

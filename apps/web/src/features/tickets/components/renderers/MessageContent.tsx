@@ -4,7 +4,7 @@ import PlaceIcon from '@mui/icons-material/Place';
 import { Box, Button, Dialog, Link, Typography } from '@mui/material';
 import { Component, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mediaUrl } from '../../../../shared/media';
+import { mediaUrl, playableAudioUrl } from '../../../../shared/media';
 import { formatWhatsapp } from '../../utils/whatsappFormat';
 import { arr, num, rec, str } from './safe';
 import {
@@ -83,8 +83,9 @@ export function AudioMessage({ message }: { message: RenderableMessage }) {
     const saved = Number(localStorage.getItem(SPEED_KEY));
     return SPEEDS.includes(saved) ? saved : 1;
   });
-  const src = mediaUrl(str(message.mediaUrl));
-  if (!src) return <TextBody text={str(message.body) ?? t('tickets.message.mediaUnavailable')} />;
+  const url = mediaUrl(str(message.mediaUrl));
+  if (!url) return <TextBody text={str(message.body) ?? t('tickets.message.mediaUnavailable')} />;
+  const src = playableAudioUrl(url);
   const next = () => {
     const value = SPEEDS[(SPEEDS.indexOf(rate) + 1) % SPEEDS.length];
     localStorage.setItem(SPEED_KEY, String(value));
