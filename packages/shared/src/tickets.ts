@@ -183,6 +183,8 @@ export const UpdateTicketBody = z.object({
   queueId: nullableId.optional(),
   whatsappId: idParam.optional(),
   sendFarewellMessage: z.boolean().optional(),
+  /** Resolve with ratings on: false closes without asking the customer's rating (the closing form's choice). */
+  askRating: z.boolean().optional(),
   amountUsedBotQueues: z.coerce.number().int().min(0, V.min0).max(1000, V.invalid).optional(),
   /** A note for the attendant who receives a transfer: kept as a private message in the ticket. */
   msgTransfer: z.string().max(10_000, V.tooLong).optional(),

@@ -121,6 +121,28 @@ describe('rating (NPS)', () => {
     expect(await ticketRow(t, silent.ticketId)).toMatchObject({ status: 'closed' });
   });
 
+  it("the closing form's choice: askRating false closes at once, with or without the farewell, and asks nothing", async () => {
+    for (const sendFarewellMessage of [true, false]) {
+      const c = customer(conn.id);
+      const { ticketId } = await c.says('Preciso de ajuda');
+      await t.app.inject({ method: 'PUT', url: `/tickets/${ticketId}`, headers: bearer(ana.token), payload: { status: 'open' } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/tickets/${ticketId}`,
+        headers: bearer(ana.token),
+        payload: { status: 'closed', askRating: false, sendFarewellMessage },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().status).toBe('closed');
+      const sent = await query<{ body: string }>(
+        t,
+        sql`SELECT body FROM messages WHERE ticket_id = ${ticketId} AND from_me ORDER BY id`,
+      );
+      expect(sent.map((m) => m.body)).toEqual(sendFarewellMessage ? ['Obrigado, Cliente!'] : []);
+      expect(await ratings(ticketId)).toEqual([]);
+    }
+  });
+
   it('without ratingMessage, or with userRating off, closing closes', async () => {
     const other = await createTenant(t);
     const oq = await addQueue(other, 'X', { greetingMessage: '' });

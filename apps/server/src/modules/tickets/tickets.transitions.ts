@@ -72,8 +72,9 @@ export function createTicketTransitions(deps: CoreDeps, fx: TicketEffects, polic
     if (s.requiredTag === 'enabled' && !(await repo.hasAnyTag(db, ctx, t.id, t.contactId))) {
       throw new AppError('ERR_TICKET_REQUIRES_TAG', 409);
     }
-    // Ratings on: the ticket waits in nps for the customer's 0–10 answer instead of closing (modules/automation).
-    const rating = (await policy.ratingInsteadOfClose?.(ctx.companyId, t)) ?? null;
+    // Ratings on: the ticket waits in nps for the customer's 0–10 answer instead of closing (modules/automation),
+    // unless the attendant's closing form chose to close without it (askRating false).
+    const rating = b.askRating === false ? null : ((await policy.ratingInsteadOfClose?.(ctx.companyId, t)) ?? null);
     if (rating) return rating;
     if (b.sendFarewellMessage !== false && !t.isGroup) {
       // Sent before closing: a closed ticket takes no message. The attendant's own farewell wins over the connection's.

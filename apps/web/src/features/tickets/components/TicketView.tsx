@@ -36,11 +36,13 @@ import { mediaUrl } from '../../../shared/media';
 import { useSocket } from '../../../shared/socket/context';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { ScheduleDialog } from '../../schedules/components/ScheduleDialog';
+import { useCompanySettingValue } from '../../settings/hooks/useSettings';
 import { TicketTagsBar } from '../../tags/components/TicketTagsBar';
 import { useConversationExport } from '../hooks/useConversationExport';
 import { useDeleteTicket, useUpdateTicket } from '../hooks/useTicket';
 import type { Message, TicketDetail } from '../types';
 import { AcceptQueueDialog } from './AcceptQueueDialog';
+import { CloseTicketDialog } from './CloseTicketDialog';
 import { ContactDrawer } from './inbox/ContactDrawer';
 import { type OpenTicketInfo, otherOpenTicket, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
 import { TicketLogDialog } from './inbox/TicketLogDialog';
@@ -113,10 +115,14 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
     );
   const takeStatus = ticket.isGroup ? 'group' : 'open';
   const accept = (queueId?: number) => run({ status: takeStatus, userId: user.id, ...(queueId ? { queueId } : {}) });
-  const resolve = (sendFarewellMessage: boolean) => {
+  const resolve = (choice: { sendFarewellMessage: boolean; askRating?: boolean }) => {
     setResolveAnchor(null);
-    run({ status: 'closed', userId: user.id, sendFarewellMessage }, () => navigate('/tickets'));
+    setCloseFormOpen(false);
+    run({ status: 'closed', userId: user.id, ...choice }, () => navigate('/tickets'));
   };
+  // With ratings on, resolving is a form where the attendant says whether this customer is asked (seed 000 §4).
+  const ratingsOn = useCompanySettingValue('userRating') === 'enabled' && !ticket.isGroup;
+  const [closeFormOpen, setCloseFormOpen] = useState(false);
   // Lost the accept race: the colleague's ticket is shown, read-only, without the actions of the one who attends it.
   const lostTo = takenBy && takenBy.userId !== user.id && ticket.userId === takenBy.userId ? takenBy : null;
   const live = (ticket.status === 'open' || ticket.status === 'group') && !lostTo;
@@ -213,13 +219,17 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
               color="success"
               startIcon={<DoneAllIcon />}
               disabled={update.isPending}
-              onClick={(e) => setResolveAnchor(e.currentTarget)}
+              onClick={(e) => (ratingsOn ? setCloseFormOpen(true) : setResolveAnchor(e.currentTarget))}
             >
               {t('tickets.actions.resolve')}
             </Button>
             <Menu anchorEl={resolveAnchor} open={Boolean(resolveAnchor)} onClose={() => setResolveAnchor(null)}>
-              <MenuItem onClick={() => resolve(true)}>{t('tickets.actions.resolveWithFarewell')}</MenuItem>
-              <MenuItem onClick={() => resolve(false)}>{t('tickets.actions.resolveWithoutFarewell')}</MenuItem>
+              <MenuItem onClick={() => resolve({ sendFarewellMessage: true })}>
+                {t('tickets.actions.resolveWithFarewell')}
+              </MenuItem>
+              <MenuItem onClick={() => resolve({ sendFarewellMessage: false })}>
+                {t('tickets.actions.resolveWithoutFarewell')}
+              </MenuItem>
             </Menu>
           </>
         ) : null}
@@ -346,6 +356,12 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
         {t('inbox.delete.message')}
       </ConfirmationDialog>
       <TicketAlreadyOpenDialog info={takenDialog ? takenBy : null} onClose={() => setTakenDialog(false)} />
+      <CloseTicketDialog
+        open={closeFormOpen}
+        busy={update.isPending}
+        onClose={() => setCloseFormOpen(false)}
+        onResolve={resolve}
+      />
       <AcceptQueueDialog
         open={acceptAsk}
         onClose={() => setAcceptAsk(false)}
