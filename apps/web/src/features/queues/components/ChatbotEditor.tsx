@@ -99,8 +99,7 @@ const FIELD_LABELS: Record<string, string> = {
 
 /** The toast of an import that failed: the seed's two messages, or the step and the field at fault and why. */
 export function importErrorMessage(t: TFunction, e: ChatbotFlowImportError): string {
-  if (e.error === 'notArray') return t('queues.chatbot.importNotArray');
-  if (e.error === 'invalid') return t('queues.chatbot.importFailed');
+  if (e.error !== 'step') return t(e.error === 'notArray' ? 'queues.chatbot.importNotArray' : 'queues.chatbot.importFailed');
   const step = e.stepName ? `${e.step} («${e.stepName}»)` : e.step;
   // a step's message is required for its inner options, not for several queues
   const reason =
