@@ -79,6 +79,8 @@ export const ERROR_CATALOGUE = {
   ERR_OPENAI_KEY_MISSING: 400,
   ERR_TRANSCRIPTION_FAILED: 502,
   ERR_INVALID_RECOVERY_CODE: 400,
+  /** Recovery cannot send a code to anybody (no usable default connection on the platform company): said to every number alike. */
+  ERR_RECOVERY_UNAVAILABLE: 503,
   ERR_NO_INVOICE_FOUND: 404,
   ERR_INVOICE_ALREADY_PAID: 409,
   ERR_PAYMENT_NOT_CONFIGURED: 409,
@@ -89,7 +91,7 @@ export const ERROR_CATALOGUE = {
   ERR_CAMPAIGN_STATE: 409,
   ERR_URL_NOT_ALLOWED: 400,
   ERR_EXTERNAL_REQUEST_FAILED: 502,
-} as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 500 | 502>;
+} as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 500 | 502 | 503>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 /** The HTTP status of a code (of each code of a union). */

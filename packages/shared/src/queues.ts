@@ -200,13 +200,59 @@ export const UpdateChatbotBody = z.object({
 export type UpdateChatbotBody = z.infer<typeof UpdateChatbotBody>;
 export type CreateChatbotBody = z.infer<typeof CreateChatbotBody>;
 
+/** Why an imported flow was refused: not JSON, not an array, or the first step that breaks a rule and its field. */
+export type ChatbotFlowImportError =
+  | { error: 'notArray' | 'invalid' }
+  | {
+      error: 'step';
+      /** The step's number as the editor shows it, 1-based and dotted by depth ('2.1': the first inner step of the second). */
+      step: string;
+      /** The step's name when it has one, to find it in the file. */
+      stepName?: string;
+      /** The JSON key at fault ('name', 'optQueueId', 'options'…); absent when the step itself is not a step. */
+      field?: string;
+      /** The rule's message key (validation.*), or validation.invalid for a value of the wrong kind. */
+      message: string;
+    };
+
+/** The step and field an issue's path points at ([1, 'options', 0, 'name'] → step 2.1, field name). */
+function stepOf(steps: unknown[], path: readonly PropertyKey[], message: string): ChatbotFlowImportError {
+  const numbers: number[] = [];
+  let field: string | undefined;
+  let node: unknown = steps;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i];
+    if (typeof key === 'number') {
+      numbers.push(key + 1);
+      node = Array.isArray(node) ? node[key] : undefined;
+      field = undefined;
+    } else {
+      field = String(key);
+      const next = node && typeof node === 'object' ? (node as Record<string, unknown>)[field] : undefined;
+      // 'options' followed by an index goes one level down; alone it is the field at fault
+      if (field === 'options' && typeof path[i + 1] === 'number') node = next;
+      else break;
+    }
+  }
+  if (!numbers.length) return { error: 'invalid' };
+  const name = node && typeof node === 'object' ? (node as Record<string, unknown>).name : undefined;
+  return {
+    error: 'step',
+    step: numbers.join('.'),
+    ...(typeof name === 'string' && name.trim() ? { stepName: name.trim() } : {}),
+    ...(field ? { field } : {}),
+    message: message.startsWith('validation.') ? message : V.invalid,
+  };
+}
+
 /**
  * Reads a flow exported as JSON (the editor's import): it must be an array of steps; each step is
- * checked like the editor's own. Answers the steps or which of the seed's two messages to show.
+ * checked like the editor's own. Answers the steps, one of the seed's two messages, or the first step
+ * that breaks a rule with its field (issue 30 item 8: "names the step and the field").
  */
 export function parseChatbotFlow(
   text: string,
-): { ok: true; steps: ChatbotOptionInput[] } | { ok: false; error: 'notArray' | 'invalid' } {
+): { ok: true; steps: ChatbotOptionInput[] } | ({ ok: false } & ChatbotFlowImportError) {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -216,7 +262,7 @@ export function parseChatbotFlow(
   if (!Array.isArray(data)) return { ok: false, error: 'notArray' };
   const strip = (steps: unknown[]): unknown[] =>
     steps.map((s) => {
-      if (!s || typeof s !== 'object') return s;
+      if (!s || typeof s !== 'object' || Array.isArray(s)) return s;
       const {
         id: _id,
         queueId: _q,
@@ -226,8 +272,14 @@ export function parseChatbotFlow(
         updatedAt: _u,
         ...rest
       } = s as Record<string, unknown>;
-      return { ...rest, options: Array.isArray(rest.options) ? strip(rest.options) : undefined };
+      return {
+        ...rest,
+        options: Array.isArray(rest.options) ? strip(rest.options) : rest.options === null ? undefined : rest.options,
+      };
     });
-  const parsed = z.array(ChatbotOptionBody).max(50).safeParse(strip(data));
-  return parsed.success ? { ok: true, steps: parsed.data } : { ok: false, error: 'invalid' };
+  const stripped = strip(data);
+  const parsed = z.array(ChatbotOptionBody).max(50).safeParse(stripped);
+  if (parsed.success) return { ok: true, steps: parsed.data };
+  const [first] = parsed.error.issues;
+  return { ok: false, ...stepOf(stripped, first?.path ?? [], first?.message ?? V.invalid) };
 }

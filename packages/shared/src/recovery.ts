@@ -36,6 +36,27 @@ export const RecoveryResetBody = z.object({
 });
 export const RecoveryResetDto = z.object({ updated: z.literal(true) });
 
+/**
+ * The default connection's statuses that can send a code (OPENING: reconnecting, the code waits in a job). Any other
+ * (DISCONNECTED, a QR to scan or pair, TIMEOUT) needs the platform's owner: recovery answers ERR_RECOVERY_UNAVAILABLE.
+ */
+export const RECOVERY_SENDING_STATUSES = ['CONNECTED', 'OPENING'] as const;
+export const recoveryCanSend = (status: string) => (RECOVERY_SENDING_STATUSES as readonly string[]).includes(status);
+
+/** Why password recovery cannot work, as the super admin is told (issue 30 item 10). */
+export const RECOVERY_PROBLEMS = ['noDefaultConnection', 'connectionDown', 'sharedPhone'] as const;
+
+/** GET /recovery/status (super admin): whether the platform can send recovery codes, and which numbers recover none. */
+export const RecoveryStatusDto = z.object({
+  /** Codes can be sent (the platform company has a default connection that can send). */
+  ready: z.boolean(),
+  connection: z.object({ id: z.number(), name: z.string(), channel: z.string(), status: z.string() }).nullable(),
+  /** Phones registered by several companies: such a number recovers no account (and its owners are not told). */
+  sharedPhones: z.array(z.object({ phone: z.string(), companies: z.array(z.object({ id: z.number(), name: z.string() })) })),
+  problems: z.array(z.enum(RECOVERY_PROBLEMS)),
+});
+export type RecoveryStatusDto = z.infer<typeof RecoveryStatusDto>;
+
 export type RecoverySendBody = z.infer<typeof RecoverySendBody>;
 export type RecoveryVerifyBody = z.infer<typeof RecoveryVerifyBody>;
 export type RecoveryResetBody = z.infer<typeof RecoveryResetBody>;

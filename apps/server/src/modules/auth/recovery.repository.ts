@@ -29,6 +29,29 @@ export async function findRecoveryTarget(db: Db, number: string): Promise<Recove
   return { companyId: Number(rows[0].company_id), userId: Number(rows[0].user_id) };
 }
 
+/**
+ * Phones (their digits) that several companies registered: such a number recovers no account (findRecoveryTarget),
+ * which the super admin is told; at most 50, with the companies of each.
+ */
+export async function findSharedRecoveryPhones(db: Db): Promise<{ phone: string; companies: { id: number; name: string }[] }[]> {
+  const rows = rowsOf<{ phone: string; companies: { id: number; name: string }[] | string }>(
+    await db.execute(sql`
+      SELECT d.phone, json_agg(json_build_object('id', d.id, 'name', d.name) ORDER BY d.id) AS companies
+      FROM (SELECT id, name, regexp_replace(coalesce(phone, ''), '\\D', '', 'g') AS phone FROM companies) d
+      WHERE d.phone <> ''
+      GROUP BY d.phone
+      HAVING count(*) > 1
+      ORDER BY d.phone
+      LIMIT 50`),
+  );
+  return rows.map((r) => ({
+    phone: r.phone,
+    companies: (typeof r.companies === 'string' ? JSON.parse(r.companies) : r.companies).map(
+      (c: { id: number | string; name: string }) => ({ id: Number(c.id), name: c.name }),
+    ),
+  }));
+}
+
 /** A new code for the user: earlier unconsumed ones stop working. */
 export async function replaceRecovery(
   db: Db,

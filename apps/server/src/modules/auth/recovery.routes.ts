@@ -4,6 +4,7 @@ import {
   RecoveryResetDto,
   RecoverySendBody,
   RecoverySentDto,
+  RecoveryStatusDto,
   RecoveryVerifiedDto,
   RecoveryVerifyBody,
 } from '@atendo/shared';
@@ -25,6 +26,9 @@ export function recoveryRoutes(app: App, recovery: ReturnType<typeof createRecov
       schema: { tags, params: RecoveryNumberParams, body: RecoveryVerifyBody, response: { 200: RecoveryVerifiedDto } },
     },
     async (req) => recovery.verify(req.params.number, req.body.code, req.ip),
+  );
+  app.get('/recovery/status', { config: { superOnly: true }, schema: { tags, response: { 200: RecoveryStatusDto } } }, async () =>
+    recovery.status(),
   );
   app.put(
     '/atualizar-senha',

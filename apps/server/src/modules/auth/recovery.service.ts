@@ -3,7 +3,9 @@ import {
   RECOVERY_CODE_TTL_MINUTES,
   RECOVERY_MAX_ATTEMPTS,
   type RecoveryResetBody,
+  type RecoveryStatusDto,
   type RecoveryVerifiedDto,
+  recoveryCanSend,
 } from '@atendo/shared';
 import { ChannelError, type ChannelRegistry } from '../../channels/types';
 import { resolveJwtSecret } from '../../config';
@@ -11,7 +13,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
 import { getGlobalSetting } from '../settings/settings.public';
-import { findDefaultChannelConnection } from '../whatsapps/whatsapps.public';
+import { findDefaultChannelConnection, findDefaultConnectionSummary } from '../whatsapps/whatsapps.public';
 import * as auth from './auth.repository';
 import { hashPassword } from './auth.service';
 import { sendRecoveryCodeJob } from './recovery.jobs';
@@ -110,10 +112,22 @@ export function createRecoveryService(deps: CoreDeps, ports: { channels: Channel
   }
 
   return {
-    /** POST /enviar-email: the answer (and its timing) does not depend on the number being registered. */
+    /**
+     * POST /enviar-email: the answer (and its timing) does not depend on the number being registered. When the
+     * platform cannot send a code to anybody (no default connection, or one that needs its owner), every number is
+     * told so alike (503 ERR_RECOVERY_UNAVAILABLE) instead of a success that never arrives.
+     */
     async send(number: string, ip: string) {
       await checkRate(`send:ip:${ip}`, RECOVERY_LIMITS.sendPerIp);
       await checkRate(`send:number:${number}`, RECOVERY_LIMITS.sendPerNumber);
+      const connection = await findDefaultConnectionSummary(db, PLATFORM);
+      if (!connection || !recoveryCanSend(connection.status)) {
+        ports.logger.warn(
+          { companyId: PLATFORM.companyId, connectionId: connection?.id, status: connection?.status },
+          'password recovery: refused, the platform has no default connection that can send',
+        );
+        throw new AppError('ERR_RECOVERY_UNAVAILABLE', 503);
+      }
       const target = await repo.findRecoveryTarget(db, number);
       if (target) {
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -145,6 +159,18 @@ export function createRecoveryService(deps: CoreDeps, ports: { channels: Channel
           throw new Error(`recovery code not sent yet: ${(err as Error).message}`);
         logFailure(err);
       }
+    },
+
+    /** GET /recovery/status (super admin): why recovery cannot work, if it cannot — the diagnosis no anonymous answer gives. */
+    async status(): Promise<RecoveryStatusDto> {
+      const connection = await findDefaultConnectionSummary(db, PLATFORM);
+      const sharedPhones = await repo.findSharedRecoveryPhones(db);
+      const ready = Boolean(connection && recoveryCanSend(connection.status));
+      const problems: RecoveryStatusDto['problems'] = [];
+      if (!connection) problems.push('noDefaultConnection');
+      else if (!ready) problems.push('connectionDown');
+      if (sharedPhones.length) problems.push('sharedPhone');
+      return { ready, connection, sharedPhones, problems };
     },
 
     /** POST /verificar-code/{number}: a right code yields a reset token; anything else the same refusal. */

@@ -20,6 +20,7 @@ import { sendRecoveryCodeJob } from './recovery.jobs';
 let t: TestContext;
 let standin: GraphStandin;
 let owner: Tenant;
+let superToken: string;
 const logLines: string[] = [];
 const answers: string[] = [];
 const NUMBER = '5511987654321';
@@ -73,7 +74,8 @@ beforeAll(async () => {
     url: '/auth/login',
     payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
-  const platform = { companyId: 1, adminToken: superLogin.json().token } as Tenant;
+  superToken = superLogin.json().token;
+  const platform = { companyId: 1, adminToken: superToken } as Tenant;
   const conn = await createCloudConnection(t, platform, { isDefault: true });
   await t.database.db.execute(sql`UPDATE whatsapps SET status = 'CONNECTED' WHERE id = ${conn.id}`);
   owner = await createTenant(t);
@@ -249,5 +251,75 @@ describe('password recovery (issue 18 item 6)', () => {
     } finally {
       await t.database.db.execute(sql`UPDATE whatsapps SET channel = 'whatsappapi' WHERE id = ${conn.id}`);
     }
+  });
+});
+
+describe('recovery tells the super admin when it cannot work (issue 30 item 10)', () => {
+  const status = (token: string) => t.app.inject({ method: 'GET', url: '/recovery/status', headers: bearer(token) });
+
+  it('no usable default connection: every number, registered or not, is told ERR_RECOVERY_UNAVAILABLE alike; the super admin sees why', async () => {
+    const ok = await status(superToken);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ ready: true, connection: { channel: 'whatsappapi', status: 'CONNECTED' } });
+    const [conn] = await rows<{ id: number }>(sql`SELECT id FROM whatsapps WHERE company_id = 1 AND is_default`);
+    const recoveriesOf = async () => (await rows(sql`SELECT id FROM password_recoveries WHERE number = ${NUMBER}`)).length;
+    const before = await recoveriesOf();
+    try {
+      // a Cloud API connection without its credentials (or a QR session logged out) cannot send
+      await t.database.db.execute(sql`UPDATE whatsapps SET status = 'DISCONNECTED' WHERE id = ${conn.id}`);
+      const registered = await send(NUMBER);
+      const unknown = await send('5511900000001');
+      expect(registered.statusCode).toBe(503);
+      expect(registered.json()).toEqual({ error: 'ERR_RECOVERY_UNAVAILABLE' });
+      expect(unknown.statusCode).toBe(registered.statusCode);
+      expect(unknown.body).toBe(registered.body);
+      expect((await status(superToken)).json()).toMatchObject({
+        ready: false,
+        connection: { id: conn.id, status: 'DISCONNECTED' },
+        problems: ['connectionDown'],
+      });
+
+      await t.database.db.execute(sql`UPDATE whatsapps SET is_default = false WHERE id = ${conn.id}`);
+      await t.deps.limiter.reset(`recovery:send:number:${NUMBER}`);
+      expect((await send(NUMBER)).json()).toEqual({ error: 'ERR_RECOVERY_UNAVAILABLE' });
+      expect((await status(superToken)).json()).toMatchObject({
+        ready: false,
+        connection: null,
+        problems: ['noDefaultConnection'],
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(standin.sent).toEqual([]);
+      // no code was made that could not go (an earlier live code is not replaced either)
+      expect(await recoveriesOf()).toBe(before);
+    } finally {
+      await t.database.db.execute(sql`UPDATE whatsapps SET status = 'CONNECTED', is_default = true WHERE id = ${conn.id}`);
+    }
+    expect((await send('5511900000002')).statusCode).toBe(200);
+  });
+
+  it('a phone several companies share recovers none: the anonymous answer stays the uniform one, the super admin is told which', async () => {
+    const other = await createTenant(t);
+    await setCompany(t, other.companyId, { phone: '5511987654321' });
+    try {
+      const shared = await send(NUMBER);
+      expect(shared.statusCode).toBe(200);
+      expect(shared.json()).toEqual({ sent: true });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(standin.sent).toEqual([]);
+      const body = (await status(superToken)).json();
+      expect(body).toMatchObject({ ready: true, problems: ['sharedPhone'] });
+      expect(body.sharedPhones).toContainEqual({
+        phone: NUMBER,
+        companies: [
+          { id: owner.companyId, name: expect.any(String) },
+          { id: other.companyId, name: expect.any(String) },
+        ],
+      });
+    } finally {
+      await setCompany(t, other.companyId, { phone: null });
+    }
+    expect((await status(superToken)).json()).toMatchObject({ ready: true, sharedPhones: [], problems: [] });
+    // a company admin is not told (super admin only)
+    expect((await status(other.adminToken)).statusCode).toBe(403);
   });
 });

@@ -385,7 +385,37 @@ describe('flow import from JSON', () => {
   it("answers which of the seed's two messages applies", () => {
     expect(parseChatbotFlow('{"name":"Vendas"}')).toEqual({ ok: false, error: 'notArray' });
     expect(parseChatbotFlow('not json')).toEqual({ ok: false, error: 'invalid' });
-    expect(parseChatbotFlow('[{"name":"abc"}]')).toEqual({ ok: false, error: 'invalid' });
+  });
+
+  it('a flow that breaks a rule names the step (1-based, dotted by depth) and the field (issue 30 item 8)', () => {
+    expect(parseChatbotFlow('[{"name":"abc"}]')).toEqual({
+      ok: false,
+      error: 'step',
+      step: '1',
+      stepName: 'abc',
+      field: 'name',
+      message: 'validation.tooShort',
+    });
+    const nested = JSON.stringify([
+      { name: 'Vendas', greetingMessage: 'Qual?', options: [{ name: 'Planos' }, { name: 'Suporte', queueType: 'queue' }] },
+    ]);
+    expect(parseChatbotFlow(nested)).toMatchObject({ error: 'step', step: '1.2', stepName: 'Suporte', field: 'optQueueId' });
+    expect(parseChatbotFlow('[{"name":"Vendas","options":[{"name":"Planos"}]}]')).toMatchObject({
+      step: '1',
+      field: 'greetingMessage',
+      message: 'validation.greetingRequired',
+    });
+    expect(parseChatbotFlow('[{"name":"Vendas","queueType":"robot"}]')).toMatchObject({
+      step: '1',
+      field: 'queueType',
+      message: 'validation.invalid',
+    });
+    expect(parseChatbotFlow('[{"name":"Vendas"},42]')).toEqual({
+      ok: false,
+      error: 'step',
+      step: '2',
+      message: 'validation.invalid',
+    });
   });
 
   it('the API refuses a flow that is not an array', async () => {

@@ -10,6 +10,7 @@ export {
   findChannelConnectionsByPhoneNumberId,
   findCompanyCloudConnections,
   findDefaultChannelConnection,
+  findDefaultConnectionSummary,
   findPageConnections,
   updateWhatsappSession,
 } from './whatsapps.repository';

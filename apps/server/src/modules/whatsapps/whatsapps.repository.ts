@@ -307,6 +307,19 @@ export async function findDefaultChannelConnection(db: Db, { companyId }: Tenant
   return row ? { ...row, channel: row.channel as Channel } : null;
 }
 
+/** A company's default connection as a person reads it (the recovery status the super admin sees). */
+export async function findDefaultConnectionSummary(
+  db: Db,
+  { companyId }: Tenant,
+): Promise<{ id: number; name: string; channel: string; status: string } | null> {
+  const [row] = await db
+    .select({ id: whatsapps.id, name: whatsapps.name, channel: whatsapps.channel, status: whatsapps.status })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Connections of every company by channel and status (GET /metrics: how many are down). */
 export async function countConnectionsByStatus(db: Db): Promise<{ channel: string; status: string; count: number }[]> {
   return db

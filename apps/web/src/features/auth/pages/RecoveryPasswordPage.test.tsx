@@ -73,4 +73,20 @@ describe('RecoveryPasswordPage (issue 18 item 6)', () => {
     expect((await screen.findAllByText('Tentativas excedidas. Redirecionando...')).length).toBeGreaterThan(0);
     expect((screen.getByRole('button', { name: 'Verificar' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('a platform that cannot send codes says so instead of a success (issue 30 item 10)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(503, { error: 'ERR_RECOVERY_UNAVAILABLE' })),
+    );
+    renderWithProviders(<RecoveryPasswordPage />, { route: '/recovery-password' });
+    fireEvent.change(screen.getByLabelText('Número de WhatsApp'), { target: { value: '+55 11 98765-4321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(
+      (await screen.findAllByText('A recuperação de senha está indisponível no momento. Fale com o administrador da plataforma.'))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('Código de verificação')).toBeNull();
+    expect(screen.queryByText('Código de verificação enviado com sucesso!')).toBeNull();
+  });
 });

@@ -2,9 +2,11 @@ import {
   CHATBOT_TARGET,
   CHATBOT_TYPES,
   type ChatbotDto,
+  type ChatbotFlowImportError,
   ChatbotOptionBody,
   type ChatbotOptionInput,
   parseChatbotFlow,
+  V,
 } from '@atendo/shared';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
@@ -25,6 +27,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import type { TFunction } from 'i18next';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -81,6 +84,31 @@ export function validateFlow(steps: StepDraft[]): Record<string, string> {
   return Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
 
+/** A step's JSON key as the editor labels it (the import error names the field the user sees and the key in the file). */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'queues.chatbot.name',
+  greetingMessage: 'queues.chatbot.message',
+  queueType: 'queues.chatbot.type',
+  optQueueId: 'queues.chatbot.targets.optQueueId',
+  optUserId: 'queues.chatbot.targets.optUserId',
+  optIntegrationId: 'queues.chatbot.targets.optIntegrationId',
+  optFileId: 'queues.chatbot.targets.optFileId',
+  closeTicket: 'queues.chatbot.closeTicket',
+  options: 'queues.chatbot.innerOptions',
+};
+
+/** The toast of an import that failed: the seed's two messages, or the step and the field at fault and why. */
+export function importErrorMessage(t: TFunction, e: ChatbotFlowImportError): string {
+  if (e.error !== 'step') return t(e.error === 'notArray' ? 'queues.chatbot.importNotArray' : 'queues.chatbot.importFailed');
+  const step = e.stepName ? `${e.step} («${e.stepName}»)` : e.step;
+  // a step's message is required for its inner options, not for several queues
+  const reason =
+    e.field === 'greetingMessage' && e.message === V.greetingRequired ? t('queues.chatbot.messageRequired') : t(e.message);
+  if (!e.field) return t('queues.chatbot.importStep', { step, reason });
+  const label = FIELD_LABELS[e.field];
+  return t('queues.chatbot.importStepField', { step, field: label ? t(label) : e.field, key: e.field, reason });
+}
+
 export interface ChatbotTargets {
   queues: Named[];
   users: Named[];
@@ -108,7 +136,7 @@ export function ChatbotEditor({ steps, onChange, errors, targets, rootFixed }: E
   const importFile = async (file: File) => {
     const result = parseChatbotFlow(await file.text());
     if (!result.ok) {
-      toast.error(result.error === 'notArray' ? t('queues.chatbot.importNotArray') : t('queues.chatbot.importFailed'));
+      toast.error(importErrorMessage(t, result));
       return;
     }
     onChange(toDrafts(result.steps));

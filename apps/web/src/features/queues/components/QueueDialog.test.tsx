@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
@@ -42,5 +42,18 @@ describe('QueueDialog', () => {
     expect(help?.textContent).toBe(
       'Marcadores aceitos: {{name}} {{firstName}} {{userName}} {{queue}} {{connection}} {{protocol}} {{ms}} {{date}} {{hour}}',
     );
+  });
+
+  it('a new queue is offered a colour no queue of the company uses (the second queue failed on #2196f3)', async () => {
+    mockFetch({
+      '/queue': [
+        { id: 1, name: 'Vendas', color: '#2196F3', chatbots: [], schedules: [] },
+        { id: 2, name: 'Suporte', color: '#4caf50', chatbots: [], schedules: [] },
+      ],
+      '/companySettingOne': { value: 'disabled' },
+    });
+    renderWithProviders(<QueueDialog open queueId={null} onClose={() => {}} />, { session });
+    const color = (await screen.findByLabelText('Cor')) as HTMLInputElement;
+    await waitFor(() => expect(color.value).toBe('#ff9800'));
   });
 });

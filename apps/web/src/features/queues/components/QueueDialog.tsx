@@ -15,7 +15,7 @@ import {
   Tabs,
   TextField,
 } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ import { FormTextField } from '../../../shared/ui/FormTextField';
 import { Loading } from '../../../shared/ui/Loading';
 import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
 import { useQueue, useQueues, useSaveQueue, useScheduleType, useTargets } from '../hooks/useQueues';
+import { unusedColor } from '../utils/unusedColor';
 import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from './ChatbotEditor';
 import { SchedulesForm, scheduleErrors } from './SchedulesForm';
 
@@ -92,12 +93,19 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
     handleSubmit,
     reset,
     setError,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<QueueForm>({ resolver: zodResolver(QueueForm), defaultValues: EMPTY });
   const fields = { register, errors };
   const help = usePlaceholdersHelp();
 
   const loaded = queueId ? queue.data : null;
+  // Read when the form is filled, not again on a refetch while typing.
+  const queueList = useRef(queues.data);
+  queueList.current = queues.data;
+  /** The colour offered to a new queue, while the user keeps it. */
+  const offeredColor = useRef('');
   // The fields mount only once the loaded values are in the form: an uncontrolled field filled after it mounted
   // keeps its label over the text (issue 16 item 11).
   const formKey = queueId ?? 'new';
@@ -115,6 +123,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
       setFilledFor(null);
       return;
     }
+    offeredColor.current = loaded ? '' : unusedColor((queueList.current ?? []).map((q) => q.color));
     reset(
       loaded
         ? {
@@ -130,12 +139,26 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
             fileListId: loaded.fileListId,
             promptId: loaded.promptId,
           }
-        : EMPTY,
+        : // A new queue is offered a colour no queue of the company uses (colours are unique per company).
+          { ...EMPTY, color: offeredColor.current },
     );
     setSteps(toDrafts(loaded?.chatbots));
     setSchedules(loaded?.schedules.length ? loaded.schedules : defaultSchedules());
     setFilledFor(queueId ?? 'new');
   }, [open, queueId, loaded, reset]);
+
+  // The form never waits for the queue list: when it arrives after the form was filled (or changes), a new queue's
+  // colour the user has not touched moves to a free one.
+  const queueColors = (queues.data ?? []).map((q) => q.color.toLowerCase()).join(',');
+  useEffect(() => {
+    if (!open || queueId || filledFor !== 'new' || !queueColors) return;
+    const used = queueColors.split(',');
+    const current = getValues('color');
+    if (current === offeredColor.current && used.includes(current.toLowerCase())) {
+      offeredColor.current = unusedColor(used);
+      setValue('color', offeredColor.current);
+    }
+  }, [open, queueId, filledFor, queueColors, getValues, setValue]);
 
   const otherQueues = (queues.data ?? []).filter((q) => q.id !== queueId).length;
   const showSchedules = scheduleType === 'queue';

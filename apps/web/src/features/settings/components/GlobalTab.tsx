@@ -5,8 +5,9 @@ import { toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
 import { useGlobalSettings, useSaveGlobalSetting } from '../hooks/useSettings';
+import { RecoveryStatusAlert } from './RecoveryStatusAlert';
 
-/** Platform keys only the super admin changes: user creation, sign-up (the login page's link), the download limit (seed 001 §6) and the Typebot builder URL (/typebot). */
+/** Platform keys only the super admin changes, under whether password recovery can work (issue 30 item 10): user creation, sign-up (the login page's link), the download limit (seed 001 §6) and the Typebot builder URL (/typebot). */
 export function GlobalTab() {
   const { t } = useTranslation();
   const list = useGlobalSettings(true);
@@ -22,53 +23,56 @@ export function GlobalTab() {
     }
   };
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        {t('settings.sections.platform')}
-      </Typography>
-      <Stack spacing={2}>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={value('userCreation') !== 'disabled'}
-              onChange={(e) => void persist('userCreation', e.target.checked ? 'enabled' : 'disabled')}
-            />
-          }
-          label={t('settings.userCreation')}
-        />
-        <FormControlLabel
-          control={
-            <Switch
-              checked={value('allowSignup') !== 'disabled'}
-              onChange={(e) => void persist('allowSignup', e.target.checked ? 'enabled' : 'disabled')}
-            />
-          }
-          label={t('settings.allowSignup')}
-        />
-        <TextField
-          select
-          label={t('settings.downloadLimit')}
-          value={value('downloadLimit') || '64'}
-          onChange={(e) => void persist('downloadLimit', e.target.value)}
-          sx={{ maxWidth: 260 }}
-        >
-          {DOWNLOAD_LIMIT_OPTIONS_MB.map((mb) => (
-            <MenuItem key={mb} value={String(mb)}>
-              {mb} MB
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          key={value('typebotUrl')}
-          label={t('settings.typebotUrl')}
-          defaultValue={value('typebotUrl')}
-          placeholder="https://"
-          onBlur={(e) => {
-            if (e.target.value.trim() !== value('typebotUrl')) void persist('typebotUrl', e.target.value.trim());
-          }}
-          sx={{ maxWidth: 480 }}
-        />
-      </Stack>
-    </Paper>
+    <Stack spacing={2}>
+      <RecoveryStatusAlert />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+          {t('settings.sections.platform')}
+        </Typography>
+        <Stack spacing={2}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={value('userCreation') !== 'disabled'}
+                onChange={(e) => void persist('userCreation', e.target.checked ? 'enabled' : 'disabled')}
+              />
+            }
+            label={t('settings.userCreation')}
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={value('allowSignup') !== 'disabled'}
+                onChange={(e) => void persist('allowSignup', e.target.checked ? 'enabled' : 'disabled')}
+              />
+            }
+            label={t('settings.allowSignup')}
+          />
+          <TextField
+            select
+            label={t('settings.downloadLimit')}
+            value={value('downloadLimit') || '64'}
+            onChange={(e) => void persist('downloadLimit', e.target.value)}
+            sx={{ maxWidth: 260 }}
+          >
+            {DOWNLOAD_LIMIT_OPTIONS_MB.map((mb) => (
+              <MenuItem key={mb} value={String(mb)}>
+                {mb} MB
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            key={value('typebotUrl')}
+            label={t('settings.typebotUrl')}
+            defaultValue={value('typebotUrl')}
+            placeholder="https://"
+            onBlur={(e) => {
+              if (e.target.value.trim() !== value('typebotUrl')) void persist('typebotUrl', e.target.value.trim());
+            }}
+            sx={{ maxWidth: 480 }}
+          />
+        </Stack>
+      </Paper>
+    </Stack>
   );
 }

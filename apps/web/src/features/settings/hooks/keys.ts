@@ -7,4 +7,6 @@ export const settingsKeys = {
   column: (column: CompanySettingColumn) => ['companySetting', column] as const,
   global: ['settings', 'global'] as const,
   schedules: (companyId: number) => ['companySchedules', companyId] as const,
+  /** GET /recovery/status (super admin): whether password recovery can send codes. */
+  recoveryStatus: ['recovery', 'status'] as const,
 };

@@ -1,4 +1,4 @@
-import type { CompanySettingColumn, CompanySettings, ScheduleRowDto } from '@atendo/shared';
+import type { CompanySettingColumn, CompanySettings, RecoveryStatusDto, ScheduleRowDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { settingsKeys } from './keys';
@@ -71,5 +71,15 @@ export function useSaveCompanySchedules(companyId: number) {
     mutationFn: (schedules: ScheduleRowDto[]) =>
       api.put<{ id: number; schedules: ScheduleRowDto[] }>(`/companies/${companyId}/schedules`, { id: companyId, schedules }),
     onSuccess: (saved) => client.setQueryData(settingsKeys.schedules(companyId), saved),
+  });
+}
+
+/** Whether password recovery can work, and why not (super admin only; read again when the tab is shown). */
+export function useRecoveryStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: settingsKeys.recoveryStatus,
+    queryFn: ({ signal }) => api.get<RecoveryStatusDto>('/recovery/status', { signal }),
+    enabled,
+    staleTime: 0,
   });
 }

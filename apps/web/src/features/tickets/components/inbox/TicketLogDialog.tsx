@@ -2,6 +2,7 @@ import type { TicketLogType } from '@atendo/shared';
 import {
   Box,
   Button,
+  Chip,
   CircularProgress,
   Dialog,
   DialogActions,
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/clock';
 import { useClock } from '../../../../shared/hooks/useClock';
 import { useTicketLog } from '../../hooks/useTicket';
+import { foldTicketLog } from '../../utils/foldTicketLog';
 
 const COLORS: Record<TicketLogType, string> = {
   create: '#1976d2',
@@ -36,7 +38,10 @@ const COLORS: Record<TicketLogType, string> = {
   integrationFailed: '#d32f2f',
 };
 
-/** The ticket log timeline (seed 000 §2/§3 "Ticket log"): who did what, when, oldest first. */
+/**
+ * The ticket log timeline (seed 000 §2/§3 "Ticket log"): who did what, when, oldest first; repeated steps in a row
+ * (the bot's menu answered again and again) are one line with a count and their first and last times.
+ */
 export function TicketLogDialog({ ticketId, open, onClose }: { ticketId: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const logs = useTicketLog(ticketId, open);
@@ -55,17 +60,39 @@ export function TicketLogDialog({ ticketId, open, onClose }: { ticketId: number;
           <Typography color="text.secondary">{t('inbox.log.empty')}</Typography>
         ) : (
           <List dense data-testid="ticket-log">
-            {logs.data.map((l) => (
-              <ListItem key={l.id} sx={{ alignItems: 'flex-start' }}>
+            {foldTicketLog(logs.data).map(({ entry: l, count, lastAt }) => (
+              <ListItem key={l.id} sx={{ alignItems: 'flex-start' }} data-count={count}>
                 <ListItemIcon sx={{ minWidth: 28, pt: 1 }}>
                   <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: COLORS[l.type] ?? 'grey.500' }} />
                 </ListItemIcon>
                 <ListItemText
-                  primary={t(`inbox.log.types.${l.type}`, {
-                    user: l.user?.name ?? t('inbox.log.system'),
-                    queue: l.queue?.name ?? t('inbox.alreadyOpen.noQueue'),
-                  })}
-                  secondary={[formatDateTime(clock, l.createdAt), l.reason].filter(Boolean).join(' — ')}
+                  primary={
+                    <>
+                      {t(`inbox.log.types.${l.type}`, {
+                        user: l.user?.name ?? t('inbox.log.system'),
+                        queue: l.queue?.name ?? t('inbox.alreadyOpen.noQueue'),
+                      })}
+                      {count > 1 && (
+                        <Chip
+                          component="span"
+                          size="small"
+                          variant="outlined"
+                          label={`×${count}`}
+                          title={t('inbox.log.repeated', { count })}
+                          aria-label={t('inbox.log.repeated', { count })}
+                          sx={{ ml: 1, height: 20 }}
+                        />
+                      )}
+                    </>
+                  }
+                  secondary={[
+                    count > 1
+                      ? `${formatDateTime(clock, l.createdAt)} – ${formatDateTime(clock, lastAt)}`
+                      : formatDateTime(clock, l.createdAt),
+                    l.reason,
+                  ]
+                    .filter(Boolean)
+                    .join(' — ')}
                 />
               </ListItem>
             ))}
