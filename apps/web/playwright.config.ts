@@ -8,8 +8,15 @@ process.env.ATENDO_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atendo-e2e-'));
 
 /** Set E2E_BASE_URL to run against a product that is already up (then no server is started). */
 const external = process.env.E2E_BASE_URL;
-export const WEB_URL = external ?? 'http://localhost:3000';
-export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:8080';
+/**
+ * E2E_WEB_PORT / E2E_API_PORT (and E2E_GRAPH_PORT / E2E_PAYMENT_PORT for the stand-ins) move a run off the default
+ * ports, so two checkouts can run journeys side by side. The workers read the API's URL from E2E_API_URL.
+ */
+const webPort = process.env.E2E_WEB_PORT ?? '3000';
+const apiPort = process.env.E2E_API_PORT ?? '8080';
+process.env.E2E_API_URL ??= `http://localhost:${apiPort}`;
+export const WEB_URL = external ?? `http://localhost:${webPort}`;
+export const API_URL = process.env.E2E_API_URL;
 
 export default defineConfig({
   testDir: './e2e',
@@ -59,6 +66,8 @@ export default defineConfig({
         stderr: 'pipe',
         env: {
           DATA_DIR: process.env.ATENDO_E2E_DATA_DIR,
+          WEB_PORT: webPort,
+          API_PORT: apiPort,
           ADMIN_EMAIL: 'admin@atendo.test',
           ADMIN_PASSWORD: 'Admin#12345',
           NODE_ENV: 'production',
