@@ -5,7 +5,7 @@ import { queues, userQueues, users } from '../src/db/schema';
 import { rooms } from '../src/platform/realtime-port';
 import { addConnection, customerWrites, setUserFlags } from './attendance';
 import { bearer, createTenant, createTestApp, PASSWORD, type Tenant, type TestContext, twoInstancesOnRedis } from './harness';
-import { connect, connected, emitWithAck, openSocket, recorder, sleep, socketTracker } from './socket-client';
+import { connect, connected, drained, emitWithAck, openSocket, recorder, sleep, socketTracker } from './socket-client';
 
 let t: TestContext;
 let a: Tenant;
@@ -102,7 +102,8 @@ describe('rooms and events', () => {
     await ra.wait(`company-${a.companyId}-ticket`);
     await ru.wait(`company-${a.companyId}-ticket`);
     await rb.wait(`company-${b.companyId}-chat`);
-    await sleep(100);
+    await drained(t, a.companyId, ra, ru);
+    await drained(t, b.companyId, rb);
 
     expect(ra.names()).toEqual([`company-${a.companyId}-queue`, `company-${a.companyId}-tag`, `company-${a.companyId}-ticket`]);
     expect(ru.names()).toEqual([`company-${a.companyId}-contact`, `company-${a.companyId}-ticket`]);
@@ -179,7 +180,7 @@ describe('rooms and events', () => {
     expect(row?.online).toBe(true);
     expect(Date.now() - (row?.lastSeen?.getTime() ?? 0)).toBeLessThan(60_000);
     expect(await ra.wait(`company-${a.companyId}-user`)).toEqual({ action: 'update', user: { id: a.userId, online: true } });
-    await sleep(100);
+    await drained(t, a.companyId, ru);
     expect(ru.names()).not.toContain(`company-${a.companyId}-user`); // plain users are not told
   });
 
@@ -231,7 +232,8 @@ describe('two instances on Redis', () => {
         expect(await rxa.wait(`company-${x.companyId}-ticket`)).toEqual({ action: 'update', ticketId: 1 });
         expect(await rxu.wait(`company-${x.companyId}-ticket`)).toEqual({ action: 'update', ticketId: 1 });
         await rxa.wait(`company-${x.companyId}-queue`);
-        await sleep(300);
+        await drained(one, x.companyId, rxu);
+        await drained(one, y.companyId, rya);
         expect(rxu.names()).toEqual([`company-${x.companyId}-ticket`]);
         expect(rya.events).toEqual([]);
 

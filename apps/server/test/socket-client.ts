@@ -1,4 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
+import type { RealtimePublisher } from '../src/platform/realtime-port';
+
+/** The test-only event `drained` publishes; recorders keep it out of what they heard. */
+const SENTINEL = 'test-sentinel';
 
 /** A browser-like client: company namespace, token in `auth`, user id in the query. */
 export function openSocket(url: string, companyId: number | string, token: string | undefined, userId?: number): Socket {
@@ -40,11 +44,13 @@ export async function connect(url: string, companyId: number, token: string, use
 /** Records every event a socket receives, in order. */
 export function recorder(socket: Socket) {
   const events: { event: string; payload: unknown }[] = [];
-  const waiters: { match: (e: string) => boolean; resolve: (p: unknown) => void }[] = [];
+  const waiters: { match: (e: string, p: unknown) => boolean; resolve: (p: unknown) => void }[] = [];
+  const sentinels: unknown[] = [];
   socket.onAny((event: string, payload: unknown) => {
-    events.push({ event, payload });
+    if (event.endsWith(`-${SENTINEL}`)) sentinels.push(payload);
+    else events.push({ event, payload });
     for (const w of [...waiters]) {
-      if (w.match(event)) {
+      if (w.match(event, payload)) {
         waiters.splice(waiters.indexOf(w), 1);
         w.resolve(payload);
       }
@@ -53,6 +59,21 @@ export function recorder(socket: Socket) {
   return {
     events,
     names: () => events.map((e) => e.event),
+    /** Resolves when the sentinel `id` of `drained` has arrived. */
+    sentinel(event: string, id: number, timeoutMs = 5000): Promise<void> {
+      const seen = (p: unknown) => (p as { id?: number } | null)?.id === id;
+      if (sentinels.some(seen)) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`sentinel ${id} not heard within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({
+          match: (e, p) => e === event && seen(p),
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+      });
+    },
     /** The next (or an already received) event of that name. */
     wait(event: string, timeoutMs = 5000): Promise<unknown> {
       const seen = events.find((e) => e.event === event);
@@ -76,3 +97,22 @@ export function emitWithAck(socket: Socket, event: string, ...args: unknown[]): 
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let sentinelSeq = 0;
+
+/**
+ * Absence proven, not slept on: once every reaction to what happened has run (`settled`), a sentinel is published to
+ * the whole company and each recorder waits for it. socket.io delivers one socket's events in the order they were
+ * published (through the Redis adapter too), so whatever the test's actions sent to those sockets has arrived by then:
+ * an event still missing was never sent.
+ */
+export async function drained(
+  t: { settled(): Promise<void>; deps: { realtime: RealtimePublisher } },
+  companyId: number,
+  ...recorders: ReturnType<typeof recorder>[]
+) {
+  await t.settled();
+  const id = ++sentinelSeq;
+  (t.deps.realtime.publish as (companyId: number, event: string, payload: unknown) => void)(companyId, SENTINEL, { id });
+  await Promise.all(recorders.map((r) => r.sentinel(`company-${companyId}-${SENTINEL}`, id)));
+}

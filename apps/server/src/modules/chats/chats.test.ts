@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type TestUser } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { connect, recorder, sleep, socketTracker } from '../../../test/socket-client';
+import { connect, drained, recorder, socketTracker } from '../../../test/socket-client';
 
 let t: TestContext, a: Tenant, b: Tenant, noChat: Tenant;
 let ana: TestUser, bia: TestUser, caio: TestUser;
@@ -121,7 +121,7 @@ describe('internal chat (seed 002 §2.10, §7)', () => {
     expect(sa.events.find((e) => (e.payload as { action: string }).action === 'new-message')?.payload).toMatchObject({
       record: { message: 'Oi Ana!', sender: { name: 'Bia' } },
     });
-    await sleep(300);
+    await drained(t, a.companyId, sc, admin);
     expect(sc.names()).not.toContain(event);
     expect(admin.names()).not.toContain(event);
   });

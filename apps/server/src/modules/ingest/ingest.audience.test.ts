@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, companySetting, type TestUser } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
 import { deliver } from '../../../test/messaging';
-import { connect, recorder, sleep } from '../../../test/socket-client';
+import { connect, drained, recorder } from '../../../test/socket-client';
 import { content, fakeSocketFactory, lidJid, pnJid, waMessage } from '../../channels/baileys/testing';
 
 let t: TestContext;
@@ -85,7 +85,7 @@ describe('the audience of an incoming message', () => {
     const event = await rGrouped.wait(`company-${a.companyId}-appMessage`);
     const ticketId = (event as { ticket: { id: number; isGroup: boolean } }).ticket.id;
     expect((event as { ticket: { isGroup: boolean } }).ticket.isGroup).toBe(true);
-    await sleep(300);
+    await drained(t, a.companyId, rPlain);
     expect(ticketIdsHeard(rPlain)).not.toContain(ticketId);
     expect(rPlain.events.filter((e) => e.event.endsWith('-contact'))).toEqual([]);
   });
@@ -119,7 +119,7 @@ describe('the audience of an incoming message', () => {
     });
     // A second message of the customer, into the live ticket (the one-statement path).
     await deliver(t, conn, [inbound.text({ from, body: 'ainda aqui' })], [{ waId: from, name: 'Rita' }]);
-    await sleep(400);
+    await drained(t, a.companyId, rAttendant, rAdmin);
 
     const heard = rAttendant.events.filter((e) => /-(contact|ticket|appMessage)$/.test(e.event));
     expect(heard.map((e) => e.event)).toEqual(

@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, customerWrites, type TestUser } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { connect, emitWithAck, recorder, sleep } from '../../../test/socket-client';
+import { connect, drained, emitWithAck, recorder } from '../../../test/socket-client';
 import { ticketsRealtimeHandlers } from './tickets.realtime';
 
 let t: TestContext;
@@ -54,7 +54,7 @@ describe('ticket events on real sockets', () => {
 
     await rb.wait(messageEvent);
     await ra.wait(ticketEvent);
-    await sleep(200);
+    await drained(t, a.companyId, ra, rb);
     const idsOf = (r: ReturnType<typeof recorder>, event: string) =>
       r.events
         .filter((e) => e.event === event)
