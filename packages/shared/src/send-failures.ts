@@ -70,3 +70,11 @@ export function sendFailureReason(sendError: string | null | undefined): SendFai
   if (/stored media is missing|stored media path|over the \d+-byte limit/i.test(sendError)) return 'media';
   return 'generic';
 }
+
+/**
+ * Whether deleting a sent message also takes it back from the customer on this channel. No adapter revokes yet
+ * (ChannelAdapter has no revoke; the Cloud API, Messenger and Instagram offer none, Baileys could): on every channel
+ * a delete hides the message in Atendo only, and the web app says so before deleting (issue 31 item 10).
+ */
+export const UNSEND_CHANNELS: readonly string[] = [];
+export const canUnsend = (channel: string | null | undefined) => Boolean(channel && UNSEND_CHANNELS.includes(channel));
