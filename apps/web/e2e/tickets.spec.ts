@@ -119,6 +119,10 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     await mine.getByRole('button', { name: 'Opções da mensagem' }).click();
     await expect(page.getByRole('menuitem', { name: 'Editar' })).toHaveCount(0);
     await page.getByRole('menuitem', { name: 'Apagar' }).click();
+    // the Cloud API cannot unsend: asked first, and told it is only hidden in Atendo (issue 31 item 10)
+    const hide = page.getByRole('dialog', { name: 'Apagar só no Atendo?' });
+    await expect(hide).toContainText('Ela só ficará oculta no Atendo.');
+    await hide.getByRole('button', { name: 'Ocultar no Atendo' }).click();
     await expect(page.getByTestId('message').filter({ hasText: 'Essa mensagem foi apagada' })).toHaveCount(1);
     await thanks.first().hover();
     await thanks.first().getByRole('button', { name: 'Opções da mensagem' }).click();

@@ -65,6 +65,8 @@ export const ERROR_CATALOGUE = {
   ERR_INVALID_WEBHOOK_SIGNATURE: 401,
   ERR_TICKET_STATE: 409,
   ERR_MESSAGE_EDIT_WINDOW: 409,
+  /** Retrying a send that is not failed (sent, waiting, or already sent again). */
+  ERR_MESSAGE_NOT_FAILED: 409,
   ERR_CHANNEL_NOT_SUPPORTED: 409,
   ERR_OUTSIDE_24H_WINDOW: 400,
   ERR_TICKET_REQUIRES_TAG: 409,

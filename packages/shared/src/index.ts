@@ -24,6 +24,7 @@ export * from './quick-messages';
 export * from './recovery';
 export * from './reports';
 export * from './schedules';
+export * from './send-failures';
 export * from './settings';
 export * from './tags';
 export * from './templates';

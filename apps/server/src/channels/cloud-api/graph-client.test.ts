@@ -320,3 +320,16 @@ describe('CloudApiAdapter', () => {
     ]);
   });
 });
+
+describe('GraphApiError text', () => {
+  it('keeps the subcode beside the code, so the reason can be told apart (issue 31 item 10)', () => {
+    const outside = GraphApiError.fromResponse(400, {
+      error: { message: '(#10) This message is sent outside of allowed window.', code: 10, error_subcode: 2018278 },
+    });
+    expect(outside.message).toBe('(#10) This message is sent outside of allowed window. (10/2018278)');
+    expect(outside.code).toBe('10');
+    expect(GraphApiError.fromResponse(400, { error: { message: 'Re-engagement message', code: 131047 } }).message).toBe(
+      'Re-engagement message (131047)',
+    );
+  });
+});

@@ -101,8 +101,10 @@ export class GraphApiError extends ChannelError {
     const details = err.error_data?.details ?? err.error_user_msg;
     const title = err.message ?? `HTTP ${httpStatus}`;
     const message = details && details !== title ? `${title}: ${details}` : title;
+    // "(10/2018278)": the subcode tells some codes apart (Messenger's 10 outside the 24-hour window); shared sendFailureReason reads it
+    const subcode = typeof err.error_subcode === 'number' ? `/${err.error_subcode}` : '';
     return new GraphApiError(
-      code !== undefined ? `${message} (${code})` : message,
+      code !== undefined ? `${message} (${code}${subcode})` : message,
       httpStatus,
       code,
       isRetryableGraphFailure(httpStatus, code),

@@ -101,6 +101,19 @@ export function conversationRoutes(app: App, deps: CoreDeps, conversation: Conve
     conversation.remove(req.ctx, req.params.id),
   );
   app.post(
+    '/messages/:id/retry',
+    {
+      schema: {
+        tags,
+        params: MessageIdParams,
+        response: message,
+        description:
+          'Sends a failed message again (the same message, through the send queue); anyone who may write in its ticket. 409 ERR_MESSAGE_NOT_FAILED unless it is failed.',
+      },
+    },
+    async (req) => conversation.retry(req.ctx, req.params.id),
+  );
+  app.post(
     '/messages/:id/reactions',
     { schema: { tags, params: MessageIdParams, body: ReactionBody, response: message } },
     async (req) => conversation.react(req.ctx, req.params.id, req.body.type),

@@ -55,7 +55,7 @@ export interface UploadedFile extends StoredMedia {
 export function createConversationService(
   deps: CoreDeps,
   tickets: TicketsService,
-  outbound: Pick<OutboundService, 'send'>,
+  outbound: Pick<OutboundService, 'send' | 'retry'>,
   channels?: ChannelRegistry,
 ) {
   const { db } = deps.database;
@@ -364,6 +364,15 @@ export function createConversationService(
       if (erase && message.mediaUrl) await deps.media.remove(message.mediaUrl);
       await publishMessage(ctx, ticket, updated, 'update');
       return toDto({ message: updated });
+    },
+
+    /** POST /messages/:id/retry — a failed send of the business, sent again by whoever may write in its ticket. */
+    async retry(ctx: TenantContext, id: number) {
+      const { message, ticket } = await visibleMessage(ctx, id);
+      await writableTicket(ctx, message.ticketId);
+      const row = await outbound.retry(ctx, message.id);
+      await publishMessage(ctx, ticket, row, 'update');
+      return toDto({ message: row });
     },
 
     async react(ctx: TenantContext, id: number, emoji: string) {

@@ -45,6 +45,8 @@ export const sendMessageJob = defineJob({
     messageId: z.number().int().positive(),
     companyId: z.number().int().positive(),
     attempt: z.number().int().min(1).default(1),
+    /** When a failed message was sent to the queue again by hand (ms): the bounded wait counts from then, not from its creation. */
+    since: z.number().int().positive().optional(),
   }),
   // pg-boss' own retries only cover a crash or a bug in the handler; channel failures are rescheduled by it.
   // Expiry 60 s: one run is a few queries and one send, bounded by the channels' own timeouts (Cloud API / Messenger
@@ -167,10 +169,11 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
     if (!found) return;
     const { message } = found;
     // Sent, failed, private or edited away meanwhile: nothing to do (a duplicate job is harmless).
-    if (message.externalId || message.ack > 0 || message.sendError || message.isPrivate || !message.fromMe) return;
+    if (message.externalId || message.ack > 0 || message.sendError || message.isPrivate || !message.fromMe || message.isDeleted)
+      return;
     if (!found.connection) return fail(found, 'ERR_NO_WAPP_FOUND');
 
-    const waited = Date.now() - message.createdAt.getTime();
+    const waited = Date.now() - (payload.since ?? message.createdAt.getTime());
     const connectionDown = found.connection.status !== 'CONNECTED';
     if (connectionDown || found.olderPending) {
       // Kept waiting (same attempt) while the connection is down or an older message of the ticket is unsent, for a bounded time.

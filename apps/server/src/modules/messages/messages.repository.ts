@@ -239,6 +239,22 @@ export async function markFailed(db: Db, { companyId }: Tenant, messageId: numbe
   return rows[0] ? camelRow(rows[0]) : null;
 }
 
+/**
+ * A failed message of the business back to the send queue (issue 31 item 10): the failure, the ack and the id of the
+ * refused attempt are cleared in one compare-and-set, so two retries queue it once. Null when it is not failed (sent,
+ * waiting, already retried), a note or deleted.
+ */
+export async function requeueFailed(db: Db, { companyId }: Tenant, messageId: number): Promise<MessageRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      UPDATE messages SET send_error = NULL, ack = 0, external_id = NULL, updated_at = now()
+      WHERE id = ${messageId} AND company_id = ${companyId} AND from_me AND NOT is_private AND NOT is_deleted
+        AND send_error IS NOT NULL
+      RETURNING *`),
+  );
+  return rows[0] ? camelRow(rows[0]) : null;
+}
+
 export interface MediaToDownload {
   message: MessageRow;
   ticketQueueId: number | null;

@@ -137,6 +137,18 @@ export function createOutboundService(deps: CoreDeps) {
       deps.realtime.publish(ctx.companyId, 'appMessage', { action: 'create', message: dto, ticket: ticketDto }, heard.to);
       return dto;
     },
+
+    /**
+     * A failed message sent again (issue 31 item 10): the same row goes back to the send job, as it was written. The
+     * caller checked that the user may write in its ticket. Refused (409 ERR_MESSAGE_NOT_FAILED) unless it is failed
+     * now, so a second click queues nothing more.
+     */
+    async retry(ctx: TenantContext, messageId: number) {
+      const message = await repo.requeueFailed(db, ctx, messageId);
+      if (!message) throw new AppError('ERR_MESSAGE_NOT_FAILED');
+      await deps.jobs.send(sendMessageJob, { messageId, companyId: ctx.companyId, attempt: 1, since: Date.now() });
+      return message;
+    },
   };
 }
 

@@ -192,6 +192,51 @@ describe('outbound through the Cloud API', () => {
     expect(await queuedAttempts(dto.id)).toEqual([1]);
   });
 
+  it('a failed message is sent again by hand: the same row re-queued once, by whoever may write in the ticket (issue 31 item 10)', async () => {
+    const { ticketId } = await openTicket();
+    const dto = (await send(ticketId, { body: 'tentar de novo' })).json();
+    const retry = (id: number, token = a.userToken) =>
+      t.app.inject({ method: 'POST', url: `/messages/${id}/retry`, headers: bearer(token) });
+
+    // Not failed (waiting to be sent): refused, nothing queued.
+    expect((await retry(dto.id)).json()).toEqual({ error: 'ERR_MESSAGE_NOT_FAILED' });
+    standin.failNext(1, { status: 400, code: 131047, message: 'Re-engagement message' });
+    await runAttempt(dto.id, 1);
+    expect((await messageRow(dto.id)).send_error).toContain('131047');
+
+    // Another company: 404.
+    expect((await retry(dto.id, b.adminToken)).statusCode).toBe(404);
+
+    const res = await retry(dto.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: dto.id, ack: 0, sendError: null, externalId: null, body: 'tentar de novo' });
+    expect(t.realtime.events.filter((e) => e.event === 'appMessage').at(-1)?.payload).toMatchObject({
+      action: 'update',
+      message: { id: dto.id, ack: 0, sendError: null },
+    });
+    // A second click while it waits queues nothing more.
+    expect((await retry(dto.id)).statusCode).toBe(409);
+    const jobs = await query<{ since: string | null }>(
+      t,
+      sql`SELECT data->>'since' AS since FROM pgboss.job WHERE name = 'messages.send' AND (data->>'messageId')::bigint = ${dto.id} ORDER BY created_on`,
+    );
+    expect(jobs).toHaveLength(2);
+    expect(Number(jobs[1].since)).toBeGreaterThan(0);
+
+    // The customer wrote meanwhile: the same message goes out and is sent.
+    await t.deps.jobs.runNow(sendMessageJob, { messageId: dto.id, companyId: a.companyId, attempt: 1, since: Date.now() });
+    expect(standin.sent.map((m) => (m.body as { text?: { body: string } }).text?.body)).toEqual(['tentar de novo']);
+    expect(await messageRow(dto.id)).toMatchObject({ ack: 1, send_error: null, external_id: standin.sent[0].wamid });
+    expect((await retry(dto.id)).json()).toEqual({ error: 'ERR_MESSAGE_NOT_FAILED' });
+
+    // A closed ticket takes no message: its failed messages are not sent again.
+    const other = (await send(ticketId, { body: 'outra' })).json();
+    standin.failNext(1, { status: 400, code: 131026, message: 'Message undeliverable' });
+    await runAttempt(other.id, 1);
+    await t.database.db.execute(sql`UPDATE tickets SET status = 'closed' WHERE id = ${ticketId}`);
+    expect((await retry(other.id)).json()).toEqual({ error: 'ERR_TICKET_STATE' });
+  });
+
   it('the real worker retries with back-off until the stand-in accepts', async () => {
     const worker = await createTestApp({ shareWith: t, env: { JOBS: 'on', GRAPH_API_URL: standin.url } });
     try {

@@ -67,6 +67,38 @@ export async function updatePrompt(db: Db, { companyId }: Tenant, id: number, v:
   return rows.length > 0;
 }
 
+/**
+ * The prompt's sector is the queue that uses it (issue 31 item 7): the queue's promptId becomes this prompt; the queue
+ * the prompt served before (when it still used it) is left without one; another prompt whose sector was this queue is
+ * left without a sector (a queue has one prompt). Runs in the caller's transaction; answers every queue it changed.
+ */
+export async function attachToQueue(
+  tx: Db,
+  { companyId }: Tenant,
+  promptId: number,
+  queueId: number,
+  previousQueueId: number | null,
+) {
+  const changed = new Set<number>();
+  const attached = rowsOf<{ id: number }>(
+    await tx.execute(sql`UPDATE queues SET prompt_id = ${promptId}, updated_at = now()
+      WHERE company_id = ${companyId} AND id = ${queueId} AND prompt_id IS DISTINCT FROM ${promptId} RETURNING id`),
+  );
+  for (const r of attached) changed.add(r.id);
+  if (previousQueueId !== null && previousQueueId !== queueId) {
+    const left = rowsOf<{ id: number }>(
+      await tx.execute(sql`UPDATE queues SET prompt_id = NULL, updated_at = now()
+        WHERE company_id = ${companyId} AND id = ${previousQueueId} AND prompt_id = ${promptId} RETURNING id`),
+    );
+    for (const r of left) changed.add(r.id);
+  }
+  const displaced = rowsOf<{ id: number }>(
+    await tx.execute(sql`UPDATE prompts SET queue_id = NULL, updated_at = now()
+      WHERE company_id = ${companyId} AND queue_id = ${queueId} AND id <> ${promptId} RETURNING id`),
+  );
+  return { queueIds: [...changed], displacedPromptIds: displaced.map((r) => r.id) };
+}
+
 /** Deletes the prompt and unbinds it from queues and connections (their promptId is a plain column); bot tickets it answered go to their queue. */
 export async function deletePrompt(db: Db, { companyId }: Tenant, id: number) {
   return db.transaction(async (tx) => {

@@ -11,6 +11,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { outboundAppError, outboundFetch } from '../../platform/safe-fetch';
+import { createQueuesService } from '../queues/queues.service';
 import * as repo from './prompts.repository';
 
 /** Calls of the external API test a company may make per minute (each fetches a URL it gives us). */
@@ -42,6 +43,7 @@ export function toPromptDto(r: repo.PromptWithQueue): PromptDto {
 /** AI prompts (seed 001 §2 /prompts, §3, §4, §5, §7): admins of a plan with useOpenAi (route config). */
 export function createPromptsService(deps: CoreDeps) {
   const { db } = deps.database;
+  const queues = createQueuesService(deps);
 
   async function mustFind(ctx: TenantContext, id: number) {
     const row = await repo.findPrompt(db, ctx, id);
@@ -61,6 +63,15 @@ export function createPromptsService(deps: CoreDeps) {
     deps.realtime.publish(ctx.companyId, 'prompt', payload);
   }
 
+  /** After the commit: the queues whose prompt changed and the prompts that lost their sector are heard live. */
+  async function announceLink(ctx: TenantContext, link: { queueIds: number[]; displacedPromptIds: number[] }) {
+    await queues.announce(ctx, link.queueIds);
+    for (const id of link.displacedPromptIds) {
+      const row = await repo.findPrompt(db, ctx, id);
+      if (row) publish(ctx, 'update', row);
+    }
+  }
+
   /** Seed 001 §4: the external feed on means no history (maxMessages 0) — the feed's data is the context. */
   const history = (b: { useExternalApi?: boolean; maxMessages?: number }) => (b.useExternalApi ? 0 : b.maxMessages);
 
@@ -76,24 +87,29 @@ export function createPromptsService(deps: CoreDeps) {
 
     async create(ctx: TenantContext, b: PromptBody & { apiKey: string }) {
       await checkQueue(ctx, Number(b.queueId));
-      const id = await repo.insertPrompt(db, ctx, {
-        name: b.name,
-        prompt: b.prompt,
-        queueId: Number(b.queueId),
-        apiKey: b.apiKey,
-        model: b.model ?? '',
-        maxTokens: Number(b.maxTokens),
-        temperature: Number(b.temperature),
-        maxMessages: history({ useExternalApi: b.useExternalApi, maxMessages: Number(b.maxMessages) }),
-        voice: b.voice ?? 'texto',
-        voiceKey: b.voiceKey ?? '',
-        voiceRegion: b.voiceRegion ?? '',
-        useExternalApi: b.useExternalApi ?? false,
-        apiUrl: b.apiUrl ?? '',
-        apiJsonData: b.apiJsonData ?? null,
+      const queueId = Number(b.queueId);
+      const { id, link } = await db.transaction(async (tx) => {
+        const id = await repo.insertPrompt(tx, ctx, {
+          name: b.name,
+          prompt: b.prompt,
+          queueId,
+          apiKey: b.apiKey,
+          model: b.model ?? '',
+          maxTokens: Number(b.maxTokens),
+          temperature: Number(b.temperature),
+          maxMessages: history({ useExternalApi: b.useExternalApi, maxMessages: Number(b.maxMessages) }),
+          voice: b.voice ?? 'texto',
+          voiceKey: b.voiceKey ?? '',
+          voiceRegion: b.voiceRegion ?? '',
+          useExternalApi: b.useExternalApi ?? false,
+          apiUrl: b.apiUrl ?? '',
+          apiJsonData: b.apiJsonData ?? null,
+        });
+        return { id, link: await repo.attachToQueue(tx, ctx, id, queueId, null) };
       });
       const row = await mustFind(ctx, id);
       publish(ctx, 'create', row);
+      await announceLink(ctx, link);
       return toPromptDto(row);
     },
 
@@ -111,24 +127,29 @@ export function createPromptsService(deps: CoreDeps) {
       if (useExternalApi && !b.apiUrl) {
         throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: 'apiUrl', message: 'validation.required' }]);
       }
-      await repo.updatePrompt(db, ctx, id, {
-        name: b.name,
-        prompt: b.prompt,
-        queueId: Number(b.queueId),
-        apiKey: b.apiKey || before.apiKey,
-        model: b.model ?? '',
-        maxTokens: Number(b.maxTokens),
-        temperature: Number(b.temperature),
-        maxMessages: history({ useExternalApi, maxMessages: Number(b.maxMessages) }),
-        voice,
-        voiceKey,
-        voiceRegion: b.voiceRegion ?? '',
-        useExternalApi,
-        apiUrl: b.apiUrl ?? '',
-        apiJsonData: b.apiJsonData ?? null,
+      const queueId = Number(b.queueId);
+      const link = await db.transaction(async (tx) => {
+        await repo.updatePrompt(tx, ctx, id, {
+          name: b.name,
+          prompt: b.prompt,
+          queueId,
+          apiKey: b.apiKey || before.apiKey,
+          model: b.model ?? '',
+          maxTokens: Number(b.maxTokens),
+          temperature: Number(b.temperature),
+          maxMessages: history({ useExternalApi, maxMessages: Number(b.maxMessages) }),
+          voice,
+          voiceKey,
+          voiceRegion: b.voiceRegion ?? '',
+          useExternalApi,
+          apiUrl: b.apiUrl ?? '',
+          apiJsonData: b.apiJsonData ?? null,
+        });
+        return repo.attachToQueue(tx, ctx, id, queueId, before.queueId);
       });
       const row = await mustFind(ctx, id);
       publish(ctx, 'update', row);
+      await announceLink(ctx, link);
       return toPromptDto(row);
     },
 

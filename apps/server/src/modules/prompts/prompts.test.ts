@@ -100,6 +100,33 @@ describe('prompts CRUD', () => {
     expect((await req('GET', `/prompt/${p.id}`, a.adminToken)).statusCode).toBe(404);
   });
 
+  it('the chosen sector is the queue the prompt answers: set, replaced, moved, in one save (issue 31 item 7)', async () => {
+    const queueB = await addQueue(t, a, 'Suporte IA');
+    const body = (name: string, queueId: number) => ({ name, prompt: INSTRUCTIONS, queueId, apiKey: 'sk-sector-1234' });
+    const queueOf = async (id: number) => (await req('GET', `/queue/${id}`, a.adminToken)).json();
+    const promptOf = async (id: number) => (await req('GET', `/prompt/${id}`, a.adminToken)).json();
+
+    const first = (await req('POST', '/prompt', a.adminToken, body('Atende vendas', queueA))).json();
+    expect((await queueOf(queueA)).promptId).toBe(first.id);
+    const queueEvent = t.realtime.events.findLast((e) => e.event === 'queue' && e.companyId === a.companyId);
+    expect(queueEvent?.payload).toMatchObject({ action: 'update', queue: { id: queueA, promptId: first.id } });
+
+    // A queue has one prompt: a second prompt on the same sector takes it, and the first is left without a sector.
+    const second = (await req('POST', '/prompt', a.adminToken, body('Atende vendas 2', queueA))).json();
+    expect((await queueOf(queueA)).promptId).toBe(second.id);
+    expect((await promptOf(first.id)).queueId).toBeNull();
+
+    // Moving the prompt to another sector: the new queue uses it, the old one no longer does.
+    const moved = await req('PUT', `/prompt/${second.id}`, a.adminToken, { ...body('Atende vendas 2', queueB), apiKey: '' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await queueOf(queueB)).promptId).toBe(second.id);
+    expect((await queueOf(queueA)).promptId).toBeNull();
+
+    await req('DELETE', `/prompt/${first.id}`, a.adminToken);
+    await req('DELETE', `/prompt/${second.id}`, a.adminToken);
+    expect((await queueOf(queueB)).promptId).toBeNull();
+  });
+
   it('refuses short names and instructions, a missing key or queue, another company’s queue', async () => {
     const bad = await req('POST', '/prompt', a.adminToken, { name: 'abc', prompt: 'curto', apiKey: '' });
     expect(bad.statusCode).toBe(400);

@@ -216,6 +216,14 @@ export function createQueuesService(deps: CoreDeps) {
       if (queueId) publishQueue(ctx, 'update', await repo.findQueue(db, ctx, queueId));
     },
 
+    /** Another module changed these queues (a prompt's sector): their lists update live and the automation re-reads them. */
+    async announce(ctx: TenantContext, ids: number[]) {
+      for (const id of ids) {
+        const queue = await repo.findQueue(db, ctx, id);
+        if (queue) publishQueue(ctx, 'update', queue);
+      }
+    },
+
     /** A change inside a flow is a change of its queue: the queue list updates live. */
     async publishTreeOf(ctx: TenantContext, chatbotId: number) {
       const queueId = await repo.queueOfChatbot(db, ctx, chatbotId);

@@ -18,6 +18,8 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { type Clock, fromZonedInput, makeClock, toZonedInput } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import { toast } from '../../../shared/toast';
 import { AttachmentField } from '../../../shared/ui/AttachmentField';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
@@ -31,15 +33,11 @@ import { useRemoveCampaignMedia, useSaveCampaign } from '../hooks/useCampaigns';
 
 const VARIANTS = [1, 2, 3, 4, 5] as const;
 
-/** 'YYYY-MM-DDTHH:mm' of the browser's clock, as a datetime-local field shows it. */
-const localInput = (d: Date | string | null | undefined) => {
-  if (!d) return '';
-  const x = new Date(d);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${x.getFullYear()}-${p(x.getMonth() + 1)}-${p(x.getDate())}T${p(x.getHours())}:${p(x.getMinutes())}`;
-};
+/** A date-only value (stored as UTC midnight of its day, decision 79): its calendar day in every zone. */
+const dayInput = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString().slice(0, 10) : '');
 
-function defaults(r: CampaignDto | null) {
+/** The form's values; the schedule is on the company's wall clock, as the inbox and the schedules (issue 31 item 12). */
+function defaults(r: CampaignDto | null, clock: Clock = makeClock(null, null)) {
   const v: Record<string, unknown> = {
     name: r?.name ?? '',
     confirmation: r?.confirmation ?? false,
@@ -50,11 +48,11 @@ function defaults(r: CampaignDto | null) {
     queueId: r?.queueId ?? '',
     statusTicket: r?.statusTicket ?? 'closed',
     openTicket: r?.openTicket ?? 'disabled',
-    scheduledAt: localInput(r?.scheduledAt),
+    scheduledAt: toZonedInput(clock, r?.scheduledAt),
     isRecurrent: r?.isRecurrent ?? false,
     recurrenceInterval: r?.recurrenceInterval ?? 30,
     recurrenceCount: r?.recurrenceCount ?? 0,
-    recurrenceEndDate: localInput(r?.recurrenceEndDate).slice(0, 10),
+    recurrenceEndDate: dayInput(r?.recurrenceEndDate),
   };
   for (const i of VARIANTS) {
     v[`message${i}`] = r?.[`message${i}`] ?? '';
@@ -67,6 +65,7 @@ function defaults(r: CampaignDto | null) {
 export function CampaignModal({ open, record, onClose }: { open: boolean; record: CampaignDto | null; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const clock = useClock();
   const save = useSaveCampaign();
   const removeMedia = useRemoveCampaignMedia();
   const connections = useConnections(open);
@@ -83,6 +82,7 @@ export function CampaignModal({ open, record, onClose }: { open: boolean; record
     control,
     handleSubmit,
     reset,
+    getValues,
     setError,
     watch,
     formState: { errors, isSubmitting },
@@ -91,16 +91,19 @@ export function CampaignModal({ open, record, onClose }: { open: boolean; record
 
   useEffect(() => {
     if (open) {
-      reset(defaults(record));
+      reset(defaults(record, clock));
       setTab(0);
       setFile(null);
       setMediaName(record?.mediaName ?? null);
     }
-  }, [open, record, reset]);
+  }, [open, record, reset, clock]);
 
   const onSubmit = handleSubmit(async (v) => {
+    // the typed wall-clock time is the company's, not the browser's (the resolver read it on the browser's clock)
+    const typed = String(getValues('scheduledAt') ?? '');
+    const scheduledAt = typed ? (fromZonedInput(clock, typed)?.toISOString() ?? typed) : '';
     try {
-      await save.mutateAsync({ id: record?.id, body: v, file });
+      await save.mutateAsync({ id: record?.id, body: { ...v, scheduledAt }, file });
       toast.success(t('campaigns.saved'));
       onClose();
     } catch (err) {

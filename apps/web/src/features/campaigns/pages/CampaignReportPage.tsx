@@ -7,13 +7,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toastError } from '../../../shared/api/errors';
+import { formatDateTime, formatWith } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { Loading } from '../../../shared/ui/Loading';
 import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
 import { exportCampaign, useCampaignReport, useCampaignShippings } from '../hooks/useCampaigns';
 import { STATUS_COLOR } from './CampaignsPage';
 
-const when = (d: Date | string | null) => (d ? new Date(d).toLocaleString() : '—');
 const pct = (n: number, of: number) => (of ? `${Math.round((n / of) * 100)}%` : '—');
 
 /**
@@ -22,6 +23,9 @@ const pct = (n: number, of: number) => (of ? `${Math.round((n / of) * 100)}%` : 
  */
 export default function CampaignReportPage() {
   const { t } = useTranslation();
+  // the company's zone and the language's clock, as the inbox (issue 31 item 12)
+  const clock = useClock();
+  const when = (d: Date | string | null) => formatDateTime(clock, d) || '—';
   const navigate = useNavigate();
   const id = Number(useParams().campaignId);
   const report = useCampaignReport(id);
@@ -137,7 +141,14 @@ export default function CampaignReportPage() {
               {timeline.length ? (
                 <LineChart
                   height={260}
-                  xAxis={[{ data: timeline.map((p) => new Date(p.at)), scaleType: 'time' }]}
+                  xAxis={[
+                    {
+                      data: timeline.map((p) => new Date(p.at)),
+                      scaleType: 'time',
+                      valueFormatter: (d: Date) =>
+                        formatWith(clock, d, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }),
+                    },
+                  ]}
                   // counts: whole numbers from 0 (a lone point read '1.0…' on a cut axis)
                   yAxis={[{ min: 0, tickMinStep: 1, valueFormatter: (v: number) => String(Math.round(v)) }]}
                   series={[

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
+import { TimeOfDayField } from '../../../shared/ui/TimeOfDayField';
 import { useCampaignSettings, useSaveCampaignSettings } from '../hooks/useCampaigns';
 
 /** /campaigns-config (seed 002 §2.4, §9): the company's sending rules and its own message variables. */
@@ -80,24 +81,22 @@ export default function CampaignsConfigPage() {
               {numberSelect('greaterInterval', GREATER_INTERVAL_OPTIONS, 'campaignsConfig.seconds')}
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
-              <TextField
+              <TimeOfDayField
                 fullWidth
                 size="small"
-                type="time"
                 label={t('campaignsConfig.startHour')}
                 value={form.startHour}
-                onChange={(e) => set('startHour', e.target.value)}
+                onChange={(v) => set('startHour', v)}
                 slotProps={{ inputLabel: { shrink: true } }}
               />
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
-              <TextField
+              <TimeOfDayField
                 fullWidth
                 size="small"
-                type="time"
                 label={t('campaignsConfig.endHour')}
                 value={form.endHour}
-                onChange={(e) => set('endHour', e.target.value)}
+                onChange={(v) => set('endHour', v)}
                 slotProps={{ inputLabel: { shrink: true } }}
               />
             </Grid>

@@ -11,6 +11,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastError } from '../../../shared/api/errors';
+import { formatDateTime } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
@@ -27,11 +29,12 @@ export const STATUS_COLOR: Record<CampaignDto['status'], 'default' | 'info' | 'w
   FINALIZADA: 'success',
 };
 
-const when = (d: Date | string | null) => (d ? new Date(d).toLocaleString() : '—');
-
 /** /campaigns (seed 002 §2.3): searchable infinite table with stop, restart, report, edit, delete; a help video on first visit. */
 export default function CampaignsPage() {
   const { t } = useTranslation();
+  // the company's zone and the language's clock, as the inbox (issue 31 item 12)
+  const clock = useClock();
+  const when = (d: Date | string | null) => formatDateTime(clock, d) || '—';
   const navigate = useNavigate();
   const table = useCampaignsPage();
   const remove = useDeleteCampaign();

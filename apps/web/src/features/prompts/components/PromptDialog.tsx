@@ -95,7 +95,7 @@ export function PromptDialog({ open, promptId, onClose }: PromptDialogProps) {
       case 'name':
         return <NameField {...props} />;
       case 'queue':
-        return <QueueField {...props} />;
+        return <QueueField {...props} promptId={promptId} />;
       case 'template':
         return (
           <RadioGroup value={values.template} onChange={(e) => chooseTemplate(e.target.value as PromptTemplate)}>
@@ -135,7 +135,7 @@ export function PromptDialog({ open, promptId, onClose }: PromptDialogProps) {
         ) : editing ? (
           <Stack spacing={2} sx={{ pt: 1 }}>
             <NameField {...props} />
-            <QueueField {...props} />
+            <QueueField {...props} promptId={promptId} />
             <InstructionsFields {...props} />
             <SettingsFields {...props} masked={masked} />
           </Stack>

@@ -17,8 +17,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
-import { useQueues } from '../../queues/hooks/useQueues';
-import { useExternalApiTest } from '../hooks/usePrompts';
+import { useQueueEvents, useQueues } from '../../queues/hooks/useQueues';
+import { useExternalApiTest, usePrompts } from '../hooks/usePrompts';
 import { type PromptErrors, type PromptFormValues, toggleExternalApi } from '../utils/promptForm';
 
 export interface FieldsProps {
@@ -51,27 +51,47 @@ export function NameField({ values, onChange, errors }: FieldsProps) {
   );
 }
 
-export function QueueField({ values, onChange, errors }: FieldsProps) {
+/**
+ * The sector is the queue this prompt answers (issue 31 item 7): saving attaches it. The list follows the queue events
+ * live, and a queue that already has another prompt says that this one will take its place.
+ */
+export function QueueField({ values, onChange, errors, promptId }: FieldsProps & { promptId?: number | null }) {
   const { t } = useTranslation();
   const tr = useText();
   const queues = useQueues();
+  const prompts = usePrompts();
+  useQueueEvents();
+  const promptName = (id: number | null | undefined) =>
+    id && id !== promptId ? (prompts.data?.find((p) => p.id === id)?.name ?? t('prompts.anotherPrompt')) : null;
+  const chosen = queues.data?.find((q) => q.id === values.queueId);
+  const replaced = promptName(chosen?.promptId);
   return (
-    <TextField
-      select
-      fullWidth
-      label={t('prompts.fields.queue')}
-      value={values.queueId}
-      onChange={(e) => onChange({ ...values, queueId: e.target.value === '' ? '' : Number(e.target.value) })}
-      error={Boolean(errors.queueId)}
-      helperText={tr(errors.queueId) ?? (queues.data?.length === 0 ? t('prompts.noQueues') : undefined)}
-      slotProps={{ htmlInput: { 'data-testid': 'prompt-queue' } }}
-    >
-      {(queues.data ?? []).map((q) => (
-        <MenuItem key={q.id} value={q.id}>
-          {q.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    <Stack spacing={1}>
+      <TextField
+        select
+        fullWidth
+        label={t('prompts.fields.queue')}
+        value={values.queueId}
+        onChange={(e) => onChange({ ...values, queueId: e.target.value === '' ? '' : Number(e.target.value) })}
+        error={Boolean(errors.queueId)}
+        helperText={tr(errors.queueId) ?? (queues.data?.length === 0 ? t('prompts.noQueues') : t('prompts.queueAttachHelp'))}
+        slotProps={{ htmlInput: { 'data-testid': 'prompt-queue' } }}
+      >
+        {(queues.data ?? []).map((q) => {
+          const other = promptName(q.promptId);
+          return (
+            <MenuItem key={q.id} value={q.id}>
+              {other ? t('prompts.queueWithPrompt', { queue: q.name, prompt: other }) : q.name}
+            </MenuItem>
+          );
+        })}
+      </TextField>
+      {replaced && chosen && (
+        <Alert severity="warning" data-testid="prompt-queue-replaces">
+          {t('prompts.queueReplaces', { queue: chosen.name, prompt: replaced })}
+        </Alert>
+      )}
+    </Stack>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { ScheduleRowDto } from '@atendo/shared';
-import { Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsUnder } from '../../../shared/api/errors';
+import { TimeOfDayField } from '../../../shared/ui/TimeOfDayField';
 
 type TimeKey = 'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB';
 const KEYS: TimeKey[] = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'];
@@ -34,8 +35,7 @@ export function SchedulesForm({
             <TableCell>{t(`queues.weekdays.${row.weekdayEn}`)}</TableCell>
             {KEYS.map((k) => (
               <TableCell key={k}>
-                <TextField
-                  type="time"
+                <TimeOfDayField
                   size="small"
                   value={row[k]}
                   error={Boolean(errors[`${i}.${k}`])}
@@ -43,7 +43,7 @@ export function SchedulesForm({
                   slotProps={{
                     htmlInput: { 'aria-label': `${t(`queues.weekdays.${row.weekdayEn}`)} ${t(`queues.schedules.${k}`)}` },
                   }}
-                  onChange={(e) => onChange(value.map((r, j) => (j === i ? { ...r, [k]: e.target.value } : r)))}
+                  onChange={(v) => onChange(value.map((r, j) => (j === i ? { ...r, [k]: v } : r)))}
                 />
               </TableCell>
             ))}

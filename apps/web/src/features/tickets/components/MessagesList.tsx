@@ -1,8 +1,9 @@
-import { DEBOUNCE_MS, MESSAGE_PAGE_TOP_PX } from '@atendo/shared';
+import { canUnsend, DEBOUNCE_MS, MESSAGE_PAGE_TOP_PX } from '@atendo/shared';
 import AddReactionIcon from '@mui/icons-material/AddReactionOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import ReplayIcon from '@mui/icons-material/Replay';
 import SmartToyIcon from '@mui/icons-material/SmartToyOutlined';
 import { Box, Button, Checkbox, Chip, CircularProgress, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
@@ -14,7 +15,8 @@ import { toastError } from '../../../shared/api/errors';
 import { dayKey, formatDay, formatTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { toast } from '../../../shared/toast';
-import { useDeleteMessage, useMarkConversationRead, useMessages, useReactToMessage } from '../hooks/useMessages';
+import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { useDeleteMessage, useMarkConversationRead, useMessages, useReactToMessage, useRetryMessage } from '../hooks/useMessages';
 import type { Message } from '../types';
 import { groupReactions, QUICK_REACTIONS } from '../utils/emojis';
 import { canDeleteMessage, canEditMessage } from '../utils/messageRules';
@@ -43,7 +45,7 @@ function DaySeparator({ iso }: { iso: string }) {
 const forwardable = (m: Message) => !m.isPrivate && !m.isDeleted;
 
 /** Memoised: scrolling re-renders the list on every frame, a bubble only when its message or reactions change. */
-const MessageBubble = memo(function MessageBubble({
+export const MessageBubble = memo(function MessageBubble({
   message,
   onEdit,
   onReply,
@@ -70,7 +72,9 @@ const MessageBubble = memo(function MessageBubble({
   const user = useCurrentUser();
   const remove = useDeleteMessage();
   const react = useReactToMessage();
+  const retry = useRetryMessage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const [pickerAnchor, setPickerAnchor] = useState<HTMLElement | null>(null);
   // reactions go to the channel on a message it knows (not notes, not deleted ones)
   const reactable = !message.isPrivate && !message.isDeleted && Boolean(message.externalId);
@@ -80,6 +84,12 @@ const MessageBubble = memo(function MessageBubble({
   // only notes, and messages on channels that can edit what was sent (WhatsApp by QR), are edited
   const editable = canEditMessage(message, user.id) && (message.isPrivate || channel === 'whatsapp');
   const deletable = canDeleteMessage(message);
+  const failed = mine && !message.isPrivate && !message.isDeleted && Boolean(message.sendError);
+  // What reached the customer stays with them where the channel cannot unsend: asked first (issue 31 item 10)
+  const deleteOnlyHides = !message.isPrivate && !message.sendError && !canUnsend(channel);
+  const deleteNow = () => remove.mutate(message.id, { onError: toastError });
+  const sendAgain = () =>
+    retry.mutate(message.id, { onSuccess: () => toast.success(t('tickets.message.retried')), onError: toastError });
   return (
     <Box
       data-testid="message"
@@ -158,7 +168,20 @@ const MessageBubble = memo(function MessageBubble({
             {formatTime(clock, message.createdAt)}
           </Typography>
           {mine && !message.isPrivate ? (
-            <AckIcon ack={message.ack} mediaType={message.mediaType} failed={Boolean(message.sendError)} />
+            <AckIcon ack={message.ack} mediaType={message.mediaType} sendError={message.sendError} />
+          ) : null}
+          {failed ? (
+            <IconButton
+              size="small"
+              color="error"
+              aria-label={t('tickets.message.retry')}
+              title={t('tickets.message.retry')}
+              disabled={retry.isPending}
+              onClick={sendAgain}
+              sx={{ p: 0.25 }}
+            >
+              <ReplayIcon sx={{ fontSize: 16 }} />
+            </IconButton>
           ) : null}
         </Box>
         {!message.isDeleted ? (
@@ -248,17 +271,37 @@ const MessageBubble = memo(function MessageBubble({
               {t('tickets.message.edit')}
             </MenuItem>
           ) : null}
+          {failed ? (
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                sendAgain();
+              }}
+            >
+              {t('tickets.message.retry')}
+            </MenuItem>
+          ) : null}
           {deletable ? (
             <MenuItem
               onClick={() => {
                 setAnchor(null);
-                remove.mutate(message.id, { onError: toastError });
+                if (deleteOnlyHides) setConfirmDelete(true);
+                else deleteNow();
               }}
             >
               {t('tickets.message.delete')}
             </MenuItem>
           ) : null}
         </Menu>
+        <ConfirmationDialog
+          open={confirmDelete}
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={deleteNow}
+          title={t('tickets.message.deleteHiddenTitle')}
+          confirmLabel={t('tickets.message.deleteHiddenConfirm')}
+        >
+          {t('tickets.message.deleteHiddenMessage', { channel: t(`connections.channels.${channel}`) })}
+        </ConfirmationDialog>
         <EmojiPicker anchor={pickerAnchor} onClose={() => setPickerAnchor(null)} onPick={sendReaction} />
       </Box>
     </Box>

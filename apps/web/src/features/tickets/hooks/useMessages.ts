@@ -122,6 +122,15 @@ export function useDeleteMessage() {
   });
 }
 
+/** POST /messages/:id/retry — a failed send back in the send queue (the same message); the clock shows again. */
+export function useRetryMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Message>(`/messages/${id}/retry`),
+    onSuccess: (m) => m && typeof m.id === 'number' && upsertMessage(client, m, false),
+  });
+}
+
 /** POST /message/forward — a message to a contact: into their live ticket, or a new one of the caller's. */
 /** Seed 000 §5: forwards go out about 900 ms apart. */
 export const FORWARD_GAP_MS = 900;
