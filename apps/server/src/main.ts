@@ -94,6 +94,7 @@ async function main() {
     jobs,
     version,
     metrics,
+    redis,
   };
   handlers = realtimeHandlers(deps);
   const app = await buildApp(deps, { logger, extend: (a) => gateway.register(a) });

@@ -27,4 +27,6 @@ export interface CoreDeps {
   events: DomainEventBus<DomainEventMap>;
   /** Prometheus registry of this process; buildApp makes one when none is given. */
   metrics?: Metrics;
+  /** Redis, when configured (REDIS_URL): the readiness check pings it. */
+  redis?: { ping(): Promise<unknown> };
 }
