@@ -39,7 +39,7 @@ describe('CertificateTab (seed 001 §2, §5)', () => {
     mockFetch({ '/settings/certificates': { certificates: [{ ref: 'efi', present: false, uploadedAt: null }] } });
     const first = renderWithProviders(<CertificateTab />, { session: superSession, route: '/settings' });
     expect((await screen.findByTestId('certificate-status-efi')).textContent).toBe(
-      'Nenhum certificado de Efí (Gerencianet) – Pix enviado.',
+      'Nenhum certificado em arquivo para Efí (Gerencianet) – Pix.',
     );
     first.unmount();
     vi.unstubAllGlobals();
@@ -48,7 +48,7 @@ describe('CertificateTab (seed 001 §2, §5)', () => {
     });
     renderWithProviders(<CertificateTab />, { session: superSession, route: '/settings' });
     expect((await screen.findByTestId('certificate-status-efi')).textContent).toBe(
-      'Certificado de Efí (Gerencianet) – Pix em arquivo desde 20/11/2026, 10:05.',
+      'Certificado para Efí (Gerencianet) – Pix em arquivo desde 20/11/2026, 10:05.',
     );
   });
 
