@@ -91,7 +91,7 @@ test.describe('billing (issue 19)', () => {
     // PAGAR without Dados goes back to Dados with the seed's messages.
     await dialog.getByRole('button', { name: 'PAGAR' }).click();
     await expect(dialog.getByText('O nome completo é obrigatório')).toBeVisible();
-    await expect(dialog.getByText('CEP é obrigatório')).toBeVisible();
+    await expect(dialog.getByText('CPF/CNPJ é obrigatório')).toBeVisible();
     await dialog.getByLabel(/Nome completo/).fill('Gestora Pix');
     await dialog.getByLabel(/CPF\/CNPJ/).fill('123.456.789-09');
     await dialog.getByRole('button', { name: 'PRÓXIMO' }).click();

@@ -72,7 +72,7 @@ test.describe('running the platform (issue 18 part A)', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toHaveAttribute('data-due-state', 'warning');
     await expect(row).toContainText(planName);
-    await expect(row).toContainText('R$ 49.90');
+    await expect(row).toContainText('R$ 49,90');
     await expect(row).toContainText('(Trimestral)');
     await expect(row).toContainText('Sim');
     await expect(page.getByRole('row', { name: /Atendo/ })).toHaveCount(0);

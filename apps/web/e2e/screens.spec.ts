@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectShell, SCREENSHOTS, signIn } from './helpers';
+import { ADMIN, expectShell, SCREENSHOTS, signIn, signUpCompany } from './helpers';
 
 // Screens kept for a person to look at (apps/web/e2e/screenshots, git-ignored).
 test.describe('screens', () => {
@@ -76,5 +76,72 @@ test.describe('screens', () => {
     await expect(page.getByRole('link', { name: 'Tarefas' })).toBeInViewport();
     await page.waitForTimeout(400); // let the slide-in finish
     await page.screenshot({ path: `${SCREENSHOTS}/shell-narrow-menu.png` });
+  });
+
+  test('seen on screen at 1440×900 (issue 30 item 12)', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The sign-in page of a browser nobody signed in from logs nothing: no refresh that can only answer 401.
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(consoleErrors).toEqual([]);
+
+    const company = await signUpCompany(request, 'Tela larga');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectShell(page);
+
+    // /companies: name and actions in view without a horizontal cut; values in the one money format
+    await page.goto('/companies');
+    await page.getByRole('searchbox').fill(company.companyName);
+    const row = page.getByRole('row', { name: new RegExp(company.companyName) });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(/R\$\s\d+,\d\d/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+    for (const target of [
+      row.getByRole('cell', { name: company.companyName, exact: true }),
+      row.getByRole('button', { name: `Editar ${company.companyName}` }),
+      row.getByRole('button', { name: `Excluir ${company.companyName}` }),
+    ]) {
+      await expect(target).toBeInViewport({ ratio: 1 });
+      // on top where it is drawn: not under the columns that scroll between the sticky ones
+      const box = await target.boundingBox();
+      expect(box).not.toBeNull();
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest('td')?.textContent ?? '',
+        [box!.x + box!.width / 2, box!.y + box!.height / 2],
+      );
+      expect(hit).toBe(await target.evaluate((el) => el.closest('td')?.textContent ?? ''));
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/companies-1440.png` });
+    // scrolled to the far right, the name and the actions stay
+    await page.locator('.MuiTableContainer-root').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(row.getByRole('cell', { name: company.companyName, exact: true })).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `${SCREENSHOTS}/companies-1440-scrolled.png` });
+
+    // dashboard: no counter label cut with an ellipsis
+    await page.goto('/');
+    await expect(page.getByTestId('counter-waitRating-label')).toBeVisible();
+    const cut = await page
+      .locator('[data-testid$="-label"][data-testid^="counter-"]')
+      .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+    expect(cut).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-1440.png` });
+
+    // the dark logo tile and the certificate tab
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Whitelabel' }).click();
+    await expect(page.getByTestId('logo-tile-Dark')).toBeVisible();
+    await page.getByTestId('logo-tile-Dark').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS}/whitelabel-logos.png` });
+    await page.getByRole('tab', { name: 'Certificado' }).click();
+    await expect(page.getByTestId('certificate-status-efi')).toContainText(/Nenhum certificado|em arquivo desde/);
+    await page.screenshot({ path: `${SCREENSHOTS}/certificate-status.png` });
   });
 });

@@ -59,6 +59,8 @@ describe('custom plan price', () => {
   });
   it('formats BRL', () => {
     expect(formatBRL(1234.5).replace(/\s/g, ' ')).toBe('R$ 1.234,50');
+    expect(formatBRL(0, 'pt-BR').replace(/\s/g, ' ')).toBe('R$ 0,00');
+    expect(formatBRL(1234.5, 'en')).toBe('R$1,234.50');
   });
 });
 

@@ -36,9 +36,18 @@ export function customPlanPrice(users: number, connections: number, copies?: Cop
   return Math.round(Math.max(seed, copied) * 100) / 100;
 }
 
-/** Invoice amounts in BRL (seed 001 §9), e.g. "R$ 1.234,50". */
-export function formatBRL(value: number): string {
-  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value);
+const brl = new Map<string, Intl.NumberFormat>();
+/**
+ * Every amount in BRL (plans, invoices, the checkout, the companies table — seed 001 §9) in the reader's locale (a BCP 47
+ * tag, default pt-BR): "R$ 1.234,50" in Portuguese, "R$1,234.50" in English. The one money formatter of the product.
+ */
+export function formatBRL(value: number, locale = 'pt-BR'): string {
+  let f = brl.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' });
+    brl.set(locale, f);
+  }
+  return f.format(value);
 }
 
 /**

@@ -26,6 +26,14 @@ export const CertUploadQuery = z.object({ ref: z.enum(CERT_DESTINATIONS, { error
 export const CERT_UPLOADED = 'Arquivo Anexado';
 export const CertUploadDto = z.object({ mensagem: z.literal(CERT_UPLOADED), ref: z.string(), uploadedAt: z.string() });
 export const CERT_MAX_BYTES = 64 * 1024;
+/**
+ * GET /settings/certificates (super admin): whether each destination has a certificate on file and since when (the
+ * upload's time) — never the file, its name or where it is kept.
+ */
+export const CertificateStatusDto = z.object({
+  certificates: z.array(z.object({ ref: z.enum(CERT_DESTINATIONS), present: z.boolean(), uploadedAt: z.string().nullable() })),
+});
+export type CertificateStatusDto = z.infer<typeof CertificateStatusDto>;
 
 /** The super admin's platform keys (seed 001 §6), by provider; every one is a secret (masked when read). */
 export const PLATFORM_KEY_GROUPS = [

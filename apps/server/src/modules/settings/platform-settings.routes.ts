@@ -1,4 +1,4 @@
-import { CertUploadDto, CertUploadQuery, WhitelabelLogoDto } from '@atendo/shared';
+import { CertificateStatusDto, CertUploadDto, CertUploadQuery, WhitelabelLogoDto } from '@atendo/shared';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import { createPlatformSettingsService } from './platform-settings.service';
@@ -16,5 +16,10 @@ export function platformSettingsRoutes(app: App, deps: CoreDeps) {
     '/settings/cert-upload',
     { config: { superOnly: true }, schema: { tags, querystring: CertUploadQuery, response: { 200: CertUploadDto } } },
     async (req) => service.uploadCertificate(req.ctx, req.query.ref, req),
+  );
+  app.get(
+    '/settings/certificates',
+    { config: { superOnly: true }, schema: { tags, response: { 200: CertificateStatusDto } } },
+    async (req) => service.certificateStatus(req.ctx),
   );
 }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  CERT_DESTINATIONS,
   CERT_MAX_BYTES,
   CERT_UPLOADED,
   type CertDestination,
+  type CertificateStatusDto,
   V,
   WHITELABEL_LOGO_KEY,
   type WhitelabelLogoDto,
@@ -102,7 +104,22 @@ export function createPlatformSettingsService(deps: CoreDeps) {
         await rm(tmp, { force: true });
         throw err;
       }
-      return { mensagem: CERT_UPLOADED, ref, uploadedAt: new Date().toISOString() } as const;
+      const { mtime } = await stat(target);
+      return { mensagem: CERT_UPLOADED, ref, uploadedAt: mtime.toISOString() } as const;
+    },
+
+    /** GET /settings/certificates: each destination's certificate on file or not, and when it was uploaded (its file's time). */
+    async certificateStatus(ctx: TenantContext): Promise<CertificateStatusDto> {
+      requireSuper(ctx);
+      const certificates = await Promise.all(
+        CERT_DESTINATIONS.map(async (ref) => {
+          const file = await stat(path.join(certDir, `${ref}.p12`)).catch(() => null);
+          return file?.isFile()
+            ? { ref, present: true, uploadedAt: file.mtime.toISOString() }
+            : { ref, present: false, uploadedAt: null };
+        }),
+      );
+      return { certificates };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -99,6 +99,27 @@ describe('certificate upload (seed 001 §5, §7)', () => {
     expect(statSync(stored).mode & 0o777).toBe(0o600);
     expect(stored.startsWith(t.deps.media.dir)).toBe(false);
     expect(JSON.stringify(res.json())).not.toContain('certs');
+  });
+
+  it('says whether a certificate is on file and since when, without the file (issue 30 item 12)', async () => {
+    const status = () => t.app.inject({ method: 'GET', url: '/settings/certificates', headers: bearer(root) });
+    const stored = path.join(t.deps.config.dataDir, 'certs', 'efi.p12');
+    rmSync(stored, { force: true });
+    expect((await status()).json()).toEqual({ certificates: [{ ref: 'efi', present: false, uploadedAt: null }] });
+
+    const before = Date.now() - 1000;
+    const upload = (await cert(root, 'efi', { data: P12, filename: 'producao.p12' })).json();
+    const res = await status();
+    expect(res.statusCode).toBe(200);
+    const [efi] = res.json().certificates;
+    expect(efi).toMatchObject({ ref: 'efi', present: true, uploadedAt: upload.uploadedAt });
+    expect(Date.parse(efi.uploadedAt)).toBeGreaterThanOrEqual(before);
+    // presence and date only: no bytes, file name or path
+    expect(res.body).not.toMatch(/producao|certs|\.p12|MII/);
+    expect(Object.keys(efi).sort()).toEqual(['present', 'ref', 'uploadedAt']);
+    expect((await t.app.inject({ method: 'GET', url: '/settings/certificates', headers: bearer(a.adminToken) })).statusCode).toBe(
+      403,
+    );
   });
 
   it('accepts .p12 only, by name and by bytes, with a destination', async () => {

@@ -43,6 +43,7 @@ const sessionFor = (user: SessionUserDto) => ({ token: 'tok', user });
 
 describe('SessionProvider', () => {
   it('refreshes at start, retrying once on 403', async () => {
+    localStorage.setItem('token', 'old');
     let calls = 0;
     stubApi((url) => {
       if (url.pathname === '/auth/refresh_token') {
@@ -69,6 +70,7 @@ describe('SessionProvider', () => {
       seen.push(auth);
       return auth === 'Bearer tok2' ? json(200, { tickets: [] }) : json(403, { error: 'ERR_TOKEN_EXPIRED' });
     });
+    localStorage.setItem('token', 'tok0');
     mount();
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated'));
     expect(localStorage.getItem('token')).toBe('tok1');
@@ -87,7 +89,15 @@ describe('SessionProvider', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('a visitor with no token in this browser is anonymous at once: no refresh, so no 401 logged on the sign-in page (issue 30 item 12)', async () => {
+    const fetch = stubApi(() => json(401, { error: 'ERR_SESSION_EXPIRED' }));
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous'));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('the API unreachable (network, CORS) or failing at start is not "signed out": unreachable, and retry tries again', async () => {
+    localStorage.setItem('token', 'old');
     let reachable = false;
     stubApi((url) => {
       if (!reachable) throw new TypeError('Failed to fetch');
@@ -101,6 +111,7 @@ describe('SessionProvider', () => {
   });
 
   it('a 5xx on refresh is unreachable too', async () => {
+    localStorage.setItem('token', 'old');
     stubApi(() => json(502, { error: 'ERR_INTERNAL' }));
     mount();
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('unreachable'));

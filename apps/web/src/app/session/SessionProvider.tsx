@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, setTokenRefresher, setUnauthorizedHandler } from '../../shared/api/client';
 import { toastError } from '../../shared/api/errors';
 import { changeLanguage, normalizeLanguage, storedLanguage } from '../../shared/i18n';
-import { getItem, STORAGE_KEYS, setItem, setToken } from '../../shared/storage';
+import { getItem, getToken, STORAGE_KEYS, setItem, setToken } from '../../shared/storage';
 import { daysUntilDue, formatDate, isSubscriptionValid } from '../../shared/subscription';
 import { toast } from '../../shared/toast';
 import { SessionContext, type SessionContextValue, type SessionStatus } from './context';
@@ -75,6 +75,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const start = useCallback(() => {
+    // No access token in this browser: nobody is signed in here (sign-in stores it; sign-out and an ended session
+    // remove it), so the refresh could only answer 401 — which the browser logs as a console error on every visit of
+    // the sign-in page (issue 30 item 12). The visitor is anonymous without asking.
+    if (!getToken()) {
+      dropSession();
+      return;
+    }
     setStatus('loading');
     void refreshSession().then((session) => {
       if (session === 'unreachable') setStatus('unreachable');

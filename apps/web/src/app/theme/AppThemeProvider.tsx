@@ -1,7 +1,9 @@
 import { CssBaseline, useMediaQuery } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePublicSettings } from '../../shared/hooks/usePublicSettings';
+import { DEFAULT_LANGUAGE, normalizeLanguage } from '../../shared/i18n';
 import { STORAGE_KEYS, setItem, useStorageItem } from '../../shared/storage';
 import { buildTheme, primaryColor } from './buildTheme';
 import { type ColorMode, ColorModeContext } from './colorMode';
@@ -22,12 +24,15 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const stored = useStorageItem(STORAGE_KEYS.preferredTheme);
   const mode: ColorMode = stored === 'dark' || stored === 'light' ? stored : prefersDark ? 'dark' : 'light';
   const { settings } = usePublicSettings();
+  const { i18n } = useTranslation();
+  const language = normalizeLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
 
   const toggle = useCallback(() => setItem(STORAGE_KEYS.preferredTheme, mode === 'light' ? 'dark' : 'light'), [mode]);
   const colorMode = useMemo(() => ({ mode, toggle }), [mode, toggle]);
 
   const configured = mode === 'dark' ? settings.primaryColorDark : settings.primaryColorLight;
-  const theme = useMemo(() => buildTheme(mode, primaryColor(mode, configured)), [mode, configured]);
+  // MUI's built-in texts follow the user's language (issue 30 item 12)
+  const theme = useMemo(() => buildTheme(mode, primaryColor(mode, configured), language), [mode, configured, language]);
 
   useEffect(() => {
     if (settings.appLogoFavicon) setFavicon(settings.appLogoFavicon);

@@ -23,6 +23,17 @@ export function errorMessage(err: unknown): string {
   return i18n.t('errors.generic');
 }
 
+/**
+ * "<what failed> (<why>)" for a form's failure toast — one sentence when the two say the same: the plans' and companies'
+ * saveFailed is the very text of ERR_PLAN_ALREADY_EXISTS, and the toast said it twice (issue 30 item 12).
+ */
+export function failureMessage(what: string, err: unknown): string {
+  const why = errorMessage(err);
+  if (what.includes(why)) return what;
+  if (why.includes(what)) return why;
+  return `${what} (${why})`;
+}
+
 /** The one shared error toaster every feature uses. */
 export function toastError(err: unknown): void {
   toast.error(errorMessage(err));

@@ -15,7 +15,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorMessage } from '../api/errors';
+import { applyFieldErrors, failureMessage } from '../api/errors';
 import { toast } from '../toast';
 import { ConfirmationDialog } from './ConfirmationDialog';
 import { LoadError } from './LoadError';
@@ -60,8 +60,7 @@ export function useFormOverTable<F extends FieldValues, R extends { id: number }
       // Seed 001: the form resets 0.5 s after a submit.
       resetTimer.current = setTimeout(clear, 500);
     } catch (err) {
-      if (!applyFieldErrors(err, form.setError, Object.keys(empty)))
-        toast.error(`${t(`${ns}.saveFailed`)} (${errorMessage(err)})`);
+      if (!applyFieldErrors(err, form.setError, Object.keys(empty))) toast.error(failureMessage(t(`${ns}.saveFailed`), err));
     }
   });
   const onDelete = async () => {
@@ -71,7 +70,7 @@ export function useFormOverTable<F extends FieldValues, R extends { id: number }
       toast.success(t(`${ns}.saved`));
       clear();
     } catch (err) {
-      toast.error(`${t(`${ns}.deleteFailed`)} (${errorMessage(err)})`);
+      toast.error(failureMessage(t(`${ns}.deleteFailed`), err));
     }
   };
 

@@ -23,6 +23,38 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
   align?: 'left' | 'center' | 'right';
   width?: number | string;
+  /**
+   * Kept in view while a wide table scrolls sideways: 'left' columns stack from the left edge (each needs a numeric
+   * `width`), 'right' ones from the right. A row's own colour reaches them through the `--row-tint` CSS variable.
+   */
+  sticky?: 'left' | 'right';
+}
+
+/** The sx of a sticky column's cells: its offset from the edge (the widths of the sticky columns before it). */
+function stickySx<T>(columns: Column<T>[], index: number, header: boolean) {
+  const c = columns[index];
+  if (!c.sticky) return {};
+  const side = c.sticky;
+  const others = side === 'left' ? columns.slice(0, index) : columns.slice(index + 1);
+  const offset = others.filter((o) => o.sticky === side).reduce((sum, o) => sum + (typeof o.width === 'number' ? o.width : 0), 0);
+  const inner = side === 'left' ? columns.slice(index + 1) : columns.slice(0, index);
+  const tint = 'var(--row-tint, transparent)';
+  return {
+    position: 'sticky',
+    [side]: offset,
+    zIndex: header ? 3 : 1,
+    minWidth: c.width,
+    maxWidth: c.width,
+    bgcolor: 'background.paper',
+    backgroundImage: header ? undefined : `linear-gradient(${tint}, ${tint})`,
+    // the edge between the fixed columns and the ones scrolling under them
+    ...(inner.every((o) => o.sticky !== side)
+      ? {
+          boxShadow: (theme: { palette: { divider: string } }) =>
+            `inset ${side === 'left' ? -1 : 1}px 0 0 ${theme.palette.divider}`,
+        }
+      : {}),
+  } as const;
 }
 
 export interface SearchableInfiniteTableProps<T> {
@@ -80,8 +112,8 @@ export function SearchableInfiniteTable<T>({
         <Table stickyHeader size="small">
           <TableHead>
             <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c.key} align={c.align} sx={{ width: c.width, fontWeight: 600 }}>
+              {columns.map((c, i) => (
+                <TableCell key={c.key} align={c.align} sx={{ width: c.width, fontWeight: 600, ...stickySx(columns, i, true) }}>
                   {c.header}
                 </TableCell>
               ))}
@@ -90,8 +122,8 @@ export function SearchableInfiniteTable<T>({
           <TableBody>
             {records.map((row) => (
               <TableRow hover key={getRowId(row)} {...rowProps?.(row)}>
-                {columns.map((c) => (
-                  <TableCell key={c.key} align={c.align}>
+                {columns.map((c, i) => (
+                  <TableCell key={c.key} align={c.align} sx={stickySx(columns, i, false)}>
                     {c.render(row)}
                   </TableCell>
                 ))}

@@ -25,6 +25,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/api/client';
 import { errorMessage, toastError } from '../../../shared/api/errors';
+import { useMoney } from '../../../shared/hooks/useMoney';
 import { usePublicSettings } from '../../../shared/hooks/usePublicSettings';
 import { toast } from '../../../shared/toast';
 import { FormTextField } from '../../../shared/ui/FormTextField';
@@ -39,10 +40,9 @@ import {
   useSignup,
 } from '../hooks/useSignup';
 
-const money = (amount: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(amount);
-
 function PlanList({ onChoose }: { onChoose: (plan: PlanDto) => void }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const plans = usePublicPlans();
   if (plans.isLoading) {
     return (
@@ -186,6 +186,7 @@ function WizardButtons({
 
 export default function SignupPage() {
   const { t } = useTranslation();
+  const money = useMoney();
   const navigate = useNavigate();
   const { settings, isLoading: settingsLoading } = usePublicSettings();
   const signup = useSignup();

@@ -2,6 +2,10 @@ import type { CurrentPlanDto, InvoiceDto } from '@atendo/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import en from '../../../locales/en.json';
+import es from '../../../locales/es.json';
+import pt from '../../../locales/pt.json';
+import tr from '../../../locales/tr.json';
 import { stubApi } from '../../../test/apiStub';
 import { renderWithProviders } from '../../../test/render';
 import { CheckoutDialog } from './CheckoutDialog';
@@ -66,7 +70,8 @@ describe('CheckoutDialog', () => {
     // PAGAR with Dados empty goes back to Dados with the seed's messages; nothing is sent
     await user.click(screen.getByRole('button', { name: 'PAGAR' }));
     expect(await screen.findByText('O nome completo é obrigatório')).toBeTruthy();
-    expect(screen.getByText('CEP é obrigatório')).toBeTruthy();
+    // the tax-id field asks for its CPF/CNPJ (issue 30 item 12: it said 'CEP é obrigatório')
+    expect(screen.getByText('CPF/CNPJ é obrigatório')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await user.type(screen.getByLabelText(/Nome completo/), 'Maria Silva');
@@ -99,5 +104,11 @@ describe('CheckoutDialog', () => {
     await user.click(screen.getByRole('button', { name: 'PRÓXIMO' }));
     expect(await screen.findByText('O nome completo é obrigatório')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'VOLTAR' })).toHaveProperty('disabled', true);
+  });
+
+  it('names the CPF/CNPJ in every language when the tax id is missing (issue 30 item 12)', async () => {
+    const bundles = { pt, en, es, tr };
+    for (const [language, bundle] of Object.entries(bundles))
+      expect(bundle.validation.taxIdRequired, language).toContain('CPF/CNPJ');
   });
 });

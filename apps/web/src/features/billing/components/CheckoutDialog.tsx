@@ -2,7 +2,6 @@ import {
   CUSTOM_PLAN,
   type CurrentPlanDto,
   customPlanPrice,
-  formatBRL,
   type InvoiceDto,
   SubscriptionBody,
   type SubscriptionDto,
@@ -34,6 +33,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { useMoney } from '../../../shared/hooks/useMoney';
 import { toast } from '../../../shared/toast';
 import { CopyField } from '../../../shared/ui/CopyField';
 import { FormTextField } from '../../../shared/ui/FormTextField';
@@ -79,10 +79,11 @@ function Counter({ label, value, onChange }: { label: string; value: number; onC
 
 export function PaymentScreen({ result, renewedUntil }: { result: SubscriptionDto; renewedUntil?: string | null }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const url = result.stripeURL ?? result.mercadopagoURL ?? result.asaasURL;
   return (
     <Stack spacing={2} sx={{ alignItems: 'center' }} data-testid="payment-screen">
-      <Typography variant="h6">{t('billing.payment.title', { value: formatBRL(result.valorext) })}</Typography>
+      <Typography variant="h6">{t('billing.payment.title', { value: money(result.valorext) })}</Typography>
       {result.qrcode ? (
         <>
           <Typography>{t('billing.payment.pixHint')}</Typography>
@@ -134,6 +135,7 @@ export interface CheckoutDialogProps {
  */
 export function CheckoutDialog({ open, invoice, plan, renewedUntil, onClose }: CheckoutDialogProps) {
   const { t } = useTranslation();
+  const money = useMoney();
   const [step, setStep] = useState(1);
   const [choice, setChoice] = useState<Choice>({ kind: 'current' });
   const [custom, setCustom] = useState<{ users: number; connections: number }>({
@@ -282,7 +284,7 @@ export function CheckoutDialog({ open, invoice, plan, renewedUntil, onClose }: C
                         })}
                       </Typography>
                       <Typography variant="h5" sx={{ mt: 1 }}>
-                        {formatBRL(invoice?.value ?? 0)}
+                        {money(invoice?.value ?? 0)}
                         <Typography component="span" variant="body2">
                           {' '}
                           {t('billing.checkout.perMonth')}
@@ -305,7 +307,7 @@ export function CheckoutDialog({ open, invoice, plan, renewedUntil, onClose }: C
                       onChange={(connections) => setCustom((c) => ({ ...c, connections }))}
                     />
                     <Typography variant="h5" sx={{ mt: 1 }} data-testid="custom-price">
-                      {formatBRL(customPlanPrice(custom.users, custom.connections, plan?.plano))}
+                      {money(customPlanPrice(custom.users, custom.connections, plan?.plano))}
                       <Typography component="span" variant="body2">
                         {' '}
                         {t('billing.checkout.perMonth')}
@@ -345,7 +347,7 @@ export function CheckoutDialog({ open, invoice, plan, renewedUntil, onClose }: C
                   {[getValues('firstName'), getValues('lastName')].filter(Boolean).join(' ') || '—'}
                 </Typography>
                 <Typography variant="h5">
-                  {t('billing.checkout.total')}: {formatBRL(price)}
+                  {t('billing.checkout.total')}: {money(price)}
                 </Typography>
               </Stack>
             ) : null}

@@ -1,9 +1,10 @@
-import { formatBRL, type InvoiceDto, invoiceDisplayStatus } from '@atendo/shared';
+import { type InvoiceDto, invoiceDisplayStatus } from '@atendo/shared';
 import { Box, Button } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/session/context';
+import { useMoney } from '../../../shared/hooks/useMoney';
 import { useSocket } from '../../../shared/socket/context';
 import { formatDate } from '../../../shared/subscription';
 import { toast } from '../../../shared/toast';
@@ -22,6 +23,7 @@ export const RENEWAL_REDIRECT_MS = 4000;
  */
 export default function FinanceiroPage() {
   const { t } = useTranslation();
+  const money = useMoney();
   const navigate = useNavigate();
   const { user, setUser } = useSession();
   const { socket } = useSocket();
@@ -50,7 +52,7 @@ export default function FinanceiroPage() {
     { key: 'users', header: t('billing.fields.users'), align: 'center', render: (r) => r.users },
     { key: 'connections', header: t('billing.fields.connections'), align: 'center', render: (r) => r.connections },
     { key: 'queues', header: t('billing.fields.queues'), align: 'center', render: (r) => r.queues },
-    { key: 'value', header: t('billing.fields.value'), align: 'right', render: (r) => formatBRL(r.value) },
+    { key: 'value', header: t('billing.fields.value'), align: 'right', render: (r) => money(r.value) },
     { key: 'dueDate', header: t('billing.fields.dueDate'), align: 'center', render: (r) => formatDate(r.dueDate) },
     {
       key: 'status',

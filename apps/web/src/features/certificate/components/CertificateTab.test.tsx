@@ -14,7 +14,10 @@ function choose(name: string) {
 
 describe('CertificateTab (seed 001 §2, §5)', () => {
   it("asks for a file, a destination and a .p12, with the seed's messages", async () => {
-    const fetch = mockFetch({ '/settings/cert-upload': { mensagem: 'Arquivo Anexado', ref: 'efi', uploadedAt: '' } });
+    const fetch = mockFetch({
+      '/settings/cert-upload': { mensagem: 'Arquivo Anexado', ref: 'efi', uploadedAt: '' },
+      '/settings/certificates': { certificates: [{ ref: 'efi', present: false, uploadedAt: null }] },
+    });
     renderWithProviders(<CertificateTab />, { session: superSession, route: '/settings' });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Escolha um arquivo!');
@@ -30,6 +33,23 @@ describe('CertificateTab (seed 001 §2, §5)', () => {
     choose('producao.p12');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(uploads().map((u) => u.search)).toEqual(['?ref=efi']));
+  });
+
+  it('says whether a certificate is on file and since when, on the company clock (issue 30 item 12)', async () => {
+    mockFetch({ '/settings/certificates': { certificates: [{ ref: 'efi', present: false, uploadedAt: null }] } });
+    const first = renderWithProviders(<CertificateTab />, { session: superSession, route: '/settings' });
+    expect((await screen.findByTestId('certificate-status-efi')).textContent).toBe(
+      'Nenhum certificado em arquivo para Efí (Gerencianet) – Pix.',
+    );
+    first.unmount();
+    vi.unstubAllGlobals();
+    mockFetch({
+      '/settings/certificates': { certificates: [{ ref: 'efi', present: true, uploadedAt: '2026-11-20T13:05:00.000Z' }] },
+    });
+    renderWithProviders(<CertificateTab />, { session: superSession, route: '/settings' });
+    expect((await screen.findByTestId('certificate-status-efi')).textContent).toBe(
+      'Certificado para Efí (Gerencianet) – Pix em arquivo desde 20/11/2026, 10:05.',
+    );
   });
 
   it("tells anyone else 'Sem permissão para acessar!'", async () => {

@@ -5,14 +5,18 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
+import { formatDateTime } from '../../../shared/clock';
+import { useClock } from '../../../shared/hooks/useClock';
 import { toast } from '../../../shared/toast';
 import { SuperOnlyTab } from '../../../shared/ui/SuperOnlyTab';
-import { useUploadCertificate } from '../hooks/useCertificate';
+import { useCertificateStatus, useUploadCertificate } from '../hooks/useCertificate';
 
 /** Settings tab "uploadercert" (seed 001 §2, §5, §7): a .p12 for a destination, kept on the server only. */
 export function CertificateTab() {
   const { t } = useTranslation();
   const upload = useUploadCertificate();
+  const status = useCertificateStatus();
+  const clock = useClock();
   const [ref, setRef] = useState<CertDestination | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,6 +49,27 @@ export function CertificateTab() {
           {t('certificate.help')}
         </Typography>
         <Stack spacing={2}>
+          {/* what is on file now: the tab said nothing, so an admin could not tell whether Efí would work */}
+          {status.data?.certificates.map((c) => (
+            <Alert
+              key={c.ref}
+              role="status"
+              severity={c.present ? 'success' : 'warning'}
+              data-testid={`certificate-status-${c.ref}`}
+            >
+              {c.present
+                ? t('certificate.onFile', {
+                    destination: t(`certificate.destinations.${c.ref}`),
+                    date: formatDateTime(clock, c.uploadedAt),
+                  })
+                : t('certificate.none', { destination: t(`certificate.destinations.${c.ref}`) })}
+            </Alert>
+          ))}
+          {status.isError && (
+            <Alert role="status" severity="error">
+              {t('certificate.statusFailed')}
+            </Alert>
+          )}
           {error && (
             <Alert severity="error" role="alert">
               {error}

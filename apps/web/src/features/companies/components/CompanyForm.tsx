@@ -5,7 +5,7 @@ import { Box, Button, IconButton, InputAdornment, MenuItem, Paper, Stack, TextFi
 import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorMessage } from '../../../shared/api/errors';
+import { applyFieldErrors, failureMessage } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { usePlans } from '../../plans/hooks/usePlans';
@@ -95,8 +95,7 @@ export function CompanyForm({ editing, onDone }: { editing: CompanyDto | null; o
         onDone();
       }, 500);
     } catch (err) {
-      if (!applyFieldErrors(err, setError, Object.keys(EMPTY)))
-        toast.error(`${t('companies.saveFailed')} (${errorMessage(err)})`);
+      if (!applyFieldErrors(err, setError, Object.keys(EMPTY))) toast.error(failureMessage(t('companies.saveFailed'), err));
     }
   });
 

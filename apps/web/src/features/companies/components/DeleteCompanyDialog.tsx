@@ -2,7 +2,7 @@ import type { CompanyDto } from '@atendo/shared';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/errors';
+import { failureMessage } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { useDeleteCompany } from '../hooks/useCompanies';
 
@@ -26,7 +26,7 @@ export function DeleteCompanyDialog({ company, onClose }: { company: CompanyDto 
       toast.success(t('companies.saved'));
       onClose();
     } catch (err) {
-      toast.error(`${t('companies.deleteFailed')} (${errorMessage(err)})`);
+      toast.error(failureMessage(t('companies.deleteFailed'), err));
     }
   };
 

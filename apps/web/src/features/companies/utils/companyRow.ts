@@ -9,19 +9,20 @@ export function companyRowState(company: Pick<CompanyDto, 'id' | 'dueDate'>, now
   return companyDueState(daysUntilDue({ ...company, timezone: timeZone }, now));
 }
 
-/** The plan's value: 'R$ 0.00' with two decimals, '-' without a plan. */
-export function planValue(company: Pick<CompanyDto, 'plan'>): string {
+/** The plan's value in the product's one money format (useMoney: 'R$ 0,00' in Portuguese), '-' without a plan. */
+export function planValue(company: Pick<CompanyDto, 'plan'>, money: (value: number) => string): string {
   if (!company.plan) return '-';
-  return `R$ ${(company.plan.amount ?? 0).toFixed(2)}`;
+  return money(company.plan.amount ?? 0);
 }
 
-/** Bytes for people: 0 B, 12.3 KB, 4.5 MB, 1.2 GB. */
-export function formatBytes(bytes: number): string {
+/** Bytes for people, in the reader's number format: 0 B, 12,3 KB, 4,5 MB, 1,2 GB in Portuguese (12.3 KB in English). */
+export function formatBytes(bytes: number, locale = 'pt-BR'): string {
   if (!bytes) return '0 B';
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
   const value = bytes / 1024 ** i;
-  return `${i === 0 ? value : value.toFixed(1)} ${units[i]}`;
+  const digits = i === 0 ? 0 : 1;
+  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)} ${units[i]}`;
 }
 
 /** The due date moved forward by the recurrence's months (the form's "renew" button), as YYYY-MM-DD. */

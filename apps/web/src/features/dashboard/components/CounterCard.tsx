@@ -23,12 +23,24 @@ export function CounterCard({
       sx={{ p: 2, height: '100%', borderLeft: 4, borderLeftColor: color ?? 'primary.main' }}
       data-testid={`counter-${name}`}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-        <Typography variant="body2" color="text.secondary" noWrap>
+      {/* The label wraps rather than cut ("Aguardando av…" on a narrow card, issue 30 item 12). */}
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid={`counter-${name}-label`}
+          sx={{ overflowWrap: 'anywhere' }}
+        >
           {t(`dashboard.counters.${name}`)}
         </Typography>
         <Tooltip title={help}>
-          <InfoOutlined fontSize="inherit" color="action" aria-label={help} tabIndex={0} sx={{ cursor: 'help' }} />
+          <InfoOutlined
+            fontSize="inherit"
+            color="action"
+            aria-label={help}
+            tabIndex={0}
+            sx={{ cursor: 'help', mt: '3px', flexShrink: 0 }}
+          />
         </Tooltip>
       </Box>
       <Typography variant="h5" component="p" data-testid={`counter-${name}-value`} sx={{ mt: 1, fontWeight: 600 }}>

@@ -68,4 +68,33 @@ describe('PlansTab (seed 001 "Plans and helps")', () => {
     renderTab();
     expect(await screen.findByText('Não foi possível carregar a lista de registros')).toBeTruthy();
   });
+
+  it('a refused save shows its sentence once (ERR_PLAN_ALREADY_EXISTS is saveFailed itself, issue 30 item 12)', async () => {
+    const sentence =
+      'Não foi possível realizar a operação. Verifique se já existe uma plano com o mesmo nome ou se os campos foram preenchidos corretamente';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        if ((init?.method ?? 'GET') === 'POST' && url.pathname === '/plans')
+          return new Response(JSON.stringify({ error: 'ERR_PLAN_ALREADY_EXISTS' }), {
+            status: 409,
+            headers: { 'content-type': 'application/json' },
+          });
+        return new Response(JSON.stringify(url.pathname === '/plans/all' ? plans : { error: 'ERR_NOT_FOUND' }), {
+          status: url.pathname === '/plans/all' ? 200 : 404,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    renderTab();
+    await screen.findByRole('table', { name: 'Planos' });
+    const form = screen.getByRole('form', { name: 'Formulário de plano' });
+    fireEvent.change(within(form).getByLabelText(/Nome/), { target: { value: 'Ouro' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
+    const toast = await screen.findByText(
+      (_, el) => el?.id === 'notistack-snackbar' && (el.textContent ?? '').includes('Verifique'),
+    );
+    expect(toast.textContent).toBe(sentence);
+  });
 });

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../shared/hooks/useMoney';
 import { FormOverTableList, useFormOverTable } from '../../../shared/ui/FormOverTable';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { useDeletePlan, usePlans, useSavePlan } from '../hooks/usePlans';
@@ -30,6 +31,7 @@ const toForm = (p: PlanDto): Form => ({
 /** Settings tab "plans" (super admin, seed 001 "Plans and helps"): a form over the plan table; a row click edits. */
 export function PlansTab() {
   const { t } = useTranslation();
+  const money = useMoney();
   const plans = usePlans();
   const { form, fields, editing, select, onSubmit, buttons } = useFormOverTable<Form, PlanDto>({
     ns: 'plans',
@@ -120,7 +122,7 @@ export function PlansTab() {
           {
             key: 'amount',
             header: t('plans.fields.amount'),
-            render: (p) => planPriceLabel(p.amount, t('plans.perMonth'), t('plans.ask')),
+            render: (p) => planPriceLabel(p.amount, t('plans.perMonth'), t('plans.ask'), money),
           },
           { key: 'isPublic', header: t('plans.fields.isPublic'), render: (p) => (p.isPublic ? t('plans.yes') : t('plans.no')) },
           { key: 'trialDays', header: t('plans.fields.trialDays'), render: (p) => p.trialDays },

@@ -59,6 +59,16 @@ function ColorField({ label, settingKey, value }: { label: string; settingKey: s
   );
 }
 
+/**
+ * Each logo is previewed on the background it is made for, in fixed colours whatever the app's mode: the dark tile's
+ * "Sem imagem" was the page's own text colour (Typography's color prop takes no grey.400), black on near black.
+ */
+export const LOGO_TILE = {
+  Dark: { background: '#212121', text: '#e0e0e0' },
+  Light: { background: '#f5f5f5', text: 'rgba(0, 0, 0, 0.6)' },
+  Favicon: { background: '#f5f5f5', text: 'rgba(0, 0, 0, 0.6)' },
+} as const satisfies Record<WhitelabelLogoMode, { background: string; text: string }>;
+
 function LogoField({ mode, url }: { mode: WhitelabelLogoMode; url?: string }) {
   const { t } = useTranslation();
   const upload = useUploadLogo();
@@ -73,15 +83,16 @@ function LogoField({ mode, url }: { mode: WhitelabelLogoMode; url?: string }) {
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
-          bgcolor: mode === 'Dark' ? 'grey.900' : 'grey.100',
+          bgcolor: LOGO_TILE[mode].background,
           borderRadius: 1,
           mb: 1,
         }}
+        data-testid={`logo-tile-${mode}`}
       >
         {url ? (
           <Box component="img" src={url} alt={t(`whitelabel.logo.${mode}`)} sx={{ maxHeight: 64, maxWidth: '90%' }} />
         ) : (
-          <Typography variant="caption" color={mode === 'Dark' ? 'grey.400' : 'text.secondary'}>
+          <Typography variant="caption" sx={{ color: LOGO_TILE[mode].text }}>
             {t('whitelabel.noLogo')}
           </Typography>
         )}
