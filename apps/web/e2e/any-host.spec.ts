@@ -4,14 +4,17 @@ import { ADMIN, drawer } from './helpers';
 /**
  * Issue 16 item 1: the product works from whatever address it is opened at (another loopback address
  * stands for "another host name": tests send traffic to loopback only). The API is on the same host
- * (port 8080), the refresh cookie and the socket work there too.
+ * (E2E_API_PORT, 8080 by default), the refresh cookie and the socket work there too.
  */
+const WEB_PORT = process.env.E2E_WEB_PORT ?? '3000';
+const API_PORT = process.env.E2E_API_PORT ?? '8080';
+
 for (const host of ['127.0.0.1', '127.0.0.2']) {
-  test(`signs in and opens the inbox at http://${host}:3000 with the socket connected`, async ({ page }) => {
-    const origin = `http://${host}:3000`;
+  test(`signs in and opens the inbox at http://${host}:${WEB_PORT} with the socket connected`, async ({ page }) => {
+    const origin = `http://${host}:${WEB_PORT}`;
     // socket.io's namespace connect packet (`40/<companyId>,{"sid":…}`) on a socket to this host's API
     const joined = page
-      .waitForEvent('websocket', (ws) => ws.url().startsWith(`ws://${host}:8080/socket.io/`))
+      .waitForEvent('websocket', (ws) => ws.url().startsWith(`ws://${host}:${API_PORT}/socket.io/`))
       .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => /^40\/\d+,/.test(String(f.payload)) }));
     await page.goto(`${origin}/login`);
     await page.getByLabel('E-mail').fill(ADMIN.email);
@@ -24,7 +27,7 @@ for (const host of ['127.0.0.1', '127.0.0.2']) {
     const refreshed = await page.evaluate(async (api) => {
       const res = await fetch(`${api}/auth/refresh_token`, { method: 'POST', credentials: 'include' });
       return res.status;
-    }, `http://${host}:8080`);
+    }, `http://${host}:${API_PORT}`);
     expect(refreshed).toBe(200);
   });
 }

@@ -73,9 +73,22 @@ test.describe('billing (issue 19)', () => {
     });
     expect(expire.ok(), await expire.text()).toBeTruthy();
 
-    // Signing in lands on /financeiro, where the invoice of the ended period is overdue.
+    // Signing in lands on /financeiro, where the invoice of the ended period is overdue; any other page sends it back
+    // there, and nothing the pages do asks what can only answer 402 (issue 30 item 7).
+    const refused: string[] = [];
+    const on402 = (r: import('@playwright/test').Response) => {
+      if (r.status() === 402) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+    };
+    page.on('response', on402);
     await signIn(page, account.email, account.password);
     await expect(page).toHaveURL(/\/financeiro$/);
+    for (const elsewhere of ['/tickets', '/connections', '/contacts']) {
+      await page.goto(elsewhere);
+      await expect(page).toHaveURL(/\/financeiro$/);
+    }
+    await expect(page.getByRole('row', { name: new RegExp(`Plano Pix ${stamp}`) })).toBeVisible();
+    page.off('response', on402);
+    expect(refused).toEqual([]);
     const row = page.getByRole('row', { name: new RegExp(`Plano Pix ${stamp}`) });
     await expect(row).toContainText('Vencido');
     await expect(row).toContainText('R$ 79,90');

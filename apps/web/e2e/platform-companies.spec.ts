@@ -74,15 +74,19 @@ test.describe('running the platform (issue 18 part A)', () => {
     await expect(row).toContainText(planName);
     await expect(row).toContainText('R$ 49,90');
     await expect(row).toContainText('(Trimestral)');
+    // the due date is the calendar day typed, in this (UTC) browser as in São Paulo's below (issue 30 item 2)
+    const due = dayFromNow(3).split('-').reverse().join('/');
+    await expect(row).toContainText(due);
     await expect(row).toContainText('Sim');
     await expect(page.getByRole('row', { name: /Atendo/ })).toHaveCount(0);
     await page.screenshot({ path: `${SCREENSHOTS}/platform-companies.png`, fullPage: true });
 
     // Its admin signs in with the default password.
-    const owner = await browser.newContext();
+    const owner = await browser.newContext({ timezoneId: 'America/Sao_Paulo' });
     const ownerPage = await owner.newPage();
     await signIn(ownerPage, `dono.${stamp}@example.com`, 'Senha#123');
     await expect(ownerPage).toHaveURL(/\/tickets$/);
+    await expect(ownerPage.getByText(`Ativo até ${due}`)).toBeVisible();
     await owner.close();
 
     // Sign-up off: the login page hides its link.
