@@ -37,7 +37,10 @@ export interface Received {
 export interface Customer {
   number: string;
   name: string;
-  /** The customer writes (a signed webhook, as Meta posts it); what it sets off runs to the end. */
+  /**
+   * The customer writes (a signed webhook, as Meta posts it); what it sets off runs to the end. The channel's clock
+   * counts whole seconds: the message is stamped with the next one, so an answer is never older than what it answers.
+   */
   says(text: string): Promise<void>;
   /** What the customer received so far, in order. */
   received(): Received[];
@@ -189,7 +192,10 @@ async function openDay(t: TestContext, standin: GraphStandin): Promise<Day> {
             conn,
             envelope(
               { phoneNumberId: conn.phoneNumberId },
-              { messages: [inbound.text({ from: number, body: text })], contacts: [{ waId: number, name }] },
+              {
+                messages: [inbound.text({ from: number, body: text, timestamp: Math.ceil(Date.now() / 1000) })],
+                contacts: [{ waId: number, name }],
+              },
             ),
           );
           if (res.statusCode !== 200) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
