@@ -40,8 +40,9 @@ export interface Customer {
   /**
    * The customer writes (a signed webhook, as Meta posts it); what it sets off runs to the end. The channel's clock
    * counts whole seconds: the message is stamped with the next one, so an answer is never older than what it answers.
+   * `at`: the channel's timestamp, for a scenario that moves the clock (a sweep run at a later hour).
    */
-  says(text: string): Promise<void>;
+  says(text: string, opts?: { at?: Date }): Promise<void>;
   /** What the customer received so far, in order. */
   received(): Received[];
   /** Only the texts. */
@@ -85,9 +86,10 @@ function render(type: string, body: Json): string {
 
 /**
  * One app, one stand-in and one company for the calling test file. The stand-in also answers OpenAI's paths (AI
- * prompts), reached through the outbound guard.
+ * prompts), reached through the outbound guard; `allowHosts` lets it reach other stand-ins the file started first
+ * (read when the app starts).
  */
-export function useDay(): () => Day {
+export function useDay(opts: { allowHosts?: () => string[] } = {}): () => Day {
   let day: Day | undefined;
   let t: TestContext | undefined;
   let standin: GraphStandin | undefined;
@@ -98,7 +100,7 @@ export function useDay(): () => Day {
         GRAPH_API_URL: standin.url,
         GRAPH_API_VERSION: 'v21.0',
         OPENAI_API_URL: `${standin.url}/v1`,
-        OUTBOUND_ALLOWED_HOSTS: new URL(standin.url).host,
+        OUTBOUND_ALLOWED_HOSTS: [new URL(standin.url).host, ...(opts.allowHosts?.() ?? [])].join(','),
       },
     });
     day = await openDay(t, standin);
@@ -186,14 +188,14 @@ async function openDay(t: TestContext, standin: GraphStandin): Promise<Day> {
       return {
         number,
         name,
-        async says(text) {
+        async says(text, opts = {}) {
           const res = await postWebhook(
             t,
             conn,
             envelope(
               { phoneNumberId: conn.phoneNumberId },
               {
-                messages: [inbound.text({ from: number, body: text, timestamp: Math.ceil(Date.now() / 1000) })],
+                messages: [inbound.text({ from: number, body: text, timestamp: opts.at ?? Math.ceil(Date.now() / 1000) })],
                 contacts: [{ waId: number, name }],
               },
             ),
