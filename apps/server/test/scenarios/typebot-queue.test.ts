@@ -7,6 +7,7 @@ import { startTypebotStandin, type TypebotStandin, typebotMedia, typebotText, ty
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationTurnJob } from '../../src/modules/queue-integrations/integrations.public';
+import type { JobPayload } from '../../src/platform/jobs';
 import { query } from '../messaging';
 import { type Day, useDay } from './day';
 
@@ -20,10 +21,7 @@ const day = useDay({ allowHosts: () => [new URL(typebot.url).host] });
 /** The integration turns the worker would run now (pg-boss keeps them), then what they set off. */
 async function runIntegrationTurns(d: Day) {
   for (let round = 0; round < 10; round++) {
-    const due = await query<{
-      id: string;
-      data: { companyId: number; ticketId: number; integrationId: number; messageId: number };
-    }>(
+    const due = await query<{ id: string; data: JobPayload<typeof integrationTurnJob> }>(
       d.t,
       sql`SELECT id::text, data FROM pgboss.job WHERE name = ${integrationTurnJob.name} AND state = 'created'
              AND data->>'companyId' = ${String(d.tenant.companyId)} ORDER BY created_on, id`,
