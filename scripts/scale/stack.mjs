@@ -1,7 +1,7 @@
 // The scaled deployment on loopback, as deploy/ describes it: a fresh PostgreSQL database, Redis, N API processes
 // (jobs on) and nginx running deploy/nginx.conf in front of them, plus the Graph API stand-in the Cloud API
 // connections send to. Shared by scripts/test-scale.mjs and bench/realtime.mjs; run them with `node --import tsx`.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -205,11 +205,15 @@ export async function startStack({ processes = 3, nginxWorkers = 1, env = {}, pg
   }));
   let nginx;
 
+  // The processes run the compiled API (apps/server/dist), as production does: built once, here, from these sources.
+  const build = spawnSync(process.execPath, [path.join(root, 'apps/server/scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('apps/server build failed');
+
   const spawnProcess = (p) => {
     const out = openSync(path.join(dir, `${p.name}.log`), 'a');
     // SCALE_CPU_PROF=<dir>: each API process writes a V8 CPU profile there when it stops (for bench/realtime).
     const prof = process.env.SCALE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SCALE_CPU_PROF}`] : [];
-    p.child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    p.child = spawn(process.execPath, [...prof, '--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
       cwd: root,
       stdio: ['ignore', out, out],
       env: {
