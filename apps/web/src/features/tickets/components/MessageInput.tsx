@@ -42,6 +42,8 @@ export interface MessageInputProps {
   placeholders?: TemplateVars;
   /** Who took the ticket when this attendant's accept lost the race (the composer is read-only and says who). */
   heldBy?: OpenTicketInfo | null;
+  /** The ticket is closed: the composer says how to reopen it rather than "accept". */
+  closed?: boolean;
 }
 
 const MAX_FILES = 10;
@@ -75,6 +77,7 @@ export function MessageInput({
   onReplyDone,
   placeholders,
   heldBy = null,
+  closed = false,
 }: MessageInputProps) {
   const { t } = useTranslation();
   // A colleague took the ticket since it was opened here (ERR_OTHER_OPEN_TICKET on send): say who, and stop writing.
@@ -498,7 +501,9 @@ export function MessageInput({
             holder
               ? t('tickets.composer.takenBy', { user: holder.userName ?? '—' })
               : !enabled
-                ? t('tickets.composer.disabled')
+                ? closed
+                  ? t('tickets.composer.closed')
+                  : t('tickets.composer.disabled')
                 : isPrivate
                   ? t('tickets.composer.privatePlaceholder')
                   : t('tickets.composer.placeholder')
