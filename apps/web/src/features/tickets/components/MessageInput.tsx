@@ -364,8 +364,8 @@ export function MessageInput({
       ) : null}
       {/*
         A narrow composer (a phone, or a desktop where the list and the menu take most of the width — 1366 px with the
-        list at its default): the text gets the whole first row, the buttons go below it, so the field never shrinks
-        to a sliver whose placeholder wraps.
+        list at its default): the text and the send button share the first row (send at its end, as in any messenger),
+        the other buttons go below it, so the field never shrinks to a sliver whose placeholder wraps.
       */}
       <Box
         sx={{
@@ -519,7 +519,7 @@ export function MessageInput({
             },
           }}
           sx={{
-            [`@container (max-width: ${COMPOSER_ONE_ROW_PX}px)`]: { order: -1, flexBasis: '100%' },
+            [`@container (max-width: ${COMPOSER_ONE_ROW_PX}px)`]: { order: -2, flexBasis: 'calc(100% - 48px)' },
             ...(isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : {}),
           }}
         />
@@ -535,7 +535,10 @@ export function MessageInput({
         ) : null}
         <IconButton
           color="primary"
-          sx={{ ml: !text.trim() && !pending.length && !editing ? 0 : 'auto' }}
+          sx={{
+            ml: !text.trim() && !pending.length && !editing ? 0 : 'auto',
+            [`@container (max-width: ${COMPOSER_ONE_ROW_PX}px)`]: { order: -1, ml: 0 },
+          }}
           aria-label={pending.length ? t('tickets.composer.sendFiles') : t('tickets.composer.send')}
           disabled={!enabled || (!text.trim() && !pending.length)}
           onClick={submit}
