@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectShell, SCREENSHOTS, signIn, signUpCompany } from './helpers';
+import { ADMIN, API_URL, expectShell, SCREENSHOTS, signIn, signUpCompany } from './helpers';
 
 // Screens kept for a person to look at (apps/web/e2e/screenshots, git-ignored).
 test.describe('screens', () => {
@@ -76,6 +76,71 @@ test.describe('screens', () => {
     await expect(page.getByRole('link', { name: 'Tarefas' })).toBeInViewport();
     await page.waitForTimeout(400); // let the slide-in finish
     await page.screenshot({ path: `${SCREENSHOTS}/shell-narrow-menu.png` });
+  });
+
+  test('the inbox at 1440 and 390 px (issue 31 item 13)', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    // 1440 px, the platform admin (every tab: open, pending, groups, resolved, search): the tabs fit, no scroll arrows
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/tickets$/);
+    const tabs = page.getByRole('tablist').first();
+    await expect(tabs.getByRole('tab').last()).toBeVisible();
+    const scroller = tabs.locator('xpath=ancestor-or-self::*[contains(@class,"MuiTabs-scroller")]').first();
+    const fit = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(fit.scroll, 'tabs wider than their bar').toBeLessThanOrEqual(fit.client);
+    await expect(page.locator('.MuiTabs-scrollButtons:not(.Mui-disabled)')).toHaveCount(0);
+    for (const tab of await tabs.getByRole('tab').all()) await expect(tab).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `${SCREENSHOTS}/inbox-tabs-1440.png` });
+
+    // 390 px, an open ticket: the send button is at the end of the text's row
+    const account = await signUpCompany(request, 'Celular');
+    const login = await request.post(`${API_URL}/auth/login`, { data: { email: account.email, password: account.password } });
+    const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+    const api = async <T>(path: string, data: unknown): Promise<T> => {
+      const res = await request.post(`${API_URL}${path}`, { headers: { authorization: `Bearer ${token}` }, data });
+      expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+      return (await res.json()) as T;
+    };
+    const stamp = `${Date.now()}`.slice(-6);
+    const queue = await api<{ id: number }>('/queue', { name: `Fila ${stamp}`, color: '#3366ff' });
+    await request.put(`${API_URL}/users/${user.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { queueIds: [queue.id] },
+    });
+    await api('/whatsapp', {
+      name: `Cloud ${stamp}`,
+      channel: 'whatsappapi',
+      phoneNumberId: `55${stamp}0003`,
+      accessToken: 'tok',
+      appSecret: 'secret',
+      queueIds: [queue.id],
+      isDefault: true,
+    });
+    const contact = await api<{ id: number }>('/contacts', { name: `Maria ${stamp}`, number: `5511966${stamp}` });
+    const ticket = await api<{ uuid: string }>('/tickets', {
+      contactId: contact.id,
+      queueId: queue.id,
+      status: 'open',
+      userId: user.id,
+    });
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await page.setViewportSize({ width: 390, height: 780 });
+    await signIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.goto(`/tickets/${ticket.uuid}`);
+    const composer = page.getByLabel('Mensagem', { exact: true });
+    await expect(composer).toBeEnabled();
+    await composer.fill('Olá');
+    const field = await page.locator('.MuiTextField-root', { has: composer }).boundingBox();
+    const send = await page.getByRole('button', { name: 'Enviar', exact: true }).boundingBox();
+    expect(field && send).toBeTruthy();
+    // same row: the button's middle lies within the field's height; at its end: right of the field, inside 390 px
+    expect(Math.abs(send!.y + send!.height / 2 - (field!.y + field!.height / 2))).toBeLessThan(field!.height / 2);
+    expect(send!.x).toBeGreaterThanOrEqual(field!.x + field!.width - 1);
+    expect(send!.x + send!.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SCREENSHOTS}/composer-390.png` });
   });
 
   test('seen on screen at 1440×900 (issue 30 item 12)', async ({ page, request }) => {

@@ -19,7 +19,12 @@ export const QuickMessagePageQuery = z.object({
 
 /** POST /quick-messages and PUT /quick-messages/:id (seed 002 §5: shortcode required). */
 export const QuickMessageBody = z.object({
-  shortcode: z.string({ error: V.required }).trim().min(1, V.required).max(100, V.tooLong),
+  shortcode: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required, abort: true })
+    .max(100, V.tooLong)
+    .regex(/^\S+$/, V.shortcodeNoSpaces),
   message: z.string().max(10_000, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message).optional().default(''),
   geral: boolParam.optional(),
   visao: boolParam.optional(),

@@ -39,7 +39,7 @@ export const CreateTagBody = z.object({
     (v) => (v === '' ? null : v),
     z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.min0).max(15, V.max15).nullable().optional(),
   ),
-  timeLane: z.coerce.number({ error: V.invalid }).int(V.invalid).min(0, V.invalid).max(100_000, V.invalid).optional(),
+  timeLane: z.coerce.number({ error: V.wholeHours }).int(V.wholeHours).min(0, V.wholeHours).max(100_000, V.wholeHours).optional(),
   nextLaneId: laneRef,
   rollbackLaneId: laneRef,
   greetingMessageLane: z.string().max(5000, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message).optional(),

@@ -11,6 +11,8 @@ export const V = {
   invalidEmail: 'validation.invalidEmail',
   invalid: 'validation.invalid',
   min0: 'validation.min0',
+  wholeHours: 'validation.wholeHours',
+  shortcodeNoSpaces: 'validation.shortcodeNoSpaces',
   max15: 'validation.max15',
   passwordTooShort: 'validation.passwordTooShort',
   nameTooShortSignup: 'validation.signupTooShort',

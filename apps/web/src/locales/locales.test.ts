@@ -82,6 +82,41 @@ describe('locales', () => {
     });
   }
 
+  // i18next picks _one/_other by Intl.PluralRules, and Portuguese counts 0 as "one" ("0 ticket"); i18next uses a
+  // _zero form first whenever count is 0 (issue 31 item 13).
+  it('every plural has _zero, _one and _other forms', () => {
+    const bases = [...source.keys()].filter((k) => /_(zero|one|other)$/.test(k)).map((k) => k.replace(/_(zero|one|other)$/, ''));
+    const incomplete = [...new Set(bases)].filter((b) => !['zero', 'one', 'other'].every((f) => source.has(`${b}_${f}`)));
+    expect(incomplete).toEqual([]);
+  });
+
+  it('a text that counts things with {{count}} is a plural ("1 respostas" is not written)', () => {
+    // texts where the count is a figure beside a label, not a noun's quantity
+    const asFigure = new Set([
+      'signup.planUsers',
+      'signup.planConnections',
+      'signup.planQueues',
+      'tickets.forward.selected',
+      'tickets.forward.count',
+      'contacts.importPage.selected',
+      'dashboard.charts.total',
+      'schedulesPage.more',
+    ]);
+    const single = [...source.entries()]
+      .filter(([k, text]) => /{{\s*count\s*}}/.test(text) && !/_(zero|one|other)$/.test(k) && !asFigure.has(k))
+      .map(([k]) => k);
+    expect(single).toEqual([]);
+  });
+
+  it('no English text is left in pt, es or tr ("Bot saved successfully")', () => {
+    for (const lang of ['pt', 'es', 'tr'] as const) {
+      const english = [...all[lang].entries()]
+        .filter(([, text]) => /\b(successfully|saved|please)\b/i.test(text))
+        .map(([k]) => k);
+      expect(english, lang).toEqual([]);
+    }
+  });
+
   it('keeps the texts the seeds quote in Portuguese', () => {
     expect(source.get('forbidden.title')).toBe('Oops! Acesso Negado!');
     expect(source.get('confirmation.title')).toBe('Exclusão de Registro');

@@ -203,7 +203,7 @@ describe('contact lists', () => {
     expect((await req('DELETE', `/contact-lists/${id}`, a.adminToken)).statusCode).toBe(204);
   });
 
-  it('imports an .xlsx in the background (bad rows counted), refuses other files, serves the sample', async () => {
+  it('imports an .xlsx in the background (bad and repeated rows counted), refuses other files, serves the sample', async () => {
     const id = (await req('POST', '/contact-lists', a.adminToken, { name: 'Importada' })).json().id;
     const sample = await req('GET', '/contact-lists/sample', a.adminToken);
     expect(sample.statusCode).toBe(200);
@@ -235,6 +235,16 @@ describe('contact lists', () => {
       importStatus: 'done',
       importSummary: { created: 2, failed: 1, processed: 4 },
     });
+    // A number twice in one file is reported, and the first row is kept: no silent overwrite (issue 31 item 13).
+    expect(after.importSummary).toMatchObject({
+      repeated: 1,
+      errors: [
+        { row: 4, reason: 'number' },
+        { row: 5, reason: 'repeated', firstRow: 2 },
+      ],
+    });
+    const items = (await req('GET', `/contact-list-items?contactListId=${id}`, a.adminToken)).json();
+    expect(items.contacts.map((i: { name: string }) => i.name).sort()).toEqual(['Carlos', 'Maria Silva']);
   });
 
   it('adds the contacts of a tag, each number once', async () => {

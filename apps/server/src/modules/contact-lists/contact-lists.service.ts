@@ -243,8 +243,11 @@ export function createContactListsService(deps: CoreDeps, opts: { channels?: Cha
         created: 0,
         updated: 0,
         failed: 0,
-        errors: [] as { row: number; reason: string }[],
+        /** Rows whose number an earlier row of the same file already had: skipped (the first row wins), listed in errors. */
+        repeated: 0,
+        errors: [] as { row: number; reason: string; firstRow?: number }[],
       };
+      const seen = new Map<string, number>();
       if (!(await repo.updateContactList(db, t, p.contactListId, { importStatus: 'running' }))) {
         await deps.media.remove(p.filePath);
         return;
@@ -278,6 +281,13 @@ export function createContactListsService(deps: CoreDeps, opts: { channels?: Cha
             if (c.errors.length < 100) c.errors.push({ row: index + 2, reason });
             continue;
           }
+          const firstRow = seen.get(number);
+          if (firstRow !== undefined) {
+            c.repeated++;
+            if (c.errors.length < 100) c.errors.push({ row: index + 2, reason: 'repeated', firstRow });
+            continue;
+          }
+          seen.set(number, index + 2);
           batch.set(number, { name: name || number, number, email: mail });
           if (batch.size >= IMPORT_BATCH) await flush();
         }

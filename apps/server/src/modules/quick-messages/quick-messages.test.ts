@@ -65,6 +65,18 @@ describe('quick messages page', () => {
     expect(bp.hasMore).toBe(true);
   });
 
+  it('a shortcut cannot contain spaces, on create and on edit (issue 31 item 13)', async () => {
+    const spaced = await req('POST', '/quick-messages', ana.token, { shortcode: 'bom dia', message: 'x' });
+    expect(spaced.statusCode).toBe(400);
+    expect(spaced.json().fields).toEqual([{ path: 'shortcode', message: 'validation.shortcodeNoSpaces' }]);
+    const ok = await req('POST', '/quick-messages', ana.token, { shortcode: ' bomdia ', message: 'x' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().shortcode).toBe('bomdia');
+    const edit = await req('PUT', `/quick-messages/${ok.json().id}`, ana.token, { shortcode: 'bom\tdia' });
+    expect(edit.json().fields).toEqual([{ path: 'shortcode', message: 'validation.shortcodeNoSpaces' }]);
+    await req('DELETE', `/quick-messages/${ok.json().id}`, ana.token);
+  });
+
   it('ownership: the owner edits and deletes; others only shared ones; private ones are invisible to others', async () => {
     const before = t.realtime.events.length;
     const mine = (await req('POST', '/quick-messages', ana.token, { shortcode: 'minha', message: 'privada' })).json();

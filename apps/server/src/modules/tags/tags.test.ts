@@ -89,6 +89,11 @@ describe('tags', () => {
     expect((await req('POST', '/tags', tok, { name: 'Ok1', position: -1 })).json().fields).toEqual([
       { path: 'position', message: 'validation.min0' },
     ]);
+    // Lane hours are whole hours (issue 31 item 13): 1.5 and -1 are refused with the rule's message.
+    for (const timeLane of [1.5, -1])
+      expect((await req('POST', '/tags', tok, { name: 'Lane X', kanban: 1, timeLane })).json().fields).toEqual([
+        { path: 'timeLane', message: 'validation.wholeHours' },
+      ]);
     const created = await req('POST', '/tags', tok, {
       name: 'Lane A',
       kanban: 1,

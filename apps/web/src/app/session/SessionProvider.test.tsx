@@ -136,7 +136,7 @@ describe('SessionProvider', () => {
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous'));
     await act(() => session.login({ email: 'a@b.c', password: 'x' }, '/contacts'));
     expect(session.landing).toBe('/contacts');
-    expect(await screen.findByText('Sua assinatura vence em 3 dia(s).')).toBeTruthy();
+    expect(await screen.findByText('Sua assinatura vence em 3 dias.')).toBeTruthy();
   });
 
   it('login without an origin lands on /tickets; logout calls the API and forgets the token', async () => {

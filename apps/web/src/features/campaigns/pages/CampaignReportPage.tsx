@@ -83,7 +83,7 @@ export default function CampaignReportPage() {
   ];
 
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }} data-testid="campaign-report">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/campaigns')}>
           {t('campaignReport.back')}
@@ -149,12 +149,28 @@ export default function CampaignReportPage() {
                         formatWith(clock, d, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }),
                     },
                   ]}
+                  // cumulative counts rise in steps: a smoothed curve drew dips and values between sends that never were
                   // counts: whole numbers from 0 (a lone point read '1.0…' on a cut axis)
                   yAxis={[{ min: 0, tickMinStep: 1, valueFormatter: (v: number) => String(Math.round(v)) }]}
                   series={[
-                    { data: timeline.map((p) => p.sent), label: t('campaignReport.totals.sent'), showMark: true },
-                    { data: timeline.map((p) => p.delivered), label: t('campaignReport.totals.delivered'), showMark: true },
-                    { data: timeline.map((p) => p.read), label: t('campaignReport.totals.read'), showMark: true },
+                    {
+                      data: timeline.map((p) => p.sent),
+                      label: t('campaignReport.totals.sent'),
+                      showMark: true,
+                      curve: 'stepAfter',
+                    },
+                    {
+                      data: timeline.map((p) => p.delivered),
+                      label: t('campaignReport.totals.delivered'),
+                      showMark: true,
+                      curve: 'stepAfter',
+                    },
+                    {
+                      data: timeline.map((p) => p.read),
+                      label: t('campaignReport.totals.read'),
+                      showMark: true,
+                      curve: 'stepAfter',
+                    },
                   ]}
                 />
               ) : (

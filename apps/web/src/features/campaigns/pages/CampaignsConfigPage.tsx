@@ -63,7 +63,7 @@ export default function CampaignsConfigPage() {
   );
 
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }} data-testid="campaigns-config">
       <Typography variant="h5">{t('campaignsConfig.title')}</Typography>
       <Card>
         <CardContent>

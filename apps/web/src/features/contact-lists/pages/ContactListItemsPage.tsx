@@ -43,6 +43,18 @@ import {
   useUploadContactList,
 } from '../hooks/useContactLists';
 
+/** The import job's summary (contact-lists.service runImport). */
+interface ImportSummary {
+  fileName?: string;
+  processed?: number;
+  created?: number;
+  updated?: number;
+  failed?: number;
+  /** Rows whose number an earlier row of the file had: skipped, the first row kept. */
+  repeated?: number;
+  errors?: { row: number; reason: string; firstRow?: number }[];
+}
+
 /** /contact-lists/:id/contacts (seed 002 §2.5): the list's contacts; import (.xls/.xlsx, confirmed), add, add by tag. */
 export default function ContactListItemsPage() {
   const { t } = useTranslation();
@@ -64,7 +76,15 @@ export default function ContactListItemsPage() {
   const [tagOpen, setTagOpen] = useState(false);
   const mayDelete = can(user, 'contacts-page:deleteContact');
   const running = list.data?.importStatus === 'queued' || list.data?.importStatus === 'running';
-  const summary = list.data?.importSummary as { processed?: number; created?: number; updated?: number; failed?: number } | null;
+  const summary = list.data?.importSummary as ImportSummary | null;
+  // the last import's banner can be closed; another import (or another list) shows its own again
+  const bannerKey = `${list.data?.id}:${list.data?.importStatus}:${summary?.processed ?? 0}:${summary?.fileName ?? ''}`;
+  const [closedBanner, setClosedBanner] = useState<string | null>(null);
+  const closeBanner = closedBanner === bannerKey ? null : () => setClosedBanner(bannerKey);
+  const repeatedRows = (summary?.errors ?? [])
+    .filter((e) => e.reason === 'repeated' && e.firstRow)
+    .map((e) => t('contactLists.importRepeatedRow', { row: e.row, firstRow: e.firstRow }))
+    .join(', ');
 
   const validIcon = (r: ContactListItemDto) =>
     r.isWhatsappValid === true ? (
@@ -111,16 +131,22 @@ export default function ContactListItemsPage() {
         <Alert severity="info" sx={{ mb: 1 }}>
           {t('contactLists.importRunning', { processed: summary?.processed ?? 0 })}
         </Alert>
-      ) : list.data?.importStatus === 'done' && summary ? (
-        <Alert severity={summary.failed ? 'warning' : 'success'} sx={{ mb: 1 }}>
+      ) : !closeBanner ? null : list.data?.importStatus === 'done' && summary ? (
+        <Alert
+          severity={summary.failed || summary.repeated ? 'warning' : 'success'}
+          sx={{ mb: 1 }}
+          onClose={closeBanner}
+          data-testid="import-summary"
+        >
           {t('contactLists.importDone', {
             created: summary.created ?? 0,
             updated: summary.updated ?? 0,
             failed: summary.failed ?? 0,
           })}
+          {summary.repeated ? ` ${t('contactLists.importRepeated', { count: summary.repeated, rows: repeatedRows })}` : ''}
         </Alert>
       ) : list.data?.importStatus === 'failed' ? (
-        <Alert severity="error" sx={{ mb: 1 }}>
+        <Alert severity="error" sx={{ mb: 1 }} onClose={closeBanner}>
           {t('contactLists.importFailed')}
         </Alert>
       ) : null}

@@ -73,6 +73,7 @@ export default function PromptsPage() {
                 prompt: number.format(usage.data.total.promptTokens),
                 completion: number.format(usage.data.total.completionTokens),
                 turns: number.format(usage.data.total.turns),
+                count: usage.data.total.turns,
               })
             : t('prompts.usage.none', { month: usage.data.month })}
           {deleted ? ` · ${t('prompts.usage.deleted', { total: number.format(deleted.totalTokens) })}` : ''}
@@ -105,6 +106,7 @@ export default function PromptsPage() {
                           prompt: number.format(u.promptTokens),
                           completion: number.format(u.completionTokens),
                           turns: number.format(u.turns),
+                          count: u.turns,
                         })}
                       >
                         <span>{number.format(u.totalTokens)}</span>

@@ -45,7 +45,7 @@ export function TagModal({
   const titleId = useId();
   const save = useSaveTag();
   const plan = useCompanyPlan();
-  const schema = TagFormBody.pick({ name: true, position: true });
+  const schema = TagFormBody.pick({ name: true, position: true, timeLane: true });
   const {
     register,
     control,
@@ -94,14 +94,16 @@ export function TagModal({
       toast.success(t('tags.saved'));
       onClose();
     } catch (err) {
-      if (!applyFieldErrors(err, setError, ['name', 'position', 'color'])) toastError(err);
+      if (!applyFieldErrors(err, setError, ['name', 'position', 'color', 'timeLane'])) toastError(err);
     }
   });
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id={titleId}>{tag ? t('tags.edit') : t('tags.add')}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {defaultKanban ? (tag ? t('tags.lanes.edit') : t('tags.lanes.add')) : tag ? t('tags.edit') : t('tags.add')}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <FormTextField {...fields} name="name" label={t('tags.fields.name')} autoFocus />
@@ -121,7 +123,14 @@ export function TagModal({
             {kanban ? (
               <>
                 <FormTextField {...fields} name="position" label={t('tags.fields.position')} type="number" />
-                <FormTextField {...fields} name="timeLane" label={t('tags.fields.timeLane')} type="number" />
+                <FormTextField
+                  {...fields}
+                  name="timeLane"
+                  label={t('tags.fields.timeLane')}
+                  type="number"
+                  helperText={t('tags.fields.timeLaneHelp')}
+                  slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
+                />
                 <FormTextField
                   {...fields}
                   name="greetingMessageLane"

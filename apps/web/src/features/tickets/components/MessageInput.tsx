@@ -42,6 +42,8 @@ export interface MessageInputProps {
   placeholders?: TemplateVars;
   /** Who took the ticket when this attendant's accept lost the race (the composer is read-only and says who). */
   heldBy?: OpenTicketInfo | null;
+  /** The ticket is closed: the composer says how to reopen it rather than "accept". */
+  closed?: boolean;
 }
 
 const MAX_FILES = 10;
@@ -75,6 +77,7 @@ export function MessageInput({
   onReplyDone,
   placeholders,
   heldBy = null,
+  closed = false,
 }: MessageInputProps) {
   const { t } = useTranslation();
   // A colleague took the ticket since it was opened here (ERR_OTHER_OPEN_TICKET on send): say who, and stop writing.
@@ -361,8 +364,8 @@ export function MessageInput({
       ) : null}
       {/*
         A narrow composer (a phone, or a desktop where the list and the menu take most of the width — 1366 px with the
-        list at its default): the text gets the whole first row, the buttons go below it, so the field never shrinks
-        to a sliver whose placeholder wraps.
+        list at its default): the text and the send button share the first row (send at its end, as in any messenger),
+        the other buttons go below it, so the field never shrinks to a sliver whose placeholder wraps.
       */}
       <Box
         sx={{
@@ -498,7 +501,9 @@ export function MessageInput({
             holder
               ? t('tickets.composer.takenBy', { user: holder.userName ?? '—' })
               : !enabled
-                ? t('tickets.composer.disabled')
+                ? closed
+                  ? t('tickets.composer.closed')
+                  : t('tickets.composer.disabled')
                 : isPrivate
                   ? t('tickets.composer.privatePlaceholder')
                   : t('tickets.composer.placeholder')
@@ -514,7 +519,7 @@ export function MessageInput({
             },
           }}
           sx={{
-            [`@container (max-width: ${COMPOSER_ONE_ROW_PX}px)`]: { order: -1, flexBasis: '100%' },
+            [`@container (max-width: ${COMPOSER_ONE_ROW_PX}px)`]: { order: -2, flexBasis: 'calc(100% - 48px)' },
             ...(isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : {}),
           }}
         />
@@ -530,7 +535,10 @@ export function MessageInput({
         ) : null}
         <IconButton
           color="primary"
-          sx={{ ml: !text.trim() && !pending.length && !editing ? 0 : 'auto' }}
+          sx={{
+            ml: !text.trim() && !pending.length && !editing ? 0 : 'auto',
+            [`@container (max-width: ${COMPOSER_ONE_ROW_PX}px)`]: { order: -1, ml: 0 },
+          }}
           aria-label={pending.length ? t('tickets.composer.sendFiles') : t('tickets.composer.send')}
           disabled={!enabled || (!text.trim() && !pending.length)}
           onClick={submit}

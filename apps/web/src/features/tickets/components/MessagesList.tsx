@@ -16,6 +16,7 @@ import { dayKey, formatDay, formatTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { useUserList } from '../../users/hooks/useUsers';
 import { useDeleteMessage, useMarkConversationRead, useMessages, useReactToMessage, useRetryMessage } from '../hooks/useMessages';
 import type { Message } from '../types';
 import { groupReactions, QUICK_REACTIONS } from '../utils/emojis';
@@ -45,6 +46,23 @@ function DaySeparator({ iso }: { iso: string }) {
 const forwardable = (m: Message) => !m.isPrivate && !m.isDeleted;
 
 /** Memoised: scrolling re-renders the list on every frame, a bubble only when its message or reactions change. */
+/** A private note says who wrote it (the team reads notes from several attendants on one ticket). */
+function PrivateNoteLabel({ userId }: { userId: number | null }) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const users = useUserList(userId !== null && userId !== me.id);
+  const name = userId === me.id ? me.name : users.data?.find((u) => u.id === userId)?.name;
+  return (
+    <Typography
+      variant="caption"
+      data-testid="private-note-label"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'warning.dark' }}
+    >
+      <LockIcon sx={{ fontSize: 12 }} /> {name ? t('tickets.message.privateNoteBy', { name }) : t('tickets.message.privateNote')}
+    </Typography>
+  );
+}
+
 export const MessageBubble = memo(function MessageBubble({
   message,
   onEdit,
@@ -122,11 +140,7 @@ export const MessageBubble = memo(function MessageBubble({
           '&:hover .message-menu': { opacity: 1 },
         })}
       >
-        {message.isPrivate ? (
-          <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'warning.dark' }}>
-            <LockIcon sx={{ fontSize: 12 }} /> {t('tickets.message.privateNote')}
-          </Typography>
-        ) : null}
+        {message.isPrivate ? <PrivateNoteLabel userId={message.userId} /> : null}
         {mine && !message.isPrivate && message.userId === null && message.dataJson?.automatic ? (
           <Typography
             variant="caption"

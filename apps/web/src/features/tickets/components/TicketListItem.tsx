@@ -13,8 +13,7 @@ import { mediaUrl } from '../../../shared/media';
 import type { Ticket } from '../types';
 import { oneLine, truncate } from '../utils/messageRules';
 import { formatWhatsapp } from '../utils/whatsappFormat';
-
-const RATING_EMOJI = ['', '😞', '🙁', '😐', '🙂', '😍'];
+import { TicketRating } from './TicketRating';
 
 export function ChannelIcon({ channel }: { channel: string }) {
   const sx = { fontSize: 14 };
@@ -37,7 +36,6 @@ export const TicketListItem = memo(function TicketListItem({
   const user = useCurrentUser();
   const clock = useClock();
   const pending = ticket.status === 'pending';
-  const rate = ticket.userRating?.rate;
   return (
     <ListItemButton
       selected={selected}
@@ -61,11 +59,7 @@ export const TicketListItem = memo(function TicketListItem({
           <Typography variant="subtitle2" noWrap sx={{ flex: 1 }} title={ticket.contact?.name}>
             {truncate(ticket.contact?.name, 60)}
           </Typography>
-          {rate && rate >= 1 && rate <= 5 ? (
-            <span role="img" aria-label={t('tickets.list.rating', { rate })}>
-              {RATING_EMOJI[rate]}
-            </span>
-          ) : null}
+          <TicketRating rating={ticket.userRating} />
           <Typography variant="caption" color={ticket.unreadMessages > 0 ? 'success.main' : 'text.secondary'}>
             {formatRecent(clock, ticket.updatedAt)}
           </Typography>

@@ -49,6 +49,7 @@ import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
 import { PrivateFilesDialog } from './PrivateFilesDialog';
+import { TicketRating } from './TicketRating';
 import { TransferDialog } from './TransferDialog';
 
 /** Follow this ticket's room while it is on screen, so its messages and acks arrive. */
@@ -171,6 +172,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
             {ticket.queue ? ` · ${ticket.queue.name}` : ''}
           </Typography>
         </Box>
+        {ticket.status === 'closed' ? <TicketRating rating={ticket.userRating} /> : null}
         {ticket.status === 'pending' ? (
           <Button
             variant="contained"
@@ -329,6 +331,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
       <MessageInput
         ticketId={ticket.id}
         enabled={live || Boolean(lostTo)}
+        closed={ticket.status === 'closed'}
         heldBy={lostTo}
         editing={editing}
         onEditDone={() => setEditing(null)}
