@@ -24,6 +24,7 @@ import { toast } from '../../../shared/toast';
 import { AttachmentField } from '../../../shared/ui/AttachmentField';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
+import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
 import { useConnections } from '../../connections/hooks/useConnections';
 import { useContactListRefs } from '../../contact-lists/hooks/useContactLists';
 import { useQueues } from '../../queues/hooks/useQueues';
@@ -64,6 +65,7 @@ function defaults(r: CampaignDto | null, clock: Clock = makeClock(null, null)) {
 /** The campaign editor of seed 002 §2.3; read-only unless the campaign is editable (seed 002 §4). */
 export function CampaignModal({ open, record, onClose }: { open: boolean; record: CampaignDto | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const help = usePlaceholdersHelp();
   const titleId = useId();
   const clock = useClock();
   const save = useSaveCampaign();
@@ -313,7 +315,7 @@ export function CampaignModal({ open, record, onClose }: { open: boolean; record
                     multiline
                     minRows={4}
                     fullWidth
-                    helperText={t('campaigns.variablesHelp')}
+                    helperText={`${t('campaigns.variablesHelp')} ${help}`}
                   />
                   {confirmation ? (
                     <FormTextField
@@ -324,6 +326,7 @@ export function CampaignModal({ open, record, onClose }: { open: boolean; record
                       multiline
                       minRows={2}
                       fullWidth
+                      helperText={help}
                     />
                   ) : null}
                 </Box>

@@ -130,6 +130,11 @@ describe("campaign pages on the company's clock (issue 31 item 12)", () => {
     renderWithProviders(<CampaignModal open record={draft as never} onClose={() => {}} />, { session });
     const field = (await screen.findByLabelText('Agendamento')) as HTMLInputElement;
     expect(field.value).toBe('2026-12-01T10:05');
+    // the message says which variables and placeholders it fills (issue 31 item 6)
+    const message = screen.getByLabelText('Mensagem 1');
+    const help = document.getElementById(message.getAttribute('aria-describedby') ?? '');
+    expect(help?.textContent).toContain('{nome}');
+    expect(help?.textContent).toContain('Marcadores aceitos: {{name}} {{firstName}}');
     fireEvent.change(field, { target: { value: '2026-12-01T11:30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));

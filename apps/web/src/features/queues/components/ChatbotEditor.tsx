@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
 import type { Named } from '../hooks/useQueues';
 
 /** A step being edited: the API's fields plus a stable key for React. */
@@ -263,6 +264,7 @@ function StepCard({
   onDelete?: () => void;
 }) {
   const { t } = useTranslation();
+  const help = usePlaceholdersHelp();
   const err = (field: string) => errors[`${path}.${field}`];
   const target = step.queueType ? CHATBOT_TARGET[step.queueType] : null;
   const targetOptions: Record<string, Named[]> = {
@@ -347,7 +349,9 @@ function StepCard({
           value={step.greetingMessage ?? ''}
           onChange={(e) => onChange({ ...step, greetingMessage: e.target.value })}
           error={Boolean(err('greetingMessage'))}
-          helperText={err('greetingMessage') ? t('queues.chatbot.messageRequired') : t('queues.chatbot.messageHint')}
+          helperText={
+            err('greetingMessage') ? t('queues.chatbot.messageRequired') : `${t('queues.chatbot.messageHint')}. ${help}`
+          }
         />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           {target && (
