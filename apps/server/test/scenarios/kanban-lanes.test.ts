@@ -34,7 +34,9 @@ describe('a kanban lane moving a ticket', () => {
     await d.api('PUT', `/tags/${waiting.id}`, { name: 'Aguardando cliente', kanban: 1, rollbackLaneId: proposal.id });
 
     const rita = d.customer(conn, 'Rita Alves');
-    await rita.says('Quero um orçamento');
+    // stamped a minute back: day.ts stamps a message with the next whole second by default, and a customer message
+    // stamped after the card enters the lane counts as an answer there (PostgreSQL ran fast enough to see it)
+    await rita.says('Quero um orçamento', { at: new Date(Date.now() - 60_000) });
     const ticket = await rita.ticket();
     await d.api('PUT', `/tickets/${ticket.id}`, { status: 'open', queueId: vendas }, ana.token);
     await d.api('POST', `/messages/${ticket.id}`, { body: 'Oi Rita, vou preparar sua proposta.' }, ana.token);
