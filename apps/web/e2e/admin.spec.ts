@@ -91,7 +91,7 @@ test.describe('administration (issue 9)', () => {
     await dialog.getByRole('tab', { name: 'Dados da fila' }).click();
     await page.screenshot({ path: `${SCREENSHOTS}/admin-queue-dialog.png` });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Bot saved successfully')).toBeVisible();
+    await expect(page.getByText('Bot salvo com sucesso')).toBeVisible();
 
     // the edit dialog opens by itself after the creation, with the flow saved
     const edit = page.getByRole('dialog', { name: 'Editar fila' });

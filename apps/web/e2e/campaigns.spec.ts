@@ -86,7 +86,7 @@ test('import a list, run a campaign with two variants and an image, watch the re
     buffer: xlsx,
   });
   await expect(page.getByRole('cell', { name: numbers[5] })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('6 novos')).toBeVisible();
+  await expect(page.getByText('Última importação — novos: 6, atualizados: 0, linhas com erro: 0.')).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/contact-list-items.png` });
   await page.goto('/contact-lists');
   await expect(page.getByRole('row', { name: new RegExp(`Clientes ${stamp}`) })).toContainText('6');

@@ -64,7 +64,7 @@ test.describe('queue integrations and file lists', () => {
     await second.getByLabel('Lista de arquivos').click();
     await page.getByRole('option', { name: 'Catálogo' }).click();
     await dialog.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Bot saved successfully')).toBeVisible();
+    await expect(page.getByText('Bot salvo com sucesso')).toBeVisible();
     const edit = page.getByRole('dialog', { name: 'Editar fila' });
     await expect(edit.getByTestId('step-0').getByLabel('Integração')).toContainText('Bot de pedidos');
     await expect(edit.getByTestId('step-1').getByLabel('Lista de arquivos')).toContainText('Catálogo');
