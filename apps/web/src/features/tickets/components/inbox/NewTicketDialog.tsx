@@ -2,7 +2,6 @@ import { Box, Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField, Ty
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../../app/session/context';
-import { ApiError } from '../../../../shared/api/client';
 import { toastError } from '../../../../shared/api/errors';
 import { DialogFormActions } from '../../../../shared/ui/DialogFormActions';
 import { ContactPicker } from '../../../contacts/components/ContactPicker';
@@ -10,7 +9,7 @@ import type { ContactOption } from '../../../contacts/hooks/useContacts';
 import { useConnectionOptions } from '../../hooks/useInboxOptions';
 import { useCreateTicket } from '../../hooks/useTicket';
 import type { Ticket } from '../../types';
-import type { OpenTicketInfo } from './TicketAlreadyOpenDialog';
+import { type OpenTicketInfo, otherOpenTicket } from './TicketAlreadyOpenDialog';
 
 /**
  * New ticket (seed 000 §2): a contact found from 3 characters, a queue (required) and a connection. A contact that
@@ -55,11 +54,9 @@ export function NewTicketDialog({
       {
         onSuccess: onCreated,
         onError: (err) => {
-          if (err instanceof ApiError && err.code === 'ERR_OTHER_OPEN_TICKET') {
-            onAlreadyOpen((err.body?.details ?? {}) as OpenTicketInfo);
-            return;
-          }
-          toastError(err);
+          const holder = otherOpenTicket(err);
+          if (holder) onAlreadyOpen(holder);
+          else toastError(err);
         },
       },
     );

@@ -15,7 +15,7 @@ export interface OpenTicketInfo {
 /** Who holds the ticket, when a request was refused because someone else has it open (ERR_OTHER_OPEN_TICKET). */
 export function otherOpenTicket(err: unknown): OpenTicketInfo | null {
   if (!(err instanceof ApiError) || err.code !== 'ERR_OTHER_OPEN_TICKET') return null;
-  return (err.body?.details as OpenTicketInfo | undefined) ?? null;
+  return (err.body?.details as OpenTicketInfo | undefined) ?? {};
 }
 
 /** The 'ticket already open' info dialog (seed 000 §2 "Dialogs"): names the owning user and queue. */
