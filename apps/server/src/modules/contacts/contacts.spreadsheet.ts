@@ -1,6 +1,6 @@
 /**
- * Reading contact spreadsheets: .xlsx through exceljs' streaming reader (first worksheet), CSV/TXT by a small
- * streaming parser (delimiter guessed from the header: ; , or tab). The kind is decided from the bytes, never
+ * Reading contact spreadsheets: .xlsx through exceljs' streaming reader (first worksheet), CSV/TXT through csv-parse
+ * (delimiter guessed from the header: ; , or tab). The kind is decided from the bytes, never
  * from the name. Legacy binary .xls (OLE, Excel 97–2003) through SheetJS 0.20.3 (@e965/xlsx: the registry's
  * `xlsx` 0.18 has known flaws fixed only in 0.19.3/0.20.2), read whole (it is a binary format), values only, first
  * sheet, at most IMPORT_MAX_ROWS rows.
@@ -9,6 +9,7 @@ import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { IMPORT_MAX_ROWS } from '@atendo/shared';
 import * as XLSX from '@e965/xlsx';
+import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/errors';
 import { unquoteCell } from '../../platform/spreadsheet';
@@ -85,77 +86,42 @@ async function* xlsxRows(file: string): AsyncGenerator<string[]> {
   }
 }
 
-/** RFC 4180-ish CSV: quoted fields with "" escapes and line breaks; BOM dropped; delimiter from the first line. */
+/** The delimiter of a CSV/TXT: whichever of ; , or tab splits the first line most (a comma when none does). */
+export function guessDelimiter(firstLine: string): string {
+  const counts = [';', ',', '\t'].map((d) => [d, firstLine.split(d).length] as const).sort((a, b) => b[1] - a[1]);
+  return counts[0][1] > 1 ? counts[0][0] : ',';
+}
+
+/** The first line of a file (up to 64 KiB), BOM dropped: enough to guess the delimiter. */
+async function firstLine(file: string): Promise<string> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    const text = buf.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const nl = text.indexOf('\n');
+    return nl < 0 ? text : text.slice(0, nl);
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * CSV/TXT through csv-parse (RFC 4180: quoted fields with "" escapes and line breaks), streamed; BOM dropped,
+ * cells trimmed, rows of any width, a stray quote inside an unquoted field kept as text.
+ */
 async function* csvRows(file: string): AsyncGenerator<string[]> {
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 });
-  let delimiter: string | null = null;
-  let field = '';
-  let row: string[] = [];
-  let quoted = false;
-  let afterQuote = false;
-  let pending = '';
-  let started = false;
-  for await (const chunk of stream as AsyncIterable<string>) {
-    let text = pending + chunk;
-    pending = '';
-    if (!started) {
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      started = true;
-    }
-    if (delimiter === null) {
-      const nl = text.indexOf('\n');
-      if (nl < 0 && text.length < 64 * 1024) {
-        pending = text;
-        continue;
-      }
-      const line = nl < 0 ? text : text.slice(0, nl);
-      const counts = [';', ',', '\t'].map((d) => [d, line.split(d).length] as const);
-      delimiter = counts.sort((a, b) => b[1] - a[1])[0][1] > 1 ? counts[0][0] : ',';
-    }
-    const rows: string[][] = [];
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i];
-      if (quoted) {
-        if (c === '"') {
-          if (i + 1 >= text.length) {
-            pending = '"';
-            break;
-          }
-          if (text[i + 1] === '"') {
-            field += '"';
-            i++;
-          } else {
-            quoted = false;
-            afterQuote = true;
-          }
-        } else field += c;
-        continue;
-      }
-      if (c === '"' && field === '' && !afterQuote) quoted = true;
-      else if (c === delimiter) {
-        row.push(field.trim());
-        field = '';
-        afterQuote = false;
-      } else if (c === '\n') {
-        row.push(field.trim());
-        rows.push(row);
-        row = [];
-        field = '';
-        afterQuote = false;
-      } else if (c !== '\r') field += c;
-    }
-    for (const r of rows) yield r;
-  }
-  if (delimiter === null && pending) {
-    // A single line without a newline: guess from it.
-    const counts = [';', ',', '\t'].map((d) => [d, pending.split(d).length] as const).sort((a, b) => b[1] - a[1]);
-    yield pending.split(counts[0][1] > 1 ? counts[0][0] : ',').map((s) => s.trim().replace(/^"(.*)"$/, '$1'));
-    return;
-  }
-  if (field !== '' || row.length) {
-    row.push(field.trim());
-    yield row;
-  }
+  const parser = createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(
+    parse({
+      delimiter: guessDelimiter(await firstLine(file)),
+      bom: true,
+      trim: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+    }),
+  );
+  for await (const row of parser as AsyncIterable<string[]>) yield row;
 }
 
 /** Legacy .xls: the first sheet's values (no formulas, no HTML), one row at a time. */
