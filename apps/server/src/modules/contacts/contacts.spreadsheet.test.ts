@@ -29,7 +29,9 @@ describe('CSV contact sheets (csv-parse)', () => {
   });
 
   it('reads quoted fields with the delimiter, "" escapes and line breaks inside; drops the BOM; trims cells', async () => {
-    const rows = await rowsOf('\uFEFFNome;Telefone;Obs\n"Silva; Ana" ; 5511911112222 ;"diz ""oi""\nem duas linhas"\r\nBeto;5511911113333;\n');
+    const rows = await rowsOf(
+      '\uFEFFNome;Telefone;Obs\n"Silva; Ana" ; 5511911112222 ;"diz ""oi""\nem duas linhas"\r\nBeto;5511911113333;\n',
+    );
     expect(rows).toEqual([
       ['Nome', 'Telefone', 'Obs'],
       ['Silva; Ana', '5511911112222', 'diz "oi"\nem duas linhas'],
