@@ -66,33 +66,57 @@ describe('storage', () => {
 });
 
 describe('types', () => {
-  it('sniffs common formats by their first bytes', () => {
-    expect(sniff(PNG_1PX)?.mime).toBe('image/png');
-    expect(sniff(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.mime).toBe('image/jpeg');
-    expect(sniff(Buffer.from('%PDF-1.7'))?.mime).toBe('application/pdf');
-    expect(sniff(Buffer.from('OggS\0\x02'))?.mime).toBe('audio/ogg');
-    expect(sniff(Buffer.from('ID3\x04'))?.mime).toBe('audio/mpeg');
-    expect(sniff(Buffer.from('\0\0\0\x20ftypM4A \0'))?.mime).toBe('audio/mp4');
-    expect(sniff(Buffer.from('\0\0\0\x20ftypisom\0'))?.mime).toBe('video/mp4');
-    expect(sniff(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
+  it('sniffs common formats by their first bytes (file-type), as the types we store', async () => {
+    const riff = (form: string) => Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from(form), Buffer.alloc(32)]);
+    const ftyp = (brand: string) => Buffer.concat([Buffer.from('\0\0\0\x20ftyp'), Buffer.from(brand), Buffer.alloc(40)]);
+    const ogg = (codec: string) =>
+      Buffer.concat([Buffer.from('OggS\0\x02'), Buffer.alloc(22), Buffer.from(codec), Buffer.alloc(32)]);
+    const cases: [Buffer, string | null][] = [
+      [PNG_1PX, 'image/png'],
+      [Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), 'image/jpeg'],
+      [Buffer.from('GIF89a\x01\0\x01\0'), 'image/gif'],
+      [riff('WEBPVP8 '), 'image/webp'],
+      [riff('WAVEfmt '), 'audio/wav'],
+      [Buffer.from('%PDF-1.7\n'), 'application/pdf'],
+      [ogg('OpusHead'), 'audio/ogg'],
+      [ogg('\x01vorbis'), 'audio/ogg'],
+      // an ID3 tag, then an MPEG-1 layer III frame; a tag longer than the head is taken as MP3 too
+      [
+        Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0'), Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(400)]),
+        'audio/mpeg',
+      ],
+      [Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\x7f\x7f'), Buffer.alloc(64)]), 'audio/mpeg'],
+      [ftyp('M4A '), 'audio/mp4'],
+      [ftyp('isom'), 'video/mp4'],
+      [ftyp('qt  '), 'video/quicktime'],
+      [ftyp('3gp4'), 'video/3gpp'],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">'), null],
+      // a zip (docx, xlsx …) and a Windows program are known to file-type but not types we serve
+      [Buffer.concat([Buffer.from('PK\x03\x04\x14\0\0\0'), Buffer.alloc(40)]), null],
+      [Buffer.concat([Buffer.from('MZ\x90\0'), Buffer.alloc(60)]), null],
+    ];
+    for (const [head, mime] of cases)
+      expect((await sniff(head))?.mime ?? null, head.subarray(0, 12).toString('latin1')).toBe(mime);
   });
 
-  it('general media keeps unknown content as an opaque download, never as HTML or SVG', () => {
-    const html = decideType('media', Buffer.from('<html></html>'), { mimetype: 'text/html', filename: 'page.html' });
+  it('general media keeps unknown content as an opaque download, never as HTML or SVG', async () => {
+    const html = await decideType('media', Buffer.from('<html></html>'), { mimetype: 'text/html', filename: 'page.html' });
     expect(html).toEqual({ mime: 'application/octet-stream', ext: 'bin' });
-    const svg = decideType('media', Buffer.from('<svg/>'), { mimetype: 'application/octet-stream', filename: 'x.svg' });
+    const svg = await decideType('media', Buffer.from('<svg/>'), { mimetype: 'application/octet-stream', filename: 'x.svg' });
     expect(svg.ext).toBe('bin');
-    const docx = decideType('media', Buffer.from('PK\x03\x04'), {
+    const docx = await decideType('media', Buffer.from('PK\x03\x04'), {
       mimetype: 'application/vnd.openxmlformats',
       filename: 'a.DOCX',
     });
     expect(docx).toEqual({ mime: 'application/octet-stream', ext: 'docx' });
-    expect(decideType('media', Buffer.from('hello, world'), { mimetype: 'text/plain' })).toEqual({
+    expect(await decideType('media', Buffer.from('hello, world'), { mimetype: 'text/plain' })).toEqual({
       mime: 'text/plain',
       ext: 'txt',
     });
     // announced as a picture but is not one
-    expect(() => decideType('media', Buffer.from('MZ\x90\0'), { mimetype: 'image/jpeg' })).toThrow('ERR_INVALID_FILE_TYPE');
+    await expect(decideType('media', Buffer.from('MZ\x90\0'), { mimetype: 'image/jpeg' })).rejects.toThrow(
+      'ERR_INVALID_FILE_TYPE',
+    );
   });
 });
 

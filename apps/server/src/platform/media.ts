@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { DEFAULT_DOWNLOAD_LIMIT_MB } from '@atendo/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { authenticate, bearerToken, type ContextLoader, type TokenService } from './auth';
 import { AppError, sendError } from './errors';
@@ -48,32 +49,43 @@ const INLINE = /^(image\/(jpeg|png|gif|webp|x-icon)|audio\/|video\/|application\
 /** Extensions never kept even as opaque downloads: a browser could run them from our origin. */
 const DANGEROUS_EXT = new Set(['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'js', 'mjs', 'cjs', 'php']);
 
-const ascii = (b: Buffer, start: number, end: number) => b.subarray(start, end).toString('latin1');
+/** Bytes read from the start of a file to decide its type (file-type's `reasonableDetectionSizeInBytes`). */
+export const HEAD_BYTES = 4100;
 
-/** Magic-byte sniffing of the formats users and channels exchange. Null when unknown. */
-export function sniff(head: Buffer): SniffedType | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return { mime: 'image/png', ext: 'png' };
-  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return { mime: 'image/gif', ext: 'gif' };
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return { mime: 'image/webp', ext: 'webp' };
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') return { mime: 'audio/wav', ext: 'wav' };
-  if (head.length >= 4 && head[0] === 0 && head[1] === 0 && head[2] === 1 && head[3] === 0)
-    return { mime: 'image/x-icon', ext: 'ico' };
-  if (ascii(head, 0, 5) === '%PDF-') return { mime: 'application/pdf', ext: 'pdf' };
-  if (ascii(head, 0, 4) === 'OggS') return { mime: 'audio/ogg', ext: 'ogg' };
-  if (ascii(head, 0, 3) === 'ID3') return { mime: 'audio/mpeg', ext: 'mp3' };
-  if (head.length >= 2 && head[0] === 0xff && (head[1] & 0xf6) === 0xf0) return { mime: 'audio/aac', ext: 'aac' };
-  if (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0) return { mime: 'audio/mpeg', ext: 'mp3' };
-  if (ascii(head, 4, 8) === 'ftyp') {
-    const brand = ascii(head, 8, 12);
-    if (brand === 'M4A ' || brand === 'M4B ') return { mime: 'audio/mp4', ext: 'm4a' };
-    if (brand === 'qt  ') return { mime: 'video/quicktime', ext: 'mov' };
-    if (brand.startsWith('3g')) return { mime: 'video/3gpp', ext: '3gp' };
-    return { mime: 'video/mp4', ext: 'mp4' };
-  }
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { mime: 'video/webm', ext: 'webm' };
-  return null;
+/**
+ * What file-type finds, in the types we store and serve (EXT_MIME): Ogg Opus/Vorbis are `ogg`, MPEG-1/2 layer audio
+ * is `mp3`, m4b `m4a`, m4v `mp4`. Anything else it knows (zip, docx, mkv, heic, exe …) is not one of ours: null,
+ * and the caller keeps it as an opaque download or refuses it.
+ */
+const SNIFFED_AS: Record<string, string> = {
+  jpg: 'jpg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  ico: 'ico',
+  wav: 'wav',
+  pdf: 'pdf',
+  ogg: 'ogg',
+  oga: 'ogg',
+  opus: 'ogg',
+  mp3: 'mp3',
+  mp2: 'mp3',
+  mp1: 'mp3',
+  aac: 'aac',
+  m4a: 'm4a',
+  m4b: 'm4a',
+  mp4: 'mp4',
+  m4v: 'mp4',
+  mov: 'mov',
+  '3gp': '3gp',
+  webm: 'webm',
+};
+
+/** The type of a file from its first bytes (file-type), among the formats users and channels exchange. Null when unknown. */
+export async function sniff(head: Uint8Array): Promise<SniffedType | null> {
+  const found = await fileTypeFromBuffer(head);
+  const ext = found ? SNIFFED_AS[found.ext] : undefined;
+  return ext ? { mime: EXT_MIME[ext], ext } : null;
 }
 
 const categoryOf = (mime: string): Category => {
@@ -139,8 +151,8 @@ export function variantPath(stored: string): string {
 async function readHead(file: string): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
-    const head = Buffer.alloc(64);
-    const { bytesRead } = await handle.read(head, 0, 64, 0);
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
     return head.subarray(0, bytesRead);
   } finally {
     await handle.close();
@@ -173,10 +185,10 @@ function isUtf8Text(head: Buffer) {
 }
 
 /** Decides the stored type, or refuses: declared and sniffed types must agree with the kind and with each other. */
-export function decideType(kindName: MediaKindName, head: Buffer, file: IncomingFile): SniffedType {
+export async function decideType(kindName: MediaKindName, head: Buffer, file: IncomingFile): Promise<SniffedType> {
   const kind: MediaKind = MEDIA_KINDS[kindName];
   const declared = (file.mimetype ?? 'application/octet-stream').toLowerCase().split(';')[0].trim();
-  const sniffed = sniff(head);
+  const sniffed = await sniff(head);
   if (kind.accept) {
     if (!sniffed || !kind.accept.includes(sniffed.mime)) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
     const declaredCategory = categoryOf(declared);
@@ -281,9 +293,9 @@ export class MediaStorage {
       transform(chunk: Buffer, _enc, cb) {
         size += chunk.length;
         if (size > maxBytes) return cb(new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes }));
-        if (headLength < 64) {
-          chunks.push(chunk.subarray(0, 64 - headLength));
-          headLength += Math.min(chunk.length, 64 - headLength);
+        if (headLength < HEAD_BYTES) {
+          chunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
+          headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
         }
         cb(null, chunk);
       },
@@ -292,7 +304,7 @@ export class MediaStorage {
       await pipeline(source, meter, createWriteStream(tmp, { mode: 0o640 }));
       if ((source as Readable & { truncated?: boolean }).truncated) throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes });
       if (size === 0) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
-      const type = decideType(kindName, Buffer.concat(chunks), file);
+      const type = await decideType(kindName, Buffer.concat(chunks), file);
       const stored = `${companyId}/${kindName}/${name}.${type.ext}`;
       await rename(tmp, path.join(folder, `${name}.${type.ext}`));
       this.changed(companyId, size, 1);
@@ -352,7 +364,7 @@ export class MediaStorage {
       await convertAudio(abs, tmp, target, { ...opts, ffmpeg: this.opts.ffmpegPath });
       const info = await stat(tmp);
       const head = await readHead(tmp);
-      if (sniff(head)?.mime !== AUDIO_TARGET_MIME[target]) throw new AudioConversionError('unexpected output', 'failed');
+      if ((await sniff(head))?.mime !== AUDIO_TARGET_MIME[target]) throw new AudioConversionError('unexpected output', 'failed');
       await rename(tmp, path.join(folder, `${name}.${target}`));
       this.changed(parsed.companyId, info.size, 1);
       await this.remove(stored.path);
@@ -380,7 +392,8 @@ export class MediaStorage {
       const tmp = path.join(path.dirname(target), `.${parsed.name}.${randomBytes(6).toString('base64url')}.part`);
       try {
         await convertAudio(source, tmp, 'mp3', { ...opts, ffmpeg: this.opts.ffmpegPath });
-        if (sniff(await readHead(tmp))?.mime !== 'audio/mpeg') throw new AudioConversionError('unexpected output', 'failed');
+        if ((await sniff(await readHead(tmp)))?.mime !== 'audio/mpeg')
+          throw new AudioConversionError('unexpected output', 'failed');
         const info = await stat(tmp);
         await rename(tmp, target);
         this.changed(parsed.companyId, info.size, 1);

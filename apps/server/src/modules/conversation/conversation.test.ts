@@ -500,8 +500,13 @@ describe('closing a waiting ticket (company setting sendFarewellWaitingTicket, i
 });
 
 describe('GET /messages/transcribeAudio/:file', () => {
-  // an Ogg page header: what a WhatsApp voice note starts with
-  const OGG = Buffer.concat([Buffer.from('OggS', 'latin1'), Buffer.alloc(60, 1)]);
+  // an Ogg page whose first packet is an Opus header: what a WhatsApp voice note starts with
+  const OGG = Buffer.concat([
+    Buffer.from('OggS\0\x02', 'latin1'),
+    Buffer.alloc(22, 1),
+    Buffer.from('OpusHead'),
+    Buffer.alloc(60, 1),
+  ]);
 
   /** A customer's voice note in a ticket of `who`; answers the stored file's name. */
   async function voiceNote(who: TestUser) {

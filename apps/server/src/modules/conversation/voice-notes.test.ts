@@ -224,8 +224,9 @@ describe('a voice note is sent in its channel’s format', () => {
   it('a recording ffmpeg cannot read is refused with ERR_AUDIO_CONVERSION and nothing stays on disk', async () => {
     const ticketId = await openMessengerTicket('instagram', igConnectionId, '7704');
     const before = filesOf(a.companyId);
-    // MP3 by its first bytes (an ID3 tag), then noise: stored as audio/mpeg, unreadable as audio.
-    const broken = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000'), Buffer.alloc(20_000, 7)]);
+    // MP3 by its first bytes (an ID3 tag that claims 2 MB, longer than the file), then noise: stored as audio/mpeg,
+    // unreadable as audio.
+    const broken = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u007f\u007f\u007f'), Buffer.alloc(20_000, 7)]);
     const res = await sendVoice(ticketId, broken);
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toBe('ERR_AUDIO_CONVERSION');
