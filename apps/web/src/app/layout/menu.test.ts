@@ -104,7 +104,8 @@ describe('drawer gating (buildMenu)', () => {
   });
 
   it('an expired subscription leaves only the finance entry', () => {
-    const expired = makeUser({ profile: 'admin', super: false }, { dueDate: inDays(-1) });
+    // two days back: between 00:00 and 03:00 UTC, 24 hours back is still today on São Paulo's clock (valid all day)
+    const expired = makeUser({ profile: 'admin', super: false }, { dueDate: inDays(-2) });
     expect(keysFor({ user: expired })).toEqual(['financeiro']);
     const plainExpired = makeUser({}, { dueDate: inDays(-10) });
     expect(keysFor({ user: plainExpired })).toEqual(['financeiro']);
