@@ -29,7 +29,8 @@ void i18n.use(initReactI18next).init({
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
   returnNull: false,
-  showSupportNotice: false,
+  // i18next 27 turned this default off; an empty translation stays empty (a label that is deliberately blank).
+  returnEmptyString: true,
   react: { useSuspense: false },
 });
 

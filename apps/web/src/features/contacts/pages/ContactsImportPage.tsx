@@ -2,6 +2,7 @@ import { type ContactImportMapping, type ContactUploadDto, V } from '@atendo/sha
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Checkbox, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,7 +24,7 @@ export function mappingErrors(
   mapping: Partial<Record<Field, number | ''>>,
   columns: string[],
   selected: number,
-  t: (k: string, o?: Record<string, unknown>) => string,
+  t: TFunction,
 ): string[] {
   const errors: string[] = [];
   if (mapping.number === '' || mapping.number === undefined) errors.push(t(V.importNumberColumn));
