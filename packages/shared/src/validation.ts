@@ -63,3 +63,5 @@ export const colorField = () =>
 
 /** Positive integer id in a path parameter. */
 export const idParam = z.coerce.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).max(2147483647, V.invalid);
+/** `:id` route parameters (a positive 32-bit id). */
+export const IdParams = z.object({ id: idParam });

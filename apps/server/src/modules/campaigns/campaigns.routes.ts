@@ -8,13 +8,11 @@ import {
   CampaignSettingsDto,
   CampaignShippingPageDto,
   CampaignShippingQuery,
-  idParam,
+  IdParams,
 } from '@atendo/shared';
-import { z } from 'zod';
 import type { App } from '../../platform/http';
 import type { CampaignsService } from './campaigns.service';
 
-const IdParams = z.object({ id: idParam });
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Campaigns and their settings (seed 002 §7 "Campaigns"); plan flag useCampaigns, admins. */

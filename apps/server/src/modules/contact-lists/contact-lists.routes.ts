@@ -10,13 +10,12 @@ import {
   ContactListPageDto,
   ContactListPageQuery,
   ContactListRefDto,
-  idParam,
+  IdParams,
 } from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
 import type { ContactListsService } from './contact-lists.service';
 
-const IdParams = z.object({ id: idParam });
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Contact lists (seed 002 §7 "Contact lists"); plan flag useCampaigns. */

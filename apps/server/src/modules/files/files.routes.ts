@@ -1,9 +1,6 @@
-import { FileListBody, FileListDto, FileListPageDto, IntegrationPageQuery, idParam } from '@atendo/shared';
-import { z } from 'zod';
+import { FileListBody, FileListDto, FileListPageDto, IdParams, IntegrationPageQuery } from '@atendo/shared';
 import type { App } from '../../platform/http';
 import type { FilesService } from './files.service';
-
-const IdParams = z.object({ id: idParam });
 
 /** File lists (seed 001 §7 "File lists"): admins (files:manage). Files download through the signed media path. */
 export function filesRoutes(app: App, files: FilesService) {

@@ -1,6 +1,6 @@
 import {
   ExternalProxyQuery,
-  idParam,
+  IdParams,
   PromptBody,
   PromptDto,
   PromptListDto,
@@ -11,8 +11,6 @@ import {
 import { z } from 'zod';
 import type { App } from '../../platform/http';
 import type { PromptsService } from './prompts.service';
-
-const IdParams = z.object({ id: idParam });
 
 /** AI prompts (seed 001 §7 "Prompts"): admins, plan flag useOpenAi. */
 export function promptsRoutes(app: App, prompts: PromptsService) {

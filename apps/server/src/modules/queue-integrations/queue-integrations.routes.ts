@@ -1,17 +1,14 @@
 import {
+  IdParams,
   IntegrationPageQuery,
   IntegrationTestSessionBody,
   IntegrationTestSessionDto,
-  idParam,
   QueueIntegrationBody,
   QueueIntegrationDto,
   QueueIntegrationPageDto,
 } from '@atendo/shared';
-import { z } from 'zod';
 import type { App } from '../../platform/http';
 import type { QueueIntegrationsService } from './queue-integrations.service';
-
-const IdParams = z.object({ id: idParam });
 
 /** Queue integrations (seed 001 §7 "Queue integrations"): admins (integrations:manage) of a plan with useIntegrations. */
 export function queueIntegrationsRoutes(app: App, integrations: QueueIntegrationsService) {

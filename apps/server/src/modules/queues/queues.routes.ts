@@ -1,10 +1,7 @@
-import { CreateChatbotBody, idParam, QueueBody, UpdateChatbotBody } from '@atendo/shared';
-import { z } from 'zod';
+import { CreateChatbotBody, IdParams, QueueBody, UpdateChatbotBody } from '@atendo/shared';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import { createQueuesService } from './queues.service';
-
-const IdParams = z.object({ id: idParam });
 
 export function queuesRoutes(app: App, deps: CoreDeps) {
   const queues = createQueuesService(deps);

@@ -1,5 +1,5 @@
 import {
-  idParam,
+  IdParams,
   QuickMessageBody,
   QuickMessageDto,
   QuickMessageListQuery,
@@ -10,8 +10,6 @@ import { z } from 'zod';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import { createQuickMessagesService } from './quick-messages.service';
-
-const IdParams = z.object({ id: idParam });
 
 /** Quick messages (seed 002 §7): the page's CRUD with an optional attachment, and the composer's '/' picker list. */
 export function quickMessagesRoutes(app: App, deps: CoreDeps) {

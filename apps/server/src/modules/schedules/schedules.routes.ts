@@ -1,9 +1,14 @@
-import { idParam, ScheduleCreateBody, ScheduleDto, ScheduleListQuery, SchedulePageDto, ScheduleUpdateBody } from '@atendo/shared';
+import {
+  IdParams,
+  ScheduleCreateBody,
+  ScheduleDto,
+  ScheduleListQuery,
+  SchedulePageDto,
+  ScheduleUpdateBody,
+} from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
 import type { SchedulesService } from './schedules.service';
-
-const IdParams = z.object({ id: idParam });
 
 /** Schedules (seed 002 §6 "Schedules calendar", seed 000 §5 schedule modal); plan flag useSchedules. */
 export function schedulesRoutes(app: App, schedules: SchedulesService) {
