@@ -49,7 +49,7 @@ const eventsField = z
 export const WebhookEndpointBody = z.object({ url: webhookUrlField, events: eventsField });
 export type WebhookEndpointBody = z.infer<typeof WebhookEndpointBody>;
 
-/** PUT /webhooks/:endpointId: any of url, events, and `active` (pause / resume). */
+/** PUT /webhook-endpoints/:endpointId: any of url, events, and `active` (pause / resume). */
 export const UpdateWebhookEndpointBody = z.object({
   url: webhookUrlField.optional(),
   events: eventsField.optional(),
@@ -71,7 +71,7 @@ export const WebhookEndpointDto = z.object({
   /** `admin` (paused by hand) or `failures` (paused after repeated failed deliveries); null when active. */
   pausedReason: z.string().nullable(),
   consecutiveFailures: z.number(),
-  /** The last 4 characters of the secret; the whole secret comes from GET /webhooks/:id/secret. */
+  /** The last 4 characters of the secret; the whole secret comes from GET /webhook-endpoints/:id/secret. */
   secretHint: z.string(),
   createdAt: z.coerce.date(),
   updatedAt: z.coerce.date(),

@@ -8,7 +8,12 @@ import type { WebhooksService } from './webhooks.service';
  */
 export const deliverWebhookJob = defineJob({
   name: 'webhooks.deliver',
-  schema: z.object({ companyId: z.number().int().positive(), deliveryId: z.number().int().positive() }),
+  schema: z.object({
+    companyId: z.number().int().positive(),
+    deliveryId: z.number().int().positive(),
+    /** Sent by the log's resend: goes out whatever the row's state. */
+    resend: z.boolean().optional(),
+  }),
   queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 120 },
 });
 
@@ -24,6 +29,6 @@ export const sweepWebhookDeliveriesJob = defineJob({
  * most WEBHOOK_TIMEOUT_SECONDS, never the others' deliveries.
  */
 export function registerWebhooksJobs(jobs: Jobs, webhooks: WebhooksService) {
-  jobs.register(deliverWebhookJob, (p) => webhooks.deliver(p.companyId, p.deliveryId), { concurrency: 8 });
+  jobs.register(deliverWebhookJob, (p) => webhooks.deliver(p.companyId, p.deliveryId, p.resend), { concurrency: 8 });
   jobs.register(sweepWebhookDeliveriesJob, async () => void (await webhooks.sweep()), { cron: '17 3 * * *' });
 }

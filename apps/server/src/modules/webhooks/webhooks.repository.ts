@@ -142,16 +142,26 @@ export async function findDelivery(db: Db, t: Tenant, endpointId: number, id: nu
   return row ?? null;
 }
 
-/** An attempt's outcome; `status` pending keeps it for the next retry. Only a pending row moves (a resend made it one). */
+/** An attempt's outcome (`status` pending keeps it for the next retry); answers the attempts counted so far. */
 export async function recordAttempt(
   db: Db,
   t: Tenant,
   id: number,
-  v: Pick<DeliveryRow, 'status' | 'attempts' | 'responseStatus' | 'durationMs' | 'error' | 'lastAttemptAt'>,
-) {
+  v: Pick<DeliveryRow, 'status' | 'responseStatus' | 'durationMs' | 'error' | 'lastAttemptAt'>,
+): Promise<number> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ ...v, attempts: sql`${webhookDeliveries.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(webhookDeliveries.companyId, t.companyId), eq(webhookDeliveries.id, id)))
+    .returning({ attempts: webhookDeliveries.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** Given up without an attempt (its endpoint was paused meanwhile). */
+export async function markFailed(db: Db, t: Tenant, id: number, error: string) {
   await db
     .update(webhookDeliveries)
-    .set({ ...v, updatedAt: new Date() })
+    .set({ status: 'failed', error, updatedAt: new Date() })
     .where(and(eq(webhookDeliveries.companyId, t.companyId), eq(webhookDeliveries.id, id)));
 }
 

@@ -88,11 +88,11 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
     createdAt: r.createdAt,
   });
 
-  const enqueue = (companyId: number, deliveryId: number, afterSeconds = 0) =>
+  const enqueue = (companyId: number, deliveryId: number, o: { afterSeconds?: number; resend?: boolean } = {}) =>
     deps.jobs.send(
       deliverWebhookJob,
-      { companyId, deliveryId },
-      afterSeconds > 0 ? { startAfter: Math.round(afterSeconds) } : {},
+      { companyId, deliveryId, ...(o.resend ? { resend: true } : {}) },
+      o.afterSeconds ? { startAfter: Math.round(o.afterSeconds) } : {},
     );
 
   /**
@@ -131,23 +131,18 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
     });
   }
 
-  /** The job: one attempt of one delivery (a no-op unless it is still pending — a resend made it pending again). */
-  async function deliver(companyId: number, deliveryId: number) {
+  /**
+   * The job: one attempt of one delivery — a no-op once it is no longer pending, unless it is a resend (which sends even
+   * while an earlier attempt of the same row is still being recorded).
+   */
+  async function deliver(companyId: number, deliveryId: number, resend = false) {
     const tenant = { companyId };
     const found = await repo.findDeliveryToSend(db, tenant, deliveryId);
-    if (found?.delivery.status !== 'pending') return;
+    if (!found || (!resend && found.delivery.status !== 'pending')) return;
     const { delivery, endpoint } = found;
-    const attempts = delivery.attempts + 1;
     const startedAt = clock();
     if (!endpoint.active) {
-      await repo.recordAttempt(db, tenant, delivery.id, {
-        status: 'failed',
-        attempts: delivery.attempts,
-        responseStatus: null,
-        durationMs: null,
-        error: 'endpoint paused',
-        lastAttemptAt: delivery.lastAttemptAt,
-      });
+      await repo.markFailed(db, tenant, delivery.id, 'endpoint paused');
       return;
     }
     const started = performance.now();
@@ -182,7 +177,6 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
     if (!error) {
       await repo.recordAttempt(db, tenant, delivery.id, {
         status: 'delivered',
-        attempts,
         responseStatus,
         durationMs,
         error: null,
@@ -193,16 +187,15 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
     }
     const failures = await repo.endpointFailed(db, tenant, endpoint.id);
     const pausing = failures >= settings.pauseAfter;
-    const retry = !pausing && attempts < WEBHOOK_MAX_ATTEMPTS;
-    await repo.recordAttempt(db, tenant, delivery.id, {
+    const retry = !pausing && delivery.attempts + 1 < WEBHOOK_MAX_ATTEMPTS;
+    const attempts = await repo.recordAttempt(db, tenant, delivery.id, {
       status: retry ? 'pending' : 'failed',
-      attempts,
       responseStatus,
       durationMs,
       error,
       lastAttemptAt: startedAt,
     });
-    if (retry) await enqueue(companyId, delivery.id, retryDelaySeconds(settings.retryBaseSeconds, attempts));
+    if (retry) await enqueue(companyId, delivery.id, { afterSeconds: retryDelaySeconds(settings.retryBaseSeconds, attempts) });
     if (pausing) await pause(companyId, endpoint, failures);
   }
 
@@ -285,7 +278,7 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
       const row = await repo.findDelivery(db, ctx, endpointId, deliveryId);
       if (!row) throw new AppError('ERR_NOT_FOUND', 404);
       await repo.markPending(db, ctx, row.id);
-      await enqueue(ctx.companyId, row.id);
+      await enqueue(ctx.companyId, row.id, { resend: true });
       return toDeliveryDto({ ...row, status: 'pending', error: null });
     },
   };

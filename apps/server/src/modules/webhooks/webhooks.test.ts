@@ -25,6 +25,8 @@ const received: Received[] = [];
 const secrets = new Map<string, string>();
 /** Paths that answer 500. */
 const failing = new Set<string>();
+/** Paths that hold the request open until the test lets them answer (a slow endpoint). */
+const held = new Map<string, (() => void)[]>();
 
 const req = requester(() => t);
 
@@ -55,7 +57,10 @@ beforeAll(async () => {
         signature,
         verified: secret ? receiverVerifies(secret, signature, body) : null,
       });
-      res.writeHead(failing.has(path) ? 500 : 200, { 'content-type': 'text/plain' }).end('ok');
+      const answer = () => res.writeHead(failing.has(path) ? 500 : 200, { 'content-type': 'text/plain' }).end('ok');
+      const hold = held.get(path);
+      if (hold) hold.push(answer);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -78,7 +83,7 @@ afterAll(async () => {
 });
 
 async function addEndpoint(tenant: Tenant, path: string, events: string[]) {
-  const res = await req('POST', '/webhooks', tenant.adminToken, { url: `${base}${path}`, events });
+  const res = await req('POST', '/webhook-endpoints', tenant.adminToken, { url: `${base}${path}`, events });
   expect(res.statusCode, res.body).toBe(201);
   const body = res.json();
   secrets.set(path, body.secret);
@@ -99,11 +104,11 @@ describe('outgoing webhooks', () => {
   });
 
   it('refuses what the rules refuse: a profile user, a plan without the API, bad forms, private addresses', async () => {
-    expect((await req('GET', '/webhooks', a.userToken)).statusCode).toBe(403);
-    const plan = await req('GET', '/webhooks', noApi.adminToken);
+    expect((await req('GET', '/webhook-endpoints', a.userToken)).statusCode).toBe(403);
+    const plan = await req('GET', '/webhook-endpoints', noApi.adminToken);
     expect(plan.statusCode).toBe(403);
     expect(plan.json()).toEqual({ error: 'ERR_PLAN_FEATURE_DISABLED' });
-    const bad = await req('POST', '/webhooks', a.adminToken, { url: 'ftp://x', events: [] });
+    const bad = await req('POST', '/webhook-endpoints', a.adminToken, { url: 'ftp://x', events: [] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual(
       expect.arrayContaining([
@@ -111,10 +116,13 @@ describe('outgoing webhooks', () => {
         { path: 'events', message: 'validation.webhookEvents' },
       ]),
     );
-    const unknown = await req('POST', '/webhooks', a.adminToken, { url: 'https://example.com', events: ['ticket.eaten'] });
+    const unknown = await req('POST', '/webhook-endpoints', a.adminToken, {
+      url: 'https://example.com',
+      events: ['ticket.eaten'],
+    });
     expect(unknown.statusCode).toBe(400);
     for (const url of ['http://127.0.0.1:9/x', 'http://10.0.0.5/hook', 'http://[::1]/hook', 'http://169.254.169.254/']) {
-      const res = await req('POST', '/webhooks', a.adminToken, { url, events: ['ticket.closed'] });
+      const res = await req('POST', '/webhook-endpoints', a.adminToken, { url, events: ['ticket.closed'] });
       expect(res.json(), url).toMatchObject({ error: 'ERR_URL_NOT_ALLOWED' });
     }
   });
@@ -123,7 +131,7 @@ describe('outgoing webhooks', () => {
     const ep = await addEndpoint(a, '/a', ['message.created', 'ticket.closed', 'ticket.created', 'contact.created']);
     expect(ep.secret).toMatch(/^whsec_/);
     expect(ep.secretHint).toBe(ep.secret.slice(-4));
-    expect((await req('GET', `/webhooks/${ep.id}/secret`, a.adminToken)).json()).toEqual({ secret: ep.secret });
+    expect((await req('GET', `/webhook-endpoints/${ep.id}/secret`, a.adminToken)).json()).toEqual({ secret: ep.secret });
     await addEndpoint(b, '/b', ['message.created', 'ticket.closed', 'ticket.created', 'contact.created']);
     // Company a hides numbers from profile users: the receiver is treated as one.
     await companySetting(t, a, 'enableLGPD', 'enabled');
@@ -155,7 +163,7 @@ describe('outgoing webhooks', () => {
     expect(close.data).toMatchObject({ ticket: { id: ticketId, status: 'closed' }, why: 'attendant' });
 
     // Every delivery is in the log, delivered on the first attempt, with the body as sent.
-    const log = (await req('GET', `/webhooks/${ep.id}/deliveries`, a.adminToken)).json();
+    const log = (await req('GET', `/webhook-endpoints/${ep.id}/deliveries`, a.adminToken)).json();
     const closeRow = log.records.find((d: { eventType: string }) => d.eventType === 'ticket.closed');
     expect(closeRow).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 200, eventId: close.id });
     expect(JSON.parse(closeRow.body)).toEqual(close);
@@ -164,8 +172,8 @@ describe('outgoing webhooks', () => {
   });
 
   it('resend delivers the same event id again; the test event reaches the endpoint', async () => {
-    const [ep] = (await req('GET', '/webhooks', a.adminToken)).json();
-    const test = await req('POST', `/webhooks/${ep.id}/test`, a.adminToken);
+    const [ep] = (await req('GET', '/webhook-endpoints', a.adminToken)).json();
+    const test = await req('POST', `/webhook-endpoints/${ep.id}/test`, a.adminToken);
     expect(test.statusCode, test.body).toBe(201);
     const testRow = test.json();
     expect(testRow).toMatchObject({ eventType: 'webhook.test', status: 'pending' });
@@ -173,7 +181,7 @@ describe('outgoing webhooks', () => {
       timeout: 20_000,
       interval: 100,
     });
-    const resent = await req('POST', `/webhooks/${ep.id}/deliveries/${testRow.id}/resend`, a.adminToken);
+    const resent = await req('POST', `/webhook-endpoints/${ep.id}/deliveries/${testRow.id}/resend`, a.adminToken);
     expect(resent.statusCode, resent.body).toBe(200);
     await vi.waitFor(() => expect(at('/a').filter((r) => r.envelope.id === testRow.eventId)).toHaveLength(2), {
       timeout: 20_000,
@@ -184,7 +192,7 @@ describe('outgoing webhooks', () => {
     expect(second.verified).toBe(true);
     await vi.waitFor(
       async () => {
-        const row = (await req('GET', `/webhooks/${ep.id}/deliveries`, a.adminToken))
+        const row = (await req('GET', `/webhook-endpoints/${ep.id}/deliveries`, a.adminToken))
           .json()
           .records.find((d: { id: number }) => d.id === testRow.id);
         expect(row).toMatchObject({ status: 'delivered', attempts: 2 });
@@ -192,10 +200,10 @@ describe('outgoing webhooks', () => {
       { timeout: 20_000, interval: 100 },
     );
     // Another company's endpoint or delivery answers 404; its admin cannot resend ours.
-    expect((await req('POST', `/webhooks/${ep.id}/deliveries/${testRow.id}/resend`, b.adminToken)).statusCode).toBe(404);
-    expect((await req('GET', `/webhooks/${ep.id}/deliveries`, b.adminToken)).statusCode).toBe(404);
-    expect((await req('PUT', `/webhooks/${ep.id}`, b.adminToken, { active: false })).statusCode).toBe(404);
-    expect((await req('DELETE', `/webhooks/${ep.id}`, b.adminToken)).statusCode).toBe(404);
+    expect((await req('POST', `/webhook-endpoints/${ep.id}/deliveries/${testRow.id}/resend`, b.adminToken)).statusCode).toBe(404);
+    expect((await req('GET', `/webhook-endpoints/${ep.id}/deliveries`, b.adminToken)).statusCode).toBe(404);
+    expect((await req('PUT', `/webhook-endpoints/${ep.id}`, b.adminToken, { active: false })).statusCode).toBe(404);
+    expect((await req('DELETE', `/webhook-endpoints/${ep.id}`, b.adminToken)).statusCode).toBe(404);
   });
 
   it('a failing receiver gets retries, then the endpoint pauses and the admins find a notice in their bell', async () => {
@@ -209,7 +217,7 @@ describe('outgoing webhooks', () => {
 
     await vi.waitFor(
       async () => {
-        const [row] = (await req('GET', '/webhooks', a.adminToken)).json().filter((e: { id: number }) => e.id === ep.id);
+        const [row] = (await req('GET', '/webhook-endpoints', a.adminToken)).json().filter((e: { id: number }) => e.id === ep.id);
         expect(row).toMatchObject({ active: false, pausedReason: 'failures', consecutiveFailures: 3 });
       },
       { timeout: 20_000, interval: 100 },
@@ -218,7 +226,7 @@ describe('outgoing webhooks', () => {
     expect(attempts).toHaveLength(3);
     expect(new Set(attempts.map((r) => r.envelope.id)).size).toBe(1); // one event, retried with its id
     expect(attempts.every((r) => r.verified)).toBe(true);
-    const log = (await req('GET', `/webhooks/${ep.id}/deliveries`, a.adminToken)).json();
+    const log = (await req('GET', `/webhook-endpoints/${ep.id}/deliveries`, a.adminToken)).json();
     expect(log.records).toEqual([expect.objectContaining({ status: 'failed', attempts: 3, responseStatus: 500 })]);
 
     // The notice: in the company's admins' bell, not its profile users', not another company's.
@@ -232,30 +240,54 @@ describe('outgoing webhooks', () => {
     expect(await notices(b.adminToken)).toEqual([]);
 
     // Paused: nothing new is recorded for it, a test or a resend is refused until it is resumed.
-    expect((await req('POST', `/webhooks/${ep.id}/test`, a.adminToken)).json()).toEqual({ error: 'ERR_WEBHOOK_PAUSED' });
+    expect((await req('POST', `/webhook-endpoints/${ep.id}/test`, a.adminToken)).json()).toEqual({ error: 'ERR_WEBHOOK_PAUSED' });
     failing.delete('/down');
-    const resumed = await req('PUT', `/webhooks/${ep.id}`, a.adminToken, { active: true });
+    const resumed = await req('PUT', `/webhook-endpoints/${ep.id}`, a.adminToken, { active: true });
     expect(resumed.json()).toMatchObject({ active: true, pausedReason: null, consecutiveFailures: 0 });
-    const resend = await req('POST', `/webhooks/${ep.id}/deliveries/${log.records[0].id}/resend`, a.adminToken);
+    const resend = await req('POST', `/webhook-endpoints/${ep.id}/deliveries/${log.records[0].id}/resend`, a.adminToken);
     expect(resend.statusCode).toBe(200);
     await vi.waitFor(() => expect(at('/down')).toHaveLength(4), { timeout: 20_000, interval: 100 });
     expect(at('/down')[3].envelope.id).toBe(attempts[0].envelope.id);
   });
 
+  it("one company's slow endpoint does not hold another company's deliveries", async () => {
+    held.set('/slow', []);
+    const slow = await addEndpoint(b, '/slow', ['ticket.closed']);
+    const fast = await addEndpoint(a, '/fast', ['contact.updated']);
+    expect((await req('POST', `/webhook-endpoints/${slow.id}/test`, b.adminToken)).statusCode).toBe(201);
+    await vi.waitFor(() => expect(held.get('/slow')).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    // b's endpoint has not answered yet; a's test event is delivered meanwhile.
+    expect((await req('POST', `/webhook-endpoints/${fast.id}/test`, a.adminToken)).statusCode).toBe(201);
+    await vi.waitFor(() => expect(at('/fast')).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    expect(held.get('/slow')).toHaveLength(1);
+    const release = held.get('/slow') ?? [];
+    held.delete('/slow');
+    for (const answer of release) answer();
+    await vi.waitFor(
+      async () =>
+        expect((await req('GET', `/webhook-endpoints/${slow.id}/deliveries`, b.adminToken)).json().records[0]).toMatchObject({
+          status: 'delivered',
+        }),
+      { timeout: 20_000, interval: 100 },
+    );
+  });
+
   it('pause, edit and delete; the sweep keeps 30 days', async () => {
     const ep = await addEndpoint(a, '/edit', ['ticket.closed']);
-    const paused = await req('PUT', `/webhooks/${ep.id}`, a.adminToken, { active: false, events: ['ticket.updated'] });
+    const paused = await req('PUT', `/webhook-endpoints/${ep.id}`, a.adminToken, { active: false, events: ['ticket.updated'] });
     expect(paused.json()).toMatchObject({ active: false, pausedReason: 'admin', events: ['ticket.updated'] });
-    await req('POST', `/webhooks/${ep.id}/deliveries/1/resend`, a.adminToken).then((r) => expect(r.statusCode).toBe(409));
+    await req('POST', `/webhook-endpoints/${ep.id}/deliveries/1/resend`, a.adminToken).then((r) =>
+      expect(r.statusCode).toBe(409),
+    );
     await rows(
       t,
-      sql`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE company_id = ${a.companyId} AND event_type = 'webhook.test'`,
+      sql`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE id = (SELECT min(id) FROM webhook_deliveries WHERE company_id = ${a.companyId})`,
     );
     const before = await rows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM webhook_deliveries`);
     expect(await t.modules.webhooks.sweep()).toBe(1);
     const after = await rows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM webhook_deliveries`);
     expect(after[0].n).toBe(before[0].n - 1);
-    expect((await req('DELETE', `/webhooks/${ep.id}`, a.adminToken)).statusCode).toBe(204);
-    expect((await req('GET', `/webhooks/${ep.id}/secret`, a.adminToken)).statusCode).toBe(404);
+    expect((await req('DELETE', `/webhook-endpoints/${ep.id}`, a.adminToken)).statusCode).toBe(204);
+    expect((await req('GET', `/webhook-endpoints/${ep.id}/secret`, a.adminToken)).statusCode).toBe(404);
   });
 });

@@ -39,7 +39,7 @@ const delivery = {
 
 describe('WebhooksPage', () => {
   it('says there is no endpoint yet', async () => {
-    stubApi({ 'GET /webhooks': [] });
+    stubApi({ 'GET /webhook-endpoints': [] });
     renderWithProviders(<WebhooksPage />, { session });
     expect(await screen.findByText('Nenhum endpoint ainda. Adicione a URL que deve receber os eventos.')).toBeTruthy();
   });
@@ -54,7 +54,7 @@ describe('WebhooksPage', () => {
   for (const [lang, text] of Object.entries(texts)) {
     it(`validates the form before sending anything (${lang})`, async () => {
       await changeLanguage(lang as keyof typeof texts, false);
-      const calls = stubApi({ 'GET /webhooks': [] });
+      const calls = stubApi({ 'GET /webhook-endpoints': [] });
       renderWithProviders(<WebhooksPage />, { session });
       fireEvent.click(await screen.findByRole('button', { name: text.add }));
       const form = await screen.findByRole('form', { name: text.add });
@@ -68,9 +68,9 @@ describe('WebhooksPage', () => {
 
   it('adds an endpoint with its chosen events', async () => {
     const calls = stubApi({
-      'GET /webhooks': [],
-      'POST /webhooks': { ...endpoint, secret: 'whsec_abc' },
-      [`GET /webhooks/${endpoint.id}/deliveries`]: { records: [], count: 0, hasMore: false },
+      'GET /webhook-endpoints': [],
+      'POST /webhook-endpoints': { ...endpoint, secret: 'whsec_abc' },
+      [`GET /webhook-endpoints/${endpoint.id}/deliveries`]: { records: [], count: 0, hasMore: false },
     });
     renderWithProviders(<WebhooksPage />, { session });
     fireEvent.click(await screen.findByRole('button', { name: 'Adicionar endpoint' }));
@@ -87,7 +87,7 @@ describe('WebhooksPage', () => {
   });
 
   it('asks before deleting, and deletes only when confirmed', async () => {
-    const calls = stubApi({ 'GET /webhooks': [endpoint], [`DELETE /webhooks/${endpoint.id}`]: null });
+    const calls = stubApi({ 'GET /webhook-endpoints': [endpoint], [`DELETE /webhook-endpoints/${endpoint.id}`]: null });
     renderWithProviders(<WebhooksPage />, { session });
     const row = await screen.findByTestId(`webhook-endpoint-${endpoint.id}`);
     fireEvent.click(within(row).getByRole('button', { name: 'Excluir' }));
@@ -100,15 +100,15 @@ describe('WebhooksPage', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     fireEvent.click(within(row).getByRole('button', { name: 'Excluir' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/webhooks/4']));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/webhook-endpoints/4']));
   });
 
   it('sends a test event, shows the log with the body sent, and resends a delivery', async () => {
     const calls = stubApi({
-      'GET /webhooks': [endpoint],
-      [`POST /webhooks/${endpoint.id}/test`]: { ...delivery, status: 'pending', attempts: 0 },
-      [`GET /webhooks/${endpoint.id}/deliveries`]: { records: [delivery], count: 1, hasMore: false },
-      [`POST /webhooks/${endpoint.id}/deliveries/${delivery.id}/resend`]: { ...delivery, status: 'pending' },
+      'GET /webhook-endpoints': [endpoint],
+      [`POST /webhook-endpoints/${endpoint.id}/test`]: { ...delivery, status: 'pending', attempts: 0 },
+      [`GET /webhook-endpoints/${endpoint.id}/deliveries`]: { records: [delivery], count: 1, hasMore: false },
+      [`POST /webhook-endpoints/${endpoint.id}/deliveries/${delivery.id}/resend`]: { ...delivery, status: 'pending' },
     });
     renderWithProviders(<WebhooksPage />, { session });
     const row = await screen.findByTestId(`webhook-endpoint-${endpoint.id}`);
