@@ -104,26 +104,12 @@ export function createWebhookReactions(
     status: (e: DomainEventMap['message.status']) =>
       emit(e.companyId, 'message.updated', () => storedMessage({ companyId: e.companyId }, e.messageId)),
 
-    ticketCreated: (e: DomainEventMap['ticket.created']) =>
-      emit(e.companyId, 'ticket.created', async () => {
-        const t = { companyId: e.companyId };
-        return { ticket: await ticketDto(t, e.ticket, await hides(t)), by: e.by };
-      }),
+    ticketCreated: (e: DomainEventMap['ticket.created']) => ticketEvent('ticket.created', e, { by: e.by }),
     ticketAccepted: (e: DomainEventMap['ticket.accepted']) =>
-      emit(e.companyId, 'ticket.updated', async () => {
-        const t = { companyId: e.companyId };
-        return { ticket: await ticketDto(t, e.ticket, await hides(t)), change: 'accepted', userId: e.userId };
-      }),
-    ticketReopened: (e: DomainEventMap['ticket.reopened']) =>
-      emit(e.companyId, 'ticket.updated', async () => {
-        const t = { companyId: e.companyId };
-        return { ticket: await ticketDto(t, e.ticket, await hides(t)), change: 'reopened' };
-      }),
+      ticketEvent('ticket.updated', e, { change: 'accepted', userId: e.userId }),
+    ticketReopened: (e: DomainEventMap['ticket.reopened']) => ticketEvent('ticket.updated', e, { change: 'reopened' }),
     ticketTransferred: (e: DomainEventMap['ticket.transferred']) =>
-      emit(e.companyId, 'ticket.transferred', async () => {
-        const t = { companyId: e.companyId };
-        return { ticket: await ticketDto(t, e.ticket, await hides(t)), fromQueueId: e.fromQueueId, fromUserId: e.fromUserId };
-      }),
+      ticketEvent('ticket.transferred', e, { fromQueueId: e.fromQueueId, fromUserId: e.fromUserId }),
     /** The closed ticket read back (close-all publishes only its scope). */
     ticketClosed: (e: DomainEventMap['ticket.closed']) =>
       emit(e.companyId, 'ticket.closed', async () => {
@@ -157,6 +143,14 @@ export function createWebhookReactions(
           : null;
       }),
   };
+
+  /** An event that carries the ticket as the store left it, and what else it says. */
+  function ticketEvent(type: string, e: { companyId: number; ticket: TicketRow }, extra: Record<string, unknown>) {
+    return emit(e.companyId, type, async () => {
+      const t = { companyId: e.companyId };
+      return { ticket: await ticketDto(t, e.ticket, await hides(t)), ...extra };
+    });
+  }
 
   function contactEvent(type: 'contact.created' | 'contact.updated', e: { companyId: number; contactId: number }) {
     return emit(e.companyId, type, async () => {

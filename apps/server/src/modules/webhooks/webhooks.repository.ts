@@ -17,18 +17,12 @@ export async function findEndpoint(db: Db, t: Tenant, id: number): Promise<Endpo
   return row ?? null;
 }
 
-/** The company's active endpoints that chose this event (the subscriber's one read per event). */
-export async function endpointsHearing(db: Db, t: Tenant, type: string): Promise<Pick<EndpointRow, 'id'>[]> {
+/** The company's active endpoints and the events each chose (the subscribers' read, cached per company). */
+export async function activeEndpoints(db: Db, t: Tenant): Promise<Pick<EndpointRow, 'id' | 'events'>[]> {
   return db
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.companyId, t.companyId),
-        eq(webhookEndpoints.active, true),
-        sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
-      ),
-    );
+    .where(and(eq(webhookEndpoints.companyId, t.companyId), eq(webhookEndpoints.active, true)));
 }
 
 export async function countEndpoints(db: Db, t: Tenant): Promise<number> {

@@ -24,6 +24,11 @@ import { newWebhookSecret, retryDelaySeconds, signatureHeader, WEBHOOK_MAX_ATTEM
 export const WEBHOOK_ENDPOINTS_LIMIT = 10;
 /** Deliveries are kept this long (the daily sweep). */
 export const WEBHOOK_RETENTION_DAYS = 30;
+/**
+ * How long a process reuses a company's list of active endpoints: an event costs no statement for the many companies
+ * without one. A change made here drops it at once; another process sees it within this time.
+ */
+const ENDPOINTS_CACHE_MS = 10_000;
 /** Bytes of an endpoint's answer read (the rest is not needed: only its status is). */
 const RESPONSE_CAP_BYTES = 64 * 1024;
 
@@ -43,6 +48,20 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
   const settings = deps.config.webhooks;
   const fetch = opts.fetch ?? outboundFetch(deps.config);
   const clock = opts.clock ?? (() => new Date());
+  const cache = new Map<number, { until: number; endpoints: Promise<{ id: number; events: string[] }[]> }>();
+
+  function hearing(companyId: number, type: string) {
+    const now = Date.now();
+    let hit = cache.get(companyId);
+    if (!hit || hit.until <= now) {
+      if (cache.size > 5000) cache.clear();
+      hit = { until: now + ENDPOINTS_CACHE_MS, endpoints: repo.activeEndpoints(db, { companyId }) };
+      hit.endpoints.catch(() => cache.delete(companyId));
+      cache.set(companyId, hit);
+    }
+    return hit.endpoints.then((list) => list.filter((e) => e.events.includes(type)).map((e) => e.id));
+  }
+  const changed = (companyId: number) => cache.delete(companyId);
 
   function allowed(ctx: TenantContext) {
     if (!can(ctx.user, 'webhooks:manage')) throw new AppError('ERR_NO_PERMISSION', 403);
@@ -101,7 +120,7 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
    */
   async function record(companyId: number, type: string, data: () => Promise<unknown | null>, endpointIds?: number[]) {
     const tenant = { companyId };
-    const ids = endpointIds ?? (await repo.endpointsHearing(db, tenant, type)).map((e) => e.id);
+    const ids = endpointIds ?? (await hearing(companyId, type));
     if (!ids.length) return [];
     const payload = await data();
     if (payload === null) return [];
@@ -124,7 +143,9 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
 
   /** Repeated failures: the endpoint stops (its admins told once, in their bell); its waiting deliveries give up. */
   async function pause(companyId: number, endpoint: repo.EndpointRow, failures: number) {
-    if (!(await repo.pauseForFailures(db, { companyId }, endpoint.id))) return;
+    const paused = await repo.pauseForFailures(db, { companyId }, endpoint.id);
+    changed(companyId);
+    if (!paused) return;
     await noticeCompanyAdmins(deps, companyId, {
       title: 'Webhook pausado',
       text: `O endpoint ${endpoint.url} falhou ${failures} vezes seguidas e foi pausado. Corrija-o e retome-o em API → Webhooks.`,
@@ -218,6 +239,7 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
       checkUrl(b.url);
       if ((await repo.countEndpoints(db, ctx)) >= WEBHOOK_ENDPOINTS_LIMIT) throw new AppError('ERR_PLAN_LIMIT_REACHED', 403);
       const row = await repo.insertEndpoint(db, ctx, { url: b.url, events: b.events, secret: newWebhookSecret() });
+      changed(ctx.companyId);
       return { ...toDto(row), secret: row.secret };
     },
 
@@ -240,13 +262,16 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
         if (b.active) changes.consecutiveFailures = 0;
       }
       const row = await repo.updateEndpoint(db, ctx, id, changes);
+      changed(ctx.companyId);
       if (!row) throw new AppError('ERR_NOT_FOUND', 404);
       return toDto(row);
     },
 
     async remove(ctx: TenantContext, id: number) {
       await mustFind(ctx, id);
-      if (!(await repo.deleteEndpoint(db, ctx, id))) throw new AppError('ERR_NOT_FOUND', 404);
+      const deleted = await repo.deleteEndpoint(db, ctx, id);
+      changed(ctx.companyId);
+      if (!deleted) throw new AppError('ERR_NOT_FOUND', 404);
     },
 
     /** "Send a test event": a `webhook.test` delivery to this endpoint, whatever events it chose (active or not). */

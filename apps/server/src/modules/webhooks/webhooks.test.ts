@@ -162,11 +162,16 @@ describe('outgoing webhooks', () => {
     const close = at('/a').find((r) => r.envelope.type === 'ticket.closed')!.envelope;
     expect(close.data).toMatchObject({ ticket: { id: ticketId, status: 'closed' }, why: 'attendant' });
 
-    // Every delivery is in the log, delivered on the first attempt, with the body as sent.
-    const log = (await req('GET', `/webhook-endpoints/${ep.id}/deliveries`, a.adminToken)).json();
-    const closeRow = log.records.find((d: { eventType: string }) => d.eventType === 'ticket.closed');
-    expect(closeRow).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 200, eventId: close.id });
-    expect(JSON.parse(closeRow.body)).toEqual(close);
+    // Every delivery is in the log, delivered on the first attempt, with the body as sent (recorded once answered).
+    await vi.waitFor(
+      async () => {
+        const log = (await req('GET', `/webhook-endpoints/${ep.id}/deliveries`, a.adminToken)).json();
+        const closeRow = log.records.find((d: { eventType: string }) => d.eventType === 'ticket.closed');
+        expect(closeRow).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 200, eventId: close.id });
+        expect(JSON.parse(closeRow.body)).toEqual(close);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     // Company b's endpoint heard nothing of company a.
     expect(at('/b')).toEqual([]);
   });
@@ -234,7 +239,7 @@ describe('outgoing webhooks', () => {
       req('GET', '/announcements/?pageNumber=1', who).then((r) =>
         r.json().records.filter((x: { title: string }) => x.title === 'Webhook pausado'),
       );
-    expect(await notices(a.adminToken)).toHaveLength(1);
+    await vi.waitFor(async () => expect(await notices(a.adminToken)).toHaveLength(1), { timeout: 20_000, interval: 100 });
     expect((await notices(a.adminToken))[0].text).toContain(`${base}/down`);
     expect(await notices(a.userToken)).toEqual([]);
     expect(await notices(b.adminToken)).toEqual([]);
