@@ -79,7 +79,10 @@ export default defineConfig({
           OPENAI_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}/v1`,
           // and the AI prompts' chat completions and speech synthesis (e2e/prompts.spec.ts), reached through the outbound guard
           SPEECH_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}`,
-          OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}`,
+          // plus the receiver e2e/webhooks.spec.ts starts for the company's outgoing webhooks (graph port + 3)
+          OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090},127.0.0.1:${Number(process.env.E2E_GRAPH_PORT ?? 8090) + 3}`,
+          // a failed webhook delivery is retried after seconds, not a minute (the journey sees the log settle)
+          WEBHOOK_RETRY_BASE_SECONDS: '2',
           // the payment providers' stand-in that e2e/billing.spec.ts starts (tools/payment-standin), with its webhook secrets
           EFI_API_URL: `http://127.0.0.1:${process.env.E2E_PAYMENT_PORT ?? 8091}`,
           MERCADOPAGO_API_URL: `http://127.0.0.1:${process.env.E2E_PAYMENT_PORT ?? 8091}`,

@@ -98,6 +98,10 @@ import { registerUsersJobs } from './modules/users/users.jobs';
 import { usersRealtimeHandlers } from './modules/users/users.realtime';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { createWebhookReactions } from './modules/webhooks/webhooks.events';
+import { registerWebhooksJobs } from './modules/webhooks/webhooks.jobs';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { createWebhooksService, type WebhooksService } from './modules/webhooks/webhooks.service';
 import { whatsappSessionRoutes } from './modules/whatsapp-session/whatsapp-session.routes';
 import { whatsappsE2eHooks } from './modules/whatsapps/whatsapps.e2e-hooks';
 import * as whatsapps from './modules/whatsapps/whatsapps.public';
@@ -226,6 +230,8 @@ export async function afterStart(deps: CoreDeps) {
 /** The services tests drive directly (the automation's clock and timers). */
 export interface Modules {
   automation: AutomationService;
+  /** The delivery log's sweep (tests run it now). */
+  webhooks: WebhooksService;
 }
 
 /**
@@ -236,7 +242,7 @@ export interface Modules {
 function subscribe(
   deps: CoreDeps,
   app: App,
-  m: { automation: AutomationService; campaigns: CampaignsService; setup: SceneSetupCache },
+  m: { automation: AutomationService; campaigns: CampaignsService; setup: SceneSetupCache; webhooks: WebhooksService },
 ) {
   const { events, metrics } = deps;
   const settings = createCompanySettingsCache(deps.database.db);
@@ -247,6 +253,22 @@ function subscribe(
   // A campaign's report counts replies and the channel's acks as they happen, also after the campaign finished.
   events.after('message.received', (e) => m.campaigns.countReply(e));
   events.after('message.status', (e) => m.campaigns.countAck(e));
+  // Outgoing webhooks: each event an endpoint chose is recorded (one row per endpoint) and sent by a job; per company
+  // in publishing order.
+  const hooks = createWebhookReactions(deps, m.webhooks, (t) => settings.get(t));
+  const byCompany = { key: (e: { companyId: number }) => `webhooks:${e.companyId}` };
+  events.after('message.received', hooks.received, byCompany);
+  events.after('message.sent', hooks.sent, byCompany);
+  events.after('message.status', hooks.status, byCompany);
+  events.after('ticket.created', hooks.ticketCreated, byCompany);
+  events.after('ticket.accepted', hooks.ticketAccepted, byCompany);
+  events.after('ticket.reopened', hooks.ticketReopened, byCompany);
+  events.after('ticket.transferred', hooks.ticketTransferred, byCompany);
+  events.after('ticket.closed', hooks.ticketClosed, byCompany);
+  events.after('contact.created', hooks.contactCreated, byCompany);
+  events.after('contact.updated', hooks.contactUpdated, byCompany);
+  events.after('rating.received', hooks.rating, byCompany);
+  events.after('campaign.finished', hooks.campaignFinished, byCompany);
   // An admin's change reaches every cache of this process; scaled, every process through the realtime Redis channel.
   const dropSetup = (e: DomainEventMap['setup.changed']) => {
     settings.drop(e.companyId);
@@ -278,6 +300,7 @@ const EVENT_NAMES: DomainEventName[] = [
   'contact.created',
   'contact.updated',
   'campaign.finished',
+  'rating.received',
   'setup.changed',
 ];
 
@@ -352,6 +375,9 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const campaigns = createCampaignsService(deps, conversation, tickets);
   campaignsRoutes(app, campaigns);
   registerCampaignsJobs(deps.jobs, campaigns);
-  subscribe(deps, app, { automation, campaigns, setup });
-  return { automation };
+  const webhooks = createWebhooksService(deps);
+  webhooksRoutes(app, webhooks);
+  registerWebhooksJobs(deps.jobs, webhooks);
+  subscribe(deps, app, { automation, campaigns, setup, webhooks });
+  return { automation, webhooks };
 }

@@ -53,6 +53,12 @@ const EnvSchema = z.object({
   SPEECH_API_URL: z.string().default('https://{region}.tts.speech.microsoft.com'),
   /** "host:port" items that outbound calls to company-given URLs may reach although private (local stand-ins in development and tests); empty in production. */
   OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
+  /** Outgoing webhooks (docs/api.md): first retry after this many seconds, doubling (capped at 6 h) over about a day. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(60),
+  /** Failed attempts in a row after which an endpoint is paused and its company's admins told. */
+  WEBHOOK_PAUSE_AFTER: z.coerce.number().int().positive().default(15),
+  /** Seconds one delivery waits for its endpoint's answer. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
   /** Dialogflow ES API base and Google's OAuth token URL (a local stand-in in tests); the token URL overrides the credentials' token_uri. */
   DIALOGFLOW_API_URL: z.string().default('https://dialogflow.googleapis.com'),
   GOOGLE_TOKEN_URL: z.string().default(''),
@@ -167,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     outboundAllowedHosts: parsed.OUTBOUND_ALLOWED_HOSTS.split(',')
       .map((h) => h.trim())
       .filter(Boolean),
+    webhooks: {
+      retryBaseSeconds: parsed.WEBHOOK_RETRY_BASE_SECONDS,
+      pauseAfter: parsed.WEBHOOK_PAUSE_AFTER,
+      timeoutMs: parsed.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    },
     facebookAppId: parsed.FACEBOOK_APP_ID || undefined,
     facebookAppSecret: parsed.FACEBOOK_APP_SECRET || undefined,
     facebookVerifyToken: parsed.FACEBOOK_VERIFY_TOKEN || undefined,

@@ -50,6 +50,15 @@ export interface DomainEventMap {
   'contact.created': { companyId: number; contactId: number };
   'contact.updated': { companyId: number; contactId: number };
   'campaign.finished': { companyId: number; campaignId: number };
+  /** A customer answered the rating question (0–10) of a ticket; the ticket then closes (`ticket.closed`, why `rating`). */
+  'rating.received': {
+    companyId: number;
+    ticketId: number;
+    rate: number;
+    userId: number | null;
+    queueId: number | null;
+    at: Date;
+  };
   /** An admin changed what the automation reads of a company or a connection: caches drop it (also across processes). */
   'setup.changed': { companyId: number; connectionId?: number };
 }

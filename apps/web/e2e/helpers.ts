@@ -48,6 +48,8 @@ export async function signUpCompany(request: APIRequestContext, label = 'E2E') {
 
 /** Where the Graph API stand-in listens: the webServer of playwright.config.ts points the product's GRAPH_API_URL here. */
 export const GRAPH_PORT = Number(process.env.E2E_GRAPH_PORT ?? 8090);
+/** Where e2e/webhooks.spec.ts's receiver listens (an allowed outbound host of the webServer in playwright.config.ts). */
+export const WEBHOOK_RECEIVER_PORT = GRAPH_PORT + 3;
 /** The app secret the stand-in signs webhooks with; the specs' Cloud API connections are made with it. */
 export const APP_SECRET = 'e2e-app-secret';
 

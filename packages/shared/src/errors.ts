@@ -93,6 +93,7 @@ export const ERROR_CATALOGUE = {
   ERR_CAMPAIGN_STATE: 409,
   ERR_URL_NOT_ALLOWED: 400,
   ERR_EXTERNAL_REQUEST_FAILED: 502,
+  ERR_WEBHOOK_PAUSED: 409,
 } as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 500 | 502 | 503>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -32,4 +32,5 @@ export * from './tickets';
 export * from './time';
 export * from './users';
 export * from './validation';
+export * from './webhooks';
 export * from './whatsapps';

@@ -79,6 +79,7 @@ export const PERMISSIONS = {
   'reports:view': admin,
   'campaigns:manage': admin,
   'contact-lists:manage': admin,
+  'webhooks:manage': admin,
   // platform (super only)
   'companies:manage': superOnly,
   'plans:manage': superOnly,

@@ -41,6 +41,8 @@ export const V = {
   companyEmailRequired: 'validation.companyEmailRequired',
   companyEmailInvalid: 'validation.companyEmailInvalid',
   unknownPlaceholder: 'validation.unknownPlaceholder',
+  webhookUrl: 'validation.webhookUrl',
+  webhookEvents: 'validation.webhookEvents',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

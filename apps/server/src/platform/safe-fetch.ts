@@ -175,6 +175,24 @@ export function createSafeFetch(options: { allowHosts?: readonly string[] } = {}
   };
 }
 
+/**
+ * What can be judged of a URL before any lookup (a form's answer): not http(s), or an IP literal that is not public
+ * and not allowed. A name that resolves to a private address is refused when it is fetched.
+ */
+export function refusedAtOnce(rawUrl: string, allowHosts: readonly string[] = []): OutboundRefusal | null {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return 'scheme';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'scheme';
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (!isIP(literal) || isPublicAddress(literal)) return null;
+  const allowed = allowHosts.some((h) => h.trim().toLowerCase() === hostKey(url));
+  return allowed ? null : 'address';
+}
+
 const perConfig = new WeakMap<object, SafeFetch>();
 /** The guarded fetch for a configuration (OUTBOUND_ALLOWED_HOSTS), made once. */
 export function outboundFetch(config: { outboundAllowedHosts: readonly string[] }): SafeFetch {

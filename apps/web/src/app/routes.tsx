@@ -28,6 +28,7 @@ const TagsPage = lazy(() => import('../features/tags/pages/TagsPage'));
 const TagsKanbanPage = lazy(() => import('../features/tags/pages/TagsKanbanPage'));
 const ChatsPage = lazy(() => import('../features/chats/pages/ChatsPage'));
 const MessagesApiPage = lazy(() => import('../features/messages-api/pages/MessagesApiPage'));
+const WebhooksPage = lazy(() => import('../features/webhooks/pages/WebhooksPage'));
 const KanbanPage = lazy(() => import('../features/kanban/pages/KanbanPage'));
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/pages/QuickMessagesPage'));
@@ -85,6 +86,11 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/ajuda', element: <WelcomePage />, access: { narrowOk: true } },
   { path: '/users', element: <UsersPage />, access: { permission: { name: 'users:manage', denied: 'noPermission' } } },
   { path: '/messages-api', element: <MessagesApiPage />, access: { plan: 'useExternalApi' } },
+  {
+    path: '/webhooks',
+    element: <WebhooksPage />,
+    access: { permission: { name: 'webhooks:manage', denied: 'noPermission' }, plan: 'useExternalApi' },
+  },
   { path: '/settings', element: <SettingsPage />, access: { permission: { name: 'settings:options', denied: 'noPermission' } } },
   { path: '/queues', element: <QueuesPage />, access: { permission: { name: 'queues:manage', denied: 'noPermission' } } },
   // usable on a narrow screen (issue 30 item 9: only / and the pages that need room redirect, seed 002 §2.1)

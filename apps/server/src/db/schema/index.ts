@@ -10,3 +10,4 @@ export * from './messaging';
 export * from './platform';
 export * from './team';
 export * from './tenancy';
+export * from './webhooks';

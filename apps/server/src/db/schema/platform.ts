@@ -43,6 +43,8 @@ export const announcements = pgTable(
     status: boolean().notNull().default(true),
     mediaPath: text(),
     mediaName: text(),
+    /** A notice for one company's admins only (a webhook endpoint paused after failures); null = every company. */
+    audienceCompanyId: integer().references(() => companies.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [index('announcements_company_idx').on(t.companyId, t.id)],

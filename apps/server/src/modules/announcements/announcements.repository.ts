@@ -1,18 +1,29 @@
 import type { AnnouncementBody } from '@atendo/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '../../db/open';
 import { announcements } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
+/** Who reads: a notice for one company (audience) reaches that company's admins only; the rest reach everyone. */
+export interface AnnouncementReader {
+  companyId: number;
+  admin: boolean;
+}
+
+const readable = (reader: AnnouncementReader): SQL =>
+  reader.admin
+    ? (or(isNull(announcements.audienceCompanyId), eq(announcements.audienceCompanyId, reader.companyId)) as SQL)
+    : isNull(announcements.audienceCompanyId);
+
 /** A page of the platform's announcements, newest first; `activeOnly` for the readers (the bell). */
 export async function listAnnouncements(
   db: Db,
   tenant: Tenant,
-  f: { search?: string; activeOnly: boolean; limit: number; offset: number },
+  f: { search?: string; activeOnly: boolean; limit: number; offset: number; reader: AnnouncementReader },
 ) {
-  const conds = [eq(announcements.companyId, tenant.companyId)];
+  const conds = [eq(announcements.companyId, tenant.companyId), readable(f.reader)];
   if (f.activeOnly) conds.push(eq(announcements.status, true));
   if (f.search) {
     const like = `%${escapeLike(f.search.toLowerCase())}%`;
@@ -26,12 +37,21 @@ export async function listAnnouncements(
   return { rows, total: Number(total) };
 }
 
-export async function findAnnouncement(db: Db, tenant: Tenant, id: number) {
+export async function findAnnouncement(db: Db, tenant: Tenant, id: number, reader?: AnnouncementReader) {
   const [row] = await db
     .select()
     .from(announcements)
-    .where(and(eq(announcements.companyId, tenant.companyId), eq(announcements.id, id)));
+    .where(and(eq(announcements.companyId, tenant.companyId), eq(announcements.id, id), reader ? readable(reader) : undefined));
   return row ?? null;
+}
+
+/** A notice from the platform to one company's admins (shown in their bell like an announcement). */
+export async function insertCompanyNotice(db: Db, tenant: Tenant, audienceCompanyId: number, v: { title: string; text: string }) {
+  const [row] = await db
+    .insert(announcements)
+    .values({ companyId: tenant.companyId, audienceCompanyId, title: v.title, text: v.text, priority: 1, status: true })
+    .returning();
+  return row;
 }
 
 export async function insertAnnouncement(db: Db, tenant: Tenant, v: AnnouncementBody) {

@@ -4,6 +4,7 @@ import {
   type AnnouncementDto,
   type AnnouncementListQuery,
   type CrudAction,
+  isAdmin,
 } from '@atendo/shared';
 import type { FastifyRequest } from 'fastify';
 import type { TenantContext } from '../../platform/context';
@@ -34,8 +35,10 @@ export function createAnnouncementsService(deps: CoreDeps) {
     if (!ctx.user.super) throw new AppError('ERR_NO_PERMISSION', 403);
   }
 
-  async function found(id: number) {
-    const row = await repo.findAnnouncement(db, PLATFORM, id);
+  const readerOf = (ctx: TenantContext): repo.AnnouncementReader => ({ companyId: ctx.companyId, admin: isAdmin(ctx.user) });
+
+  async function found(id: number, ctx?: TenantContext) {
+    const row = await repo.findAnnouncement(db, PLATFORM, id, ctx ? readerOf(ctx) : undefined);
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
     return row;
   }
@@ -54,6 +57,7 @@ export function createAnnouncementsService(deps: CoreDeps) {
       const { rows, total } = await repo.listAnnouncements(db, PLATFORM, {
         search: q.searchParam,
         activeOnly: !ctx.user.super,
+        reader: readerOf(ctx),
         limit: ANNOUNCEMENTS_PAGE_SIZE,
         offset,
       });
@@ -61,7 +65,7 @@ export function createAnnouncementsService(deps: CoreDeps) {
     },
 
     async show(ctx: TenantContext, id: number) {
-      const row = await found(id);
+      const row = await found(id, ctx);
       if (!row.status && !ctx.user.super) throw new AppError('ERR_NOT_FOUND', 404);
       return toDto(row);
     },

@@ -405,6 +405,7 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger,
           at: s.now,
         },
       );
+      s.rated = { rate: score, userId: s.ticket.userId, queueId: s.ticket.queueId };
       await say(s, conn?.complationMessage ?? '', 'completion');
       return closeByBot(s);
     }

@@ -77,6 +77,8 @@ export interface Step {
   now: Date;
   sent: Outgoing[];
   timers: Timer[];
+  /** The customer's rating answer stored in this decision (published after commit as `rating.received`). */
+  rated?: { rate: number; userId: number | null; queueId: number | null };
 }
 
 /**
@@ -191,7 +193,7 @@ export function createStepEffects(
 
   // ─── After commit ─────────────────────────────────────────────────────────
 
-  async function carryOut(s: Pick<Step, 'companyId' | 'ticket' | 'before' | 'sent' | 'timers'>) {
+  async function carryOut(s: Pick<Step, 'companyId' | 'ticket' | 'before' | 'sent' | 'timers' | 'rated' | 'now'>) {
     for (const m of s.sent) {
       await deps.jobs.send(
         sendMessageJob,
@@ -224,6 +226,9 @@ export function createStepEffects(
         userId: null,
         automatic: 'bot',
       });
+    }
+    if (s.rated) {
+      await deps.events.publish('rating.received', { companyId: s.companyId, ticketId: s.ticket.id, at: s.now, ...s.rated });
     }
     const b = s.before;
     if (s.ticket.status === 'closed' && b.status !== 'closed') {

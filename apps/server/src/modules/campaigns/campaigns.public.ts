@@ -3,6 +3,9 @@ import type { Db } from '../../db/open';
 import { dispatchCampaignJob } from './campaigns.jobs';
 import { confirmByReply } from './campaigns.repository';
 
+/** A campaign as its page shows it (outgoing webhooks' `campaign.finished`). */
+export { findCampaign } from './campaigns.repository';
+
 /**
  * The automation's question before answering a customer (ReplyClaims.confirmation): is this the reply a campaign is
  * waiting for? Taken records go back to pending; answers the dispatch jobs to wake once the decision committed.

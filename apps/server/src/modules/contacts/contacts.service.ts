@@ -204,13 +204,17 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
         .catch(duplicated);
       if (b.extraInfo?.length) await repo.replaceExtraInfo(db, ctx, row.id, b.extraInfo);
       await publishContact(ctx, 'create', row);
+      await deps.events.publish('contact.created', { companyId: ctx.companyId, contactId: row.id });
       return detail(ctx, row, await masksFor(ctx));
     },
 
     /** The company's WhatsApp contact of a number, created when missing (and then told to colleagues); its id. */
     async ensureByNumber(ctx: TenantContext, v: { number: string; name: string; email: string }) {
       const { row, inserted } = await repo.ensureWhatsappContact(db, ctx, v);
-      if (inserted) await publishContact(ctx, 'create', row);
+      if (inserted) {
+        await publishContact(ctx, 'create', row);
+        await deps.events.publish('contact.created', { companyId: ctx.companyId, contactId: row.id });
+      }
       return row.id;
     },
 
@@ -228,6 +232,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
       if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
       if (b.extraInfo) await repo.replaceExtraInfo(db, ctx, id, b.extraInfo);
       await publishContact(ctx, 'update', row);
+      await deps.events.publish('contact.updated', { companyId: ctx.companyId, contactId: row.id });
       return detail(ctx, row, mask);
     },
 

@@ -16,4 +16,10 @@ export {
   toTicketDto,
 } from './messages.dto';
 export { downloadMediaJob, outboundQueueByChannel, sendMessageJob } from './messages.jobs';
-export { type AutomaticMessage, insertAutomaticMessage, insertOutbound, type OutboundRow } from './messages.repository';
+export {
+  type AutomaticMessage,
+  findMessageRow,
+  insertAutomaticMessage,
+  insertOutbound,
+  type OutboundRow,
+} from './messages.repository';

@@ -353,3 +353,14 @@ export async function unsentWithoutJob(db: Db, olderThanSeconds: number, limit =
       ORDER BY m.created_at LIMIT ${limit}`),
   ).map((r) => ({ id: Number(r.id), companyId: r.company_id }));
 }
+
+/** A stored message of the company (outgoing webhooks read the one an event names). */
+export async function findMessageRow(db: Db, { companyId }: Tenant, messageId: number): Promise<MessageRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(
+      sql`SELECT row_to_json(m) AS message FROM messages m WHERE m.company_id = ${companyId} AND m.id = ${messageId}`,
+    ),
+  );
+  const raw = rows[0]?.message;
+  return raw ? camelRow<MessageRow>(parseJson(raw)) : null;
+}

@@ -14,7 +14,14 @@ import { findTicketIdByUuid, userQueueIds } from './tickets.repository';
 export { type ScopeColumns, type Viewer, visibleScopeSql } from './tickets.access';
 export { createTicketAudience, type TicketAudience, type TicketScope } from './tickets.audience';
 export { closeImportedTickets, closeTicket } from './tickets.close';
-export { insertLog as insertTicketLog, type TicketRow } from './tickets.repository';
+export {
+  findContact as findTicketContact,
+  findQueueRef,
+  findTicket,
+  findUserRef,
+  insertLog as insertTicketLog,
+  type TicketRow,
+} from './tickets.repository';
 export { formatTemplate } from './tickets.templates';
 
 /**

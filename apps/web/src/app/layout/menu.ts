@@ -29,6 +29,7 @@ export type MenuKey =
   | 'contactLists'
   | 'campaignsConfig'
   | 'messagesApi'
+  | 'webhooks'
   | 'reports'
   | 'users'
   | 'queues'
@@ -87,6 +88,7 @@ const CAMPAIGNS: Candidate[] = [
 
 const ADMIN: Candidate[] = [
   { key: 'messagesApi', to: '/messages-api', plan: 'useExternalApi', when: admin },
+  { key: 'webhooks', to: '/webhooks', plan: 'useExternalApi', when: admin },
   { key: 'reports', to: '/reports', when: admin },
   { key: 'users', to: '/users', when: admin },
   { key: 'queues', to: '/queues', when: admin },

@@ -26,6 +26,7 @@ import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { MenuKey } from './menu';
@@ -47,6 +48,7 @@ export const MENU_ICONS: Record<MenuKey, typeof SvgIcon> = {
   contactLists: ListAltOutlined,
   campaignsConfig: TuneOutlined,
   messagesApi: ApiOutlined,
+  webhooks: WebhookOutlined,
   reports: SummarizeOutlined,
   users: PeopleAltOutlined,
   queues: AccountTreeOutlined,
