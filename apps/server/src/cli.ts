@@ -3,7 +3,6 @@
  * compiles it beside the server (apps/server/dist/cli.js) for the production image.
  */
 import { runCli } from './cli/commands';
-import { openCliRuntime } from './cli/runtime';
 
 if (Number(process.versions.node.split('.')[0]) < 24) {
   console.error(`atendo needs Node 24; this is ${process.version}. Run it through npm (npm run atendo -- …), or with Node 24.`);
@@ -12,6 +11,6 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 
 const code = await runCli(process.argv.slice(2), {
   io: { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) },
-  open: () => openCliRuntime(),
+  open: async () => (await import('./cli/runtime')).openCliRuntime(),
 });
 process.exitCode = code;

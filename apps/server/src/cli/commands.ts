@@ -2,6 +2,7 @@
  * The admin command line (issue 32 item 4): `npm run atendo -- <command>`, or `node apps/server/dist/cli.js <command>`
  * in the production image. Every command goes through the modules' services — the validation, tenant rules, password
  * hashing, plan checks and domain events of the HTTP routes — never through SQL of its own (docs/decisions.md).
+ * The composition root and the modules are imported when a command needs them: `--help` loads none of them.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -15,9 +16,7 @@ import {
   UpdateUserBody,
 } from '@atendo/shared';
 import type { ZodError } from 'zod';
-import { seedDatabase } from '../composition';
 import { DatabaseLockedError, runMigrations } from '../db/open';
-import { findUserByEmail, loadTenantContext } from '../modules/auth/auth.public';
 import { AppError } from '../platform/errors';
 import type { CliRuntime } from './runtime';
 
@@ -147,6 +146,7 @@ const COMMANDS: Record<string, Command> = {
       const generated = values.password === undefined;
       const body = UpdateUserBody.safeParse({ password: str(values.password) ?? generatePassword() });
       if (!body.success) throw invalid(body.error);
+      const { findUserByEmail, loadTenantContext } = await import('../modules/auth/auth.public');
       const user = await findUserByEmail(rt.database.db, email);
       const target = user && (await loadTenantContext(rt.database.db, user.id));
       if (!user || !target) throw new AppError('ERR_NO_USER_FOUND', 404);
@@ -225,6 +225,7 @@ const COMMANDS: Record<string, Command> = {
     options: {},
     async run(rt, _args, { io }) {
       await runMigrations(rt.database);
+      const { seedDatabase } = await import('../composition');
       const seeded = await seedDatabase(rt.database.db, {
         adminEmail: rt.config.adminEmail,
         adminPassword: rt.config.adminPassword,
