@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Compiles the API to dist/ (issue 38 item 2): one ES module bundle of src/main.ts and the workspace's TypeScript
 // (@atendo/shared), every npm dependency left as an import (installed with --omit=dev in the image); the SQL migrations
-// beside it. `node dist/main.js` then runs without tsx.
+// beside it. `node dist/main.js` then runs without tsx; `node dist/cli.js <command>` is the admin command line (src/cli.ts),
+// a second bundle of its own.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +17,8 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 rmSync(dist, { recursive: true, force: true });
 const started = performance.now();
 await build({
-  entryPoints: [path.join(server, 'src/main.ts')],
-  outfile: path.join(dist, 'main.js'),
+  entryPoints: { main: path.join(server, 'src/main.ts'), cli: path.join(server, 'src/cli.ts') },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   target: 'node24',
@@ -31,4 +32,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(server, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
-console.log(`apps/server/dist: main.js and migrations in ${Math.round(performance.now() - started)} ms`);
+console.log(`apps/server/dist: main.js, cli.js and migrations in ${Math.round(performance.now() - started)} ms`);

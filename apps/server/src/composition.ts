@@ -30,7 +30,7 @@ import {
 } from './modules/automation/automation.service';
 import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { billingRoutes } from './modules/billing/billing.routes';
-import { createBillingService } from './modules/billing/billing.service';
+import { type BillingService, createBillingService } from './modules/billing/billing.service';
 import { registerCampaignsJobs } from './modules/campaigns/campaigns.jobs';
 import { claimConfirmationReply } from './modules/campaigns/campaigns.public';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
@@ -39,7 +39,7 @@ import { chatsRoutes } from './modules/chats/chats.routes';
 import { createChatsService } from './modules/chats/chats.service';
 import { insertCompany } from './modules/companies/companies.public';
 import { companiesRoutes } from './modules/companies/companies.routes';
-import { createCompaniesService } from './modules/companies/companies.service';
+import { type CompaniesService, createCompaniesService } from './modules/companies/companies.service';
 import { registerContactListsJobs } from './modules/contact-lists/contact-lists.jobs';
 import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes';
 import { createContactListsService } from './modules/contact-lists/contact-lists.service';
@@ -68,7 +68,7 @@ import { connectionSendQueue, registerMessagingJobs, sendMessageJob } from './mo
 import { outboundQueueByChannel } from './modules/messages/messages.public';
 import { createOutboundService, type OutboundService } from './modules/messages/outbound.service';
 import { plansRoutes } from './modules/plans/plans.routes';
-import { createPlansService } from './modules/plans/plans.service';
+import { createPlansService, type PlansService } from './modules/plans/plans.service';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { createPromptsService } from './modules/prompts/prompts.service';
 import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes';
@@ -93,11 +93,11 @@ import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.se
 import { registerTicketsJobs } from './modules/tickets/tickets.jobs';
 import { ticketsRealtimeHandlers } from './modules/tickets/tickets.realtime';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
-import { type ClosePolicy, createTicketsService } from './modules/tickets/tickets.service';
+import { type ClosePolicy, createTicketsService, type TicketsService } from './modules/tickets/tickets.service';
 import { registerUsersJobs } from './modules/users/users.jobs';
 import { usersRealtimeHandlers } from './modules/users/users.realtime';
 import { usersRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
+import { createUsersService, type UsersService } from './modules/users/users.service';
 import { createWebhookReactions } from './modules/webhooks/webhooks.events';
 import { registerWebhooksJobs } from './modules/webhooks/webhooks.jobs';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -227,11 +227,16 @@ export async function afterStart(deps: CoreDeps) {
   if (deps.config.jobs) await decideOverdueNow(deps);
 }
 
-/** The services tests drive directly (the automation's clock and timers). */
+/** The services tests drive directly (the automation's clock and timers) and the admin command line calls (src/cli). */
 export interface Modules {
   automation: AutomationService;
   /** The delivery log's sweep (tests run it now). */
   webhooks: WebhooksService;
+  companies: CompaniesService;
+  plans: PlansService;
+  users: UsersService;
+  tickets: TicketsService;
+  billing: BillingService;
 }
 
 /**
@@ -311,7 +316,8 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   settingsRoutes(app, deps);
   platformSettingsRoutes(app, deps);
   announcementsRoutes(app, createAnnouncementsService(deps));
-  plansRoutes(app, createPlansService(deps));
+  const plans = createPlansService(deps);
+  plansRoutes(app, plans);
   helpsRoutes(app, createHelpsService(deps));
   const companies = createCompaniesService(deps);
   companiesRoutes(app, deps, companies);
@@ -379,5 +385,5 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   webhooksRoutes(app, webhooks);
   registerWebhooksJobs(deps.jobs, webhooks);
   subscribe(deps, app, { automation, campaigns, setup, webhooks });
-  return { automation, webhooks };
+  return { automation, webhooks, companies, plans, users, tickets, billing };
 }

@@ -96,6 +96,12 @@ export async function findCompany(db: Db, companyId: number): Promise<CompanyDto
   return rows[0] ? toCompanyDto(rows[0]) : null;
 }
 
+/** The zone of the company's clock (its due day is a day on that clock). */
+export async function companyTimezone(db: Db, companyId: number): Promise<string | null> {
+  const rows = await db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return rows[0]?.timezone ?? null;
+}
+
 export async function planExists(db: Db, planId: number) {
   const rows = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, planId)).limit(1);
   return rows.length > 0;

@@ -1,14 +1,19 @@
 import {
+  addDays,
+  type CalendarDay,
   COMPANIES_PAGE_SIZE,
   type CompanyDto,
   type CreateCompanyBody,
+  calendarDay,
+  dayIn,
   PLATFORM_COMPANY_ID,
+  storedDay,
   type UpdateCompanyBody,
 } from '@atendo/shared';
 import type { TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError, fieldError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
 import { hashPassword } from '../auth/auth.public';
 import * as repo from './companies.repository';
@@ -102,6 +107,36 @@ export function createCompaniesService(deps: CoreDeps) {
       // Time zone, hours, plan and status: what the automation and ingest hold of the company.
       await deps.events.publish('setup.changed', { companyId });
       return company;
+    },
+
+    /**
+     * Moves a company's due date (the admin command line, `atendo extend-due-date`): to the given day, or `days` on
+     * from the later of today on the company's clock and its due day (an expired company gets the days from today,
+     * as a payment renews it). The platform's company never expires and has no due date to move.
+     */
+    async extendDueDate(companyId: number, change: { days: number } | { to: CalendarDay }, now = new Date()) {
+      const company = await mustFind(companyId);
+      if (companyId === PLATFORM_COMPANY_ID) throw new AppError('ERR_PLATFORM_COMPANY', 409);
+      let day: CalendarDay;
+      if ('to' in change) {
+        const to = calendarDay(change.to);
+        const real = to !== null && calendarDay(storedDay(to)) === to; // not 2026-02-31
+        if (!real || to < '2000-01-01' || to > '2999-12-31') throw fieldError('dueDate', 'validation.invalid');
+        day = to;
+      } else {
+        if (!Number.isSafeInteger(change.days) || change.days < 1 || change.days > 36_500) {
+          throw fieldError('days', 'validation.invalid');
+        }
+        const today = dayIn(now, await repo.companyTimezone(db, companyId));
+        const due = calendarDay(company.dueDate);
+        day = addDays(due && due > today ? due : today, change.days);
+      }
+      await repo.updateCompany(db, companyId, { dueDate: storedDay(day) });
+      const updated = await mustFind(companyId);
+      publish('update', updated);
+      // The due date is read with the principal on every request (decision 55); the automation's caches drop it too.
+      await deps.events.publish('setup.changed', { companyId });
+      return updated;
     },
 
     /** Deletes the company with everything it owns (rows by cascade, then its media folder), after the typed name. */
