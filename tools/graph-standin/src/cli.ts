@@ -50,7 +50,10 @@ const standin = await startGraphStandin({
 });
 const templatesFile = args.get('templates');
 if (templatesFile) {
-  const list = JSON.parse(await readFile(templatesFile, 'utf8')) as (TemplateInput & { wabaId: string; phoneNumberId?: string })[];
+  const list = JSON.parse(await readFile(templatesFile, 'utf8')) as (TemplateInput & {
+    wabaId: string;
+    phoneNumberId?: string;
+  })[];
   for (const { wabaId, phoneNumberId, ...t } of list) standin.addTemplate(wabaId, t, phoneNumberId);
   console.log(`[graph-standin] ${list.length} template(s) from ${templatesFile}`);
 }

@@ -65,9 +65,7 @@ const template = (to: string, components: Loose[], name = 'pedido_pronto', code 
   send({ to, type: 'template', template: { name, language: { code }, components } });
 const params = (...values: string[]) => values.map((v) => ({ type: 'text', text: v }));
 const failedStatusOf = (wamid: string) =>
-  received
-    .flatMap((p) => p.entry[0].changes[0].value.statuses ?? [])
-    .find((s: Loose) => s.id === wamid && s.status === 'failed');
+  received.flatMap((p) => p.entry[0].changes[0].value.statuses ?? []).find((s: Loose) => s.id === wamid && s.status === 'failed');
 
 describe('the customer service window (24 h)', () => {
   it('delivers free text within 24 h of the customer writing; after 25 h answers an id, then a failed status 131047', async () => {
@@ -90,7 +88,8 @@ describe('the customer service window (24 h)', () => {
           title: 'Re-engagement message',
           message: 'Re-engagement message',
           error_data: {
-            details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+            details:
+              'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
           },
           href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
         },

@@ -21,7 +21,13 @@ export interface TemplateComponent {
   format?: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT' | 'LOCATION';
   text?: string;
   example?: Json;
-  buttons?: { type: 'QUICK_REPLY' | 'URL' | 'PHONE_NUMBER' | 'COPY_CODE'; text: string; url?: string; phone_number?: string; example?: string[] }[];
+  buttons?: {
+    type: 'QUICK_REPLY' | 'URL' | 'PHONE_NUMBER' | 'COPY_CODE';
+    text: string;
+    url?: string;
+    phone_number?: string;
+    example?: string[];
+  }[];
 }
 
 export interface StandinTemplate {
@@ -167,7 +173,8 @@ export function createCloudRules(now: () => number) {
       return t;
     },
     setTemplateStatus(wabaId: string, name: string, status: TemplateStatus, language?: string) {
-      for (const t of templates.get(wabaId) ?? []) if (t.name === name && (!language || t.language === language)) t.status = status;
+      for (const t of templates.get(wabaId) ?? [])
+        if (t.name === name && (!language || t.language === language)) t.status = status;
     },
     templatesOf(wabaId: string): StandinTemplate[] {
       return templates.get(wabaId) ?? [];
@@ -213,7 +220,9 @@ export function createCloudRules(now: () => number) {
     checkTemplate(
       phoneNumberId: string,
       template: Json | undefined,
-    ): { ok: true; template: StandinTemplate; rendered: ReturnType<typeof renderTemplate> } | { ok: false; refusal: CloudRefusal } {
+    ):
+      | { ok: true; template: StandinTemplate; rendered: ReturnType<typeof renderTemplate> }
+      | { ok: false; refusal: CloudRefusal } {
       const name = typeof template?.name === 'string' ? template.name : '';
       const language = String((template?.language as Json | undefined)?.code ?? '');
       if (!name || !language) {

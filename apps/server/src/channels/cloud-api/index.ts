@@ -11,4 +11,5 @@ export {
 export { GraphApiError, isRetryableGraphFailure } from './graph-errors';
 export { type CloudChangeRef, describeCloudError, listChanges, mapChange, mapMessage, mapStatus, mapWebhook } from './map';
 export { type HubVerification, signPayload, verifyHubChallenge, verifySignature } from './signature';
+export { cloudTemplatesFromConfig } from './templates';
 export type * from './webhook-types';

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQueue, rows } from '../../../test/attendance';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { type CloudConnection, createCloudConnection } from '../../../test/messaging';
+import { type CloudConnection, createCloudConnection, playsMeta } from '../../../test/messaging';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const serverDir = path.resolve(__dirname, '../../..');
@@ -123,7 +123,7 @@ const botKinds = (companyId: number) =>
 beforeAll(async () => {
   if (!onPostgres) return;
   dataDir = mkdtempSync(path.join(tmpdir(), 'atendo-crash-'));
-  standin = await startGraphStandin({ appSecret: 'unused' });
+  standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
   t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
   a = await createTenant(t);
 }, 120_000);
