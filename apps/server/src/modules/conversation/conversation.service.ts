@@ -222,10 +222,19 @@ export function createConversationService(
         signMessage?: boolean;
         /** A file in the company's storage (a schedule's image), sent with the text as its caption. */
         media?: { path: string; name: string | null } | null;
+        /** Cloud API: an approved template instead of the text (issue 36). */
+        template?: TemplateSendBody;
       },
     ) {
       const contact = await tickets.findContact(ctx, m.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      if (m.template) {
+        // checked before any ticket is opened: only a Cloud API connection has (approved) templates
+        if (!m.whatsappId) throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 409, { type: 'template' });
+        const content = await templateContent(ctx, m.whatsappId, m.template);
+        const target = await tickets.ticketForContact(ctx, contact, m.whatsappId, m.queueId);
+        return { ticketId: target.id, message: toDto({ message: await sendRow(ctx, target.id, { content }) }) };
+      }
       let file: OutboundRequest['file'];
       if (m.media) {
         file = (await deps.media.fileOf(m.media.path, m.media.name ?? undefined)) ?? undefined;

@@ -157,3 +157,35 @@ describe('POST /api/messages/send (seed 002 §2.13)', () => {
     expect((await send(tokenA, { number: '5511955554444', body: 'x' })).json()).toMatchObject({ error: 'ERR_TOO_MANY_REQUESTS' });
   });
 });
+
+describe('POST /api/messages/send with a template (issue 36)', () => {
+  it('an approved template reaches a number that never wrote, with its parameters; an unknown one opens no ticket', async () => {
+    const conn = await addConnection(t, a, { businessAccountId: '300000000000777', queueIds: [queueA] });
+    standin.addTemplate(
+      '300000000000777',
+      { name: 'codigo_rastreio', language: 'pt_BR', components: [{ type: 'BODY', text: 'Seu código de rastreio é {{1}}.' }] },
+      conn.phoneNumberId,
+    );
+    const synced = await t.app.inject({
+      method: 'POST',
+      url: `/whatsapp/${conn.id}/templates/sync`,
+      headers: bearer(a.adminToken),
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+    const token = await tokenOf(conn.id);
+    const unknown = await send(token, { number: '5511955554444', template: { name: 'nada', language: 'pt_BR' } });
+    expect([unknown.statusCode, unknown.json().error]).toEqual([404, 'ERR_TEMPLATE_NOT_FOUND']);
+    expect(
+      await rows(t, sql`SELECT t.id FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.number = '5511955554444'`),
+    ).toEqual([]);
+    const res = await send(token, {
+      number: '5511955554444',
+      template: { name: 'codigo_rastreio', language: 'pt_BR', parameters: { body: ['BR123'] } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.deps.jobs.runNow(sendMessageJob, { messageId: res.json().messageId, companyId: a.companyId, attempt: 1 });
+    expect(standin.sent.map((s) => [s.to, s.type, s.rendered?.body])).toEqual([
+      ['5511955554444', 'template', 'Seu código de rastreio é BR123.'],
+    ]);
+  });
+});
