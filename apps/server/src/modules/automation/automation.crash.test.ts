@@ -84,12 +84,12 @@ async function up(port: number) {
 
 /** A signed webhook as Meta sends it: the same bytes each time it is redelivered. */
 function webhook(conn: CloudConnection, from: string, body: string, id: string) {
-  const raw = JSON.stringify(
-    envelope(
-      { phoneNumberId: conn.phoneNumberId },
-      { messages: [inbound.text({ from, id, body })], contacts: [{ waId: from, name: `Cliente ${from.slice(-3)}` }] },
-    ),
+  const payload = envelope(
+    { phoneNumberId: conn.phoneNumberId },
+    { messages: [inbound.text({ from, id, body })], contacts: [{ waId: from, name: `Cliente ${from.slice(-3)}` }] },
   );
+  standin.rules.observe(payload); // Meta knows the customer wrote: the menu may answer them
+  const raw = JSON.stringify(payload);
   return { raw, signature: signBody(raw, conn.appSecret) };
 }
 
