@@ -266,6 +266,9 @@ async function runScenario(name) {
       await database.query(`UPDATE whatsapps SET greeting_message = 'Bem-vindo à Loja!' WHERE id = $1`, [whatsappId]);
     }
     const messages = nContacts * nPer;
+    // The load's customers write through WhatsApp: Meta (the stand-in) opens each one's 24-hour window, so the bot's
+    // answers reach them instead of failing with 131047 (issue 36). The load worker posts straight to the product.
+    for (let g = 0; g < nContacts; g++) graph.customerWrote(phoneNumberId, String(numberBase + g));
 
     const counter = countStatements(database, { keepTexts: false });
     const elu0 = performance.eventLoopUtilization();
@@ -358,6 +361,8 @@ async function runScenario(name) {
       invariants: {
         ...counts,
         ...(name === 'c' ? { aiAnswers, modelRequests: graph.chat.requests.length } : {}),
+        // answers Meta would refuse (a customer it never saw write): must stay 0
+        refusedSends: graph.refused.length,
         outOfOrder: order.out_of_order,
         ok,
       },

@@ -6,6 +6,7 @@
  * realtime handlers from here.
  */
 import { registerBaileys } from './channels/baileys';
+import { cloudTemplatesFromConfig } from './channels/cloud-api/templates';
 import { cloudApiWebhookRoutes } from './channels/cloud-api/webhook.routes';
 import { metaPagesFromConfig, profileNames } from './channels/messenger';
 import { messengerWebhookRoutes } from './channels/messenger/webhook.routes';
@@ -64,6 +65,9 @@ import { registerKanbanJobs } from './modules/kanban/kanban.jobs';
 import { createKanbanLanes } from './modules/kanban/kanban.lanes';
 import { kanbanRoutes } from './modules/kanban/kanban.routes';
 import { createKanbanService } from './modules/kanban/kanban.service';
+import { registerMessageTemplatesJobs } from './modules/message-templates/message-templates.jobs';
+import { messageTemplatesRoutes } from './modules/message-templates/message-templates.routes';
+import { createMessageTemplatesService } from './modules/message-templates/message-templates.service';
 import { connectionSendQueue, registerMessagingJobs, sendMessageJob } from './modules/messages/messages.jobs';
 import { outboundQueueByChannel } from './modules/messages/messages.public';
 import { createOutboundService, type OutboundService } from './modules/messages/outbound.service';
@@ -355,7 +359,10 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   tagsRoutes(app, deps, createTagsService(deps, tickets, lanes));
   kanbanRoutes(app, createKanbanService(deps));
   dashboardRoutes(app, createDashboardService(deps));
-  const conversation = createConversationService(deps, tickets, messaging.outbound, messaging.channels);
+  const templates = createMessageTemplatesService(deps, cloudTemplatesFromConfig(deps.config));
+  messageTemplatesRoutes(app, templates);
+  registerMessageTemplatesJobs(deps.jobs, templates, (obj, msg) => app.log.warn(obj, msg));
+  const conversation = createConversationService(deps, tickets, messaging.outbound, messaging.channels, templates);
   conversationRoutes(app, deps, conversation);
   const schedules = createSchedulesService(deps, conversation);
   schedulesRoutes(app, schedules);

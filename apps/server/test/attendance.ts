@@ -11,7 +11,7 @@ import { queues, tickets, userQueues, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/auth.service';
 import { createIngestService } from '../src/modules/ingest/ingest.service';
 import { bearer, type Tenant, type TestContext } from './harness';
-import { createCloudConnection } from './messaging';
+import { createCloudConnection, metaSawCustomer } from './messaging';
 
 let seq = 0;
 const next = () => `${++seq}${randomBytes(2).toString('hex')}`;
@@ -107,6 +107,7 @@ export async function customerWrites(
     mediaType: 'text',
     body: m.body ?? 'Olá, preciso de ajuda',
   };
+  if (!m.group) await metaSawCustomer(t, connectionId, evt.from, evt.timestamp);
   const [outcome] = await createIngestService(t.deps).ingest([evt]);
   if (outcome.kind !== 'message') throw new Error(`ingest: ${JSON.stringify(outcome)}`);
   await t.settled(); // the automation's answer, decided after ingest returned

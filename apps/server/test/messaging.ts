@@ -1,6 +1,6 @@
 /** Helpers of the message-pipeline tests: Cloud API connections, signed webhooks, row counts. */
 import { randomBytes, randomInt } from 'node:crypto';
-import { envelope, type Json, signBody } from '@atendo/graph-standin';
+import { envelope, type GraphStandin, type Json, signBody } from '@atendo/graph-standin';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/open';
 import { bearer, type Tenant, type TestContext } from './harness';
@@ -38,6 +38,29 @@ export async function createCloudConnection(
 }
 
 /**
+ * The Graph stand-ins playing Meta in this test file (each file has its own module state): a webhook posted with
+ * `postWebhook` is one Meta delivered, so the customers who wrote in it get their 24-hour window on that business
+ * number there (issue 36) — a reply to them goes out; a text to someone who never wrote fails with 131047.
+ */
+const metas = new Set<GraphStandin>();
+export function playsMeta(standin: GraphStandin): GraphStandin {
+  metas.add(standin);
+  return standin;
+}
+
+/** A customer wrote to a Cloud API connection without a webhook (straight through ingest): Meta knows it too. */
+export async function metaSawCustomer(t: TestContext, connectionId: number, from: string | readonly string[], at: Date) {
+  if (!metas.size) return;
+  const [row] = await query<{ phone_number_id: string | null }>(
+    t,
+    sql`SELECT phone_number_id FROM whatsapps WHERE id = ${connectionId}`,
+  );
+  if (!row?.phone_number_id) return;
+  for (const meta of metas)
+    for (const number of typeof from === 'string' ? [from] : from) meta.customerWrote(row.phone_number_id, number, at.getTime());
+}
+
+/**
  * Posts a webhook to the product as Meta would: raw bytes, signed with the app secret. Resolves once the reactions to
  * what it stored have run too (the bot's answer is decided after the webhook answered: docs/architecture.md).
  */
@@ -48,6 +71,7 @@ export async function postWebhook(
   opts: { signature?: string | false; secret?: string; url?: string } = {},
 ) {
   const body = JSON.stringify(payload);
+  for (const meta of metas) meta.rules.observe(payload);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const secret = opts.secret ?? conn?.appSecret ?? '';
   if (opts.signature !== false) headers['x-hub-signature-256'] = opts.signature ?? signBody(body, secret);

@@ -38,7 +38,8 @@ test('import a list, run a campaign with two variants and an image, watch the re
     greetingMessage: 'Olá',
   });
   const connection = `Cloud Camp ${stamp}`;
-  await createCloudConnection(request, headers, { name: connection, phoneNumberId: `79${stamp}0001`, queueIds: [queueId] });
+  const phoneNumberId = `79${stamp}0001`;
+  await createCloudConnection(request, headers, { name: connection, phoneNumberId, queueIds: [queueId] });
   // one message every 3 s, any day and hour: the cancel lands in the middle
   const rules = await request.post(`${API_URL}/campaign-settings`, {
     headers,
@@ -57,6 +58,9 @@ test('import a list, run a campaign with two variants and an image, watch the re
   expect(rules.ok(), await rules.text()).toBeTruthy();
 
   const numbers = Array.from({ length: 6 }, (_, i) => `55119${stamp}${i}`);
+  // They wrote to the store today: a free-form campaign is inside their 24-hour window (Meta refuses free text to
+  // anyone else with 131047 — a cold list needs a template, issue 36).
+  for (const n of numbers) standin.customerWrote(phoneNumberId, n);
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Contatos');
   sheet.addRow(['Nome', 'Numero', 'Email']);

@@ -34,6 +34,8 @@ test.describe('public messages API (issue 20)', () => {
       queueIds: [queue.id],
     });
     const number = `55216${stamp}`;
+    // The customer wrote to this number today (their 24-hour window is open): the API's free text reaches them.
+    standin.customerWrote(phoneNumberId, number);
 
     await signIn(page, owner.email, owner.password);
     await expect(page).toHaveURL(/\/tickets$/);

@@ -272,6 +272,9 @@ test.describe('routing, attachments, transfer and the required tag (issue 7)', (
     const partner = { name: `Parceiro ${stamp}`, number: `55319${stamp}` };
     await call('post', '/contacts', partner);
     const phoneNumberId = `78${stamp}01`;
+    // The partner wrote to this number today: a forward to them is inside their 24-hour window (Meta refuses free
+    // text to anyone else with 131047).
+    standin.customerWrote(phoneNumberId, partner.number);
     const connection = await call<{ id: number }>('post', '/whatsapp', {
       name: `Cloud ${stamp}`,
       channel: 'whatsappapi',

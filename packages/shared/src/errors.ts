@@ -94,6 +94,13 @@ export const ERROR_CATALOGUE = {
   ERR_URL_NOT_ALLOWED: 400,
   ERR_EXTERNAL_REQUEST_FAILED: 502,
   ERR_WEBHOOK_PAUSED: 409,
+  /** Templates of a Cloud API connection without its WhatsApp Business Account id (or token). */
+  ERR_TEMPLATES_NO_ACCOUNT: 400,
+  /** Meta refused or did not answer the template listing; `details.reason` says why. */
+  ERR_TEMPLATES_SYNC_FAILED: 502,
+  ERR_TEMPLATE_NOT_FOUND: 404,
+  /** The template exists but Meta has not approved it (pending, rejected, paused, disabled). */
+  ERR_TEMPLATE_NOT_APPROVED: 409,
 } as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 500 | 502 | 503>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

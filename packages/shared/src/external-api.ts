@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TemplateSendBody } from './message-templates';
 import { idParam, V } from './validation';
 
 const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: V.invalid }));
@@ -15,6 +16,11 @@ export const ExternalSendBody = z.object({
   queueId: optionalId,
   sendSignature: flag.optional(),
   closeTicket: flag.optional(),
+  /**
+   * WhatsApp Cloud API only (issue 36): an approved template `{name, language, parameters: {body: [...]}}` instead of
+   * the text — what reaches a customer who has not written in the last 24 hours. JSON bodies only.
+   */
+  template: TemplateSendBody.optional(),
 });
 export type ExternalSendBody = z.infer<typeof ExternalSendBody>;
 

@@ -14,6 +14,7 @@ export * from './external-api';
 export * from './helps';
 export * from './integrations';
 export * from './kanban';
+export * from './message-templates';
 export * from './messaging';
 export * from './permissions';
 export * from './plans';

@@ -22,6 +22,20 @@ describe('sendFailureReason (issue 31 item 10)', () => {
     expect(sendFailureReason('(#10) Application does not have permission for this action (10)')).toBe('generic');
   });
 
+  it('Cloud API templates (issue 36): the code, not a number the details put in brackets', () => {
+    expect(
+      sendFailureReason(
+        '(#132000) Number of parameters does not match the expected number of params: body: number of localizable_params (2) does not match the expected number of params (3) (132000)',
+      ),
+    ).toBe('templateParameters');
+    expect(
+      sendFailureReason(
+        '(#132001) Template name does not exist in the translation: template name (x) does not exist in pt_BR (132001)',
+      ),
+    ).toBe('templateMissing');
+    expect(sendFailureReason('Template is Paused (132015): Template x is paused (2)')).toBe('templatePaused');
+  });
+
   it('our own codes, media and nothing at all', () => {
     expect(sendFailureReason('ERR_WAPP_NOT_INITIALIZED')).toBe('connectionDown');
     expect(sendFailureReason('ERR_NO_WAPP_FOUND')).toBe('connectionDown');

@@ -5,6 +5,9 @@
  */
 export const SEND_FAILURE_REASONS = [
   'window24h',
+  'templateMissing',
+  'templateParameters',
+  'templatePaused',
   'undeliverable',
   'unsupportedType',
   'invalidParameter',
@@ -22,6 +25,11 @@ export type SendFailureReason = (typeof SEND_FAILURE_REASONS)[number];
 const BY_CODE: Record<number, SendFailureReason> = {
   131047: 'window24h', // re-engagement: more than 24 h since the customer's last message
   470: 'window24h', // the same, before Cloud API v2
+  132001: 'templateMissing', // no such template in that language (or not approved)
+  132000: 'templateParameters', // the number of values does not match the template's variables
+  132012: 'templateParameters', // a value's format does not match
+  132015: 'templatePaused',
+  132016: 'templatePaused', // disabled after being paused too often
   131026: 'undeliverable', // not on WhatsApp, an old app, or the new terms not accepted
   551: 'undeliverable', // Messenger: this person is not available right now
   131051: 'unsupportedType',
@@ -49,11 +57,18 @@ const OWN_CODES: Record<string, SendFailureReason> = {
   ERR_WAPP_NOT_INITIALIZED: 'connectionDown',
   ERR_NO_WAPP_FOUND: 'connectionDown',
   ERR_FILE_TOO_LARGE: 'media',
+  ERR_TEMPLATE_NOT_FOUND: 'templateMissing',
+  ERR_TEMPLATE_NOT_APPROVED: 'templatePaused',
 };
 
 /** The provider's code (and subcode) written in a failure text: "(131047)", "(10/2018278)". */
 export function sendFailureCode(text: string): { code: number; subcode?: number } | null {
-  const m = /\((\d{1,7})(?:\/(\d{1,9}))?\)/.exec(text);
+  // Meta's "(#132000) …" first; else the code that ends the title ("Title (131047): details") or the text ("… (132001)"),
+  // not a number the details happen to put in brackets ("localizable_params (2)").
+  const m =
+    /\(#(\d{1,7})(?:\/(\d{1,9}))?\)/.exec(text) ??
+    /\((\d{1,7})(?:\/(\d{1,9}))?\)(?=:|\s*$)/.exec(text) ??
+    /\((\d{1,7})(?:\/(\d{1,9}))?\)/.exec(text);
   if (!m) return null;
   return { code: Number(m[1]), ...(m[2] ? { subcode: Number(m[2]) } : {}) };
 }

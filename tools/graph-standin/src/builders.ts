@@ -203,7 +203,15 @@ export function status(
   }
   if (name === 'failed') {
     const e = o.error ?? { code: 131026, title: 'Message undeliverable', details: 'Message undeliverable' };
-    s.errors = [{ code: e.code, title: e.title, message: e.title, error_data: { details: e.details ?? e.title } }];
+    s.errors = [
+      {
+        code: e.code,
+        title: e.title,
+        message: e.title,
+        error_data: { details: e.details ?? e.title },
+        href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+      },
+    ];
   }
   return s;
 }

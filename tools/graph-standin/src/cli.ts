@@ -2,7 +2,9 @@
  * Runs the Graph API stand-in as a process, so a running product (GRAPH_API_URL=http://127.0.0.1:8090) sends to it.
  *   npm run standin -w tools/graph-standin -- --port 8090 --app-secret S --webhook-url http://localhost:8080/webhooks/whatsappapi
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from './args';
+import type { TemplateInput } from './cloud-rules';
 import { startGraphStandin } from './server';
 
 const HELP = `graph-standin — a local stand-in of Meta's Graph API (WhatsApp Cloud API)
@@ -18,11 +20,15 @@ const HELP = `graph-standin — a local stand-in of Meta's Graph API (WhatsApp C
                       first one an Instagram account
   --echoes            post the is_echo webhook of each Send API call
   --auto-status LIST  after each send, post these statuses, e.g. sent,delivered,read
+  --templates FILE    message templates to serve (JSON array of {wabaId, phoneNumberId?, name, language, category,
+                      status, components}); more with POST /_standin/templates
   --quiet             do not log sends
 
 Control: GET /_standin/messenger/sent · GET /_standin/messenger/pages · POST /_standin/messenger/page {name,instagram?}
          GET /_standin/requests · POST /_standin/fail {count,status,code} · POST /_standin/media (raw bytes)
-         POST /_standin/webhook {payload,url?} · POST /_standin/status {id,status,recipient}`;
+         POST /_standin/webhook {payload,url?} · POST /_standin/status {id,status,recipient}
+         POST /_standin/inbound {phoneNumberId,from} (a customer wrote: 24-hour window) · POST /_standin/clock {advanceMs}
+         GET|POST|DELETE /_standin/templates · GET /_standin/refused (131047)`;
 
 const args = parseArgs(process.argv.slice(2), ['quiet', 'help', 'echoes']);
 if (args.has('help')) {
@@ -42,6 +48,15 @@ const standin = await startGraphStandin({
   messengerEchoes: args.has('echoes'),
   log: args.has('quiet') ? undefined : (line) => console.log(`[graph-standin] ${line}`),
 });
+const templatesFile = args.get('templates');
+if (templatesFile) {
+  const list = JSON.parse(await readFile(templatesFile, 'utf8')) as (TemplateInput & {
+    wabaId: string;
+    phoneNumberId?: string;
+  })[];
+  for (const { wabaId, phoneNumberId, ...t } of list) standin.addTemplate(wabaId, t, phoneNumberId);
+  console.log(`[graph-standin] ${list.length} template(s) from ${templatesFile}`);
+}
 const instagram = args.get('instagram');
 for (const [i, name] of (args.get('page') ?? '').split(',').filter(Boolean).entries()) {
   const page = standin.addPage({ name: name.trim(), instagram: i === 0 && instagram ? { username: instagram } : undefined });

@@ -1,4 +1,5 @@
 export * from './builders';
+export * from './cloud-rules';
 export * from './dialogflow-server';
 export * from './messenger';
 export type { MessengerApi, MessengerSent, MessengerStandinOptions, StandinPage } from './messenger-server';

@@ -4,6 +4,7 @@
  *   POST /{version}/{phone-number-id}/media      upload (multipart: file, type, messaging_product)
  *   GET  /{version}/{media-id}                   media lookup → { url, mime_type, sha256, file_size, id }
  *   DELETE /{version}/{media-id}                 delete media
+ *   GET  /{version}/{waba-id}/message_templates  the account's templates (cloud-rules.ts)
  *   GET  /_standin/media/{media-id}              the bytes (bearer required, like Meta's lookaside URL)
  * and its own control paths:
  *   GET|DELETE /_standin/requests                what it received / forget it
@@ -11,6 +12,13 @@
  *   POST /_standin/media?filename=&type=         store bytes (raw body) as an inbound media; answers { id }
  *   POST /_standin/webhook {payload, url?, signature?}  post a signed webhook to the product
  *   POST /_standin/status {id, status, recipient, phoneNumberId, error?}  post a status webhook
+ *   POST /_standin/inbound {phoneNumberId, from, timestamp?}   a customer wrote (opens the 24-hour window)
+ *   POST /_standin/clock {advanceMs? | now?}      move the stand-in's clock (the window is judged by it)
+ *   GET|POST|DELETE /_standin/templates[/{waba-id}]  list / add ({wabaId, name, language, category, status,
+ *                                                 components}; `phoneNumberId` links the number) / forget templates
+ *   GET  /_standin/refused                        free-form sends refused with 131047
+ * Sends follow Meta's rules (cloud-rules.ts): free-form messages only within 24 h of the customer's last message
+ * (else a `failed` status with 131047), templates must exist, be approved and get their parameters (132001, 132000).
  * and OpenAI's POST /v1/audio/transcriptions (openai-server.ts).
  * Everything is kept in memory.
  */
@@ -18,6 +26,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CloudStatusName, envelope, type Json, newWamid, status as statusItem } from './builders';
+import {
+  type CloudRules,
+  createCloudRules,
+  REENGAGEMENT_ERROR,
+  type renderTemplate,
+  type StandinTemplate,
+  type TemplateInput,
+  type TemplateStatus,
+} from './cloud-rules';
 import { createMessengerState, type MessengerApi, type MessengerStandinOptions } from './messenger-server';
 import { type ChatScript, createOpenAiState, type OpenAiStandinOptions } from './openai-server';
 import {
@@ -41,6 +58,8 @@ export interface SentMessage {
   to: string;
   type: string;
   body: Json;
+  /** A template send: what the customer sees (header, body, footer, buttons with the parameters in place). */
+  rendered?: ReturnType<typeof renderTemplate>;
 }
 
 export interface GraphStandinOptions extends MessengerStandinOptions, OpenAiStandinOptions {
@@ -57,6 +76,8 @@ export interface GraphStandinOptions extends MessengerStandinOptions, OpenAiStan
   autoStatuses?: CloudStatusName[];
   /** Log sends and control calls to stdout (the CLI does). */
   log?: (line: string) => void;
+  /** The clock the 24-hour window is judged by (ms); default `Date.now`. `advanceClock` moves it. */
+  now?: () => number;
 }
 
 export interface GraphStandin extends MessengerApi {
@@ -64,7 +85,18 @@ export interface GraphStandin extends MessengerApi {
   port: number;
   requests: RecordedRequest[];
   sent: SentMessage[];
+  /** Free-form sends accepted with an id and then failed with 131047: the customer's window was closed. */
+  refused: SentMessage[];
   media: Map<string, StoredMedia>;
+  /** The window, templates and the clock (cloud-rules.ts). */
+  rules: CloudRules;
+  /** A customer wrote to a business number (at `atMs`, default now): their 24-hour window opens. */
+  customerWrote(phoneNumberId: string, waId: string, atMs?: number): void;
+  /** Moves the stand-in's clock forward. */
+  advanceClock(ms: number): void;
+  /** Adds (or replaces, by name and language) a template of a WhatsApp Business Account; `phoneNumberId` links a number to it. */
+  addTemplate(wabaId: string, template: TemplateInput, phoneNumberId?: string): StandinTemplate;
+  setTemplateStatus(wabaId: string, name: string, status: TemplateStatus, language?: string): void;
   /** OpenAI chat completions and the speech synthesis, scriptable per test (openai-server.ts). */
   chat: ChatScript;
   failNext(count: number, spec?: FailureSpec): void;
@@ -100,8 +132,12 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
   const requests: RecordedRequest[] = [];
   const sent: SentMessage[] = [];
   const media = new Map<string, StoredMedia>();
+  const refused: SentMessage[] = [];
   const failures: FailureSpec[] = [];
   let seq = 0;
+  let clockOffset = 0;
+  const baseNow = opts.now ?? Date.now;
+  const rules = createCloudRules(() => baseNow() + clockOffset);
   let baseUrl = '';
   const log = opts.log ?? (() => {});
 
@@ -115,6 +151,7 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
   const sendWebhook = async (payload: unknown, o: WebhookOptions = {}) => {
     const url = o.url ?? opts.webhookUrl;
     if (!url) throw new Error('graph-standin: no webhook URL (pass webhookUrl to startGraphStandin or url to the call)');
+    rules.observe(payload);
     return postSignedWebhook(url, payload, o.appSecret ?? opts.appSecret, o.signature);
   };
 
@@ -247,8 +284,28 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
       const waId = to.replace(/\D/g, '');
       const reference = typeof body.biz_opaque_callback_data === 'string' ? body.biz_opaque_callback_data : undefined;
       const item: SentMessage = { phoneNumberId, wamid, to: waId, type, body, reference };
+      if (type === 'template') {
+        const checked = rules.checkTemplate(phoneNumberId, body.template as Json | undefined);
+        if (!checked.ok) {
+          const r = checked.refusal;
+          log(`send template to ${waId} → refused (${r.code}: ${r.details})`);
+          return reply(r.status, graphError(r.code, r.message, r.status, r.details).body);
+        }
+        item.rendered = checked.rendered;
+      } else if (!rules.windowOpen(phoneNumberId, waId)) {
+        // Meta accepts the call and reports the refusal afterwards, as a failed status (error 131047).
+        refused.push(item);
+        log(`send ${type} to ${waId} → outside the 24-hour window: failed status 131047`);
+        reply(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: waId }], messages: [{ id: wamid }] });
+        if (opts.webhookUrl) {
+          void deliverStatus(phoneNumberId, 'failed', { id: wamid, recipient: waId, reference, error: REENGAGEMENT_ERROR }).catch(
+            (e) => log(`status webhook failed: ${e}`),
+          );
+        }
+        return;
+      }
       sent.push(item);
-      log(`send ${type} to ${waId}: ${summarize(type, body)}`);
+      log(`send ${type} to ${waId}: ${item.rendered ? JSON.stringify(item.rendered.body) : summarize(type, body)}`);
       if (api.beforeAnswer) await api.beforeAnswer(item);
       reply(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: waId }], messages: [{ id: wamid }] });
       if (opts.autoStatuses?.length && opts.webhookUrl) {
@@ -261,6 +318,11 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
         })();
       }
       return;
+    }
+
+    // GET /{v}/{waba-id}/message_templates
+    if (req.method === 'GET' && parts.length === 3 && parts[2] === 'message_templates') {
+      return reply(200, rules.listing(parts[1], u.searchParams));
     }
 
     // POST /{v}/{phone}/media
@@ -320,9 +382,41 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
     if (what === 'requests' && req.method === 'DELETE') {
       requests.length = 0;
       sent.length = 0;
+      refused.length = 0;
       return reply(200, { ok: true });
     }
     if (what === 'sent' && req.method === 'GET') return reply(200, sent);
+    if (what === 'refused' && req.method === 'GET') return reply(200, refused);
+    if (what === 'inbound' && req.method === 'POST') {
+      const b = (rec.body ?? {}) as { phoneNumberId?: string; from?: string; timestamp?: number };
+      if (!b.phoneNumberId || !b.from) return reply(400, { error: 'phoneNumberId and from required' });
+      rules.customerWrote(b.phoneNumberId, b.from, b.timestamp ? b.timestamp * 1000 : undefined);
+      return reply(200, { windowClosesAt: rules.windowClosesAt(b.phoneNumberId, b.from) });
+    }
+    if (what === 'clock' && req.method === 'POST') {
+      const b = (rec.body ?? {}) as { advanceMs?: number; now?: number };
+      if (typeof b.now === 'number') clockOffset = b.now - baseNow();
+      if (typeof b.advanceMs === 'number') clockOffset += b.advanceMs;
+      log(`clock now ${new Date(rules.now()).toISOString()}`);
+      return reply(200, { now: rules.now() });
+    }
+    if (what === 'templates') {
+      if (req.method === 'GET') return reply(200, id ? rules.templatesOf(id) : []);
+      if (req.method === 'DELETE') {
+        rules.clearTemplates();
+        return reply(200, { ok: true });
+      }
+      if (req.method === 'POST') {
+        const b = (rec.body ?? {}) as TemplateInput & { wabaId?: string; phoneNumberId?: string };
+        const wabaId = b.wabaId ?? id;
+        if (!wabaId || !b.name || !b.language || !Array.isArray(b.components))
+          return reply(400, { error: 'wabaId, name, language and components required' });
+        const { wabaId: _w, phoneNumberId, ...template } = b;
+        const t = api.addTemplate(wabaId, template, phoneNumberId);
+        log(`template ${t.name} (${t.language}, ${t.status}) in WABA ${wabaId}`);
+        return reply(200, t);
+      }
+    }
     if (what === 'fail' && req.method === 'POST') {
       const b = (rec.body ?? {}) as FailureSpec & { count?: number };
       const count = Math.max(1, Number(b.count ?? 1));
@@ -404,7 +498,18 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
     port,
     requests,
     sent,
+    refused,
     media,
+    rules,
+    customerWrote: (phoneNumberId, waId, atMs) => rules.customerWrote(phoneNumberId, waId, atMs),
+    advanceClock(ms) {
+      clockOffset += ms;
+    },
+    addTemplate(wabaId, template, phoneNumberId) {
+      if (phoneNumberId) rules.linkNumber(phoneNumberId, wabaId);
+      return rules.addTemplate(wabaId, template);
+    },
+    setTemplateStatus: (wabaId, name, status, language) => rules.setTemplateStatus(wabaId, name, status, language),
     chat: openAi.chat,
     failNext(count, spec = {}) {
       for (let i = 0; i < count; i++) failures.push({ ...spec });
@@ -417,6 +522,7 @@ export async function startGraphStandin(opts: GraphStandinOptions): Promise<Grap
     clear() {
       requests.length = 0;
       sent.length = 0;
+      refused.length = 0;
       failures.length = 0;
       messengerState.api.messengerSent.length = 0;
       openAi.chat.reset();

@@ -118,6 +118,14 @@ async function main() {
     makeMessage = (i) => inbound.text({ from, body: burst > 1 ? `${text} #${i + 1}` : text, context });
   }
 
+  // The customer writes through WhatsApp: the stand-in (playing Meta) opens their 24-hour window on this number.
+  const graphUrl = (args.get('graph', 'GRAPH_STANDIN_URL', 'http://127.0.0.1:8090') as string).replace(/\/+$/, '');
+  await fetch(`${graphUrl}/_standin/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumberId, from }),
+  }).catch(() => console.warn(`no graph-standin at ${graphUrl}: replies to ${from} will be refused outside the window`));
+
   const results: (WebhookDelivery & { i: number })[] = [];
   const errors: string[] = [];
   let next = 0;

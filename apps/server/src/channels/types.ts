@@ -205,6 +205,8 @@ export interface TemplateMessage {
   language: string;
   /** Channel-native component parameters, passed through as given. */
   components?: Record<string, unknown>[];
+  /** What the customer sees (header, body, footer filled): the stored message's text. Not sent to the channel. */
+  text?: string;
 }
 
 export type OutboundContent =
@@ -326,4 +328,20 @@ export interface MetaPagesPort {
   exchangeUserToken(userToken: string): Promise<string>;
   listPages(userToken: string): Promise<MetaPage[]>;
   subscribePage(pageId: string, pageToken: string): Promise<void>;
+}
+
+/** A message template as the WhatsApp Business Account lists it (Cloud API `GET /{waba-id}/message_templates`). */
+export interface ChannelTemplate {
+  externalId: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  rejectedReason?: string;
+  components: Record<string, unknown>[];
+}
+
+/** The templates of a WhatsApp Business Account, implemented by channels/cloud-api (issue 36). Rejects with Meta's error. */
+export interface CloudTemplatesPort {
+  list(account: { businessAccountId: string; accessToken: string }): Promise<ChannelTemplate[]>;
 }

@@ -23,7 +23,7 @@ import { dispatchCampaignJob } from '../../src/modules/campaigns/campaigns.jobs'
 import { sendMessageJob } from '../../src/modules/messages/messages.public';
 import { addUser, type TestUser } from '../attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../harness';
-import { type CloudConnection, createCloudConnection, postWebhook, query } from '../messaging';
+import { type CloudConnection, createCloudConnection, playsMeta, postWebhook, query } from '../messaging';
 
 export interface Received {
   type: string;
@@ -94,7 +94,7 @@ export function useDay(opts: { allowHosts?: () => string[] } = {}): () => Day {
   let t: TestContext | undefined;
   let standin: GraphStandin | undefined;
   beforeAll(async () => {
-    standin = await startGraphStandin({ appSecret: 'unused' });
+    standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
     t = await createTestApp({
       env: {
         GRAPH_API_URL: standin.url,
@@ -235,6 +235,9 @@ async function openDay(t: TestContext, standin: GraphStandin): Promise<Day> {
           endHour: '23:59',
         },
       });
+      // The recipients wrote to the business today: a free-text campaign is inside their 24-hour window (Meta
+      // refuses free text to anyone else with 131047; a cold list needs a template, issue 36).
+      for (const c of to) standin?.customerWrote(conn.phoneNumberId, c.number);
       const list = await api<{ id: number }>('POST', '/contact-lists', { name: `Lista ${++seq}` });
       for (const c of to) await api('POST', '/contact-list-items', { name: c.name, number: c.number, contactListId: list.id });
       const created = await api<{ id: number }>('POST', '/campaigns', {

@@ -16,6 +16,9 @@ let client: GraphClient;
 beforeAll(async () => {
   standin = await startGraphStandin({ appSecret: 'x', accessToken: TOKEN });
   client = new GraphClient({ baseUrl: standin.url, version: 'v21.0', accessToken: TOKEN, phoneNumberId: PHONE });
+  // The customer wrote to the business number (its 24-hour window is open), and Meta approved `hello_world`.
+  standin.customerWrote(PHONE, '5511999990001');
+  standin.addTemplate('waba', { name: 'hello_world', language: 'en_US', components: [{ type: 'BODY', text: 'Hello World' }] });
 });
 afterAll(() => standin.close());
 beforeEach(() => standin.clear());

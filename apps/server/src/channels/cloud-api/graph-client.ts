@@ -46,6 +46,17 @@ export interface GraphMediaInfo {
   messaging_product?: string;
 }
 
+/** One item of `GET /{waba-id}/message_templates`. */
+export interface GraphTemplate {
+  id: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  rejected_reason?: string;
+  components?: Record<string, unknown>[];
+}
+
 export interface GraphDownload {
   data: Uint8Array;
   mimeType: string;
@@ -102,6 +113,23 @@ export class GraphClient {
     const res = await this.request<{ id?: string }>('POST', `${this.opts.phoneNumberId}/media`, { form });
     if (!res?.id) throw new GraphApiError('Graph API answered an upload without a media id', 200, undefined, true);
     return res.id;
+  }
+
+  /** Every message template of a WhatsApp Business Account, following Meta's paging (at most 20 pages of 100). */
+  async listTemplates(businessAccountId: string): Promise<GraphTemplate[]> {
+    const out: GraphTemplate[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const query = `limit=100&fields=name,language,category,status,rejected_reason,components,id${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+      const res = await this.request<{ data?: GraphTemplate[]; paging?: { cursors?: { after?: string }; next?: string } }>(
+        'GET',
+        `${encodeURIComponent(businessAccountId)}/message_templates?${query}`,
+      );
+      out.push(...(res?.data ?? []));
+      after = res?.paging?.cursors?.after;
+      if (!res?.paging?.next || !after) break;
+    }
+    return out;
   }
 
   /** `GET /{media-id}`: where to download a media and what it is. */

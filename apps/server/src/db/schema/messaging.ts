@@ -332,3 +332,36 @@ export const ticketLogs = pgTable(
   },
   (t) => [index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt)],
 );
+
+/**
+ * The message templates of a Cloud API connection's WhatsApp Business Account, as Meta last listed them (issue 36):
+ * synced on demand and periodically; only APPROVED ones can be sent. `components` is Meta's own JSON
+ * (HEADER/BODY/FOOTER/BUTTONS with `{{n}}` variables).
+ */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    whatsappId: integer()
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    /** Meta's template id. */
+    externalId: text().notNull(),
+    name: text().notNull(),
+    language: text().notNull(),
+    category: text().notNull(),
+    /** APPROVED, PENDING, REJECTED, PAUSED, DISABLED, IN_APPEAL … as Meta says. */
+    status: text().notNull(),
+    rejectedReason: text(),
+    components: jsonb().notNull().default([]),
+    syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('message_templates_whatsapp_name_language_unique').on(t.whatsappId, t.name, t.language),
+    index('message_templates_company_idx').on(t.companyId, t.whatsappId),
+  ],
+);
+export type MessageTemplateRow = typeof messageTemplates.$inferSelect;

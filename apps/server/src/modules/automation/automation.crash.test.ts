@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQueue, rows } from '../../../test/attendance';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { type CloudConnection, createCloudConnection } from '../../../test/messaging';
+import { type CloudConnection, createCloudConnection, playsMeta } from '../../../test/messaging';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const serverDir = path.resolve(__dirname, '../../..');
@@ -84,12 +84,12 @@ async function up(port: number) {
 
 /** A signed webhook as Meta sends it: the same bytes each time it is redelivered. */
 function webhook(conn: CloudConnection, from: string, body: string, id: string) {
-  const raw = JSON.stringify(
-    envelope(
-      { phoneNumberId: conn.phoneNumberId },
-      { messages: [inbound.text({ from, id, body })], contacts: [{ waId: from, name: `Cliente ${from.slice(-3)}` }] },
-    ),
+  const payload = envelope(
+    { phoneNumberId: conn.phoneNumberId },
+    { messages: [inbound.text({ from, id, body })], contacts: [{ waId: from, name: `Cliente ${from.slice(-3)}` }] },
   );
+  standin.rules.observe(payload); // Meta knows the customer wrote: the menu may answer them
+  const raw = JSON.stringify(payload);
   return { raw, signature: signBody(raw, conn.appSecret) };
 }
 
@@ -123,7 +123,7 @@ const botKinds = (companyId: number) =>
 beforeAll(async () => {
   if (!onPostgres) return;
   dataDir = mkdtempSync(path.join(tmpdir(), 'atendo-crash-'));
-  standin = await startGraphStandin({ appSecret: 'unused' });
+  standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
   t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
   a = await createTenant(t);
 }, 120_000);

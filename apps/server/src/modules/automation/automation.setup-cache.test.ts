@@ -10,13 +10,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, customerWrites, rows } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { playsMeta } from '../../../test/messaging';
 import { countStatements } from '../../../test/statements';
 
 const CACHED = { SETUP_CACHE_SECONDS: '30' };
 let standin: GraphStandin;
 
 beforeAll(async () => {
-  standin = await startGraphStandin({ appSecret: 'unused' });
+  standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
 });
 afterAll(() => standin?.close());
 

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { addConnection, customerWrites } from '../../../test/attendance';
 import { createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { query } from '../../../test/messaging';
+import { playsMeta, query } from '../../../test/messaging';
 import { chatbots, queues, whatsapps } from '../../db/schema';
 
 export let t: TestContext;
@@ -27,7 +27,7 @@ export function useAutomationApp(
 ) {
   const extra = typeof env === 'function' ? env : (env.env ?? (() => ({})));
   beforeAll(async () => {
-    standin = await startGraphStandin({ appSecret: 'unused' });
+    standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
     t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0', ...extra(standin.url) } });
     auto().useClock(() => clock.now);
   });

@@ -4,7 +4,6 @@
  * PostgreSQL only (an in-memory PGlite cannot be shared with another process).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, rows } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { metaSawCustomer, playsMeta } from '../../../test/messaging';
 import { createConversationService } from '../conversation/conversation.service';
 import { sendMessageJob } from '../messages/messages.public';
 import { createOutboundService } from '../messages/outbound.service';
@@ -83,7 +83,7 @@ beforeAll(async () => {
   if (!onPostgres) return;
   blackhole = createServer((s) => held.push(s)).listen(0, '127.0.0.1');
   dataDir = mkdtempSync(path.join(tmpdir(), 'atendo-crash-'));
-  standin = await startGraphStandin({ appSecret: 'unused' });
+  standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
   t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
   a = await createTenant(t);
 }, 120_000);
@@ -116,6 +116,8 @@ describe.runIf(onPostgres)('a campaign across a killed process', () => {
     await t.database.db.execute(sql`
       INSERT INTO contact_list_items (company_id, contact_list_id, name, number)
       SELECT ${a.companyId}, ${list}, 'Pessoa ' || n, n FROM unnest(${sql.param(numbers)}::text[]) AS n`);
+    // They all wrote to the business today: the free-text campaign is inside their 24-hour window.
+    await metaSawCustomer(t, conn.id, numbers, new Date());
     const c = (
       await req('POST', '/campaigns', a.adminToken, {
         name: 'Crash',

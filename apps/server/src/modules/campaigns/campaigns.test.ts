@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, rows } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { playsMeta } from '../../../test/messaging';
 import { contactListImportJob } from '../contact-lists/contact-lists.jobs';
 import { createConversationService } from '../conversation/conversation.service';
 import { createIngestService } from '../ingest/ingest.service';
@@ -106,8 +107,17 @@ async function list(name: string, numbers: string[], tenant = a) {
     SELECT ${tenant.companyId}, ${id}, name, number, email
       FROM unnest(${sql.param(items.map((x) => x.name))}::text[], ${sql.param(items.map((x) => x.number))}::text[],
                   ${sql.param(items.map((x) => x.email))}::text[]) AS i(name, number, email)`);
+  wroteToday(numbers);
   return id;
 }
+
+/**
+ * These customers wrote to the business today: a free-text campaign reaches them inside their 24-hour window (Meta
+ * refuses free text to anyone else with 131047; cold numbers need a template).
+ */
+const wroteToday = (numbers: string[]) => {
+  for (const n of numbers) standin.customerWrote(conn.phoneNumberId, n);
+};
 
 const numbersFrom = (start: number, count: number) =>
   Array.from({ length: count }, (_, i) => `5511${String(start + i).padStart(9, '0')}`);
@@ -144,7 +154,7 @@ const noWaiting = (tenant = a) =>
   });
 
 beforeAll(async () => {
-  standin = await startGraphStandin({ appSecret: 'unused' });
+  standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
   t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
   a = await createTenant(t);
   b = await createTenant(t);
@@ -251,6 +261,7 @@ describe('contact lists', () => {
     const id = await list('Por tag', ['5511900000001']);
     const tag = (await req('POST', '/tags', a.adminToken, { name: 'Clientes' })).json().id;
     for (const n of ['5511900000001', '5511900000002']) {
+      wroteToday([n]);
       const c = (await req('POST', '/contacts', a.adminToken, { name: `C ${n}`, number: n })).json().id;
       await req('POST', '/tags/sync', a.adminToken, { contactId: c, tags: [{ id: tag }] });
     }
@@ -357,6 +368,7 @@ describe('dispatch', () => {
     const id = await list('Dedup', ['5511911110001', '5511911110002', '5511911110003']);
     const tag = (await req('POST', '/tags', a.adminToken, { name: 'Dedup tag' })).json().id;
     for (const n of ['5511911110003', '5511911110004']) {
+      wroteToday([n]);
       const c = (await req('POST', '/contacts', a.adminToken, { name: `Tag ${n}`, number: n, email: `${n}@example.com` })).json()
         .id;
       await req('POST', '/tags/sync', a.adminToken, { contactId: c, tags: [{ id: tag }] });

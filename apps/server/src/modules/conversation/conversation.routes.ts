@@ -1,6 +1,7 @@
 import {
   CardMessageBody,
   ConversationMessageDto,
+  CustomerWindowDto,
   EditMessageBody,
   ForwardMessageBody,
   ListMessageBody,
@@ -11,6 +12,7 @@ import {
   PixMessageBody,
   ReactionBody,
   SendMessageBody,
+  TemplateSendBody,
   TicketIdParams,
   TranscribeAudioDto,
   TranscribeAudioParams,
@@ -123,6 +125,18 @@ export function conversationRoutes(app: App, deps: CoreDeps, conversation: Conve
   );
   app.get('/messages-allMe', { schema: { tags, querystring: MessagesAllMeQuery } }, async (req) =>
     conversation.countAllMe(req.ctx, req.query),
+  );
+
+  // Cloud API templates and the customer service window (issue 36).
+  app.post(
+    '/messages/template/:ticketId',
+    { schema: { tags, params: TicketIdParams, body: TemplateSendBody, response: message } },
+    async (req) => conversation.template(req.ctx, await ticketOf(req), req.body),
+  );
+  app.get(
+    '/tickets/:ticketId/customer-window',
+    { schema: { tags, params: TicketIdParams, response: { 200: CustomerWindowDto } } },
+    async (req) => conversation.customerWindow(req.ctx, await ticketOf(req)),
   );
 
   // Interactive messages (seed 000 §7): sent where the connection's channel supports them, else ERR_CHANNEL_NOT_SUPPORTED.

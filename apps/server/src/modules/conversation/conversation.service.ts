@@ -1,6 +1,8 @@
 import {
   type CardMessageBody,
   type ConversationMessageDto,
+  CUSTOMER_WINDOW_MS,
+  type CustomerWindowDto,
   can,
   type ForwardMessageBody,
   type ListMessageBody,
@@ -8,9 +10,15 @@ import {
   MESSAGE_PAGE_SIZE,
   type MessageListDto,
   type MessageListQuery,
+  missingTemplateVariables,
   type PixMessageBody,
   planAllows,
+  renderedTemplateText,
+  renderMessageTemplate,
   type SendMessageBody,
+  type TemplateParameters,
+  type TemplateSendBody,
+  templateVariables,
   V,
 } from '@atendo/shared';
 import type { Channel, ChannelRegistry, OutboundContent } from '../../channels/types';
@@ -20,6 +28,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import { AUDIO_TARGET_MIME, type AudioTarget } from '../../platform/ffmpeg';
 import { MEDIA_KIND_NAMES, parseStoredPath, type StoredMedia } from '../../platform/media';
 import { outboundFetch } from '../../platform/safe-fetch';
+import type { MessageTemplatesService } from '../message-templates/message-templates.service';
 import { type MessageRow, toMessageDto } from '../messages/messages.public';
 import type { OutboundRequest, OutboundService } from '../messages/outbound.service';
 import { findCompanySettings, getGlobalSetting } from '../settings/settings.public';
@@ -57,6 +66,7 @@ export function createConversationService(
   tickets: TicketsService,
   outbound: Pick<OutboundService, 'send' | 'retry'>,
   channels?: ChannelRegistry,
+  templates?: Pick<MessageTemplatesService, 'usable'>,
 ) {
   const { db } = deps.database;
 
@@ -161,6 +171,34 @@ export function createConversationService(
     return toDto({ message: await sendRow(ctx, ticket.id, { content: content as OutboundRequest['content'] }) });
   }
 
+  /** The outbound content of an approved template: Graph components from the values, and the text the customer sees. */
+  async function templateContent(
+    ctx: TenantContext,
+    whatsappId: number,
+    b: TemplateSendBody,
+  ): Promise<Extract<OutboundContent, { type: 'template' }>> {
+    if (!templates) throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 409, { type: 'template' });
+    const template = await templates.usable(ctx, whatsappId, b);
+    const missing = missingTemplateVariables(template, b.parameters);
+    if (missing.length) {
+      throw new AppError(
+        'ERR_VALIDATION',
+        400,
+        undefined,
+        missing.map((v) => ({ path: `parameters.${v.component}.${v.index}`, message: V.required })),
+      );
+    }
+    return {
+      type: 'template',
+      template: {
+        name: template.name,
+        language: template.language,
+        components: graphTemplateComponents(template, b.parameters),
+        text: renderedTemplateText(renderMessageTemplate(template, b.parameters)),
+      },
+    };
+  }
+
   /** Stores and queues one message through the pipeline; answers the stored row. */
   async function sendRow(ctx: TenantContext, ticketId: number, req: OutboundRequest): Promise<MessageRow> {
     const dto = await outbound.send(ctx, ticketId, req);
@@ -184,10 +222,19 @@ export function createConversationService(
         signMessage?: boolean;
         /** A file in the company's storage (a schedule's image), sent with the text as its caption. */
         media?: { path: string; name: string | null } | null;
+        /** Cloud API: an approved template instead of the text (issue 36). */
+        template?: TemplateSendBody;
       },
     ) {
       const contact = await tickets.findContact(ctx, m.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      if (m.template) {
+        // checked before any ticket is opened: only a Cloud API connection has (approved) templates
+        if (!m.whatsappId) throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 409, { type: 'template' });
+        const content = await templateContent(ctx, m.whatsappId, m.template);
+        const target = await tickets.ticketForContact(ctx, contact, m.whatsappId, m.queueId);
+        return { ticketId: target.id, message: toDto({ message: await sendRow(ctx, target.id, { content }) }) };
+      }
       let file: OutboundRequest['file'];
       if (m.media) {
         file = (await deps.media.fileOf(m.media.path, m.media.name ?? undefined)) ?? undefined;
@@ -445,6 +492,28 @@ export function createConversationService(
         },
       }),
 
+    /**
+     * An approved Cloud API template with its variables filled (issue 36): what a business may send when the customer
+     * has not written for 24 hours. Stored with the text the customer sees; Meta's refusals (132000, 132001 …) mark it
+     * failed with the reason.
+     */
+    async template(ctx: TenantContext, ticketId: number, b: TemplateSendBody) {
+      const ticket = await writableTicket(ctx, ticketId);
+      if (ticket.channel !== 'whatsappapi' || !templates || !ticket.whatsappId) {
+        throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 409, { channel: ticket.channel, type: 'template' });
+      }
+      const content = await templateContent(ctx, ticket.whatsappId, b);
+      return toDto({ message: await sendRow(ctx, ticket.id, { content }) });
+    },
+
+    /** The Cloud API customer service window of a ticket: when free text stops being allowed (null: never opened). */
+    async customerWindow(ctx: TenantContext, ticketId: number): Promise<CustomerWindowDto> {
+      const ticket = await tickets.mustFindVisible(ctx, ticketId);
+      if (ticket.channel !== 'whatsappapi' || !ticket.whatsappId || !ticket.contactId) return { applies: false, closesAt: null };
+      const last = await repo.lastCustomerMessageAt(db, ctx, { contactId: ticket.contactId, whatsappId: ticket.whatsappId });
+      return { applies: true, closesAt: last ? new Date(last.getTime() + CUSTOMER_WINDOW_MS).toISOString() : null };
+    },
+
     /** Copy-code, call and URL cards (cta_copy, cta_call, cta_url): no adapter sends them yet. */
     card: (ctx: TenantContext, ticketId: number, _b: CardMessageBody) => sendInteractive(ctx, ticketId, 'card'),
 
@@ -454,3 +523,19 @@ export function createConversationService(
 }
 
 export type ConversationService = ReturnType<typeof createConversationService>;
+
+/** Graph API `components` of a template send: one per component with variables, the values in order. */
+export function graphTemplateComponents(
+  template: Parameters<typeof templateVariables>[0],
+  parameters: TemplateParameters,
+): Record<string, unknown>[] {
+  const counts = new Map<string, number>();
+  for (const v of templateVariables(template)) counts.set(v.component, Math.max(counts.get(v.component) ?? 0, v.index));
+  return [...counts].map(([component, n]) => {
+    const values = (parameters[component] ?? []).slice(0, n).map((text) => ({ type: 'text', text }));
+    if (component.startsWith('button:')) {
+      return { type: 'button', sub_type: 'url', index: Number(component.slice(7)), parameters: values };
+    }
+    return { type: component, parameters: values };
+  });
+}

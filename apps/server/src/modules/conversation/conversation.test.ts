@@ -13,6 +13,7 @@ import {
   ticketRow,
 } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { playsMeta } from '../../../test/messaging';
 import { sendMessageJob } from '../messages/messages.public';
 
 const PNG = Buffer.from(
@@ -44,7 +45,7 @@ async function openTicketFor(who: TestUser, m: Parameters<typeof customerWrites>
 }
 
 beforeAll(async () => {
-  standin = await startGraphStandin({ appSecret: 'unused' });
+  standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
   t = await createTestApp({
     env: {
       GRAPH_API_URL: standin.url,

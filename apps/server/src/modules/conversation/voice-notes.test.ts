@@ -11,7 +11,7 @@ import { type GraphStandin, inbound, messenger, type StandinPage, startGraphStan
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { createCloudConnection, deliver as deliverCloud, query } from '../../../test/messaging';
+import { createCloudConnection, deliver as deliverCloud, playsMeta, query } from '../../../test/messaging';
 import { ffmpegPath } from '../../platform/ffmpeg';
 import { MediaStorage } from '../../platform/media';
 import { sendMessageJob } from '../messages/messages.public';
@@ -60,7 +60,7 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'atendo-voice-'));
   mp3 = tone('mp3');
   ogg = tone('ogg');
-  standin = await startGraphStandin({ appSecret: SECRET, appId: APP_ID });
+  standin = playsMeta(await startGraphStandin({ appSecret: SECRET, appId: APP_ID }));
   t = await createTestApp({
     env: { GRAPH_API_URL: standin.url, FACEBOOK_APP_ID: APP_ID, FACEBOOK_APP_SECRET: SECRET, FACEBOOK_VERIFY_TOKEN: 'v' },
   });

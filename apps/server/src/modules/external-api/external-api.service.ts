@@ -62,13 +62,14 @@ export function createExternalApiService(
     /** One text, or each file with the body as the first one's caption; answers the last message's id. */
     async send(ctx: TenantContext, connectionId: number, b: ExternalSendBody, files: SendFile[] = []) {
       if (b.queueId && !(await repo.queueExists(db, ctx, b.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
-      if (!files.length && !b.body.trim())
+      if (!files.length && !b.body.trim() && !b.template)
         throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: 'body', message: 'validation.required' }]);
       const contactId = await contactFor(ctx, b.number);
       const base = { contactId, whatsappId: connectionId, queueId: b.queueId ?? null, signMessage: b.sendSignature ?? false };
       let last: { ticketId: number; message: { id: number } } | undefined;
-      if (!files.length) last = await m.conversation.sendToContact(ctx, { ...base, body: b.body });
-      for (const [i, f] of files.entries()) {
+      if (b.template) last = await m.conversation.sendToContact(ctx, { ...base, body: '', template: b.template });
+      else if (!files.length) last = await m.conversation.sendToContact(ctx, { ...base, body: b.body });
+      for (const [i, f] of (b.template ? [] : files).entries()) {
         last = await m.conversation.sendToContact(ctx, {
           ...base,
           body: i === 0 ? b.body : '',

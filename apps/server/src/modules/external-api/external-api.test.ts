@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, rows, type TestUser } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, multipart, PNG_1PX, type Tenant, type TestContext } from '../../../test/harness';
+import { metaSawCustomer, playsMeta } from '../../../test/messaging';
 import { sendMessageJob } from '../messages/messages.public';
 
 let standin: GraphStandin;
@@ -18,7 +19,7 @@ const send = (token: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/messages/send', headers: bearer(token), payload: payload as never });
 
 beforeAll(async () => {
-  standin = await startGraphStandin({ appSecret: 'unused' });
+  standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
   t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
   a = await createTenant(t);
   b = await createTenant(t);
@@ -77,6 +78,8 @@ describe('POST /api/messages/send (seed 002 §2.13)', () => {
   });
 
   it('a text opens the contact’s ticket on the token’s connection, as the acting user, and reaches the channel', async () => {
+    // The customer wrote to this number earlier today (their 24-hour window is open: a free text may go out).
+    await metaSawCustomer(t, connA.id, '5511988887777', new Date());
     const res = await send(tokenA, { number: '5511988887777', body: 'Seu pedido foi enviado', userId: ana.id, queueId: queueA });
     expect(res.statusCode, res.body).toBe(200);
     const { messageId, ticketId } = res.json();
@@ -126,6 +129,7 @@ describe('POST /api/messages/send (seed 002 §2.13)', () => {
       payload: fake.payload,
     });
     expect(refused.json()).toEqual({ error: 'ERR_INVALID_FILE_TYPE' });
+    await metaSawCustomer(t, connA.id, '5511966665555', new Date());
     const good = multipart([
       { name: 'number', data: '5511966665555' },
       { name: 'body', data: 'Segue a foto' },
@@ -151,5 +155,37 @@ describe('POST /api/messages/send (seed 002 §2.13)', () => {
     );
     for (let i = 0; i < 60; i++) await t.deps.limiter.hit(`external-api:${connA.id}`, 60, 60_000);
     expect((await send(tokenA, { number: '5511955554444', body: 'x' })).json()).toMatchObject({ error: 'ERR_TOO_MANY_REQUESTS' });
+  });
+});
+
+describe('POST /api/messages/send with a template (issue 36)', () => {
+  it('an approved template reaches a number that never wrote, with its parameters; an unknown one opens no ticket', async () => {
+    const conn = await addConnection(t, a, { businessAccountId: '300000000000777', queueIds: [queueA] });
+    standin.addTemplate(
+      '300000000000777',
+      { name: 'codigo_rastreio', language: 'pt_BR', components: [{ type: 'BODY', text: 'Seu código de rastreio é {{1}}.' }] },
+      conn.phoneNumberId,
+    );
+    const synced = await t.app.inject({
+      method: 'POST',
+      url: `/whatsapp/${conn.id}/templates/sync`,
+      headers: bearer(a.adminToken),
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+    const token = await tokenOf(conn.id);
+    const unknown = await send(token, { number: '5511955554444', template: { name: 'nada', language: 'pt_BR' } });
+    expect([unknown.statusCode, unknown.json().error]).toEqual([404, 'ERR_TEMPLATE_NOT_FOUND']);
+    expect(
+      await rows(t, sql`SELECT t.id FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.number = '5511955554444'`),
+    ).toEqual([]);
+    const res = await send(token, {
+      number: '5511955554444',
+      template: { name: 'codigo_rastreio', language: 'pt_BR', parameters: { body: ['BR123'] } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.deps.jobs.runNow(sendMessageJob, { messageId: res.json().messageId, companyId: a.companyId, attempt: 1 });
+    expect(standin.sent.map((s) => [s.to, s.type, s.rendered?.body])).toEqual([
+      ['5511955554444', 'template', 'Seu código de rastreio é BR123.'],
+    ]);
   });
 });

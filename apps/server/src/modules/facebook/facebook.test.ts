@@ -15,7 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { query } from '../../../test/messaging';
+import { playsMeta, query } from '../../../test/messaging';
 import { downloadMediaJob, sendMessageJob } from '../messages/messages.public';
 
 const APP_ID = '424242';
@@ -32,7 +32,7 @@ let fbConnectionId: number;
 let igConnectionId: number;
 
 beforeAll(async () => {
-  standin = await startGraphStandin({ appSecret: SECRET, appId: APP_ID });
+  standin = playsMeta(await startGraphStandin({ appSecret: SECRET, appId: APP_ID }));
   t = await createTestApp({
     env: {
       GRAPH_API_URL: standin.url,

@@ -4,7 +4,15 @@ import { envelope, type GraphStandin, inbound, startGraphStandin } from '@atendo
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { type CloudConnection, count, createCloudConnection, deliver, postWebhook, query } from '../../../test/messaging';
+import {
+  type CloudConnection,
+  count,
+  createCloudConnection,
+  deliver,
+  playsMeta,
+  postWebhook,
+  query,
+} from '../../../test/messaging';
 import { rooms } from '../../platform/realtime-port';
 import { downloadMediaJob } from '../messages/messages.public';
 
@@ -21,7 +29,7 @@ let connA: CloudConnection;
 let connB: CloudConnection;
 
 beforeAll(async () => {
-  standin = await startGraphStandin({ appSecret: 'unused' });
+  standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
   t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
   a = await createTenant(t);
   b = await createTenant(t);

@@ -51,7 +51,11 @@ function describe(content: StructuredContent): { mediaType: string; body: string
     case 'interactive':
       return { mediaType: content.interactive.kind === 'list' ? 'list' : 'buttons', body: content.interactive.body, data: {} };
     case 'template':
-      return { mediaType: 'template', body: content.template.name, data: { template: content.template } };
+      return {
+        mediaType: 'template',
+        body: content.template.text ?? content.template.name,
+        data: { template: content.template },
+      };
     case 'reaction':
       return {
         mediaType: 'reaction',

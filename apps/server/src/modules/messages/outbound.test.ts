@@ -2,7 +2,7 @@ import { envelope, type GraphStandin, inbound, startGraphStandin, status } from 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appWithCompanies, bearer, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { type CloudConnection, createCloudConnection, deliver, postWebhook, query } from '../../../test/messaging';
+import { type CloudConnection, createCloudConnection, deliver, playsMeta, postWebhook, query } from '../../../test/messaging';
 import { OUTBOUND_RETRY, sendMessageJob } from './messages.jobs';
 
 const PNG = Buffer.from(
@@ -18,7 +18,7 @@ let conn: CloudConnection;
 const savedRetry = { ...OUTBOUND_RETRY, delaysMs: [...OUTBOUND_RETRY.delaysMs] };
 
 beforeAll(async () => {
-  standin = await startGraphStandin({ appSecret: 'unused' });
+  standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
   [t, a, b] = await appWithCompanies(2, { env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
   conn = await createCloudConnection(t, a);
 });
@@ -338,6 +338,12 @@ describe('outbound through the Cloud API', () => {
 
   it('structured contents (location, contact card, list, buttons, template, reaction) go out as the Cloud API expects', async () => {
     const { ticketId, firstWamid } = await openTicket();
+    // A template Meta approved for this business (without one the send is refused with 132001).
+    standin.addTemplate('waba-outbound', {
+      name: 'boas_vindas',
+      language: 'pt_BR',
+      components: [{ type: 'BODY', text: 'Bem-vindo!' }],
+    });
     const ctx = (await (await import('../auth/auth.public')).loadTenantContext(t.database.db, a.userId))!;
     const outbound = (await import('./outbound.service')).createOutboundService(t.deps);
     const contents = [

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, customerWrites, rows, type TestUser } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { playsMeta } from '../../../test/messaging';
 import { sendMessageJob } from '../messages/messages.public';
 import { sendDueSchedulesJob } from './schedules.jobs';
 
@@ -63,7 +64,7 @@ const scheduleRow = async (id: number) =>
   )[0];
 
 beforeAll(async () => {
-  standin = await startGraphStandin({ appSecret: 'unused' });
+  standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
   t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0' } });
   a = await createTenant(t);
   b = await createTenant(t);

@@ -12,5 +12,6 @@ export {
   findDefaultChannelConnection,
   findDefaultConnectionSummary,
   findPageConnections,
+  findTemplateAccounts,
   updateWhatsappSession,
 } from './whatsapps.repository';

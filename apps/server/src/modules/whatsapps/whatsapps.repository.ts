@@ -195,6 +195,7 @@ export interface ChannelConnection {
   accessToken: string | null;
   appSecret: string | null;
   verifyToken: string | null;
+  businessAccountId: string | null;
 }
 
 const channelColumns = {
@@ -206,7 +207,23 @@ const channelColumns = {
   accessToken: whatsapps.accessToken,
   appSecret: whatsapps.appSecret,
   verifyToken: whatsapps.verifyToken,
+  businessAccountId: whatsapps.businessAccountId,
 };
+
+/** Cloud API connections with a WhatsApp Business Account id and a token, of every company (template sync). */
+export async function findTemplateAccounts(db: Db): Promise<ChannelConnection[]> {
+  return db
+    .select(channelColumns)
+    .from(whatsapps)
+    .where(
+      and(
+        eq(whatsapps.channel, 'whatsappapi'),
+        sql`${whatsapps.businessAccountId} IS NOT NULL AND ${whatsapps.businessAccountId} <> ''`,
+        sql`${whatsapps.accessToken} IS NOT NULL AND ${whatsapps.accessToken} <> ''`,
+      ),
+    )
+    .orderBy(asc(whatsapps.id));
+}
 
 export async function findChannelConnection(db: Db, id: number): Promise<ChannelConnection | null> {
   const [row] = await db.select(channelColumns).from(whatsapps).where(eq(whatsapps.id, id));

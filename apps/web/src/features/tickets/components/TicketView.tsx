@@ -39,16 +39,19 @@ import { ScheduleDialog } from '../../schedules/components/ScheduleDialog';
 import { useCompanySettingValue } from '../../settings/hooks/useSettings';
 import { TicketTagsBar } from '../../tags/components/TicketTagsBar';
 import { useConversationExport } from '../hooks/useConversationExport';
+import { useCustomerWindow } from '../hooks/useTemplates';
 import { useDeleteTicket, useUpdateTicket } from '../hooks/useTicket';
 import type { Message, TicketDetail } from '../types';
 import { AcceptQueueDialog } from './AcceptQueueDialog';
 import { CloseTicketDialog } from './CloseTicketDialog';
+import { ClosedWindowNotice, CustomerWindowNotice } from './CustomerWindow';
 import { ContactDrawer } from './inbox/ContactDrawer';
 import { type OpenTicketInfo, otherOpenTicket, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
 import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
 import { PrivateFilesDialog } from './PrivateFilesDialog';
+import { TemplateDialog } from './TemplateDialog';
 import { TicketRating } from './TicketRating';
 import { TransferDialog } from './TransferDialog';
 
@@ -128,6 +131,10 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const lostTo = takenBy && takenBy.userId !== user.id && ticket.userId === takenBy.userId ? takenBy : null;
   const live = (ticket.status === 'open' || ticket.status === 'group') && !lostTo;
   const social = ticket.channel === 'facebook' || ticket.channel === 'instagram';
+  const cloud = ticket.channel === 'whatsappapi';
+  const customerWindow = useCustomerWindow(ticket.id, cloud);
+  const [templateOpen, setTemplateOpen] = useState(false);
+  const windowApplies = cloud && customerWindow.data?.applies === true;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }} data-testid="ticket-view">
@@ -327,7 +334,21 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
           {t('tickets.notice24h')}
         </Alert>
       ) : null}
+      {windowApplies ? <CustomerWindowNotice closesAt={customerWindow.data?.closesAt ?? null} /> : null}
       <MessagesList key={ticket.id} ticketId={ticket.id} channel={ticket.channel} onEdit={setEditing} onReply={setReplyTo} />
+      {windowApplies && live ? (
+        <ClosedWindowNotice closesAt={customerWindow.data?.closesAt ?? null} onTemplate={() => setTemplateOpen(true)} />
+      ) : null}
+      {templateOpen && ticket.whatsappId ? (
+        <TemplateDialog
+          open
+          onClose={() => setTemplateOpen(false)}
+          ticketId={ticket.id}
+          whatsappId={ticket.whatsappId}
+          maySync={can(user, 'connections:view')}
+          fill={{ contactName: ticket.contact?.name ?? '', userName: user.name, ticketId: ticket.id }}
+        />
+      ) : null}
       <MessageInput
         ticketId={ticket.id}
         enabled={live || Boolean(lostTo)}

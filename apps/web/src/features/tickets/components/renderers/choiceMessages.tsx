@@ -168,11 +168,15 @@ export function InteractiveMessage({ message }: { message: RenderableMessage }) 
   );
 }
 
-/** A template message: its name and language, and the text parameters of its components. */
+/**
+ * A template message: its name and language, and what the customer saw — the stored text (issue 36: header, body and
+ * footer with the values in place), else the text parameters of its components.
+ */
 export function TemplateMessage({ message }: { message: RenderableMessage }) {
   const { t } = useTranslation();
   const tpl = rec(rec(message.dataJson).template);
   const name = str(tpl.name) ?? str(message.body) ?? '';
+  const seen = str(tpl.text) ?? (str(message.body) && str(message.body) !== name ? str(message.body) : undefined);
   const params = arr(tpl.components)
     .flatMap((c) => arr(rec(c).parameters))
     .map((p) => str(rec(p).text))
@@ -187,7 +191,7 @@ export function TemplateMessage({ message }: { message: RenderableMessage }) {
           {str(tpl.language)}
         </Typography>
       ) : null}
-      {params.length ? <Text>{params.join(' · ')}</Text> : null}
+      {seen ? <Text>{seen}</Text> : params.length ? <Text>{params.join(' · ')}</Text> : null}
     </Box>
   );
 }

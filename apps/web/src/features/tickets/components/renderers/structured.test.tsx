@@ -80,6 +80,17 @@ const GOOD: [string, RenderableMessage, RegExp][] = [
     },
     /boas_vindas/,
   ],
+  [
+    'template',
+    {
+      mediaType: 'template',
+      body: 'Pedido #9\nOlá Maria, seu pedido #9 está pronto.',
+      dataJson: {
+        template: { name: 'pedido_pronto', language: 'pt_BR', text: 'Pedido #9\nOlá Maria, seu pedido #9 está pronto.' },
+      },
+    },
+    /Olá Maria, seu pedido #9 está pronto\./,
+  ],
   ['poll', { mediaType: 'poll', dataJson: { poll: { name: 'Qual horário?', options: ['Manhã', 'Tarde'] } } }, /Qual horário\?/],
   ['reaction', { mediaType: 'reaction', dataJson: { emoji: '👍' } }, /👍/],
   [

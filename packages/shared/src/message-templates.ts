@@ -1,0 +1,138 @@
+/**
+ * WhatsApp Cloud API message templates (issue 36): what Meta approved for a connection's WhatsApp Business Account,
+ * the variables each needs, and exactly what the customer will see once they are filled. The server renders the
+ * stored message body with `renderMessageTemplate`; the web shows the same text as the preview.
+ */
+import { z } from 'zod';
+import { idParam, V } from './validation';
+
+/** A template component as Meta lists it (variables written `{{1}}`, `{{2}}` …). */
+export const MessageTemplateComponent = z
+  .object({
+    type: z.string(),
+    format: z.string().optional(),
+    text: z.string().optional(),
+    buttons: z
+      .array(
+        z
+          .object({ type: z.string(), text: z.string(), url: z.string().optional(), phone_number: z.string().optional() })
+          .passthrough(),
+      )
+      .optional(),
+  })
+  .passthrough();
+export type MessageTemplateComponent = z.infer<typeof MessageTemplateComponent>;
+
+export const MESSAGE_TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED', 'IN_APPEAL'] as const;
+
+export const MessageTemplateDto = z.object({
+  id: z.number(),
+  whatsappId: z.number(),
+  name: z.string(),
+  language: z.string(),
+  category: z.string(),
+  status: z.string(),
+  rejectedReason: z.string().nullable(),
+  components: z.array(MessageTemplateComponent),
+  /** Only APPROVED templates can be sent. */
+  usable: z.boolean(),
+  syncedAt: z.string(),
+});
+export type MessageTemplateDto = z.infer<typeof MessageTemplateDto>;
+
+export const MessageTemplateListDto = z.object({
+  templates: z.array(MessageTemplateDto),
+  /** When the list was last fetched from Meta (null: never). */
+  syncedAt: z.string().nullable(),
+});
+export type MessageTemplateListDto = z.infer<typeof MessageTemplateListDto>;
+
+/** The variables of a template to fill, by component: `header`, `body`, `button:<index>` (URL buttons). */
+export interface TemplateVariable {
+  component: string;
+  /** 1-based, as written in the template (`{{1}}`). */
+  index: number;
+}
+
+const variableCount = (text: string | undefined) => {
+  let max = 0;
+  for (const m of (text ?? '').matchAll(/\{\{\s*(\d+)\s*\}\}/g)) max = Math.max(max, Number(m[1]));
+  return max;
+};
+
+export function templateVariables(t: { components: MessageTemplateComponent[] }): TemplateVariable[] {
+  const out: TemplateVariable[] = [];
+  const add = (component: string, n: number) => {
+    for (let i = 1; i <= n; i++) out.push({ component, index: i });
+  };
+  for (const c of t.components) {
+    const type = c.type.toUpperCase();
+    if (type === 'HEADER' && (c.format ?? 'TEXT').toUpperCase() === 'TEXT') add('header', variableCount(c.text));
+    if (type === 'BODY') add('body', variableCount(c.text));
+    if (type === 'BUTTONS') {
+      for (const [i, b] of (c.buttons ?? []).entries())
+        if (b.type.toUpperCase() === 'URL') add(`button:${i}`, variableCount(b.url));
+    }
+  }
+  return out;
+}
+
+/** Values of the variables, by component (same keys as `templateVariables`), in order. */
+export const TemplateParameters = z.record(
+  z.string().max(20),
+  z.array(z.string().trim().min(1, V.required).max(1024, V.tooLong)).max(20),
+);
+export type TemplateParameters = z.infer<typeof TemplateParameters>;
+
+const fill = (text: string | undefined, values: string[] | undefined) =>
+  (text ?? '').replace(/\{\{\s*(\d+)\s*\}\}/g, (all, n: string) => values?.[Number(n) - 1] ?? all);
+
+export interface RenderedTemplate {
+  header?: string;
+  body: string;
+  footer?: string;
+  buttons: string[];
+}
+
+/** What the customer sees: header, body, footer and buttons with the values in place. */
+export function renderMessageTemplate(
+  t: { components: MessageTemplateComponent[] },
+  parameters: TemplateParameters = {},
+): RenderedTemplate {
+  const part = (type: string) => t.components.find((c) => c.type.toUpperCase() === type);
+  const header = part('HEADER');
+  return {
+    header: header && (header.format ?? 'TEXT').toUpperCase() === 'TEXT' ? fill(header.text, parameters.header) : undefined,
+    body: fill(part('BODY')?.text, parameters.body),
+    footer: part('FOOTER')?.text,
+    buttons: (part('BUTTONS')?.buttons ?? []).map((b) => b.text),
+  };
+}
+
+/** The text a template message is stored (and listed) with: header, body and footer, one per line. */
+export const renderedTemplateText = (r: RenderedTemplate) => [r.header, r.body, r.footer].filter(Boolean).join('\n');
+
+/** Which values are missing: a template is sent only with every variable filled. */
+export function missingTemplateVariables(t: { components: MessageTemplateComponent[] }, parameters: TemplateParameters) {
+  return templateVariables(t).filter((v) => !parameters[v.component]?.[v.index - 1]?.trim());
+}
+
+/** `template` of a send: an approved template by name and language, with its variables' values. */
+export const TemplateSendBody = z.object({
+  name: z.string({ error: V.required }).trim().min(1, V.required).max(512, V.tooLong),
+  language: z.string({ error: V.required }).trim().min(2, V.required).max(15, V.tooLong),
+  parameters: TemplateParameters.default({}),
+});
+export type TemplateSendBody = z.infer<typeof TemplateSendBody>;
+
+export const WhatsappTemplatesParams = z.object({ whatsappId: idParam });
+
+/** The customer service window of a ticket on the Cloud API: free text only until `closesAt` (null: never opened). */
+export const CustomerWindowDto = z.object({
+  applies: z.boolean(),
+  closesAt: z.string().nullable(),
+});
+export type CustomerWindowDto = z.infer<typeof CustomerWindowDto>;
+
+/** 24 hours after the customer's last message (Meta's customer service window). */
+export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
