@@ -18,6 +18,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { createAnnouncementsService } from './modules/announcements/announcements.service';
 import { hashPassword, loadTenantContext } from './modules/auth/auth.public';
 import { authRoutes } from './modules/auth/auth.routes';
+import type { AuthService } from './modules/auth/auth.service';
 import { registerRecoveryJobs } from './modules/auth/recovery.jobs';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
@@ -226,6 +227,8 @@ export async function afterStart(deps: CoreDeps) {
 /** The services tests drive directly (the automation's clock and timers). */
 export interface Modules {
   automation: AutomationService;
+  /** Sign-in and its second factor (the codes' clock). */
+  auth: AuthService;
 }
 
 /**
@@ -284,7 +287,7 @@ const EVENT_NAMES: DomainEventName[] = [
 /** Every domain's routes and jobs, and the channels, registered in one place. */
 export function registerModules(app: App, deps: CoreDeps): Modules {
   systemRoutes(app, deps);
-  authRoutes(app, deps);
+  const auth = authRoutes(app, deps);
   settingsRoutes(app, deps);
   platformSettingsRoutes(app, deps);
   announcementsRoutes(app, createAnnouncementsService(deps));
@@ -353,5 +356,5 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   campaignsRoutes(app, campaigns);
   registerCampaignsJobs(deps.jobs, campaigns);
   subscribe(deps, app, { automation, campaigns, setup });
-  return { automation };
+  return { automation, auth };
 }

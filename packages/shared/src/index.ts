@@ -30,6 +30,7 @@ export * from './tags';
 export * from './templates';
 export * from './tickets';
 export * from './time';
+export * from './two-factor';
 export * from './users';
 export * from './validation';
 export * from './whatsapps';

@@ -41,6 +41,7 @@ export const V = {
   companyEmailRequired: 'validation.companyEmailRequired',
   companyEmailInvalid: 'validation.companyEmailInvalid',
   unknownPlaceholder: 'validation.unknownPlaceholder',
+  twoFactorCode: 'validation.twoFactorCode',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

@@ -24,6 +24,7 @@ export const maskSecret = (value: string) => (value ? `••••${value.slice
 const GLOBAL_RULES: Record<string, (v: string) => boolean> = {
   userCreation: (v) => v === 'enabled' || v === 'disabled',
   allowSignup: (v) => v === 'enabled' || v === 'disabled',
+  requireTwoFactorAdmins: (v) => v === 'enabled' || v === 'disabled',
   downloadLimit: (v) => (DOWNLOAD_LIMIT_OPTIONS_MB as readonly number[]).includes(Number(v)),
   primaryColorLight: (v) => /^#[0-9a-fA-F]{6}$/.test(v),
   primaryColorDark: (v) => /^#[0-9a-fA-F]{6}$/.test(v),
