@@ -48,6 +48,15 @@ export function GlobalTab() {
             }
             label={t('settings.allowSignup')}
           />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={value('requireTwoFactorAdmins') === 'enabled'}
+                onChange={(e) => void persist('requireTwoFactorAdmins', e.target.checked ? 'enabled' : 'disabled')}
+              />
+            }
+            label={t('settings.requireTwoFactorAdmins')}
+          />
           <TextField
             select
             label={t('settings.downloadLimit')}
