@@ -23,7 +23,9 @@ describe('TwoFactorEnrolDialog (issue 34)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     const list = await screen.findByRole('list', { name: 'Códigos de recuperação' });
     expect(list.querySelectorAll('li')).toHaveLength(10);
-    const confirm = fetch.mock.calls.find(([u]) => String(u).endsWith('/auth/two-factor/confirm'));
+    const confirm = (fetch.mock.calls as unknown as [string, RequestInit?][]).find(([u]) =>
+      String(u).endsWith('/auth/two-factor/confirm'),
+    );
     expect(JSON.parse(String(confirm?.[1]?.body))).toEqual({ code: '123456' });
     await waitFor(() => expect(session.reloadUser).toHaveBeenCalled());
   });
