@@ -16,6 +16,9 @@ import { type SeedResult, seedPlatform } from './db/seed';
 import type { DomainEventMap, DomainEventName } from './domain-events';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { createAnnouncementsService } from './modules/announcements/announcements.service';
+import { registerAuditJobs } from './modules/audit/audit.jobs';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { type AuditService, createAuditService } from './modules/audit/audit.service';
 import { hashPassword, loadTenantContext } from './modules/auth/auth.public';
 import { authRoutes } from './modules/auth/auth.routes';
 import type { AuthService } from './modules/auth/auth.service';
@@ -229,6 +232,8 @@ export interface Modules {
   automation: AutomationService;
   /** Sign-in and its second factor (the codes' clock). */
   auth: AuthService;
+  /** The audit log's retention (tests run the prune). */
+  audit: AuditService;
 }
 
 /**
@@ -297,6 +302,9 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   companiesRoutes(app, deps, companies);
   deps.media.onChange((companyId, bytes, files) => companies.recordMedia(companyId, bytes, files));
   mediaRoutes(app, { media: deps.media, tokens: deps.tokens, loadContext: contextLoader(deps.database.db) });
+  const audit = createAuditService(deps);
+  auditRoutes(app, audit);
+  registerAuditJobs(deps.jobs, audit);
   const users = createUsersService(deps);
   usersRoutes(app, deps, users);
   registerUsersJobs(deps.jobs, users);
@@ -356,5 +364,5 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   campaignsRoutes(app, campaigns);
   registerCampaignsJobs(deps.jobs, campaigns);
   subscribe(deps, app, { automation, campaigns, setup });
-  return { automation, auth };
+  return { automation, auth, audit };
 }

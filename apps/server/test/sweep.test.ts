@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { can, type Permission, type PlanFlag } from '@atendo/shared';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditSettled } from '../src/modules/audit/audit.public';
 import { bearer, createTenant, createTestApp, superAdminToken, type Tenant, type TestContext } from './harness';
 import {
   BAD_PARAMS,
@@ -164,6 +165,7 @@ describe('(b) cross-company sweep', () => {
 
   /** Every row of company A in every table that has company_id, as one string. */
   async function snapshotA(): Promise<string> {
+    await auditSettled(); // the audit log's writes do not hold up the actions they record
     const tables = await t.database.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.columns
        WHERE column_name = 'company_id' AND table_schema = 'public' ORDER BY table_name`,

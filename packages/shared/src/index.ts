@@ -1,4 +1,5 @@
 export * from './announcements';
+export * from './audit';
 export * from './auth';
 export * from './billing';
 export * from './campaigns';

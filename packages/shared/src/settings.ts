@@ -62,6 +62,8 @@ export const GLOBAL_SETTING_DEFAULTS: Record<string, string> = {
   typebotUrl: '',
   /** 'enabled': every admin of every company (and the super admins) signs in with a second factor (issue 34). */
   requireTwoFactorAdmins: 'disabled',
+  /** Days the audit log keeps an entry (issue 34 item 3). */
+  auditRetentionDays: '365',
 };
 /** Global keys whose values are secrets: never sent back in full. */
 export const SECRET_SETTING_KEYS = [

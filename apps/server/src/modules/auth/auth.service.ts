@@ -4,6 +4,7 @@ import { isCompanyActive, type Tenant, type TenantContext } from '../../platform
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
+import { recordAudit } from '../audit/audit.public';
 import { localClock } from '../automation/automation.public';
 import { getGlobalSetting } from '../settings/settings.public';
 import * as repo from './auth.repository';
@@ -226,6 +227,7 @@ export function createAuthService(deps: CoreDeps, opts: AuthOptions = {}) {
       if (!target) throw new AppError('ERR_NO_USER_FOUND', 404);
       if (target.super && !ctx.user.super) throw new AppError('ERR_NO_PERMISSION', 403);
       await signOutEverywhere(deps, ctx, userId, 'ended');
+      recordAudit(deps, ctx, { action: 'user.sessionsEnd', entity: 'user', entityId: userId });
     },
 
     async me(ctx: TenantContext) {

@@ -17,6 +17,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { createSealer } from '../../platform/sealing';
+import { recordAudit } from '../audit/audit.public';
 import { findCompanySettings, getGlobalSetting } from '../settings/settings.public';
 import * as authRepo from './auth.repository';
 import { hashPassword, passwordMatches } from './passwords';
@@ -195,6 +196,7 @@ export function createTwoFactor(deps: CoreDeps, now: () => Date) {
       if (!target) throw new AppError('ERR_NO_USER_FOUND', 404);
       if (target.super && !ctx.user.super) throw new AppError('ERR_NO_PERMISSION', 403);
       await repo.disable(db, ctx, userId);
+      recordAudit(deps, ctx, { action: 'user.twoFactorReset', entity: 'user', entityId: userId });
     },
   };
 }

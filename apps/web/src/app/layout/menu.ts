@@ -31,6 +31,7 @@ export type MenuKey =
   | 'messagesApi'
   | 'reports'
   | 'users'
+  | 'auditLog'
   | 'queues'
   | 'typebot'
   | 'prompts'
@@ -89,6 +90,7 @@ const ADMIN: Candidate[] = [
   { key: 'messagesApi', to: '/messages-api', plan: 'useExternalApi', when: admin },
   { key: 'reports', to: '/reports', when: admin },
   { key: 'users', to: '/users', when: admin },
+  { key: 'auditLog', to: '/audit-log', when: admin },
   { key: 'queues', to: '/queues', when: admin },
   { key: 'typebot', to: '/typebot', when: admin },
   { key: 'prompts', to: '/prompts', plan: 'useOpenAi', when: admin },

@@ -80,6 +80,18 @@ export function GlobalTab() {
             }}
             sx={{ maxWidth: 480 }}
           />
+          <TextField
+            key={`audit-${value('auditRetentionDays')}`}
+            type="number"
+            label={t('settings.auditRetentionDays')}
+            defaultValue={value('auditRetentionDays') || '365'}
+            slotProps={{ htmlInput: { min: 1, max: 3650 } }}
+            onBlur={(e) => {
+              if (e.target.value.trim() !== value('auditRetentionDays'))
+                void persist('auditRetentionDays', e.target.value.trim());
+            }}
+            sx={{ maxWidth: 260 }}
+          />
         </Stack>
       </Paper>
     </Stack>
