@@ -13,6 +13,20 @@ export const AUDIT_ACTIONS = [
   'queue.create',
   'queue.update',
   'queue.delete',
+  'connection.create',
+  'connection.update',
+  'connection.delete',
+  'integration.create',
+  'integration.update',
+  'integration.delete',
+  'contact.delete',
+  'contact.export',
+  'plan.create',
+  'plan.update',
+  'plan.delete',
+  'company.create',
+  'company.update',
+  'company.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -91,6 +91,33 @@ describe('what is recorded', () => {
   });
 });
 
+describe('what is recorded (platform and contacts)', () => {
+  it("the super admin's plans and a company's change land in the platform company's log", async () => {
+    const superToken = await superAdminToken(t);
+    const plan = await call('POST', '/plans', superToken, { name: `Plano ${Date.now()}` });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const id = plan.json().id;
+    await call('PUT', `/plans/${id}`, superToken, { name: `Plano B ${Date.now()}` });
+    await call('DELETE', `/plans/${id}`, superToken);
+    const log = (await entries(superToken, '?companyId=1')).filter(
+      (e) => e.entityId === String(id) && e.action.startsWith('plan.'),
+    );
+    expect(log.map((e) => e.action)).toEqual(['plan.delete', 'plan.update', 'plan.create']);
+    expect(Object.keys(log[1].after as object)).toEqual(['name']);
+  });
+
+  it('a contact deleted and the contacts exported', async () => {
+    const c = await call('POST', '/contacts', a.adminToken, { name: 'Bruno', number: '5511988887766' });
+    expect(c.statusCode, c.body).toBe(201);
+    await call('DELETE', `/contacts/${c.json().id}`, a.adminToken);
+    expect((await call('GET', '/contacts/export', a.adminToken)).statusCode).toBe(200);
+    const actions = (await entries(a.adminToken)).map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['contact.delete', 'contact.export']));
+    const del = (await entries(a.adminToken, '?action=contact.delete'))[0];
+    expect(del.before).toMatchObject({ name: 'Bruno', number: '5511988887766' });
+  });
+});
+
 describe('who sees what', () => {
   it("an admin sees their company's entries only; an attendant none; the super admin any company or all", async () => {
     const b = await createTenant(t);
