@@ -10,9 +10,19 @@ export interface AuditFilters {
   from: string;
   to: string;
   action: string;
+  /** '' for anyone. */
+  userId: string;
+  /** The super admin's: '' for every company. */
+  companyId: string;
 }
 
-const queryOf = (f: AuditFilters) => ({ from: f.from || undefined, to: f.to || undefined, action: f.action || undefined });
+const queryOf = (f: AuditFilters) => ({
+  from: f.from || undefined,
+  to: f.to || undefined,
+  action: f.action || undefined,
+  userId: f.userId || undefined,
+  companyId: f.companyId || undefined,
+});
 
 /** GET /audit-logs — newest first, a page at a time, for the filters. */
 export function useAuditLogs(filters: AuditFilters) {

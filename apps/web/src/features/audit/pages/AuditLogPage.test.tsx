@@ -27,6 +27,12 @@ describe('AuditLogPage (issue 34 item 3)', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
         const url = new URL(String(input));
+        if (url.pathname === '/users/list') {
+          return new Response(JSON.stringify([{ id: 7, name: 'Ana' }]), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
         seen.push(url.search);
         return new Response(JSON.stringify({ records: [entry], hasMore: false }), {
           status: 200,
@@ -42,5 +48,10 @@ describe('AuditLogPage (issue 34 item 3)', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Ação' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Fila excluída' }));
     await waitFor(() => expect(seen.some((s) => s.includes('action=queue.delete'))).toBe(true));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Usuário' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ana' }));
+    await waitFor(() => expect(seen.some((s) => s.includes('userId=7'))).toBe(true));
+    // an admin has no company filter (the super admin's)
+    expect(screen.queryByRole('combobox', { name: 'Empresa' })).toBeNull();
   });
 });

@@ -16,9 +16,12 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { useCompanyNames } from '../../connections/hooks/useConnections';
+import { useUserList } from '../../users/hooks/useUsers';
 import { type AuditFilters, downloadAuditLogs, useAuditLogs } from '../hooks/useAuditLogs';
 
 const changes = (e: AuditLogDto) => {
@@ -31,7 +34,11 @@ const changes = (e: AuditLogDto) => {
 export default function AuditLogPage() {
   const { t } = useTranslation();
   const clock = useClock();
-  const [filters, setFilters] = useState<AuditFilters>({ from: '', to: '', action: '' });
+  const me = useCurrentUser();
+  const [filters, setFilters] = useState<AuditFilters>({ from: '', to: '', action: '', userId: '', companyId: '' });
+  const companies = useCompanyNames(me.super);
+  // The user list is the company's own: offered when looking at one's own company.
+  const users = useUserList(!filters.companyId || Number(filters.companyId) === me.companyId);
   const log = useAuditLogs(filters);
   const rows = log.data?.pages.flatMap((p) => p.records) ?? [];
   const set = (k: keyof AuditFilters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value }));
@@ -69,6 +76,30 @@ export default function AuditLogPage() {
             </MenuItem>
           ))}
         </TextField>
+        <TextField select label={t('audit.user')} value={filters.userId} onChange={set('userId')} sx={{ minWidth: 200 }}>
+          <MenuItem value="">{t('audit.allUsers')}</MenuItem>
+          {(users.data ?? []).map((u) => (
+            <MenuItem key={u.id} value={String(u.id)}>
+              {u.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {me.super && (
+          <TextField
+            select
+            label={t('audit.company')}
+            value={filters.companyId}
+            onChange={(e) => setFilters((f) => ({ ...f, companyId: e.target.value, userId: '' }))}
+            sx={{ minWidth: 220 }}
+          >
+            <MenuItem value="">{t('audit.allCompanies')}</MenuItem>
+            {(companies.data ?? []).map((c) => (
+              <MenuItem key={c.id} value={String(c.id)}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
       </Stack>
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('audit.title')}>
