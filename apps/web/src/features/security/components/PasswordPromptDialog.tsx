@@ -2,6 +2,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, 
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../auth/components/PasswordField';
+import { DoneStep } from './DoneStep';
 
 /** Asks the password again before a sensitive change (turning the second factor off, new recovery codes). */
 export function PasswordPromptDialog({
@@ -38,14 +39,7 @@ export function PasswordPromptDialog({
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {children ? (
-        <>
-          <DialogContent>{children}</DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={onClose}>
-              {t('security.done')}
-            </Button>
-          </DialogActions>
-        </>
+        <DoneStep onDone={onClose}>{children}</DoneStep>
       ) : (
         <Box component="form" onSubmit={submit} noValidate>
           <DialogContent>

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
 import { CopyField } from '../../../shared/ui/CopyField';
 import { useConfirmTwoFactor, useSetupTwoFactor } from '../hooks/useSecurity';
+import { DoneStep } from './DoneStep';
 import { RecoveryCodesList } from './RecoveryCodesList';
 
 /**
@@ -74,19 +75,12 @@ export function TwoFactorEnrolDialog({
     >
       <DialogTitle id={titleId}>{t('security.enrolTitle')}</DialogTitle>
       {codes ? (
-        <>
-          <DialogContent>
-            <Stack spacing={2}>
-              <Alert severity="success">{t('security.enabled')}</Alert>
-              <RecoveryCodesList codes={codes} />
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={onClose}>
-              {t('security.done')}
-            </Button>
-          </DialogActions>
-        </>
+        <DoneStep onDone={onClose}>
+          <Stack spacing={2}>
+            <Alert severity="success">{t('security.enabled')}</Alert>
+            <RecoveryCodesList codes={codes} />
+          </Stack>
+        </DoneStep>
       ) : (
         <Box component="form" onSubmit={submit} noValidate>
           <DialogContent>
