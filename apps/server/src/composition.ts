@@ -17,8 +17,12 @@ import { type SeedResult, seedPlatform } from './db/seed';
 import type { DomainEventMap, DomainEventName } from './domain-events';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { createAnnouncementsService } from './modules/announcements/announcements.service';
+import { registerAuditJobs } from './modules/audit/audit.jobs';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { type AuditService, createAuditService } from './modules/audit/audit.service';
 import { hashPassword, loadTenantContext } from './modules/auth/auth.public';
 import { authRoutes } from './modules/auth/auth.routes';
+import type { AuthService } from './modules/auth/auth.service';
 import { registerRecoveryJobs } from './modules/auth/recovery.jobs';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
@@ -241,6 +245,10 @@ export interface Modules {
   users: UsersService;
   tickets: TicketsService;
   billing: BillingService;
+  /** Sign-in and its second factor (the codes' clock). */
+  auth: AuthService;
+  /** The audit log's retention (tests run the prune). */
+  audit: AuditService;
 }
 
 /**
@@ -316,7 +324,7 @@ const EVENT_NAMES: DomainEventName[] = [
 /** Every domain's routes and jobs, and the channels, registered in one place. */
 export function registerModules(app: App, deps: CoreDeps): Modules {
   systemRoutes(app, deps);
-  authRoutes(app, deps);
+  const auth = authRoutes(app, deps);
   settingsRoutes(app, deps);
   platformSettingsRoutes(app, deps);
   announcementsRoutes(app, createAnnouncementsService(deps));
@@ -327,6 +335,9 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   companiesRoutes(app, deps, companies);
   deps.media.onChange((companyId, bytes, files) => companies.recordMedia(companyId, bytes, files));
   mediaRoutes(app, { media: deps.media, tokens: deps.tokens, loadContext: contextLoader(deps.database.db) });
+  const audit = createAuditService(deps);
+  auditRoutes(app, audit);
+  registerAuditJobs(deps.jobs, audit);
   const users = createUsersService(deps);
   usersRoutes(app, deps, users);
   registerUsersJobs(deps.jobs, users);
@@ -392,5 +403,5 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   webhooksRoutes(app, webhooks);
   registerWebhooksJobs(deps.jobs, webhooks);
   subscribe(deps, app, { automation, campaigns, setup, webhooks });
-  return { automation, webhooks, companies, plans, users, tickets, billing };
+  return { automation, webhooks, companies, plans, users, tickets, billing, auth, audit };
 }

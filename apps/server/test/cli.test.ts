@@ -7,7 +7,9 @@ import { calendarDay } from '@atendo/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/commands';
-import { addConnection, addQueue, addUser, customerWrites, ticketRow } from './attendance';
+import { auditSettled } from '../src/modules/audit/audit.public';
+import { operatorContext } from '../src/modules/auth/auth.public';
+import { addConnection, addQueue, addUser, customerWrites, rows, ticketRow } from './attendance';
 import { bearer, createTenant, createTestApp, dueDay, PASSWORD, type TestContext } from './harness';
 
 let t: TestContext;
@@ -82,7 +84,15 @@ describe('create-company', () => {
   });
 
   it('takes a password and a plan by name; refuses what the route refuses, with exit code 1', async () => {
-    const plan = await t.modules.plans.create({ name: 'Plano Ouro', users: 5, connections: 2, queues: 3, amount: 150 } as never);
+    const operator = await operatorContext(t.database.db);
+    if (!operator) throw new Error('no platform operator');
+    const plan = await t.modules.plans.create(operator, {
+      name: 'Plano Ouro',
+      users: 5,
+      connections: 2,
+      queues: 3,
+      amount: 150,
+    } as never);
     const ok = await atendo(
       'create-company',
       '--name',
@@ -98,7 +108,15 @@ describe('create-company', () => {
     expect(ok.out).not.toContain('Password:');
     expect(ok.out).toContain('on plan "Plano Ouro"');
     expect((await login('oficina@x.test', 'Oficina#1')).statusCode).toBe(200);
-    expect((await t.modules.companies.list()).find((c) => c.name === 'Oficina')?.planId).toBe(plan.id);
+    const oficina = (await t.modules.companies.list()).find((c) => c.name === 'Oficina');
+    expect(oficina?.planId).toBe(plan.id);
+    // the audit log names the command line, not a person
+    await auditSettled();
+    const [entry] = await rows<{ user_id: number | null; user_name: string }>(
+      t,
+      sql`SELECT user_id, user_name FROM audit_logs WHERE action = 'company.create' AND entity_id = ${String(oficina?.id)}`,
+    );
+    expect(entry).toEqual({ user_id: null, user_name: 'atendo cli' });
 
     const taken = await atendo('create-company', '--name', 'oficina', '--email', 'outro@x.test');
     expect([taken.code, taken.err]).toEqual([1, expect.stringContaining('ERR_COMPANY_ALREADY_EXISTS')]);

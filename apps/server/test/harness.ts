@@ -12,6 +12,7 @@ import { contextLoader, type Modules, realtimeHandlers, seedDatabase } from '../
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase, runMigrations } from '../src/db/open';
 import { companies, plans, users } from '../src/db/schema';
+import { auditSettled } from '../src/modules/audit/audit.public';
 import { hashPassword } from '../src/modules/auth/auth.public';
 import { insertCompany } from '../src/modules/companies/companies.public';
 import { TokenService } from '../src/platform/auth';
@@ -185,7 +186,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
     dataDir,
     routes,
     modules: modules!,
-    settled: () => deps.events.settled(),
+    settled: async () => {
+      await deps.events.settled();
+      await auditSettled();
+    },
     gateway,
     url,
     async close() {

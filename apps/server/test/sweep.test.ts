@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { can, type Permission, type PlanFlag } from '@atendo/shared';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditSettled } from '../src/modules/audit/audit.public';
 import { bearer, createTenant, createTestApp, superAdminToken, type Tenant, type TestContext } from './harness';
 import {
   BAD_PARAMS,
@@ -49,8 +50,30 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-/** Routes that end the caller's own session: swept with a throwaway token. */
-const ENDS_SESSION = new Set(['DELETE /auth/logout']);
+/**
+ * Routes that end the caller's own session (or, with the default id 1, the super admin's): swept with a throwaway
+ * token, so the rest of the sweep keeps its session.
+ */
+const ENDS_SESSION = new Set(['DELETE /auth/logout', 'DELETE /users/:id/sessions', 'DELETE /auth/sessions/:sessionId']);
+
+/** Issue 34's routes: the sweeps below must reach them (bad input, another company's admin, role). */
+const TRUST_ROUTES = [
+  'POST /auth/login/two-factor',
+  'GET /auth/two-factor',
+  'POST /auth/two-factor/setup',
+  'POST /auth/two-factor/confirm',
+  'POST /auth/two-factor/recovery-codes',
+  'POST /auth/two-factor/disable',
+  'GET /auth/sessions',
+  'DELETE /auth/sessions/:sessionId',
+  'DELETE /users/:id/sessions',
+  'DELETE /users/:id/two-factor',
+];
+
+it('the sweeps reach the two-factor and session routes (issue 34)', () => {
+  const swept = new Set(routes.map((r) => `${r.method} ${r.url}`));
+  expect(TRUST_ROUTES.filter((k) => !swept.has(k))).toEqual([]);
+});
 
 describe('(a) bad-input sweep', () => {
   it('answers 4xx (never 5xx) to malformed, mistyped, huge, SQL and HTML input on every route', async () => {
@@ -142,6 +165,7 @@ describe('(b) cross-company sweep', () => {
 
   /** Every row of company A in every table that has company_id, as one string. */
   async function snapshotA(): Promise<string> {
+    await auditSettled(); // the audit log's writes do not hold up the actions they record
     const tables = await t.database.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.columns
        WHERE column_name = 'company_id' AND table_schema = 'public' ORDER BY table_name`,
@@ -326,6 +350,30 @@ describe('(c) super-only routes', () => {
     expect(failures).toEqual([]);
     const ok = await t.app.inject({ method: 'GET', url: SUPER_PROBE, headers: bearer(superToken) });
     expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('(c2) permission-gated routes', () => {
+  it("refuse a plain user with 403 where the permission is an admin's (users' sessions and second factor among them)", async () => {
+    const tenant = await createTenant(t);
+    const gated = routes.filter((r) => {
+      const perm = r.config.permission as Permission | undefined;
+      return perm && !r.config.superOnly && !can({ profile: 'user', super: false }, perm);
+    });
+    expect(gated.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['DELETE /users/:id/sessions', 'DELETE /users/:id/two-factor']),
+    );
+    const failures: string[] = [];
+    for (const r of gated) {
+      const res = await t.app.inject({
+        method: r.method,
+        url: fill(r.url, { id: String(tenant.adminId) }),
+        headers: bearer(tenant.userToken),
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      if (res.statusCode !== 403) failures.push(`${r.method} ${r.url} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
   });
 });
 

@@ -51,6 +51,9 @@ export const SessionUserDto = z.object({
   queueIds: z.array(z.number()),
   whatsappId: z.number().nullable(),
   online: z.boolean(),
+  /** Issue 34: whether this user signs in with a second factor, and whether their company or the platform requires it. */
+  twoFactorEnabled: z.boolean(),
+  twoFactorRequired: z.boolean(),
   company: SessionCompanyDto,
 });
 export type SessionUserDto = z.infer<typeof SessionUserDto>;

@@ -101,6 +101,17 @@ export const ERROR_CATALOGUE = {
   ERR_TEMPLATE_NOT_FOUND: 404,
   /** The template exists but Meta has not approved it (pending, rejected, paused, disabled). */
   ERR_TEMPLATE_NOT_APPROVED: 409,
+  /** Two-factor sign-in (issue 34): a wrong, expired or already used code; 400, not 401, so a signed-in enrolment stays signed in. */
+  ERR_INVALID_TWO_FACTOR_CODE: 400,
+  /** The sign-in's second step came too late (its challenge lasts minutes) or was forged: start again with the password. */
+  ERR_TWO_FACTOR_CHALLENGE_EXPIRED: 401,
+  ERR_TWO_FACTOR_ALREADY_ENABLED: 409,
+  ERR_TWO_FACTOR_NOT_ENABLED: 409,
+  /** The company (or the platform, for admins) requires the second factor: it cannot be turned off. */
+  ERR_TWO_FACTOR_REQUIRED: 409,
+  /** A signed-in user's password, asked again before a sensitive change, is wrong (400: it does not end the session). */
+  ERR_WRONG_PASSWORD: 400,
+  ERR_NO_SESSION_FOUND: 404,
 } as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 500 | 502 | 503>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -13,7 +13,8 @@ export interface ChatEvent {
 }
 
 export interface CompanyEventMap {
-  auth: { action: 'logout' | 'update'; user: { id: number } };
+  /** reason 'ended': the session was ended from the sessions list (by the user or an admin), not by another sign-in. */
+  auth: { action: 'logout' | 'update'; user: { id: number }; reason?: 'ended' };
   user: { action: CrudAction; user?: unknown; userId?: number };
   whatsapp: { action: 'update' | 'delete'; whatsapp?: unknown; whatsappId?: number };
   whatsappSession: { action: 'update'; session: unknown };

@@ -1,4 +1,5 @@
 export * from './announcements';
+export * from './audit';
 export * from './auth';
 export * from './billing';
 export * from './campaigns';
@@ -31,6 +32,7 @@ export * from './tags';
 export * from './templates';
 export * from './tickets';
 export * from './time';
+export * from './two-factor';
 export * from './users';
 export * from './validation';
 export * from './webhooks';

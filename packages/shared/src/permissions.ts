@@ -71,6 +71,7 @@ export const PERMISSIONS = {
   'tickets:showAllUsers': (u) => isAdmin(u),
   // administration (seed 001 §6): admins
   'users:manage': admin,
+  'audit:view': admin,
   'queues:manage': admin,
   'settings:options': admin,
   'prompts:manage': admin,

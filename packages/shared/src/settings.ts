@@ -28,6 +28,8 @@ export const COMPANY_SETTING_DEFAULTS = {
   greetingAcceptedMessage: '',
   AcceptCallWhatsappMessage: '',
   sendQueuePositionMessage: '',
+  /** 'enabled': every user of the company signs in with a second factor (issue 34). */
+  requireTwoFactor: 'disabled',
 } as const;
 
 export type CompanySettingColumn = keyof typeof COMPANY_SETTING_DEFAULTS;
@@ -58,6 +60,10 @@ export const GLOBAL_SETTING_DEFAULTS: Record<string, string> = {
   openaikeyaudio: '',
   /** The Typebot builder the /typebot page frames (no seed key: chosen here, see docs/decisions.md). */
   typebotUrl: '',
+  /** 'enabled': every admin of every company (and the super admins) signs in with a second factor (issue 34). */
+  requireTwoFactorAdmins: 'disabled',
+  /** Days the audit log keeps an entry (issue 34 item 3). */
+  auditRetentionDays: '365',
 };
 /** Global keys whose values are secrets: never sent back in full. */
 export const SECRET_SETTING_KEYS = [

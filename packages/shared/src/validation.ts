@@ -43,6 +43,7 @@ export const V = {
   unknownPlaceholder: 'validation.unknownPlaceholder',
   webhookUrl: 'validation.webhookUrl',
   webhookEvents: 'validation.webhookEvents',
+  twoFactorCode: 'validation.twoFactorCode',
 } as const;
 
 export const nameField = (min = 2, max = 50) =>

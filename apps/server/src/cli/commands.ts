@@ -126,7 +126,10 @@ const COMMANDS: Record<string, Command> = {
         dueDate: str(values['due-date']),
       });
       if (!body.success) throw invalid(body.error);
-      const company = await companies.create(body.data);
+      const { operatorContext } = await import('../modules/auth/auth.public');
+      const operator = await operatorContext(rt.database.db);
+      if (!operator) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+      const company = await companies.create(operator, body.data);
       io.out(`Company ${company.id} "${company.name}" created on plan "${plan.name}".`);
       io.out(`Admin: ${company.email}`);
       if (generated) io.out(`Password: ${password}  (shown once; change it after signing in)`);

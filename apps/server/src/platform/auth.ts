@@ -144,6 +144,6 @@ export function registerAuthGuard(app: FastifyInstance, tokens: TokenService, lo
     if (!url || config?.public || url.startsWith('/docs')) return; // unknown routes fall to the 404 handler
     const ctx = await authenticate(tokens, load, bearerToken(req));
     enforceAccess(ctx, config ?? {});
-    req.ctx = ctx;
+    req.ctx = { ...ctx, ip: req.ip };
   });
 }

@@ -34,6 +34,8 @@ export interface TenantContext {
   user: AuthUser;
   company: TenantCompany;
   plan: PlanDto | null;
+  /** The address of the request acting (the audit log's "from where"); absent for jobs. */
+  ip?: string;
 }
 
 /** Company 1 never expires; a company without a due date does not either. */

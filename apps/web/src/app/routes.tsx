@@ -17,6 +17,7 @@ const TicketsPage = lazy(() => import('../features/tickets/pages/TicketsPage'));
 const MomentsPage = lazy(() => import('../features/moments/pages/MomentsPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const UsersPage = lazy(() => import('../features/users/pages/UsersPage'));
+const AuditLogPage = lazy(() => import('../features/audit/pages/AuditLogPage'));
 const QueuesPage = lazy(() => import('../features/queues/pages/QueuesPage'));
 const ChatbotPage = lazy(() => import('../features/queues/pages/ChatbotPage'));
 const ConnectionsPage = lazy(() => import('../features/connections/pages/ConnectionsPage'));
@@ -85,6 +86,11 @@ export const PRIVATE_ROUTES: PrivateRouteDef[] = [
   { path: '/helps', element: <HelpsPage /> },
   { path: '/ajuda', element: <WelcomePage />, access: { narrowOk: true } },
   { path: '/users', element: <UsersPage />, access: { permission: { name: 'users:manage', denied: 'noPermission' } } },
+  {
+    path: '/audit-log',
+    element: <AuditLogPage />,
+    access: { permission: { name: 'audit:view', denied: 'noPermission' } },
+  },
   { path: '/messages-api', element: <MessagesApiPage />, access: { plan: 'useExternalApi' } },
   {
     path: '/webhooks',

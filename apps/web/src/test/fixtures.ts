@@ -59,6 +59,8 @@ export function makeUser(
     queueIds: [],
     whatsappId: null,
     online: true,
+    twoFactorEnabled: false,
+    twoFactorRequired: false,
     ...overrides,
     company: {
       id: 2,

@@ -29,7 +29,8 @@ export function sessionValue(user: SessionUserDto | null, overrides: Partial<Ses
   return {
     status: user ? 'authenticated' : 'anonymous',
     user,
-    login: vi.fn(async () => {}),
+    login: vi.fn(async () => undefined),
+    loginTwoFactor: vi.fn(async () => {}),
     logout: vi.fn(async () => {}),
     reloadUser: vi.fn(async () => {}),
     setUser: vi.fn(),

@@ -1,5 +1,6 @@
 export * from './ai';
 export * from './attendance';
+export * from './audit';
 export * from './baileys';
 export * from './billing';
 export * from './campaigns';

@@ -112,6 +112,13 @@ export const users = pgTable(
     defaultTheme: text().notNull().default('light'),
     defaultMenu: text().notNull().default('open'),
     defaultTicketsManagerWidth: integer().notNull().default(550),
+    /** TOTP secret (RFC 6238), sealed with AES-256-GCM under a key derived from the server secret; set once enrolled. */
+    twoFactorSecret: text(),
+    /** The secret of an enrolment not yet confirmed by a code (sealed too). */
+    twoFactorPendingSecret: text(),
+    twoFactorEnabledAt: timestamp({ withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code of that step or an earlier one is refused (no replay). */
+    twoFactorLastStep: integer(),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId, t.name)],
@@ -179,9 +186,30 @@ export const userSessions = pgTable(
     rotatedAt: timestamp({ withTimezone: true }),
     userAgent: text(),
     ip: text(),
+    /** When the password (and second factor) were given: carried over every rotation of the refresh token. */
+    signedInAt: timestamp({ withTimezone: true }),
+    /** When this token was issued: the session's last refresh, i.e. when its device was last seen. */
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use recovery codes of a user's second factor, stored as password hashes (argon2). */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_recovery_codes_user_idx').on(t.companyId, t.userId)],
 );
 
 /** Global (platform) key/value settings. */
@@ -221,5 +249,7 @@ export const companySettings = pgTable('company_settings', {
   greetingAcceptedMessage: text().notNull().default(''),
   AcceptCallWhatsappMessage: text('accept_call_whatsapp_message').notNull().default(''),
   sendQueuePositionMessage: text().notNull().default(''),
+  /** 'enabled': every user of the company must sign in with a second factor (issue 34). */
+  requireTwoFactor: text().notNull().default('disabled'),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

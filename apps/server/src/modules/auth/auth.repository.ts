@@ -1,13 +1,29 @@
-import { PLATFORM_DUE_DATE, type SessionUserDto, userFlagsOf } from '@atendo/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { isTwoFactorRequired, PLATFORM_COMPANY_ID, PLATFORM_DUE_DATE, type SessionUserDto, userFlagsOf } from '@atendo/shared';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { companies, plans, queues, userQueues, userSessions, users } from '../../db/schema';
 import type { Tenant, TenantContext } from '../../platform/context';
 import { toPlanDto } from '../plans/plans.public';
-import { findCompanySettings } from '../settings/settings.public';
+import { findCompanySettings, getGlobalSetting } from '../settings/settings.public';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
+
+/**
+ * The platform operator at a command line (src/cli): the platform company's context with a super admin that is no
+ * user of any company (id 0, "atendo cli"), so services apply their super-admin rules and the audit log names the
+ * command line, not a person. Null before the first migrate and seed.
+ */
+export async function operatorContext(db: Db): Promise<TenantContext | null> {
+  const [first] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, PLATFORM_COMPANY_ID), eq(users.super, true)))
+    .orderBy(users.id)
+    .limit(1);
+  const ctx = first ? await loadTenantContext(db, first.id) : null;
+  return ctx && { ...ctx, user: { ...ctx.user, id: 0, name: 'atendo cli', email: '', profile: 'admin', super: true } };
+}
 
 export function findUserByEmail(db: Db, email: string) {
   return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
@@ -77,7 +93,7 @@ export async function loadSessionUser(
   const ctx = typeof who === 'number' ? await loadTenantContext(db, who) : who;
   if (!ctx) return null;
   const userId = ctx.user.id;
-  const [u, userQueueRows, settingsRow] = await Promise.all([
+  const [u, userQueueRows, settingsRow, adminsRequire] = await Promise.all([
     db.query.users.findFirst({ where: eq(users.id, userId) }),
     db
       .select({ id: queues.id, name: queues.name, color: queues.color })
@@ -86,6 +102,7 @@ export async function loadSessionUser(
       .where(and(eq(userQueues.companyId, ctx.companyId), eq(userQueues.userId, userId)))
       .orderBy(queues.orderQueue, queues.name),
     findCompanySettings(db, ctx),
+    getGlobalSetting(db, 'requireTwoFactorAdmins'),
   ]);
   if (!u) return null;
   const dueDate = ctx.company.id === 1 ? PLATFORM_DUE_DATE : (ctx.company.dueDate?.toISOString() ?? null);
@@ -109,6 +126,8 @@ export async function loadSessionUser(
     queueIds: userQueueRows.map((q) => q.id),
     whatsappId: u.whatsappId,
     online: u.online,
+    twoFactorEnabled: u.twoFactorSecret !== null,
+    twoFactorRequired: isTwoFactorRequired(u, settingsRow?.requireTwoFactor, adminsRequire),
     company: {
       id: ctx.company.id,
       name: ctx.company.name,
@@ -146,6 +165,7 @@ export async function insertRefreshSession(
     expiresAt: Date;
     userAgent?: string;
     ip?: string;
+    signedInAt: Date;
   },
 ) {
   await db.insert(userSessions).values(s);
@@ -191,4 +211,40 @@ export async function bumpTokenVersion(db: Db, userId: number) {
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, userId));
+}
+
+/** Sessions that can still refresh: not revoked, not expired, of the user's current version (newest first). */
+export function findLiveSessions(db: Db, t: Tenant, userId: number, tokenVersion: number, now: Date) {
+  return db
+    .select()
+    .from(userSessions)
+    .where(
+      and(
+        eq(userSessions.companyId, t.companyId),
+        eq(userSessions.userId, userId),
+        eq(userSessions.tokenVersion, tokenVersion),
+        isNull(userSessions.revokedAt),
+        gt(userSessions.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(userSessions.createdAt));
+}
+
+export async function findUserSession(db: Db, t: Tenant, userId: number, id: string) {
+  const [row] = await db
+    .select()
+    .from(userSessions)
+    .where(and(eq(userSessions.companyId, t.companyId), eq(userSessions.userId, userId), eq(userSessions.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A user of the tenant (for an admin acting on them): its id and whether it is a super admin. */
+export async function findCompanyUser(db: Db, t: Tenant, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, super: users.super })
+    .from(users)
+    .where(and(eq(users.companyId, t.companyId), eq(users.id, userId)))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,14 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { LoginBody, SessionDto, SignupBody } from '@atendo/shared';
-import { hash, verify } from '@node-rs/argon2';
-import { isCompanyActive, type TenantContext } from '../../platform/context';
+import type { LoginBody, LoginResultDto, SessionDto, SignupBody, TwoFactorLoginBody, UserSessionDto } from '@atendo/shared';
+import { isCompanyActive, type Tenant, type TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
+import { recordAudit } from '../audit/audit.public';
 import { localClock } from '../automation/automation.public';
 import { getGlobalSetting } from '../settings/settings.public';
 import * as repo from './auth.repository';
+import { hashPassword, passwordMatches } from './passwords';
 import * as signupRepo from './signup.repository';
+import { createTwoFactor, TWO_FACTOR_LIMITS } from './two-factor.service';
+
+export { hashPassword };
 
 export interface ClientInfo {
   ip: string;
@@ -42,12 +46,40 @@ export function withinWorkHours(startWork: string, endWork: string, now: Date, t
   return s <= e ? minutes >= s && minutes <= e : minutes >= s || minutes <= e;
 }
 
-export const hashPassword = (password: string) => hash(password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+/**
+ * Ends the session of a user everywhere: its refresh tokens are revoked, its access tokens refused (the version moves
+ * on), its browser is told and its sockets closed. `reason` 'ended' when ended from the sessions list.
+ */
+export async function signOutEverywhere(deps: CoreDeps, t: Tenant, userId: number, reason?: 'ended') {
+  await repo.revokeAllSessions(deps.database.db, userId);
+  await repo.bumpTokenVersion(deps.database.db, userId);
+  tellSignedOut(deps, t, userId, reason);
+}
 
-export function createAuthService(deps: CoreDeps) {
+function tellSignedOut(deps: CoreDeps, t: Tenant, userId: number, reason?: 'ended') {
+  deps.realtime.publish(t.companyId, 'auth', { action: 'logout', user: { id: userId }, ...(reason ? { reason } : {}) }, [
+    rooms.user(userId),
+  ]);
+  deps.realtime.disconnectUser?.(t.companyId, userId);
+}
+
+export interface AuthOptions {
+  /** The clock of the second factor's codes (tests inject one). */
+  now?: () => Date;
+}
+
+export function createAuthService(deps: CoreDeps, opts: AuthOptions = {}) {
   const { db } = deps.database;
+  let clock = opts.now ?? (() => new Date());
+  const twoFactor = createTwoFactor(deps, () => clock());
 
-  async function issue(userId: number, companyId: number, tokenVersion: number, client: ClientInfo): Promise<IssuedSession> {
+  async function issue(
+    userId: number,
+    companyId: number,
+    tokenVersion: number,
+    client: ClientInfo,
+    signedInAt: Date,
+  ): Promise<IssuedSession> {
     const refreshToken = randomBytes(32).toString('base64url');
     const refreshExpiresAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 86_400_000);
     await repo.insertRefreshSession(db, {
@@ -58,6 +90,7 @@ export function createAuthService(deps: CoreDeps) {
       expiresAt: refreshExpiresAt,
       userAgent: client.userAgent?.slice(0, 300),
       ip: client.ip,
+      signedInAt,
     });
     const [token, user] = await Promise.all([
       deps.tokens.sign({ userId, companyId, tokenVersion }),
@@ -72,17 +105,33 @@ export function createAuthService(deps: CoreDeps) {
     if (!r.allowed) throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { retryAfterSeconds: r.retryAfterSeconds });
   }
 
+  /** The password (and second factor, when the user has one) were given: this sign-in ends the previous session. */
+  async function completeSignIn(user: { id: number; companyId: number }, client: ClientInfo): Promise<IssuedSession> {
+    const tokenVersion = await repo.startNewSessionVersion(db, user.id);
+    await repo.touchCompanyLastLogin(db, { companyId: user.companyId });
+    // The previous session (another computer) is told, then its sockets are closed.
+    tellSignedOut(deps, user, user.id);
+    return issue(user.id, user.companyId, tokenVersion, client, new Date());
+  }
+
   return {
-    async login(body: LoginBody, client: ClientInfo): Promise<IssuedSession> {
+    twoFactor,
+
+    /** Tests: the clock of the second factor's codes. */
+    setClock(now: () => Date) {
+      clock = now;
+    },
+
+    async login(body: LoginBody, client: ClientInfo): Promise<IssuedSession | Extract<LoginResultDto, { challenge: string }>> {
       await checkRate(`login:ip:${client.ip}`, deps.config.loginRateIpPerMinute, 60_000);
       await checkRate(`login:email:${body.email}`, deps.config.loginRateEmailPer15Minutes, 15 * 60_000);
       const user = await repo.findUserByEmail(db, body.email);
       if (!user) {
         dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-        await verify(await dummyHash, body.password).catch(() => false);
+        await passwordMatches(await dummyHash, body.password);
         throw new AppError('ERR_INVALID_CREDENTIALS', 401);
       }
-      const ok = await verify(user.passwordHash, body.password).catch(() => false);
+      const ok = await passwordMatches(user.passwordHash, body.password);
       if (!ok) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
       const ctx = await repo.loadTenantContext(db, user.id);
       if (!ctx) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
@@ -96,12 +145,23 @@ export function createAuthService(deps: CoreDeps) {
         throw new AppError('ERR_OUT_OF_HOURS', 409, { startWork: user.startWork, endWork: user.endWork });
       }
       await deps.limiter.reset(`login:email:${body.email}`);
-      const tokenVersion = await repo.startNewSessionVersion(db, user.id);
-      await repo.touchCompanyLastLogin(db, { companyId: user.companyId });
-      // The previous session (another computer) is told, then its sockets are closed.
-      deps.realtime.publish(user.companyId, 'auth', { action: 'logout', user: { id: user.id } }, [rooms.user(user.id)]);
-      deps.realtime.disconnectUser?.(user.companyId, user.id);
-      return issue(user.id, user.companyId, tokenVersion, client);
+      // A second factor: the password was right, but nothing changes (no session, the other computer stays) until the code.
+      if (user.twoFactorSecret) return { twoFactorRequired: true, challenge: await twoFactor.challengeFor(user) };
+      return completeSignIn(user, client);
+    },
+
+    /** The sign-in's second step: the challenge of the first and a code of the app (or one recovery code). */
+    async loginTwoFactor(body: TwoFactorLoginBody, client: ClientInfo): Promise<IssuedSession> {
+      await checkRate(`login2fa:ip:${client.ip}`, deps.config.loginRateIpPerMinute, 60_000);
+      const user = await twoFactor.readChallenge(body.challenge);
+      const rule = TWO_FACTOR_LIMITS.perUser;
+      await checkRate(`login2fa:user:${user.id}`, rule.limit, rule.windowMs);
+      await twoFactor.checkSignInCode(user, body.code);
+      await deps.limiter.reset(`login2fa:user:${user.id}`);
+      const ctx = await repo.loadTenantContext(db, user.id);
+      if (!ctx) throw new AppError('ERR_TWO_FACTOR_CHALLENGE_EXPIRED', 401);
+      if (!isCompanyActive(ctx.company)) throw new AppError('ERR_COMPANY_INACTIVE', 403);
+      return completeSignIn(user, client);
     },
 
     /** Rotates the refresh token; a token reused after rotation ends every session of the user. */
@@ -122,7 +182,7 @@ export function createAuthService(deps: CoreDeps) {
           throw new AppError('ERR_SESSION_EXPIRED', 401);
         }
       }
-      return issue(session.userId, session.companyId, session.tokenVersion, client);
+      return issue(session.userId, session.companyId, session.tokenVersion, client, session.signedInAt ?? session.createdAt);
     },
 
     async logout(ctx: TenantContext | null, refreshToken: string | undefined) {
@@ -134,6 +194,40 @@ export function createAuthService(deps: CoreDeps) {
         await repo.revokeAllSessions(db, ctx.user.id);
         await repo.bumpTokenVersion(db, ctx.user.id);
       }
+    },
+
+    /** The user's signed-in devices (one while the single-session rule holds); `current` is the asking browser. */
+    async sessions(ctx: TenantContext, refreshToken: string | undefined): Promise<UserSessionDto[]> {
+      const rows = await repo.findLiveSessions(db, ctx, ctx.user.id, ctx.user.tokenVersion, new Date());
+      const mine = refreshToken && refreshToken.length <= 200 ? sha256(refreshToken) : null;
+      return rows.map((r) => ({
+        id: r.id,
+        userAgent: r.userAgent,
+        ip: r.ip,
+        signedInAt: (r.signedInAt ?? r.createdAt).toISOString(),
+        lastSeenAt: r.createdAt.toISOString(),
+        current: r.tokenHash === mine,
+      }));
+    },
+
+    /** Ends one of the user's sessions: its refresh fails from now on, and if it is the live one its device is signed out. */
+    async endSession(ctx: TenantContext, sessionId: string) {
+      const session = await repo.findUserSession(db, ctx, ctx.user.id, sessionId);
+      if (!session || session.revokedAt) throw new AppError('ERR_NO_SESSION_FOUND', 404);
+      await repo.revokeRefreshSession(db, session.id);
+      if (session.tokenVersion === ctx.user.tokenVersion) {
+        await repo.bumpTokenVersion(db, ctx.user.id);
+        tellSignedOut(deps, ctx, ctx.user.id, 'ended');
+      }
+    },
+
+    /** An admin signs a user of their company out everywhere; a super admin only by a super admin. */
+    async endUserSessions(ctx: TenantContext, userId: number) {
+      const target = await repo.findCompanyUser(db, ctx, userId);
+      if (!target) throw new AppError('ERR_NO_USER_FOUND', 404);
+      if (target.super && !ctx.user.super) throw new AppError('ERR_NO_PERMISSION', 403);
+      await signOutEverywhere(deps, ctx, userId, 'ended');
+      recordAudit(deps, ctx, { action: 'user.sessionsEnd', entity: 'user', entityId: userId });
     },
 
     async me(ctx: TenantContext) {

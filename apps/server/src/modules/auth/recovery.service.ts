@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   RECOVERY_CODE_TTL_MINUTES,
   RECOVERY_MAX_ATTEMPTS,
@@ -11,11 +11,10 @@ import { ChannelError, type ChannelRegistry } from '../../channels/types';
 import { resolveJwtSecret } from '../../config';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { rooms } from '../../platform/realtime-port';
+import { createSealer } from '../../platform/sealing';
 import { getGlobalSetting } from '../settings/settings.public';
 import { findDefaultChannelConnection, findDefaultConnectionSummary } from '../whatsapps/whatsapps.public';
-import * as auth from './auth.repository';
-import { hashPassword } from './auth.service';
+import { hashPassword, signOutEverywhere } from './auth.service';
 import { sendRecoveryCodeJob } from './recovery.jobs';
 import * as repo from './recovery.repository';
 
@@ -60,19 +59,7 @@ export function createRecoveryService(deps: CoreDeps, ports: { channels: Channel
    * The code travels to a job sealed (AES-256-GCM under a key derived from the server secret): pg-boss keeps its
    * payload in the database, and the code must never be readable there.
    */
-  const sealKey = createHmac('sha256', resolveJwtSecret(deps.config)).update('atendo-recovery-seal-v1').digest();
-  function seal(code: string) {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
-    const data = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
-  }
-  function unseal(sealed: string) {
-    const raw = Buffer.from(sealed, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', sealKey, raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-  }
+  const { seal, unseal } = createSealer(resolveJwtSecret(deps.config), 'atendo-recovery-seal-v1');
 
   /** Sends the code through the platform's default connection (throws a retryable ChannelError when it cannot here). */
   async function sendCode(number: string, code: string) {
@@ -195,12 +182,8 @@ export function createRecoveryService(deps: CoreDeps, ports: { channels: Channel
       const target = await repo.consumeResetToken(db, sha256(body.token));
       if (!target) throw new AppError('ERR_INVALID_RECOVERY_CODE', 400);
       await repo.setPassword(db, target, target.userId, await hashPassword(body.newPassword));
-      await auth.revokeAllSessions(db, target.userId);
-      await auth.bumpTokenVersion(db, target.userId);
-      deps.realtime.publish(target.companyId, 'auth', { action: 'logout', user: { id: target.userId } }, [
-        rooms.user(target.userId),
-      ]);
-      deps.realtime.disconnectUser?.(target.companyId, target.userId);
+      // The password changes, the second factor does not (issue 34): the next sign-in still asks for its code.
+      await signOutEverywhere(deps, target, target.userId);
       return { updated: true as const };
     },
   };

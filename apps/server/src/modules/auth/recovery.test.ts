@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { type GraphStandin, startGraphStandin } from '@atendo/graph-standin';
 import { sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
@@ -15,6 +16,7 @@ import {
 } from '../../../test/harness';
 import { createCloudConnection, metaSawCustomer, playsMeta } from '../../../test/messaging';
 import { createLogger } from '../../platform/logger';
+import { hashPassword } from './passwords';
 import { sendRecoveryCodeJob } from './recovery.jobs';
 
 let t: TestContext;
@@ -139,6 +141,31 @@ describe('password recovery (issue 18 item 6)', () => {
     expect((await login(owner.adminEmail, 'Nova#senha1')).statusCode).toBe(200);
     const logout = t.realtime.events.filter((e) => e.event === 'auth' && e.companyId === owner.companyId);
     expect(logout.length).toBeGreaterThan(0);
+  });
+
+  it('a user with a second factor: recovery by number changes the password, not the second factor (issue 34)', async () => {
+    const { token } = (await login(owner.adminEmail, 'Nova#senha1')).json();
+    const { secret } = (await t.app.inject({ method: 'POST', url: '/auth/two-factor/setup', headers: bearer(token) })).json();
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/auth/two-factor/confirm',
+      headers: bearer(token),
+      payload: { code },
+    });
+    expect(confirm.statusCode).toBe(200);
+    try {
+      await send(NUMBER);
+      const { token: resetToken } = (await verify(NUMBER, await codeSentTo(NUMBER))).json();
+      expect((await reset(resetToken, 'Terceira#senha3')).statusCode).toBe(200);
+      // the new password is only the first step: the code is still asked
+      const next = await login(owner.adminEmail, 'Terceira#senha3');
+      expect(next.json()).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE users SET two_factor_secret = NULL, password_hash = ${await hashPassword(PASSWORD)} WHERE email = ${owner.adminEmail}`,
+      );
+    }
   });
 
   it('three wrong codes kill the code: even the right one is refused, a new code is needed', async () => {

@@ -52,12 +52,12 @@ export function companiesRoutes(app: App, deps: CoreDeps, companies: CompaniesSe
   app.post(
     '/companies',
     { config: superOnly, schema: { tags, body: CreateCompanyBody, response: { 201: CompanyDto } } },
-    async (req, reply) => reply.code(201).send(await companies.create(req.body)),
+    async (req, reply) => reply.code(201).send(await companies.create(req.ctx, req.body)),
   );
   app.put(
     '/companies/:companyId',
     { config: superOnly, schema: { tags, params: CompanyIdParams, body: UpdateCompanyBody, response: { 200: CompanyDto } } },
-    async (req) => companies.update(req.params.companyId, req.body),
+    async (req) => companies.update(req.ctx, req.params.companyId, req.body),
   );
   app.delete(
     '/companies/:companyId',

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
+import { recordAudit } from '../audit/audit.public';
 import { hashPassword } from '../auth/auth.public';
 import * as repo from './companies.repository';
 
@@ -73,7 +74,7 @@ export function createCompaniesService(deps: CoreDeps) {
 
     show: (companyId: number) => mustFind(companyId),
 
-    async create(body: CreateCompanyBody) {
+    async create(ctx: TenantContext, body: CreateCompanyBody) {
       await checkRefs(body);
       if (await repo.emailTaken(db, body.email)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
       const passwordHash = await hashPassword(body.password);
@@ -87,11 +88,12 @@ export function createCompaniesService(deps: CoreDeps) {
       }
       const company = await mustFind(id);
       publish('create', company);
+      recordAudit(deps, ctx, { action: 'company.create', entity: 'company', entityId: id, after: company });
       return company;
     },
 
-    async update(companyId: number, body: UpdateCompanyBody) {
-      await mustFind(companyId);
+    async update(ctx: TenantContext, companyId: number, body: UpdateCompanyBody) {
+      const before = await mustFind(companyId);
       // The platform company is never deactivated (its super admin would lock everybody out).
       if (companyId === PLATFORM_COMPANY_ID && body.status === false) throw new AppError('ERR_PLATFORM_COMPANY', 409);
       await checkRefs(body, companyId);
@@ -104,6 +106,13 @@ export function createCompaniesService(deps: CoreDeps) {
       if (body.password) await repo.setCompanyAdminPassword(db, companyId, body.email, await hashPassword(body.password));
       const company = await mustFind(companyId);
       publish('update', company);
+      recordAudit(deps, ctx, {
+        action: 'company.update',
+        entity: 'company',
+        entityId: companyId,
+        before,
+        after: { ...company, ...(body.password ? { password: body.password } : {}) },
+      });
       // Time zone, hours, plan and status: what the automation and ingest hold of the company.
       await deps.events.publish('setup.changed', { companyId });
       return company;
@@ -149,6 +158,8 @@ export function createCompaniesService(deps: CoreDeps) {
       await repo.deleteCompany(db, companyId);
       await deps.jobs.dropCompanyJobs(companyId);
       await deps.media.removeCompany(companyId);
+      // Kept in the super admin's company: the deleted company's own entries went with it.
+      recordAudit(deps, ctx, { action: 'company.delete', entity: 'company', entityId: companyId, before: company });
       publish('delete', { id: companyId });
     },
 

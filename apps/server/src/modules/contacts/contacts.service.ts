@@ -33,6 +33,7 @@ import { AppError } from '../../platform/errors';
 import type { StoredMedia } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
 import { safeCells } from '../../platform/spreadsheet';
+import { recordAudit } from '../audit/audit.public';
 import { findCompanySettings } from '../settings/settings.public';
 import { EXPORT_LABELS } from './contacts.export';
 import { contactsImportJob } from './contacts.jobs';
@@ -237,9 +238,15 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
     },
 
     async remove(ctx: TenantContext, id: number) {
-      await mustFind(ctx, id);
+      const before = await mustFind(ctx, id);
       const { deleted, ticketIds } = await repo.deleteContact(db, ctx, id);
       if (!deleted) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+      recordAudit(deps, ctx, {
+        action: 'contact.delete',
+        entity: 'contact',
+        entityId: id,
+        before: { name: before.name, number: before.number, tickets: ticketIds.length },
+      });
       deps.realtime.publish(ctx.companyId, 'contact', { action: 'delete', contactId: id });
       for (const ticketId of ticketIds) deps.realtime.publish(ctx.companyId, 'ticket', { action: 'delete', ticketId });
     },
@@ -481,6 +488,7 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
 
     /** All contacts as .xlsx in the user's language, written to a stream page by page (memory stays flat whatever the size). */
     async exportXlsx(ctx: TenantContext, language: Language) {
+      recordAudit(deps, ctx, { action: 'contact.export', entity: 'contact' });
       const labels = EXPORT_LABELS[language];
       const extraNames = await repo.extraInfoNames(db, ctx);
       const out = new PassThrough();

@@ -21,15 +21,15 @@ export function plansRoutes(app: App, plans: PlansService) {
     async (req) => plans.show(req.params.planId),
   );
   app.post('/plans', { config: superOnly, schema: { tags, body: PlanBody, response: { 201: PlanDto } } }, async (req, reply) =>
-    reply.code(201).send(await plans.create(req.body)),
+    reply.code(201).send(await plans.create(req.ctx, req.body)),
   );
   app.put(
     '/plans/:planId',
     { config: superOnly, schema: { tags, params: PlanIdParams, body: PlanBody, response: { 200: PlanDto } } },
-    async (req) => plans.update(req.params.planId, req.body),
+    async (req) => plans.update(req.ctx, req.params.planId, req.body),
   );
   app.delete('/plans/:planId', { config: superOnly, schema: { tags, params: PlanIdParams } }, async (req, reply) => {
-    await plans.remove(req.params.planId);
+    await plans.remove(req.ctx, req.params.planId);
     return reply.code(204).send();
   });
 }

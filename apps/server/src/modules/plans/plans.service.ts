@@ -1,8 +1,10 @@
 import { PLATFORM_COMPANY_ID, type PlanBody, type PlanDto } from '@atendo/shared';
+import type { TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
+import { recordAudit } from '../audit/audit.public';
 import * as repo from './plans.repository';
 
 /**
@@ -38,19 +40,21 @@ export function createPlansService(deps: CoreDeps) {
     listAll: () => repo.listAllPlans(db),
     show: (planId: number) => mustFind(planId),
 
-    async create(body: PlanBody) {
+    async create(ctx: TenantContext, body: PlanBody) {
       await checkName(body);
       const plan = await repo.insertPlan(db, body).catch(uniqueName);
       publish('create', plan);
+      recordAudit(deps, ctx, { action: 'plan.create', entity: 'plan', entityId: plan.id, after: plan });
       return plan;
     },
 
-    async update(planId: number, body: PlanBody) {
-      await mustFind(planId);
+    async update(ctx: TenantContext, planId: number, body: PlanBody) {
+      const before = await mustFind(planId);
       await checkName(body, planId);
       const plan = await repo.updatePlan(db, planId, body).catch(uniqueName);
       if (!plan) throw new AppError('ERR_NO_PLAN_FOUND', 404);
       publish('update', plan);
+      recordAudit(deps, ctx, { action: 'plan.update', entity: 'plan', entityId: planId, before, after: plan });
       // The companies on it read their plan again (flags and limits shown in their menus).
       for (const companyId of await repo.companiesOnPlan(db, planId)) {
         if (companyId !== PLATFORM_COMPANY_ID) deps.realtime.publish(companyId, 'plan', { action: 'update', id: planId });
@@ -59,10 +63,11 @@ export function createPlansService(deps: CoreDeps) {
     },
 
     /** A plan some company is on is kept: moving those companies first is the super admin's choice. */
-    async remove(planId: number) {
-      await mustFind(planId);
+    async remove(ctx: TenantContext, planId: number) {
+      const before = await mustFind(planId);
       if ((await repo.countCompaniesOnPlan(db, planId)) > 0) throw new AppError('ERR_PLAN_IN_USE', 409);
       await repo.deletePlan(db, planId);
+      recordAudit(deps, ctx, { action: 'plan.delete', entity: 'plan', entityId: planId, before });
       publish('delete', { id: planId });
     },
   };

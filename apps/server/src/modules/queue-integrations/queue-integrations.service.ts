@@ -12,6 +12,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
 import { isPublicAddress, OutboundRefused, outboundAppError } from '../../platform/safe-fetch';
+import { recordAudit } from '../audit/audit.public';
 import { detectIntent } from './dialogflow.client';
 import * as repo from './queue-integrations.repository';
 
@@ -124,14 +125,27 @@ export function createQueueIntegrationsService(deps: CoreDeps) {
       const values = await normalise(b);
       const row = await repo.insertIntegration(db, ctx, { ...values, secret: randomBytes(24).toString('hex') });
       publish(ctx, 'create', row);
+      recordAudit(deps, ctx, {
+        action: 'integration.create',
+        entity: 'integration',
+        entityId: row.id,
+        after: toIntegrationDto(row),
+      });
       return toIntegrationDto(row);
     },
 
     async update(ctx: TenantContext, id: number, b: QueueIntegrationBody) {
-      await mustFind(ctx, id);
+      const before = await mustFind(ctx, id);
       const row = await repo.updateIntegration(db, ctx, id, await normalise(b));
       if (!row) throw new AppError('ERR_NOT_FOUND', 404);
       publish(ctx, 'update', row);
+      recordAudit(deps, ctx, {
+        action: 'integration.update',
+        entity: 'integration',
+        entityId: id,
+        before: toIntegrationDto(before),
+        after: toIntegrationDto(row),
+      });
       return toIntegrationDto(row);
     },
 
@@ -151,8 +165,14 @@ export function createQueueIntegrationsService(deps: CoreDeps) {
     },
 
     async remove(ctx: TenantContext, id: number) {
-      await mustFind(ctx, id);
+      const before = await mustFind(ctx, id);
       if (!(await repo.deleteIntegration(db, ctx, id))) throw new AppError('ERR_NOT_FOUND', 404);
+      recordAudit(deps, ctx, {
+        action: 'integration.delete',
+        entity: 'integration',
+        entityId: id,
+        before: toIntegrationDto(before),
+      });
       deps.realtime.publish(ctx.companyId, 'queueIntegration', { action: 'delete', integrationId: id }, [rooms.admins()]);
     },
   };

@@ -5,6 +5,7 @@ import type { TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
+import { recordAudit } from '../audit/audit.public';
 import * as repo from './queues.repository';
 
 type Targets = Pick<ChatbotOptionInput, 'optQueueId' | 'optUserId' | 'optIntegrationId' | 'optFileId' | 'options'>;
@@ -136,12 +137,13 @@ export function createQueuesService(deps: CoreDeps) {
         })
         .catch(mapUnique);
       const queue = await mustFindQueue(ctx, id);
+      recordAudit(deps, ctx, { action: 'queue.create', entity: 'queue', entityId: id, after: queue });
       publishQueue(ctx, 'create', queue);
       return queue;
     },
 
     async update(ctx: TenantContext, id: number, body: Partial<QueueBody>) {
-      await mustFindQueue(ctx, id);
+      const before = await mustFindQueue(ctx, id);
       await checkQueueRules(ctx, body, id);
       const { chatbots, ...values } = body;
       await db
@@ -151,12 +153,15 @@ export function createQueuesService(deps: CoreDeps) {
         })
         .catch(mapUnique);
       const queue = await mustFindQueue(ctx, id);
+      recordAudit(deps, ctx, { action: 'queue.update', entity: 'queue', entityId: id, before, after: queue });
       publishQueue(ctx, 'update', queue);
       return queue;
     },
 
     async remove(ctx: TenantContext, id: number) {
+      const before = await mustFindQueue(ctx, id);
       if (!(await repo.deleteQueue(db, ctx, id))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'queue.delete', entity: 'queue', entityId: id, before });
       publishQueue(ctx, 'delete', undefined, id);
     },
 

@@ -47,7 +47,7 @@ export function settingsRoutes(app: App, deps: CoreDeps) {
       config: { superOnly: true },
       schema: { tags, params: KeyParams, body: UpdateGlobalSettingBody, response: { 200: SettingDto } },
     },
-    async (req) => settings.updateGlobal(req.params.key, req.body.value),
+    async (req) => settings.updateGlobal(req.ctx, req.params.key, req.body.value),
   );
   app.get('/setting/:key', { schema: { tags, params: KeyParams, response: { 200: SettingDto } } }, async (req) =>
     settings.readOne(req.ctx, req.params.key),

@@ -15,6 +15,7 @@ import {
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
+import { recordAudit } from '../audit/audit.public';
 import { findCompanySettings } from './settings.public';
 import * as repo from './settings.repository';
 
@@ -24,6 +25,8 @@ export const maskSecret = (value: string) => (value ? `••••${value.slice
 const GLOBAL_RULES: Record<string, (v: string) => boolean> = {
   userCreation: (v) => v === 'enabled' || v === 'disabled',
   allowSignup: (v) => v === 'enabled' || v === 'disabled',
+  requireTwoFactorAdmins: (v) => v === 'enabled' || v === 'disabled',
+  auditRetentionDays: (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 3650,
   downloadLimit: (v) => (DOWNLOAD_LIMIT_OPTIONS_MB as readonly number[]).includes(Number(v)),
   primaryColorLight: (v) => /^#[0-9a-fA-F]{6}$/.test(v),
   primaryColorDark: (v) => /^#[0-9a-fA-F]{6}$/.test(v),
@@ -52,11 +55,20 @@ export function createSettingsService(deps: CoreDeps) {
       }));
     },
 
-    async updateGlobal(key: string, value: string) {
+    async updateGlobal(ctx: TenantContext, key: string, value: string) {
       if (!Object.hasOwn(GLOBAL_SETTING_DEFAULTS, key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
       const rule = GLOBAL_RULES[key];
       if (rule && !rule(value)) throw fieldError('value', V.invalid);
+      const previous = await repo.getGlobalSetting(db, key);
       await repo.setGlobalSetting(db, key, value);
+      const shown = (v: string | null) => (SECRET_SETTING_KEYS.includes(key) ? maskSecret(v ?? '') : v);
+      recordAudit(deps, ctx, {
+        action: 'setting.update',
+        entity: 'setting',
+        entityId: key,
+        before: { [key]: shown(previous) },
+        after: { [key]: shown(value) },
+      });
       return { key, value: SECRET_SETTING_KEYS.includes(key) ? maskSecret(value) : value };
     },
 
@@ -104,6 +116,13 @@ export function createSettingsService(deps: CoreDeps) {
         }
       }
       await repo.updateCompanySetting(db, ctx, column, parsed.data);
+      recordAudit(deps, ctx, {
+        action: 'companySetting.update',
+        entity: 'companySetting',
+        entityId: column,
+        before: { [column]: current[column] },
+        after: { [column]: parsed.data },
+      });
       await deps.events.publish('setup.changed', { companyId: ctx.companyId });
       return { column, data: parsed.data };
     },

@@ -20,6 +20,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
+import { recordAudit } from '../audit/audit.public';
 import { hashPassword } from '../auth/auth.service';
 import { getGlobalSetting } from '../settings/settings.public';
 import * as repo from './users.repository';
@@ -121,6 +122,7 @@ export function createUsersService(deps: CoreDeps) {
         throw err;
       }
       const dto = toDto(await load(ctx, id));
+      recordAudit(deps, ctx, { action: 'user.create', entity: 'user', entityId: id, after: dto });
       deps.realtime.publish(ctx.companyId, 'user', { action: 'create', user: dto }, [rooms.admins()]);
       return dto;
     },
@@ -131,6 +133,7 @@ export function createUsersService(deps: CoreDeps) {
       // Nobody deletes themself (the company would lose its admin) nor, unless super, a super admin.
       if (userId === ctx.user.id || (user.super && !ctx.user.super)) throw new AppError('ERR_NO_PERMISSION', 403);
       if (!(await repo.deleteUser(db, ctx, userId))) throw new AppError('ERR_NO_USER_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'user.delete', entity: 'user', entityId: userId, before: toDto(user) });
       deps.realtime.publish(ctx.companyId, 'auth', { action: 'logout', user: { id: userId } }, [rooms.user(userId)]);
       deps.realtime.disconnectUser?.(ctx.companyId, userId);
       deps.realtime.publish(ctx.companyId, 'user', { action: 'delete', userId }, [rooms.admins()]);
@@ -193,6 +196,13 @@ export function createUsersService(deps: CoreDeps) {
       if (leave.length || join.length) deps.realtime.setUserRooms?.(ctx.companyId, userId, { leave, join });
 
       const dto = toDto(after);
+      recordAudit(deps, ctx, {
+        action: 'user.update',
+        entity: 'user',
+        entityId: userId,
+        before: toDto(before),
+        after: { ...dto, ...(password ? { password } : {}) },
+      });
       publishUpdate(ctx, dto);
       return dto;
     },

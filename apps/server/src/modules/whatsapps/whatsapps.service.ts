@@ -22,6 +22,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
+import { recordAudit } from '../audit/audit.public';
 import { mediaLimitBytes } from '../settings/settings.public';
 import * as repo from './whatsapps.repository';
 
@@ -222,6 +223,7 @@ export function createWhatsappsService(deps: CoreDeps) {
       const row = await repo.insertWhatsapp(db, ctx, values, queueIds).catch(mapUnique);
       const full = await mustFind(ctx, row.id);
       publish(ctx, full);
+      recordAudit(deps, ctx, { action: 'connection.create', entity: 'connection', entityId: row.id, after: toDto(ctx, full) });
       // The verify token is shown once, in full, when Atendo generated it: it is pasted into Meta's webhook form.
       return toDto(ctx, full, { verifyToken: cloud && !secretUpdate(verifyToken) });
     },
@@ -256,7 +258,15 @@ export function createWhatsappsService(deps: CoreDeps) {
       if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
       const full = await mustFind(ctx, id);
       publish(ctx, full);
-      return toDto(ctx, full);
+      const dto = toDto(ctx, full);
+      recordAudit(deps, ctx, {
+        action: 'connection.update',
+        entity: 'connection',
+        entityId: id,
+        before: toDto(ctx, current),
+        after: dto,
+      });
+      return dto;
     },
 
     /**
@@ -362,6 +372,7 @@ export function createWhatsappsService(deps: CoreDeps) {
       const before = await mustFind(ctx, id);
       const { deleted, promoted } = await repo.deleteWhatsapp(db, ctx, id);
       if (!deleted) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'connection.delete', entity: 'connection', entityId: id, before: toDto(ctx, before) });
       if (before.greetingMediaAttachment) await deps.media.remove(before.greetingMediaAttachment);
       deps.realtime.publish(ctx.companyId, 'whatsapp', { action: 'delete', whatsappId: id });
       await deps.events.publish('setup.changed', { companyId: ctx.companyId, connectionId: id });

@@ -6,6 +6,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import '../../locales/portuguese-features';
 import { useConnectionsAttention } from '../../features/connections/hooks/useConnectionsAttention';
 import { useUnreadTickets } from '../../features/notifications/hooks/useUnreadTickets';
+import { RequiredTwoFactorGate } from '../../features/security/components/RequiredTwoFactorGate';
 import { useDesktopNotifications } from '../../features/tickets/hooks/useDesktopNotifications';
 import { useCompanyPlan } from '../../shared/hooks/useCompanyPlan';
 import { useAppName } from '../../shared/hooks/usePublicSettings';
@@ -87,6 +88,7 @@ export default function AppShell() {
   return (
     <SocketProvider user={user}>
       <Shell />
+      <RequiredTwoFactorGate />
     </SocketProvider>
   );
 }

@@ -32,6 +32,7 @@ export type MenuKey =
   | 'webhooks'
   | 'reports'
   | 'users'
+  | 'auditLog'
   | 'queues'
   | 'typebot'
   | 'prompts'
@@ -91,6 +92,7 @@ const ADMIN: Candidate[] = [
   { key: 'webhooks', to: '/webhooks', plan: 'useExternalApi', when: admin },
   { key: 'reports', to: '/reports', when: admin },
   { key: 'users', to: '/users', when: admin },
+  { key: 'auditLog', to: '/audit-log', when: admin },
   { key: 'queues', to: '/queues', when: admin },
   { key: 'typebot', to: '/typebot', when: admin },
   { key: 'prompts', to: '/prompts', plan: 'useOpenAi', when: admin },

@@ -16,6 +16,7 @@ import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
@@ -51,6 +52,7 @@ export const MENU_ICONS: Record<MenuKey, typeof SvgIcon> = {
   webhooks: WebhookOutlined,
   reports: SummarizeOutlined,
   users: PeopleAltOutlined,
+  auditLog: ManageSearchOutlined,
   queues: AccountTreeOutlined,
   typebot: SmartToyOutlined,
   prompts: PsychologyOutlined,

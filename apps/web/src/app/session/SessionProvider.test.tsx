@@ -155,4 +155,25 @@ describe('SessionProvider', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(fetchSpy.mock.calls.some(([u, init]) => String(u).endsWith('/auth/logout') && init?.method === 'DELETE')).toBe(true);
   });
+
+  it('a user with a second factor: login hands back the challenge and stays anonymous; the code step signs in (issue 34)', async () => {
+    stubApi((url) => {
+      if (url.pathname === '/auth/login') return json(200, { twoFactorRequired: true, challenge: 'ch' });
+      if (url.pathname === '/auth/login/two-factor') return json(200, sessionFor(makeUser()));
+      return json(401, {});
+    });
+    mount();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous'));
+    let result: { challenge: string } | undefined;
+    await act(async () => {
+      result = await session.login({ email: 'a@b.c', password: 'x' });
+    });
+    expect(result).toEqual({ challenge: 'ch' });
+    expect(screen.getByTestId('status').textContent).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+    await act(() => session.loginTwoFactor({ challenge: 'ch', code: '123456' }));
+    expect(screen.getByTestId('status').textContent).toBe('authenticated');
+    expect(session.landing).toBe('/tickets');
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
 });

@@ -1,4 +1,11 @@
-import { type LoginBody, type SessionDto, type SessionUserDto, SUBSCRIPTION_WARNING_DAYS } from '@atendo/shared';
+import {
+  isTwoFactorChallenge,
+  type LoginBody,
+  type SessionDto,
+  type SessionUserDto,
+  SUBSCRIPTION_WARNING_DAYS,
+  type TwoFactorLoginBody,
+} from '@atendo/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +17,7 @@ import { getItem, getToken, STORAGE_KEYS, setItem, setToken } from '../../shared
 import { daysUntilDue, formatDate, isSubscriptionValid } from '../../shared/subscription';
 import { toast } from '../../shared/toast';
 import { SessionContext, type SessionContextValue, type SessionStatus } from './context';
-import { fetchMe, refreshSession, signIn, signOut } from './sessionApi';
+import { fetchMe, refreshSession, signIn, signInTwoFactor, signOut } from './sessionApi';
 
 export { refreshSession };
 
@@ -98,9 +105,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Navigation after sign-in is left to the public-route guard: the session and the target change
   // in one render, so the guard never sends the user to / first.
-  const login = useCallback(
-    async (body: LoginBody, from?: string) => {
-      const session = await signIn(body);
+  const enter = useCallback(
+    (session: SessionDto, from?: string) => {
       const company = session.user.company;
       let target = from && from !== '/login' ? from : '/tickets';
       if (!isSubscriptionValid(company)) {
@@ -114,6 +120,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       adopt(session);
     },
     [adopt, t],
+  );
+
+  const login = useCallback(
+    async (body: LoginBody, from?: string) => {
+      const result = await signIn(body);
+      if (isTwoFactorChallenge(result)) return { challenge: result.challenge };
+      enter(result, from);
+      return undefined;
+    },
+    [enter],
+  );
+
+  const loginTwoFactor = useCallback(
+    async (body: TwoFactorLoginBody, from?: string) => enter(await signInTwoFactor(body), from),
+    [enter],
   );
 
   const logout = useCallback(async () => {
@@ -134,8 +155,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clearLanding = useCallback(() => setLanding(null), []);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ status, user, login, logout, reloadUser, setUser: setUserState, landing, clearLanding, retry: start }),
-    [status, user, login, logout, reloadUser, landing, clearLanding, start],
+    () => ({
+      status,
+      user,
+      login,
+      loginTwoFactor,
+      logout,
+      reloadUser,
+      setUser: setUserState,
+      landing,
+      clearLanding,
+      retry: start,
+    }),
+    [status, user, login, loginTwoFactor, logout, reloadUser, landing, clearLanding, start],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

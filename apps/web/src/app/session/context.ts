@@ -1,4 +1,4 @@
-import type { LoginBody, SessionUserDto } from '@atendo/shared';
+import type { LoginBody, SessionUserDto, TwoFactorLoginBody } from '@atendo/shared';
 import { createContext, useContext } from 'react';
 
 /** 'unreachable': the API could not be reached or refused at start (network, CORS, 5xx) — shown with a retry. */
@@ -7,8 +7,13 @@ export type SessionStatus = 'loading' | 'authenticated' | 'anonymous' | 'unreach
 export interface SessionContextValue {
   status: SessionStatus;
   user: SessionUserDto | null;
-  /** Signs in and sends the user on (origin, /tickets, or /financeiro when expired). */
-  login: (body: LoginBody, from?: string) => Promise<void>;
+  /**
+   * Signs in and sends the user on (origin, /tickets, or /financeiro when expired). A user with a second factor gets
+   * its challenge back instead: the page asks for the code and calls loginTwoFactor.
+   */
+  login: (body: LoginBody, from?: string) => Promise<{ challenge: string } | undefined>;
+  /** The sign-in's second step (issue 34): a code of the authenticator app or a recovery code. */
+  loginTwoFactor: (body: TwoFactorLoginBody, from?: string) => Promise<void>;
   logout: () => Promise<void>;
   /** Re-reads GET /auth/me (after a profile edit). */
   reloadUser: () => Promise<void>;

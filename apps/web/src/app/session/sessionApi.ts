@@ -1,4 +1,4 @@
-import { type LoginBody, SessionDto, type SessionUserDto } from '@atendo/shared';
+import { type LoginBody, type LoginResultDto, SessionDto, type SessionUserDto, type TwoFactorLoginBody } from '@atendo/shared';
 import { ApiError, api } from '../../shared/api/client';
 
 /**
@@ -20,9 +20,14 @@ export async function refreshSession(): Promise<SessionDto | null | 'unreachable
   return null;
 }
 
-/** POST /auth/login — the session (access token and user); a refused sign-in throws. */
-export function signIn(body: LoginBody): Promise<SessionDto> {
-  return api.post<SessionDto>('/auth/login', body, { skipUnauthorizedHandler: true });
+/** POST /auth/login — the session (access token and user), or a challenge for the second factor; a refused sign-in throws. */
+export function signIn(body: LoginBody): Promise<LoginResultDto> {
+  return api.post<LoginResultDto>('/auth/login', body, { skipUnauthorizedHandler: true });
+}
+
+/** POST /auth/login/two-factor — the sign-in's second step: the challenge and a code (or a recovery code). */
+export function signInTwoFactor(body: TwoFactorLoginBody): Promise<SessionDto> {
+  return api.post<SessionDto>('/auth/login/two-factor', body, { skipUnauthorizedHandler: true });
 }
 
 /** DELETE /auth/logout — the refresh cookie is dropped on the server. */

@@ -16,7 +16,7 @@ function SingleSessionWatcher({ userId }: { userId: number }) {
   const { t } = useTranslation();
   useSocketEvent('auth', (payload) => {
     if (payload.action !== 'logout' || payload.user?.id !== userId) return;
-    toast.error(t('session.loggedInElsewhere'));
+    toast.error(payload.reason === 'ended' ? t('session.ended') : t('session.loggedInElsewhere'));
     setTimeout(() => {
       localStorage.clear();
       window.location.reload();

@@ -14,6 +14,7 @@ import { getRememberedEmail, rememberEmail } from '../../../shared/storage';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { AuthLayout } from '../components/AuthLayout';
 import { PasswordField } from '../components/PasswordField';
+import { TwoFactorStep } from '../components/TwoFactorStep';
 
 type LoginInput = z.input<typeof LoginBody>;
 
@@ -25,6 +26,7 @@ export default function LoginPage() {
   const { settings } = usePublicSettings();
   const remembered = getRememberedEmail();
   const [remember, setRemember] = useState(Boolean(remembered));
+  const [challenge, setChallenge] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -38,11 +40,20 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     rememberEmail(remember ? values.email : null);
     try {
-      await login(values, from);
+      const next = await login(values, from);
+      if (next) setChallenge(next.challenge);
     } catch (err) {
       toastError(err);
     }
   });
+
+  if (challenge) {
+    return (
+      <AuthLayout title={t('login.twoFactorTitle')}>
+        <TwoFactorStep challenge={challenge} from={from} onRestart={() => setChallenge(null)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t('login.title')}>

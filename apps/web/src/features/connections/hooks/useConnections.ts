@@ -154,10 +154,11 @@ export function useAllConnections() {
 }
 
 /** Every company's id and name (super users): /allConnections lists each, with zeros when it has no connection. */
-export function useCompanyNames() {
+export function useCompanyNames(enabled = true) {
   return useQuery({
     queryKey: connectionKeys.companies,
     queryFn: ({ signal }) => api.get<Named[]>('/companies/list', { signal }),
+    enabled,
   });
 }
 

@@ -1,12 +1,14 @@
 import Check from '@mui/icons-material/Check';
 import Logout from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
+import Security from '@mui/icons-material/SecurityOutlined';
 import { Avatar, Divider, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser, useSession } from '../../../app/session/context';
 import { changeLanguage, LANGUAGES, type LanguageCode, normalizeLanguage } from '../../../shared/i18n';
 import { mediaUrl } from '../../../shared/media';
+import { SecurityDialog } from '../../security/components/SecurityDialog';
 import { saveLanguagePreference } from '../hooks/useUpdateProfile';
 import { ProfileDialog } from './ProfileDialog';
 
@@ -16,6 +18,7 @@ export function ProfileMenu() {
   const { logout } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState(false);
+  const [security, setSecurity] = useState(false);
   const menuId = useId();
   const current = normalizeLanguage(i18n.language) ?? 'pt';
 
@@ -60,6 +63,17 @@ export function ProfileMenu() {
           </ListItemIcon>
           <ListItemText>{t('profileMenu.profile')}</ListItemText>
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setSecurity(true);
+          }}
+        >
+          <ListItemIcon>
+            <Security fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('profileMenu.security')}</ListItemText>
+        </MenuItem>
         <Divider />
         <ListSubheader sx={{ lineHeight: '32px' }}>{t('profileMenu.language')}</ListSubheader>
         {LANGUAGES.map((lang) => (
@@ -88,6 +102,7 @@ export function ProfileMenu() {
         </MenuItem>
       </Menu>
       <ProfileDialog open={editing} onClose={() => setEditing(false)} />
+      <SecurityDialog open={security} onClose={() => setSecurity(false)} />
     </>
   );
 }

@@ -48,6 +48,15 @@ export function GlobalTab() {
             }
             label={t('settings.allowSignup')}
           />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={value('requireTwoFactorAdmins') === 'enabled'}
+                onChange={(e) => void persist('requireTwoFactorAdmins', e.target.checked ? 'enabled' : 'disabled')}
+              />
+            }
+            label={t('settings.requireTwoFactorAdmins')}
+          />
           <TextField
             select
             label={t('settings.downloadLimit')}
@@ -70,6 +79,18 @@ export function GlobalTab() {
               if (e.target.value.trim() !== value('typebotUrl')) void persist('typebotUrl', e.target.value.trim());
             }}
             sx={{ maxWidth: 480 }}
+          />
+          <TextField
+            key={`audit-${value('auditRetentionDays')}`}
+            type="number"
+            label={t('settings.auditRetentionDays')}
+            defaultValue={value('auditRetentionDays') || '365'}
+            slotProps={{ htmlInput: { min: 1, max: 3650 } }}
+            onBlur={(e) => {
+              if (e.target.value.trim() !== value('auditRetentionDays'))
+                void persist('auditRetentionDays', e.target.value.trim());
+            }}
+            sx={{ maxWidth: 260 }}
           />
         </Stack>
       </Paper>

@@ -46,6 +46,7 @@ export const SECTIONS: Section[] = [
     switches: ['enableLGPD', 'lgpdDeleteMessage', 'lgpdHideNumber', 'lgpdConsent'],
     texts: ['lgpdMessage', 'lgpdLink'],
   },
+  { key: 'security', switches: ['requireTwoFactor'] },
 ];
 
 const isOn = (column: Column, value: string) => value === (BOOLEAN_TEXT_COLUMNS.includes(column) ? 'true' : 'enabled');

@@ -103,3 +103,13 @@ export function useSaveTicketsManagerWidth(userId: number) {
     mutationFn: (width: number) => api.put(`/users/toggleChangeWidht/${userId}`, { defaultTicketsManagerWidth: width }),
   });
 }
+
+/** DELETE /users/:id/sessions — signs the user out everywhere (someone leaves, a device is lost). */
+export function useEndUserSessions() {
+  return useMutation({ mutationFn: (id: number) => api.delete(`/users/${id}/sessions`) });
+}
+
+/** DELETE /users/:id/two-factor — the user's second factor is removed (a lost phone); they sign in with the password. */
+export function useResetUserTwoFactor() {
+  return useMutation({ mutationFn: (id: number) => api.delete(`/users/${id}/two-factor`) });
+}

@@ -2,6 +2,8 @@ import type { UserDto } from '@atendo/shared';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import { Avatar, Box, Button, Chip, IconButton, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +15,7 @@ import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
 import { useQueueEvents } from '../../queues/hooks/useQueues';
 import { UserModal } from '../components/UserModal';
-import { useDeleteUser, useUserEvents, useUsersTable } from '../hooks/useUsers';
+import { useDeleteUser, useEndUserSessions, useResetUserTwoFactor, useUserEvents, useUsersTable } from '../hooks/useUsers';
 
 export default function UsersPage() {
   const { t } = useTranslation();
@@ -23,6 +25,9 @@ export default function UsersPage() {
   const [editing, setEditing] = useState<UserDto | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [deleting, setDeleting] = useState<UserDto | null>(null);
+  const [acting, setActing] = useState<{ kind: 'endSessions' | 'resetTwoFactor'; user: UserDto } | null>(null);
+  const endSessions = useEndUserSessions();
+  const resetTwoFactor = useResetUserTwoFactor();
   useUserEvents();
   useQueueEvents();
 
@@ -75,6 +80,30 @@ export default function UsersPage() {
             >
               <EditIcon fontSize="small" />
             </IconButton>
+          </Tooltip>
+          <Tooltip title={t('users.endSessions')}>
+            <span>
+              <IconButton
+                size="small"
+                aria-label={`${t('users.endSessions')} ${u.name}`}
+                disabled={u.id === me.id}
+                onClick={() => setActing({ kind: 'endSessions', user: u })}
+              >
+                <LogoutIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={t('users.resetTwoFactor')}>
+            <span>
+              <IconButton
+                size="small"
+                aria-label={`${t('users.resetTwoFactor')} ${u.name}`}
+                disabled={u.id === me.id}
+                onClick={() => setActing({ kind: 'resetTwoFactor', user: u })}
+              >
+                <PhonelinkEraseIcon fontSize="small" />
+              </IconButton>
+            </span>
           </Tooltip>
           <Tooltip title={t('users.delete')}>
             <span>
@@ -132,6 +161,24 @@ export default function UsersPage() {
         }}
       >
         {t('users.deleteMessage')}
+      </ConfirmationDialog>
+      <ConfirmationDialog
+        open={Boolean(acting)}
+        onClose={() => setActing(null)}
+        busy={endSessions.isPending || resetTwoFactor.isPending}
+        title={acting ? t(`users.${acting.kind}Title`, { name: acting.user.name }) : undefined}
+        confirmLabel={acting ? t(`users.${acting.kind}`) : undefined}
+        onConfirm={async () => {
+          if (!acting) return;
+          try {
+            await (acting.kind === 'endSessions' ? endSessions : resetTwoFactor).mutateAsync(acting.user.id);
+            toast.success(t(`users.${acting.kind}Done`, { name: acting.user.name }));
+          } catch (err) {
+            toastError(err);
+          }
+        }}
+      >
+        {acting ? t(`users.${acting.kind}Message`) : null}
       </ConfirmationDialog>
     </>
   );
