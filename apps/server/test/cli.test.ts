@@ -155,6 +155,16 @@ describe('reset-password', () => {
     const short = await atendo('reset-password', '--email', a.userEmail, '--password', 'abc');
     expect([short.code, short.err]).toEqual([1, expect.stringContaining('password: validation.tooShort')]);
     expect((await login(a.userEmail, 'Nova#Senha1')).statusCode).toBe(200);
+    // the audit log: in the user's company, by the command line (no user id), the password masked
+    await auditSettled();
+    const logged = await rows<{ user_id: number | null; user_name: string; after: Record<string, unknown> }>(
+      t,
+      sql`SELECT user_id, user_name, after FROM audit_logs WHERE action = 'user.update' AND company_id = ${a.companyId} ORDER BY id`,
+    );
+    expect(logged).toEqual([
+      { user_id: null, user_name: 'atendo cli', after: { password: '••••' } },
+      { user_id: null, user_name: 'atendo cli', after: { password: '••••' } },
+    ]);
   });
 });
 
@@ -208,6 +218,26 @@ describe('extend-due-date', () => {
     const both = await atendo('extend-due-date', '--company', '2', '--days', '5', '--to', '2031-01-01');
     expect([both.code, both.err]).toEqual([2, expect.stringContaining('either --days or --to')]);
     expect(calendarDay((await t.modules.companies.show(soon.companyId)).dueDate)).toBe('2031-01-31');
+    // each change in the audit log, by the command line, in the platform's company (decision 96)
+    await auditSettled();
+    const logged = await rows<{
+      company_id: number;
+      user_id: number | null;
+      user_name: string;
+      before: { dueDate: string };
+      after: { dueDate: string };
+    }>(
+      t,
+      sql`SELECT company_id, user_id, user_name, before, after FROM audit_logs WHERE action = 'company.update' AND entity_id = ${String(soon.companyId)} ORDER BY id`,
+    );
+    expect(logged.map((e) => [e.company_id, e.user_id, e.user_name])).toEqual([
+      [1, null, 'atendo cli'],
+      [1, null, 'atendo cli'],
+    ]);
+    expect(logged.map((e) => [calendarDay(e.before.dueDate), calendarDay(e.after.dueDate)])).toEqual([
+      [calendarDay(dueDay(5)), calendarDay(dueDay(15))],
+      [calendarDay(dueDay(15)), '2031-01-31'],
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './users';
 import { idParam, V } from './validation';
 
 /** The administrative actions the audit log records (issue 34 item 3): `<what>.<verb>`. */
@@ -27,6 +28,45 @@ export const AUDIT_ACTIONS = [
   'company.create',
   'company.update',
   'company.delete',
+  'chatbot.create',
+  'chatbot.update',
+  'chatbot.delete',
+  'tag.create',
+  'tag.update',
+  'tag.delete',
+  'quickMessage.create',
+  'quickMessage.update',
+  'quickMessage.delete',
+  'campaign.create',
+  'campaign.update',
+  'campaign.delete',
+  'campaign.cancel',
+  'campaign.restart',
+  'campaign.export',
+  'campaignSetting.update',
+  'contactList.create',
+  'contactList.update',
+  'contactList.delete',
+  'contactListItem.delete',
+  'schedule.delete',
+  'ticket.delete',
+  'ticketNote.delete',
+  'fileList.delete',
+  'announcement.create',
+  'announcement.update',
+  'announcement.delete',
+  'prompt.create',
+  'prompt.update',
+  'prompt.delete',
+  'webhook.create',
+  'webhook.update',
+  'webhook.pause',
+  'webhook.resume',
+  'webhook.delete',
+  'webhook.secretRead',
+  'invoice.charge',
+  'report.export',
+  'audit.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +102,9 @@ export const AuditLogQuery = z.object({
   pageNumber: z.coerce.number({ error: V.invalid }).int(V.invalid).min(1, V.invalid).max(100_000, V.invalid).default(1),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
+/** GET /audit-logs/export: the filters and the language of the sheet's headers (the UI's). */
+export const AuditLogExportQuery = AuditLogQuery.extend({ lang: z.enum(LANGUAGES).optional() });
+export type AuditLogExportQuery = z.infer<typeof AuditLogExportQuery>;
 export const AuditLogListDto = z.object({ records: z.array(AuditLogDto), hasMore: z.boolean() });
 export type AuditLogListDto = z.infer<typeof AuditLogListDto>;
 

@@ -149,17 +149,14 @@ const COMMANDS: Record<string, Command> = {
       const generated = values.password === undefined;
       const body = UpdateUserBody.safeParse({ password: str(values.password) ?? generatePassword() });
       if (!body.success) throw invalid(body.error);
-      const { findUserByEmail, loadTenantContext } = await import('../modules/auth/auth.public');
+      const { asOperator, findUserByEmail, loadTenantContext } = await import('../modules/auth/auth.public');
       const user = await findUserByEmail(rt.database.db, email);
       const target = user && (await loadTenantContext(rt.database.db, user.id));
       if (!user || !target) throw new AppError('ERR_NO_USER_FOUND', 404);
       // The operator acts as a super admin inside the user's company: users.update's rules apply (a password set for
-      // someone else ends their sessions), with no user of the company standing in for the operator.
-      const operator = {
-        ...target,
-        user: { ...target.user, id: 0, name: 'atendo cli', email: '', profile: 'admin' as const, super: true },
-      };
-      await users.update(operator, user.id, body.data);
+      // someone else ends their sessions), with no user of the company standing in for the operator; the audit log
+      // records it in that company, as 'atendo cli'.
+      await users.update(asOperator(target), user.id, body.data);
       io.out(`Password of ${user.email} (company ${user.companyId}) changed; their sessions ended.`);
       if (generated) io.out(`Password: ${body.data.password}  (shown once)`);
     },
@@ -217,7 +214,11 @@ const COMMANDS: Record<string, Command> = {
       if (to !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(to)) throw new UsageError('--to takes a date as YYYY-MM-DD');
       const company = await findCompany(rt, required(values, 'company'));
       const before = calendarDay(company.dueDate);
-      const after = await companies.extendDueDate(company.id, to !== undefined ? { to } : { days: Number(days) }, now);
+      const { operatorContext } = await import('../modules/auth/auth.public');
+      const operator = await operatorContext(rt.database.db);
+      if (!operator) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+      const change = to !== undefined ? { to } : { days: Number(days) };
+      const after = await companies.extendDueDate(operator, company.id, change, now);
       io.out(`Company ${after.id} "${after.name}": due date ${before ?? 'none'} → ${calendarDay(after.dueDate)}.`);
     },
   },

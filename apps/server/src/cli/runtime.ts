@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import type { Modules } from '../composition';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/open';
+import { auditSettled } from '../modules/audit/audit.public';
 import { TokenService } from '../platform/auth';
 import type { CoreDeps } from '../platform/deps';
 import { DomainEventBus } from '../platform/domain-events';
@@ -75,6 +76,7 @@ export async function openCliRuntime(env: NodeJS.ProcessEnv = process.env): Prom
     async close() {
       await modules?.catch(() => undefined);
       await app?.close(); // waits for the domain events' reactions (buildApp's onClose)
+      await auditSettled(); // the audit log's lines of what the command did (written after it, never awaited by it)
       await jobs?.stop(10_000);
       await database.close();
     },

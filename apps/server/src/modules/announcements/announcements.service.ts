@@ -11,6 +11,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
+import { recordAudit } from '../audit/audit.public';
 import * as repo from './announcements.repository';
 
 /** Announcements are the platform's (company 1): written by its super admins, read by every company's users. */
@@ -72,13 +73,17 @@ export function createAnnouncementsService(deps: CoreDeps) {
 
     async create(ctx: TenantContext, body: AnnouncementBody) {
       requireSuper(ctx);
-      return published('create', await repo.insertAnnouncement(db, PLATFORM, body));
+      const row = await repo.insertAnnouncement(db, PLATFORM, body);
+      recordAudit(deps, ctx, { action: 'announcement.create', entity: 'announcement', entityId: row.id, after: row });
+      return published('create', row);
     },
 
     async update(ctx: TenantContext, id: number, body: AnnouncementBody) {
       requireSuper(ctx);
+      const before = await repo.findAnnouncement(db, PLATFORM, id);
       const row = await repo.updateAnnouncement(db, PLATFORM, id, body);
       if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'announcement.update', entity: 'announcement', entityId: id, before, after: row });
       return published('update', row);
     },
 
@@ -86,6 +91,7 @@ export function createAnnouncementsService(deps: CoreDeps) {
       requireSuper(ctx);
       const row = await repo.deleteAnnouncement(db, PLATFORM, id);
       if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'announcement.delete', entity: 'announcement', entityId: id, before: row });
       await deps.media.remove(row.mediaPath);
       published('delete', row);
     },

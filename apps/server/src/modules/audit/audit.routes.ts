@@ -1,7 +1,7 @@
-import { AuditLogListDto, AuditLogQuery } from '@atendo/shared';
-import ExcelJS from 'exceljs';
+import { AuditLogExportQuery, AuditLogListDto, AuditLogQuery } from '@atendo/shared';
 import type { App } from '../../platform/http';
-import { safeCells } from '../../platform/spreadsheet';
+import { responseLanguage } from '../../platform/language';
+import { auditWorkbook } from './audit.export';
 import type { AuditService } from './audit.service';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -19,45 +19,20 @@ export function auditRoutes(app: App, audit: AuditService) {
     '/audit-logs/export',
     {
       config,
-      schema: { tags, querystring: AuditLogQuery, description: 'The entries the filters select, as .xlsx (newest first).' },
+      schema: {
+        tags,
+        querystring: AuditLogExportQuery,
+        description:
+          'The entries the filters select, as .xlsx (newest first), headers in `lang` (else Accept-Language). The export is itself recorded.',
+      },
     },
     async (req, reply) => {
-      const rows = await audit.all(req.ctx, req.query);
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet('audit');
-      sheet.addRow([
-        'id',
-        'createdAt',
-        'companyId',
-        'userId',
-        'userName',
-        'ip',
-        'action',
-        'entity',
-        'entityId',
-        'before',
-        'after',
-      ]);
-      for (const r of rows) {
-        sheet.addRow(
-          safeCells([
-            r.id,
-            r.createdAt,
-            r.companyId,
-            r.userId,
-            r.userName,
-            r.ip,
-            r.action,
-            r.entity,
-            r.entityId,
-            r.before ? JSON.stringify(r.before) : '',
-            r.after ? JSON.stringify(r.after) : '',
-          ]),
-        );
-      }
+      const { lang, ...filters } = req.query;
+      const rows = await audit.exported(req.ctx, filters);
+      const file = await auditWorkbook(rows, responseLanguage(lang, req.headers['accept-language']));
       reply.header('content-type', XLSX_MIME);
       reply.header('content-disposition', `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.xlsx"`);
-      return reply.send(Buffer.from(await book.xlsx.writeBuffer()));
+      return reply.send(file);
     },
   );
 }

@@ -12,6 +12,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { getGlobalSetting } from '../settings/settings.public';
+import { recordAudit } from './audit.public';
 import * as repo from './audit.repository';
 
 const toDto = (r: repo.AuditRow): AuditLogDto => ({
@@ -52,9 +53,12 @@ export function createAuditService(deps: CoreDeps) {
       return { records: rows.slice(0, AUDIT_PAGE_SIZE).map(toDto), hasMore: rows.length > AUDIT_PAGE_SIZE };
     },
 
-    /** Every entry the filter selects (at most 50,000), for the xlsx export. */
-    async all(ctx: TenantContext, q: AuditLogQuery): Promise<AuditLogDto[]> {
-      return (await repo.listAuditLogs(db, filterOf(ctx, q), 50_000, 0)).map(toDto);
+    /** Every entry the filter selects (at most 50,000), for the xlsx export — which is itself recorded (with its filters). */
+    async exported(ctx: TenantContext, q: AuditLogQuery): Promise<AuditLogDto[]> {
+      const rows = (await repo.listAuditLogs(db, filterOf(ctx, q), 50_000, 0)).map(toDto);
+      const { pageNumber: _page, ...filters } = q;
+      recordAudit(deps, ctx, { action: 'audit.export', entity: 'auditLog', after: { ...filters, rows: rows.length } });
+      return rows;
     },
 
     /** Daily: entries older than the retention (global auditRetentionDays) go. */

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTenant, createTestApp, superAdminToken, type Tenant, type TestContext } from '../../../test/harness';
-import { auditLogs } from '../../db/schema';
+import { auditLogs, whatsapps } from '../../db/schema';
 import { auditSettled } from './audit.public';
 
 let t: TestContext;
@@ -118,6 +118,87 @@ describe('what is recorded (platform and contacts)', () => {
   });
 });
 
+describe('what is recorded (webhooks, tags, campaigns, exports)', () => {
+  /** The entries of one record, newest first, after checking the other company's admin sees none of them. */
+  async function ofRecord(action: string, entityId: string | number | null) {
+    const b = await createTenant(t);
+    const theirs = await entries(b.adminToken, `?action=${action}`);
+    expect(theirs).toEqual([]);
+    expect((await entries(b.adminToken, `?companyId=${a.companyId}`)).every((e) => e.companyId === b.companyId)).toBe(true);
+    return (await entries(a.adminToken, `?action=${action}`)).filter((e) => entityId === null || e.entityId === String(entityId));
+  }
+
+  it('a webhook created, its secret read, paused and deleted: the secret never written', async () => {
+    const created = await call('POST', '/webhook-endpoints', a.adminToken, {
+      url: 'https://example.com/hook',
+      events: ['ticket.created'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, secret } = created.json();
+    expect((await call('GET', `/webhook-endpoints/${id}/secret`, a.adminToken)).statusCode).toBe(200);
+    expect((await call('PUT', `/webhook-endpoints/${id}`, a.adminToken, { active: false })).statusCode).toBe(200);
+    expect((await call('DELETE', `/webhook-endpoints/${id}`, a.adminToken)).statusCode).toBe(204);
+
+    const [crt] = await ofRecord('webhook.create', id);
+    expect(crt).toMatchObject({ userId: a.adminId, ip: '10.7.7.7', before: null });
+    expect(crt.after).toMatchObject({ url: 'https://example.com/hook', events: ['ticket.created'], active: true });
+    const [read] = await ofRecord('webhook.secretRead', id);
+    expect(read).toMatchObject({ userId: a.adminId, before: null, after: null });
+    const [pause] = await ofRecord('webhook.pause', id);
+    expect(pause).toMatchObject({ before: { active: true }, after: { active: false, pausedReason: 'admin' } });
+    const [del] = await ofRecord('webhook.delete', id);
+    expect(del.before).toMatchObject({ url: 'https://example.com/hook', active: false });
+    expect(del.after).toBeNull();
+    const all = JSON.stringify(await entries(a.adminToken));
+    expect(all).not.toContain(secret);
+    expect(all).not.toContain(secret.slice(-4));
+  });
+
+  it('a tag edited: only what changed, before and after', async () => {
+    const tag = await call('POST', '/tags', a.adminToken, { name: `VIP ${Date.now()}`, color: '#112233' });
+    expect(tag.statusCode, tag.body).toBe(201);
+    const { id, name } = tag.json();
+    const edited = await call('PUT', `/tags/${id}`, a.adminToken, { name: 'Cliente VIP', color: '#112233' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [upd] = await ofRecord('tag.update', id);
+    expect(upd).toMatchObject({ userId: a.adminId, before: { name }, after: { name: 'Cliente VIP' } });
+    expect((await ofRecord('tag.create', id)).length).toBe(1);
+  });
+
+  it('a campaign cancelled and its report exported', async () => {
+    const [conn] = await t.database.db
+      .insert(whatsapps)
+      .values({ companyId: a.companyId, name: 'Vendas', token: 'x'.repeat(30), status: 'CONNECTED' })
+      .returning();
+    const later = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const c = await call('POST', '/campaigns', a.adminToken, {
+      name: 'Black Friday',
+      whatsappId: conn.id,
+      message1: 'Oi {nome}',
+      scheduledAt: later,
+    });
+    expect(c.statusCode, c.body).toBe(201);
+    const id = c.json().id;
+    expect((await call('POST', `/campaigns/${id}/cancel`, a.adminToken)).json().status).toBe('CANCELADA');
+    expect((await call('GET', `/campaigns/${id}/report/export`, a.adminToken)).statusCode).toBe(200);
+
+    const [cancel] = await ofRecord('campaign.cancel', id);
+    expect(cancel).toMatchObject({ userId: a.adminId, before: { status: 'PROGRAMADA' }, after: { status: 'CANCELADA' } });
+    expect((await ofRecord('campaign.create', id))[0].after).toMatchObject({ name: 'Black Friday', status: 'PROGRAMADA' });
+    expect((await ofRecord('campaign.export', id)).length).toBe(1);
+  });
+
+  it('the tickets report and the audit log itself exported, with their filters', async () => {
+    const report = await call('GET', '/ticketreport/export?dateFrom=2026-01-01&dateTo=2026-01-31', a.adminToken);
+    expect(report.statusCode, report.body.slice(0, 200)).toBe(200);
+    const [rep] = await ofRecord('report.export', null);
+    expect(rep).toMatchObject({ userId: a.adminId, before: null, after: { dateFrom: '2026-01-01', dateTo: '2026-01-31' } });
+    expect((await call('GET', '/audit-logs/export?action=tag.update', a.adminToken)).statusCode).toBe(200);
+    const [exp] = await ofRecord('audit.export', null);
+    expect(exp).toMatchObject({ userId: a.adminId, after: { action: 'tag.update', rows: 1 } });
+  });
+});
+
 describe('who sees what', () => {
   it("an admin sees their company's entries only; an attendant none; the super admin any company or all", async () => {
     const b = await createTenant(t);
@@ -150,8 +231,40 @@ describe('who sees what', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows = book.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
-    expect(rows[0]).toContain('action');
+    // no language named: Portuguese (the product's default)
+    expect([rows[0][1], rows[0][5], rows[0][7], rows[0][11]]).toEqual(['Nº', 'Quem', 'Ação', 'Depois']);
     expect(rows.slice(1).map((r) => r[7])).toEqual(['companySetting.update']);
+  });
+
+  it("the export's headers are in the user's language (?lang=, else Accept-Language)", async () => {
+    const headers = async (query: string, language?: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/audit-logs/export?action=companySetting.update${query}`,
+        headers: { ...bearer(a.adminToken), ...(language ? { 'accept-language': language } : {}) },
+      });
+      expect(res.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return [book.worksheets[0].name, ...(book.worksheets[0].getRow(1).values as unknown[]).slice(1)];
+    };
+    expect(await headers('&lang=en')).toEqual([
+      'audit',
+      'No.',
+      'When',
+      'Company',
+      'User ID',
+      'Who',
+      'Address',
+      'Action',
+      'Record',
+      'Record ID',
+      'Before',
+      'After',
+    ]);
+    expect((await headers('', 'es-ES,es;q=0.9'))[7]).toBe('Acción');
+    expect((await headers('&lang=tr'))[7]).toBe('İşlem');
+    expect((await call('GET', '/audit-logs/export?lang=xx', a.adminToken)).statusCode).toBe(400);
   });
 });
 

@@ -3,5 +3,5 @@
  * principal of a user id (what a job acting for a user runs with), a user by e-mail (the admin command line) and the
  * password hash the seed writes.
  */
-export { findUserByEmail, loadTenantContext, operatorContext } from './auth.repository';
+export { asOperator, findUserByEmail, loadTenantContext, operatorContext } from './auth.repository';
 export { hashPassword } from './auth.service';

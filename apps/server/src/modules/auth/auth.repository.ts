@@ -22,7 +22,15 @@ export async function operatorContext(db: Db): Promise<TenantContext | null> {
     .orderBy(users.id)
     .limit(1);
   const ctx = first ? await loadTenantContext(db, first.id) : null;
-  return ctx && { ...ctx, user: { ...ctx.user, id: 0, name: 'atendo cli', email: '', profile: 'admin', super: true } };
+  return ctx && asOperator(ctx);
+}
+
+/**
+ * The command line's operator inside a context (its own company, or a user's for `reset-password`): a super admin that
+ * is no user (id 0), named 'atendo cli' — the name the audit log keeps for what it does.
+ */
+export function asOperator(ctx: TenantContext): TenantContext {
+  return { ...ctx, user: { ...ctx.user, id: 0, name: 'atendo cli', email: '', profile: 'admin', super: true } };
 }
 
 export function findUserByEmail(db: Db, email: string) {

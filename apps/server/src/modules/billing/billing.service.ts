@@ -12,6 +12,7 @@ import type { Db } from '../../db/open';
 import type { Tenant, TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import { recordAudit } from '../audit/audit.public';
 import { renewCompanyDueDate, setCompanyPlan } from '../companies/companies.public';
 import { ensureCustomPlan, toPlanDto } from '../plans/plans.public';
 import { getGlobalSetting } from '../settings/settings.public';
@@ -166,6 +167,13 @@ export function createBillingService(deps: CoreDeps, log: BillingLogger = { warn
         await repo.setChargeExternal(db, ctx, charge.id, created.externalId, {
           url: created.url ?? null,
           pixCopyPaste: created.pixCopyPaste ?? null,
+        });
+        recordAudit(deps, ctx, {
+          action: 'invoice.charge',
+          entity: 'invoice',
+          entityId: invoice.id,
+          before: { status: invoice.status, value: invoice.value },
+          after: { chargeId: charge.id, provider: p.name, amount, users: charge.users, connections: charge.connections },
         });
         return {
           provider: p.name,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AuditAction,
   CAMPAIGN_MEDIA_MAX_BYTES,
   CAMPAIGN_SETTINGS_DEFAULTS,
   CAMPAIGN_SHIPPINGS_PAGE_SIZE,
@@ -24,6 +25,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
 import { safeRecord } from '../../platform/spreadsheet';
+import { recordAudit } from '../audit/audit.public';
 import { loadTenantContext } from '../auth/auth.public';
 import { ensureWhatsappContact } from '../contacts/contacts.public';
 import type { ConversationService } from '../conversation/conversation.service';
@@ -355,6 +357,13 @@ export function createCampaignsService(
     }
   }
 
+  /** A change of a campaign's row, published and recorded (before: the row as it was). */
+  async function audited(ctx: TenantContext, action: AuditAction, before: repo.CampaignItem) {
+    const after = (await published(ctx.companyId, before.id, 'update'))!;
+    recordAudit(deps, ctx, { action, entity: 'campaign', entityId: before.id, before: toDto(before), after });
+    return after;
+  }
+
   return {
     dispatch,
 
@@ -418,7 +427,9 @@ export function createCampaignsService(
         ...current,
         ...Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined)),
       });
-      return settingsOf(ctx.companyId);
+      const after = await settingsOf(ctx.companyId);
+      recordAudit(deps, ctx, { action: 'campaignSetting.update', entity: 'campaignSetting', before: current, after });
+      return after;
     },
 
     // ─── CRUD ───────────────────────────────────────────────────────────
@@ -447,7 +458,9 @@ export function createCampaignsService(
         status: cols.scheduledAt ? 'PROGRAMADA' : 'INATIVA',
         createdById: ctx.user.id,
       });
-      return (await published(ctx.companyId, row.id, 'create'))!;
+      const created = (await published(ctx.companyId, row.id, 'create'))!;
+      recordAudit(deps, ctx, { action: 'campaign.create', entity: 'campaign', entityId: row.id, after: created });
+      return created;
     },
 
     /** Seed 002 §4: only an editable campaign is saved (a CANCELADA one too, and it stays CANCELADA). */
@@ -459,13 +472,14 @@ export function createCampaignsService(
       const cols = columns(b);
       const status = row.status === 'CANCELADA' ? 'CANCELADA' : cols.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
       if (!(await repo.moveStatus(db, ctx, id, [row.status], { ...cols, status }))) throw new AppError('ERR_CAMPAIGN_STATE', 409);
-      return (await published(ctx.companyId, id, 'update'))!;
+      return audited(ctx, 'campaign.update', row);
     },
 
     async remove(ctx: TenantContext, id: number) {
       gate(ctx);
       const row = await mustFind(ctx, id);
       await repo.deleteCampaign(db, ctx, id);
+      recordAudit(deps, ctx, { action: 'campaign.delete', entity: 'campaign', entityId: id, before: toDto(row) });
       await deps.media.remove(row.mediaPath);
       deps.realtime.publish(ctx.companyId, 'campaign', { action: 'delete', id });
     },
@@ -473,10 +487,10 @@ export function createCampaignsService(
     /** EM_ANDAMENTO → CANCELADA (also a PROGRAMADA one not started yet): the loop sees it before its next send. */
     async cancel(ctx: TenantContext, id: number) {
       gate(ctx);
-      await mustFind(ctx, id);
+      const row = await mustFind(ctx, id);
       if (!(await repo.moveStatus(db, ctx, id, ['EM_ANDAMENTO', 'PROGRAMADA'], { status: 'CANCELADA' })))
         throw new AppError('ERR_CAMPAIGN_STATE', 409);
-      return (await published(ctx.companyId, id, 'update'))!;
+      return audited(ctx, 'campaign.cancel', row);
     },
 
     /**
@@ -497,7 +511,7 @@ export function createCampaignsService(
         throw new AppError('ERR_CAMPAIGN_STATE', 409);
       await startRun(ctx.companyId, { ...row, status: 'EM_ANDAMENTO' });
       await kick(ctx.companyId, id);
-      return (await published(ctx.companyId, id, 'update'))!;
+      return audited(ctx, 'campaign.restart', row);
     },
 
     /** POST /campaigns/:id/media-upload (multipart `file`): an image, video, audio or document sent with the message. */
@@ -577,6 +591,7 @@ export function createCampaignsService(
         for (const s of p.items) sheet.addRow(safeRecord({ ...s, failedReason: s.failedReason ?? '' }));
         if (!p.hasMore) break;
       }
+      recordAudit(deps, ctx, { action: 'campaign.export', entity: 'campaign', entityId: id, after: { run } });
       return Buffer.from(await book.xlsx.writeBuffer());
     },
   };

@@ -123,7 +123,7 @@ export function createCompaniesService(deps: CoreDeps) {
      * from the later of today on the company's clock and its due day (an expired company gets the days from today,
      * as a payment renews it). The platform's company never expires and has no due date to move.
      */
-    async extendDueDate(companyId: number, change: { days: number } | { to: CalendarDay }, now = new Date()) {
+    async extendDueDate(ctx: TenantContext, companyId: number, change: { days: number } | { to: CalendarDay }, now = new Date()) {
       const company = await mustFind(companyId);
       if (companyId === PLATFORM_COMPANY_ID) throw new AppError('ERR_PLATFORM_COMPANY', 409);
       let day: CalendarDay;
@@ -143,6 +143,13 @@ export function createCompaniesService(deps: CoreDeps) {
       await repo.updateCompany(db, companyId, { dueDate: storedDay(day) });
       const updated = await mustFind(companyId);
       publish('update', updated);
+      recordAudit(deps, ctx, {
+        action: 'company.update',
+        entity: 'company',
+        entityId: companyId,
+        before: { dueDate: company.dueDate },
+        after: { dueDate: updated.dueDate },
+      });
       // The due date is read with the principal on every request (decision 55); the automation's caches drop it too.
       await deps.events.publish('setup.changed', { companyId });
       return updated;

@@ -19,6 +19,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
 import { safeRecord } from '../../platform/spreadsheet';
+import { recordAudit } from '../audit/audit.public';
 import { dataRows, detectKind } from '../contacts/contacts.public';
 import { contactListCheckWhatsappJob, contactListImportJob } from './contact-lists.jobs';
 import * as repo from './contact-lists.repository';
@@ -111,20 +112,34 @@ export function createContactListsService(deps: CoreDeps, opts: { channels?: Cha
     async create(ctx: TenantContext, b: ContactListBody) {
       gate(ctx);
       const row = await repo.insertContactList(db, ctx, b.name);
+      recordAudit(deps, ctx, { action: 'contactList.create', entity: 'contactList', entityId: row.id, after: row });
       return (await publishList(ctx.companyId, row.id, 'create'))!;
     },
 
     async update(ctx: TenantContext, id: number, b: ContactListBody) {
       gate(ctx);
-      await mustFind(ctx, id);
+      const before = await mustFind(ctx, id);
       await repo.updateContactList(db, ctx, id, { name: b.name });
+      recordAudit(deps, ctx, {
+        action: 'contactList.update',
+        entity: 'contactList',
+        entityId: id,
+        before: { name: before.name },
+        after: { name: b.name },
+      });
       return (await publishList(ctx.companyId, id, 'update'))!;
     },
 
     async remove(ctx: TenantContext, id: number) {
       gate(ctx);
-      await mustFind(ctx, id);
+      const before = await mustFind(ctx, id);
       await repo.deleteContactList(db, ctx, id);
+      recordAudit(deps, ctx, {
+        action: 'contactList.delete',
+        entity: 'contactList',
+        entityId: id,
+        before: toContactListDto(before),
+      });
       deps.realtime.publish(ctx.companyId, 'ContactList', { action: 'delete', id });
     },
 
@@ -367,8 +382,9 @@ export function createContactListsService(deps: CoreDeps, opts: { channels?: Cha
     async removeItem(ctx: TenantContext, id: number) {
       gate(ctx);
       if (!can(ctx.user, 'contacts-page:deleteContact')) throw new AppError('ERR_NO_PERMISSION', 403);
-      await mustFindItem(ctx, id);
+      const before = await mustFindItem(ctx, id);
       await repo.deleteItem(db, ctx, id);
+      recordAudit(deps, ctx, { action: 'contactListItem.delete', entity: 'contactListItem', entityId: id, before });
       deps.realtime.publish(ctx.companyId, 'ContactListItem', { action: 'delete', id });
     },
   };

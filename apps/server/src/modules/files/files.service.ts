@@ -6,6 +6,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { StoredMedia } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
+import { recordAudit } from '../audit/audit.public';
 import { mediaLimitBytes } from '../settings/settings.public';
 import * as repo from './files.repository';
 
@@ -77,6 +78,7 @@ export function createFilesService(deps: CoreDeps) {
     async remove(ctx: TenantContext, id: number) {
       const before = await mustFind(ctx, id);
       if (!(await repo.deleteFileList(db, ctx, id))) throw new AppError('ERR_NOT_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'fileList.delete', entity: 'fileList', entityId: id, before });
       for (const o of before.options) if (o.path) await deps.media.remove(o.path);
       deps.realtime.publish(ctx.companyId, 'file', { action: 'delete', fileListId: id }, [rooms.admins()]);
     },

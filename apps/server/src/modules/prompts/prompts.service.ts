@@ -11,6 +11,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { outboundAppError, outboundFetch } from '../../platform/safe-fetch';
+import { recordAudit } from '../audit/audit.public';
 import { createQueuesService } from '../queues/queues.service';
 import * as repo from './prompts.repository';
 
@@ -108,6 +109,7 @@ export function createPromptsService(deps: CoreDeps) {
         return { id, link: await repo.attachToQueue(tx, ctx, id, queueId, null) };
       });
       const row = await mustFind(ctx, id);
+      recordAudit(deps, ctx, { action: 'prompt.create', entity: 'prompt', entityId: id, after: row });
       publish(ctx, 'create', row);
       await announceLink(ctx, link);
       return toPromptDto(row);
@@ -148,13 +150,16 @@ export function createPromptsService(deps: CoreDeps) {
         return repo.attachToQueue(tx, ctx, id, queueId, before.queueId);
       });
       const row = await mustFind(ctx, id);
+      recordAudit(deps, ctx, { action: 'prompt.update', entity: 'prompt', entityId: id, before, after: row });
       publish(ctx, 'update', row);
       await announceLink(ctx, link);
       return toPromptDto(row);
     },
 
     async remove(ctx: TenantContext, id: number) {
+      const before = await mustFind(ctx, id);
       if (!(await repo.deletePrompt(db, ctx, id))) throw new AppError('ERR_NOT_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'prompt.delete', entity: 'prompt', entityId: id, before });
       publish(ctx, 'delete', { id });
       return { message: 'Prompt deleted' };
     },

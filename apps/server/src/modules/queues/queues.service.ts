@@ -194,7 +194,9 @@ export function createQueuesService(deps: CoreDeps) {
         return newId;
       });
       await this.publishTreeOf(ctx, id);
-      return this.showChatbot(ctx, id);
+      const created = await this.showChatbot(ctx, id);
+      recordAudit(deps, ctx, { action: 'chatbot.create', entity: 'chatbot', entityId: id, after: created });
+      return created;
     },
 
     async updateChatbot(ctx: TenantContext, id: number, body: z.infer<typeof UpdateChatbotBody>) {
@@ -212,12 +214,16 @@ export function createQueuesService(deps: CoreDeps) {
         if (options) await repo.replaceChatbotTree(t, ctx, { chatbotId: id }, options);
       });
       await this.publishTreeOf(ctx, id);
-      return this.showChatbot(ctx, id);
+      const after = await this.showChatbot(ctx, id);
+      recordAudit(deps, ctx, { action: 'chatbot.update', entity: 'chatbot', entityId: id, before: current, after });
+      return after;
     },
 
     async removeChatbot(ctx: TenantContext, id: number) {
       const queueId = await repo.queueOfChatbot(db, ctx, id);
+      const before = await repo.findChatbot(db, ctx, id);
       if (!(await repo.deleteChatbot(db, ctx, id))) throw new AppError('ERR_NOT_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'chatbot.delete', entity: 'chatbot', entityId: id, before });
       if (queueId) publishQueue(ctx, 'update', await repo.findQueue(db, ctx, queueId));
     },
 

@@ -5,6 +5,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { StoredMedia } from '../../platform/media';
 import { rooms } from '../../platform/realtime-port';
+import { recordAudit } from '../audit/audit.public';
 import { mediaLimitBytes } from '../settings/settings.public';
 import * as repo from './quick-messages.repository';
 
@@ -92,6 +93,7 @@ export function createQuickMessagesService(deps: CoreDeps) {
         status: b.status ?? 'active',
       });
       publish(ctx, 'create', row);
+      recordAudit(deps, ctx, { action: 'quickMessage.create', entity: 'quickMessage', entityId: row.id, after: row });
       return toDto(row, true);
     },
 
@@ -113,6 +115,7 @@ export function createQuickMessagesService(deps: CoreDeps) {
         status: b.status,
       });
       if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'quickMessage.update', entity: 'quickMessage', entityId: id, before, after: row });
       publish(ctx, 'update', row, before.geral);
       return toDto(row, canEdit(ctx, row));
     },
@@ -120,6 +123,7 @@ export function createQuickMessagesService(deps: CoreDeps) {
     async remove(ctx: TenantContext, id: number) {
       const row = await mustEdit(ctx, id);
       if (!(await repo.deleteQuickMessage(db, ctx, id))) throw new AppError('ERR_NOT_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'quickMessage.delete', entity: 'quickMessage', entityId: id, before: row });
       await deps.media.remove(row.mediaPath);
       publish(ctx, 'delete', row);
     },

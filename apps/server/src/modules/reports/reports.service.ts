@@ -18,6 +18,7 @@ import { localDayInstants } from '../../db/local-days';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { safeCells } from '../../platform/spreadsheet';
+import { recordAudit } from '../audit/audit.public';
 import { findCompanySettings } from '../settings/settings.public';
 import { loadViewer } from '../tickets/tickets.public';
 import { REPORT_LABELS } from './reports.export';
@@ -96,6 +97,8 @@ export function createReportsService(deps: CoreDeps) {
      */
     async exportXlsx(ctx: TenantContext, f: TicketReportFilters, language: Language) {
       const { scope, masks } = await scopeOf(ctx, f);
+      // the filters that chose the rows (an export is recorded when it starts; the file is the client's)
+      recordAudit(deps, ctx, { action: 'report.export', entity: 'ticketReport', after: f });
       const labels = REPORT_LABELS[language];
       const local = wallClockReader(ctx.company.timezone);
       const out = new PassThrough({ highWaterMark: 256 * 1024 });

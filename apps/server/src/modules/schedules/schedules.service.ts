@@ -19,6 +19,7 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { receiveUpload } from '../../platform/media';
+import { recordAudit } from '../audit/audit.public';
 import { loadTenantContext } from '../auth/auth.public';
 import { localClock } from '../automation/automation.public';
 import type { ConversationService } from '../conversation/conversation.service';
@@ -184,6 +185,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
     async remove(ctx: TenantContext, id: number) {
       const row = await changeable(ctx, id);
       await repo.deleteSchedule(db, ctx, id);
+      recordAudit(deps, ctx, { action: 'schedule.delete', entity: 'schedule', entityId: id, before: row });
       await deps.media.remove(row.mediaPath);
       deps.realtime.publish(ctx.companyId, 'schedule', { action: 'delete', scheduleId: id });
     },

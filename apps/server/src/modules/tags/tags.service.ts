@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
+import { recordAudit } from '../audit/audit.public';
 import type { KanbanLanes } from '../kanban/kanban.public';
 import { findCompanySettings } from '../settings/settings.public';
 import type { TicketsService } from '../tickets/tickets.service';
@@ -83,6 +84,7 @@ export function createTagsService(deps: CoreDeps, tickets: TicketsService, lanes
       const lane = laneFields(b);
       const saved = Object.keys(lane).length ? ((await repo.updateTag(db, ctx, row.id, lane)) ?? row) : row;
       const tag = repo.toTagDto(saved);
+      recordAudit(deps, ctx, { action: 'tag.create', entity: 'tag', entityId: tag.id, after: tag });
       await publishTag(ctx, 'create', tag.id);
       return tag;
     },
@@ -115,13 +117,21 @@ export function createTagsService(deps: CoreDeps, tickets: TicketsService, lanes
         throw err;
       });
       if (!row) throw new AppError('ERR_NO_TAG_FOUND', 404);
+      recordAudit(deps, ctx, {
+        action: 'tag.update',
+        entity: 'tag',
+        entityId: id,
+        before: repo.toTagDto(before),
+        after: repo.toTagDto(row),
+      });
       await publishTag(ctx, 'update', id);
       return repo.toTagDto(row);
     },
 
     async remove(ctx: TenantContext, id: number) {
-      await mustFindTag(ctx, id);
+      const before = await mustFindTag(ctx, id);
       if (!(await repo.deleteTag(db, ctx, id))) throw new AppError('ERR_NO_TAG_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'tag.delete', entity: 'tag', entityId: id, before: repo.toTagDto(before) });
       deps.realtime.publish(ctx.companyId, 'tag', { action: 'delete', tagId: id });
     },
 

@@ -2,6 +2,7 @@ import { type CreateTicketNoteBody, isAdmin } from '@atendo/shared';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
+import { recordAudit } from '../audit/audit.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './ticket-notes.repository';
 
@@ -29,6 +30,7 @@ export function createTicketNotesService(deps: CoreDeps, tickets: TicketsService
       if (!note) throw new AppError('ERR_NOT_FOUND', 404);
       if (note.userId !== ctx.user.id && !isAdmin(ctx.user)) throw new AppError('ERR_NO_PERMISSION', 403);
       await repo.deleteNote(db, ctx, id);
+      recordAudit(deps, ctx, { action: 'ticketNote.delete', entity: 'ticketNote', entityId: id, before: note });
     },
   };
 }

@@ -17,6 +17,7 @@ import type { CloseReason } from '../../domain-events';
 import type { Tenant, TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import { recordAudit } from '../audit/audit.public';
 import { loadTenantContext } from '../auth/auth.public';
 import type { WhatsappNumberCheck } from '../contacts/contacts.public';
 import { findCompanySettings } from '../settings/settings.public';
@@ -299,6 +300,13 @@ export function createTicketsService(
       const t = await mustFindVisible(ctx, id);
       const to = await audience(ctx, t);
       if (!(await repo.deleteTicket(db, ctx, t.id))) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+      const { status, contactId, userId, queueId, whatsappId, createdAt } = t;
+      recordAudit(deps, ctx, {
+        action: 'ticket.delete',
+        entity: 'ticket',
+        entityId: t.id,
+        before: { status, contactId, userId, queueId, whatsappId, createdAt },
+      });
       deps.realtime.publish(ctx.companyId, 'ticket', { action: 'delete', ticketId: t.id }, to);
     },
 

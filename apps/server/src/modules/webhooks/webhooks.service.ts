@@ -16,6 +16,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { OutboundRefused, outboundFetch, refusedAtOnce, type SafeFetch } from '../../platform/safe-fetch';
 import { noticeCompanyAdmins } from '../announcements/announcements.public';
+import { recordAudit } from '../audit/audit.public';
 import { deliverWebhookJob } from './webhooks.jobs';
 import * as repo from './webhooks.repository';
 import { newWebhookSecret, retryDelaySeconds, signatureHeader, WEBHOOK_MAX_ATTEMPTS } from './webhooks.signature';
@@ -240,11 +241,15 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
       if ((await repo.countEndpoints(db, ctx)) >= WEBHOOK_ENDPOINTS_LIMIT) throw new AppError('ERR_PLAN_LIMIT_REACHED', 403);
       const row = await repo.insertEndpoint(db, ctx, { url: b.url, events: b.events, secret: newWebhookSecret() });
       changed(ctx.companyId);
+      recordAudit(deps, ctx, { action: 'webhook.create', entity: 'webhook', entityId: row.id, after: toDto(row) });
       return { ...toDto(row), secret: row.secret };
     },
 
+    /** Reading the signing secret is recorded (who saw it, from where); the secret itself is not. */
     async secret(ctx: TenantContext, id: number) {
-      return { secret: (await mustFind(ctx, id)).secret };
+      const row = await mustFind(ctx, id);
+      recordAudit(deps, ctx, { action: 'webhook.secretRead', entity: 'webhook', entityId: id });
+      return { secret: row.secret };
     },
 
     /** url, events, or `active`: resuming starts the failure count again; pausing by hand is `admin`'s. */
@@ -264,14 +269,17 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
       const row = await repo.updateEndpoint(db, ctx, id, changes);
       changed(ctx.companyId);
       if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+      const action = changes.active === undefined ? 'webhook.update' : changes.active ? 'webhook.resume' : 'webhook.pause';
+      recordAudit(deps, ctx, { action, entity: 'webhook', entityId: id, before: toDto(current), after: toDto(row) });
       return toDto(row);
     },
 
     async remove(ctx: TenantContext, id: number) {
-      await mustFind(ctx, id);
+      const before = await mustFind(ctx, id);
       const deleted = await repo.deleteEndpoint(db, ctx, id);
       changed(ctx.companyId);
       if (!deleted) throw new AppError('ERR_NOT_FOUND', 404);
+      recordAudit(deps, ctx, { action: 'webhook.delete', entity: 'webhook', entityId: id, before: toDto(before) });
     },
 
     /** "Send a test event": a `webhook.test` delivery to this endpoint, whatever events it chose (active or not). */

@@ -2,6 +2,7 @@ import type { AuditLogListDto } from '@atendo/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { downloadStreamed } from '../../../shared/api/download';
+import i18n from '../../../shared/i18n';
 import { auditKeys } from './keys';
 
 export { auditKeys };
@@ -35,6 +36,6 @@ export function useAuditLogs(filters: AuditFilters) {
   });
 }
 
-/** GET /audit-logs/export — the filtered entries as .xlsx. */
+/** GET /audit-logs/export — the filtered entries as .xlsx, its headers in the UI's language. */
 export const downloadAuditLogs = (filters: AuditFilters) =>
-  downloadStreamed('/audit-logs/export', queryOf(filters), 'audit.xlsx');
+  downloadStreamed('/audit-logs/export', { ...queryOf(filters), lang: i18n.language }, 'audit.xlsx');
