@@ -9,6 +9,7 @@ import { contextLoader, type Modules, registerModules } from './composition';
 import { registerAuthGuard } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
+import { webhookDescriptions } from './platform/openapi';
 import type { App } from './platform/http';
 import { registerInputGuard } from './platform/input-guard';
 import { databasePoolSource, Metrics, metricsRoutes } from './platform/metrics';
@@ -67,7 +68,9 @@ export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'Atendo API', version: deps.version, description: API_DESCRIPTION },
+      webhooks: webhookDescriptions(),
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
