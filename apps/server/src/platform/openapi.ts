@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENT_DATA, WEBHOOK_SIGNATURE_HEADER, webhookEnvelopeSchema } from '@atendo/shared';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 
 /** A zod schema as the OpenAPI 3.1 document shows a response (dates are ISO strings on the wire). */
@@ -19,7 +20,7 @@ function outputJsonSchema(schema: z.ZodType): Record<string, unknown> {
  * The outgoing webhook deliveries (issue 32; docs/api.md "Webhooks"): one OpenAPI 3.1 `webhooks` entry per event
  * type, its request body the signed envelope with that type's `data`.
  */
-export function webhookDescriptions() {
+function webhookDescriptions() {
   return Object.fromEntries(
     (Object.keys(WEBHOOK_EVENT_DATA) as (keyof typeof WEBHOOK_EVENT_DATA)[]).map((type) => [
       type,
@@ -39,4 +40,16 @@ export function webhookDescriptions() {
       },
     ]),
   );
+}
+
+/** The document's fixed part (@fastify/swagger adds the routes): OpenAPI 3.1, bearer tokens, the webhook deliveries. */
+export function openapiBase(version: string, description: string): Partial<OpenAPIV3_1.Document> {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Atendo API', version, description },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    security: [{ bearer: [] }],
+    // JSON Schema 2020-12 is OpenAPI 3.1's schema dialect; openapi-types' 3.1 path items still carry 3.0 schemas.
+    webhooks: webhookDescriptions() as OpenAPIV3_1.Document['webhooks'],
+  };
 }

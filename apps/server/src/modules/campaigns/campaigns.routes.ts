@@ -9,6 +9,7 @@ import {
   CampaignShippingPageDto,
   CampaignShippingQuery,
   IdParams,
+  NoContent,
 } from '@atendo/shared';
 import type { App } from '../../platform/http';
 import type { CampaignsService } from './campaigns.service';
@@ -43,10 +44,14 @@ export function campaignsRoutes(app: App, campaigns: CampaignsService) {
     { config, schema: { tags, params: IdParams, body: CampaignBody, response: { 200: CampaignDto } } },
     async (req) => campaigns.update(req.ctx, req.params.id, req.body),
   );
-  app.delete('/campaigns/:id', { config, schema: { tags, params: IdParams } }, async (req, reply) => {
-    await campaigns.remove(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/campaigns/:id',
+    { config, schema: { tags, params: IdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await campaigns.remove(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
   app.post('/campaigns/:id/cancel', { config, schema: { tags, params: IdParams, response: { 200: CampaignDto } } }, async (req) =>
     campaigns.cancel(req.ctx, req.params.id),
   );

@@ -11,6 +11,7 @@ import {
   ContactListPageQuery,
   ContactListRefDto,
   IdParams,
+  NoContent,
 } from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
@@ -54,10 +55,14 @@ export function contactListsRoutes(app: App, lists: ContactListsService) {
     { config: plan, schema: { tags, params: IdParams, body: ContactListBody, response: { 200: ContactListDto } } },
     async (req) => lists.update(req.ctx, req.params.id, req.body),
   );
-  app.delete('/contact-lists/:id', { config: plan, schema: { tags, params: IdParams } }, async (req, reply) => {
-    await lists.remove(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/contact-lists/:id',
+    { config: plan, schema: { tags, params: IdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await lists.remove(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
   app.post(
     '/contact-lists/:id/upload',
     {
@@ -114,8 +119,12 @@ export function contactListsRoutes(app: App, lists: ContactListsService) {
     { config: plan, schema: { tags, params: IdParams, body: ContactListItemBody, response: { 200: ContactListItemDto } } },
     async (req) => lists.updateItem(req.ctx, req.params.id, req.body),
   );
-  app.delete('/contact-list-items/:id', { config: plan, schema: { tags, params: IdParams } }, async (req, reply) => {
-    await lists.removeItem(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/contact-list-items/:id',
+    { config: plan, schema: { tags, params: IdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await lists.removeItem(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -18,6 +18,7 @@ import {
   CreateContactBody,
   ImportChatsBody,
   ImportChatsResult,
+  NoContent,
   UpdateContactBody,
 } from '@atendo/shared';
 import { z } from 'zod';
@@ -78,7 +79,10 @@ export function contactsRoutes(app: App, contacts: ContactsService) {
   );
   app.delete(
     '/contacts/:contactId',
-    { config: { permission: 'contacts-page:deleteContact' }, schema: { tags, params: ContactIdParam } },
+    {
+      config: { permission: 'contacts-page:deleteContact' },
+      schema: { tags, params: ContactIdParam, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await contacts.remove(req.ctx, req.params.contactId);
       return reply.code(204).send();
