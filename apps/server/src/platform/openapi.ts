@@ -53,3 +53,10 @@ export function openapiBase(version: string, description: string): Partial<OpenA
     webhooks: webhookDescriptions() as OpenAPIV3_1.Document['webhooks'],
   };
 }
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The success answer of a route that sends a spreadsheet (an export, a sample), as the document shows it. */
+export const xlsxAnswer = {
+  // A Buffer or a stream, sent as it is (Fastify serializes neither).
+  200: { description: 'The spreadsheet (.xlsx)', content: { [XLSX_MIME]: { schema: z.any().describe('The .xlsx file') } } },
+};

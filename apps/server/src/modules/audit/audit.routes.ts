@@ -1,10 +1,10 @@
 import { AuditLogListDto, AuditLogQuery } from '@atendo/shared';
 import ExcelJS from 'exceljs';
 import type { App } from '../../platform/http';
+import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import { safeCells } from '../../platform/spreadsheet';
 import type { AuditService } from './audit.service';
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const tags = ['audit'];
 
 export function auditRoutes(app: App, audit: AuditService) {
@@ -19,7 +19,12 @@ export function auditRoutes(app: App, audit: AuditService) {
     '/audit-logs/export',
     {
       config,
-      schema: { tags, querystring: AuditLogQuery, description: 'The entries the filters select, as .xlsx (newest first).' },
+      schema: {
+        tags,
+        querystring: AuditLogQuery,
+        description: 'The entries the filters select, as .xlsx (newest first).',
+        response: xlsxAnswer,
+      },
     },
     async (req, reply) => {
       const rows = await audit.all(req.ctx, req.query);

@@ -12,9 +12,8 @@ import {
   NoContent,
 } from '@atendo/shared';
 import type { App } from '../../platform/http';
+import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import type { CampaignsService } from './campaigns.service';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Campaigns and their settings (seed 002 §7 "Campaigns"); plan flag useCampaigns, admins. */
 export function campaignsRoutes(app: App, campaigns: CampaignsService) {
@@ -94,7 +93,7 @@ export function campaignsRoutes(app: App, campaigns: CampaignsService) {
   );
   app.get(
     '/campaigns/:id/report/export',
-    { config, schema: { tags, params: IdParams, description: 'Every recipient of the run as .xlsx.' } },
+    { config, schema: { tags, params: IdParams, description: 'Every recipient of the run as .xlsx.', response: xlsxAnswer } },
     async (req, reply) =>
       reply
         .header('content-type', XLSX_MIME)

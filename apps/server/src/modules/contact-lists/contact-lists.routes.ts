@@ -15,9 +15,8 @@ import {
 } from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
+import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import type { ContactListsService } from './contact-lists.service';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Contact lists (seed 002 §7 "Contact lists"); plan flag useCampaigns. */
 export function contactListsRoutes(app: App, lists: ContactListsService) {
@@ -28,7 +27,7 @@ export function contactListsRoutes(app: App, lists: ContactListsService) {
   );
   app.get(
     '/contact-lists/sample',
-    { config: plan, schema: { tags, description: 'The import spreadsheet (.xlsx) with its header.' } },
+    { config: plan, schema: { tags, description: 'The import spreadsheet (.xlsx) with its header.', response: xlsxAnswer } },
     async (req, reply) =>
       reply
         .header('content-type', XLSX_MIME)

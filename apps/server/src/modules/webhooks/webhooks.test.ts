@@ -329,7 +329,7 @@ function departures(schema: JsonSchema, value: unknown, at = '$'): string[] {
 }
 
 it('every delivery above matches the envelope the OpenAPI document describes for its type (webhooks section)', () => {
-  const doc = t.app.swagger() as {
+  const doc = t.app.swagger() as unknown as {
     webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: JsonSchema } } } } }>;
   };
   const types = new Set(received.map((r) => r.envelope.type));
