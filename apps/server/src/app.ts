@@ -4,7 +4,13 @@ import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { contextLoader, type Modules, registerModules } from './composition';
 import { registerAuthGuard } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
@@ -12,6 +18,7 @@ import { registerErrorHandling } from './platform/errors';
 import type { App } from './platform/http';
 import { registerInputGuard } from './platform/input-guard';
 import { databasePoolSource, Metrics, metricsRoutes } from './platform/metrics';
+import { openapiBase } from './platform/openapi';
 import { isAllowedOrigin, originPolicy } from './platform/origins';
 
 export interface BuildOptions {
@@ -66,12 +73,9 @@ export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise
   await app.register(cors, () => corsFor);
   await app.register(cookie);
   await app.register(swagger, {
-    openapi: {
-      info: { title: 'Atendo API', version: deps.version, description: API_DESCRIPTION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
+    openapi: openapiBase(deps.version, API_DESCRIPTION),
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

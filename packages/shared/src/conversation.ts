@@ -73,6 +73,8 @@ export const MessagesAllMeQuery = z.object({
   dateStart: dayParam.optional(),
   dateEnd: dayParam.optional(),
 });
+/** GET /messages-allMe: the seeds' shape, one row with the count. */
+export const MessagesAllMeDto = z.object({ count: z.array(z.object({ count: z.number() })) });
 
 export const MessageIdParams = z.object({ id: idParam });
 

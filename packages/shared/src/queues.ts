@@ -132,40 +132,47 @@ export const QueueBody = z.object({
 });
 export type QueueBody = z.infer<typeof QueueBody>;
 
-export interface ChatbotDto {
-  id: number;
-  name: string;
-  greetingMessage: string;
-  queueType: string;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  closeTicket: boolean;
-  queueId: number | null;
-  chatbotId: number | null;
-  order: number;
-  options: ChatbotDto[];
-}
+/** A chatbot step with its sub-steps (GET /chatbot/:id; a queue's `chatbots`). */
+export const ChatbotDto = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    greetingMessage: z.string(),
+    queueType: z.string(),
+    optQueueId: z.number().nullable(),
+    optUserId: z.number().nullable(),
+    optIntegrationId: z.number().nullable(),
+    optFileId: z.number().nullable(),
+    closeTicket: z.boolean(),
+    queueId: z.number().nullable(),
+    chatbotId: z.number().nullable(),
+    order: z.number(),
+    get options(): z.ZodArray<typeof ChatbotDto> {
+      return z.array(ChatbotDto);
+    },
+  })
+  .meta({ id: 'ChatbotDto' }); // recursive: the OpenAPI document refers to it as a component
+export type ChatbotDto = z.infer<typeof ChatbotDto>;
 
-export interface QueueDto {
-  id: number;
-  name: string;
-  color: string;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  orderQueue: number | null;
-  schedules: ScheduleRowDto[];
-  ativarRoteador: boolean;
-  tempoRoteador: number;
-  integrationId: number | null;
-  fileListId: number | null;
-  promptId: number | null;
-  closeTicket: boolean;
-  chatbots: ChatbotDto[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const QueueDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  orderQueue: z.number().nullable(),
+  schedules: z.array(ScheduleRowSchema),
+  ativarRoteador: z.boolean(),
+  tempoRoteador: z.number(),
+  integrationId: z.number().nullable(),
+  fileListId: z.number().nullable(),
+  promptId: z.number().nullable(),
+  closeTicket: z.boolean(),
+  chatbots: z.array(ChatbotDto),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QueueDto = z.infer<typeof QueueDto>;
 
 /** POST /chatbot: a step under a queue (top level) or under another step. */
 export const CreateChatbotBody = z

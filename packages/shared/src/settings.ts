@@ -35,6 +35,10 @@ export const COMPANY_SETTING_DEFAULTS = {
 export type CompanySettingColumn = keyof typeof COMPANY_SETTING_DEFAULTS;
 export const COMPANY_SETTING_COLUMNS = Object.keys(COMPANY_SETTING_DEFAULTS) as CompanySettingColumn[];
 export type CompanySettings = { [K in CompanySettingColumn]: string };
+/** GET /companySettings/:companyId: every column, as a string. */
+export const CompanySettingsDto = z.object(
+  Object.fromEntries(COMPANY_SETTING_COLUMNS.map((c) => [c, z.string()])) as Record<CompanySettingColumn, z.ZodString>,
+);
 
 /** Columns whose values are true/false rather than enabled/disabled (seed 001 §3). */
 export const BOOLEAN_TEXT_COLUMNS: CompanySettingColumn[] = ['closeTicketOnTransfer', 'showNotificationPending'];
@@ -114,6 +118,8 @@ export const UpdateCompanySettingBody = z.object({
   }),
   data: z.union([z.string(), z.boolean()]).transform((v) => String(v)),
 });
+/** PUT /companySettings answers the column and the value stored. */
+export const UpdatedCompanySettingDto = z.object({ column: z.enum(COMPANY_SETTING_COLUMNS), data: z.string() });
 
 /** Whether a key names a setting a company's user may read: an own column of the company, or a global key that is no secret. */
 export function isReadableSettingKey(key: string): boolean {

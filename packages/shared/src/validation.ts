@@ -68,3 +68,5 @@ export const colorField = () =>
 export const idParam = z.coerce.number({ error: V.invalid }).int(V.invalid).positive(V.invalid).max(2147483647, V.invalid);
 /** `:id` route parameters (a positive 32-bit id). */
 export const IdParams = z.object({ id: idParam });
+/** The answer of a route that replies 204 with no body (its OpenAPI entry shows no content). */
+export const NoContent = z.undefined();

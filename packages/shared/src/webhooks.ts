@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CAMPAIGN_STATUSES } from './campaigns';
+import { ContactDto, MessageDto, TicketDto } from './messaging';
 import { idParam, V } from './validation';
 
 /**
@@ -112,3 +114,77 @@ export interface WebhookEnvelope<T = unknown> {
   createdAt: string;
   data: T;
 }
+
+/** A contact as an event names it (the number masked when the company hides numbers, as for a profile user). */
+const WebhookContactRef = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  isGroup: z.boolean(),
+  channel: z.string(),
+});
+const WebhookMessageData = z.object({
+  message: MessageDto,
+  ticket: TicketDto.nullable(),
+  contact: WebhookContactRef.nullable(),
+  /** `message.created` from a customer: who wrote it in a group (null otherwise); absent on the business's own. */
+  sender: WebhookContactRef.nullable().optional(),
+});
+const WebhookContactData = z.object({ contact: ContactDto });
+
+/**
+ * The `data` of each event type (apps/server/src/modules/webhooks/webhooks.events.ts builds them): the OpenAPI
+ * document describes each delivery under `webhooks` (docs/api.md "Event types").
+ */
+export const WEBHOOK_EVENT_DATA = {
+  'message.created': WebhookMessageData,
+  'message.updated': WebhookMessageData,
+  'ticket.created': z.object({ ticket: TicketDto, by: z.enum(['customer', 'attendant', 'campaign', 'api']) }),
+  'ticket.updated': z.object({
+    ticket: TicketDto,
+    /** `accepted` (an attendant took it; `userId` says who) or `reopened`. */
+    change: z.enum(['accepted', 'reopened']),
+    userId: z.number().optional(),
+  }),
+  'ticket.closed': z.object({
+    ticket: TicketDto,
+    why: z.enum(['attendant', 'bot', 'idleSweep', 'rating', 'campaign', 'import', 'api', 'closeAll']),
+    /** The user who closed it; null when the system did. */
+    by: z.number().nullable(),
+  }),
+  'ticket.transferred': z.object({ ticket: TicketDto, fromQueueId: z.number().nullable(), fromUserId: z.number().nullable() }),
+  'contact.created': WebhookContactData,
+  'contact.updated': WebhookContactData,
+  'rating.received': z.object({
+    rating: z.object({
+      ticketId: z.number(),
+      rate: z.number().int().min(0).max(10),
+      userId: z.number().nullable(),
+      queueId: z.number().nullable(),
+      createdAt: z.string(),
+    }),
+  }),
+  'campaign.finished': z.object({
+    campaign: z.object({
+      id: z.number(),
+      name: z.string(),
+      status: z.enum(CAMPAIGN_STATUSES),
+      scheduledAt: z.date().nullable(),
+      completedAt: z.date().nullable(),
+      contactListId: z.number().nullable(),
+      whatsappId: z.number().nullable(),
+    }),
+  }),
+  [WEBHOOK_TEST_EVENT]: z.object({ message: z.string(), endpointId: z.number() }),
+} satisfies Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, z.ZodType>;
+
+/** The envelope of one event type, as a receiver gets it (the body `X-Atendo-Signature` signs). */
+export const webhookEnvelopeSchema = (type: keyof typeof WEBHOOK_EVENT_DATA) =>
+  z.object({
+    /** The event's id: the same on every attempt and resend, so a receiver de-duplicates by it. */
+    id: z.string(),
+    type: z.literal(type),
+    companyId: z.number(),
+    createdAt: z.string(),
+    data: WEBHOOK_EVENT_DATA[type],
+  });

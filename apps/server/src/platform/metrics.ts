@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import client from 'prom-client';
+import { z } from 'zod';
 import type { Database } from '../db/open';
 import { notFound } from './errors';
 import type { App } from './http';
@@ -153,7 +154,11 @@ export function metricsRoutes(app: App, metrics: Metrics, token: string | undefi
     '/metrics',
     {
       config: { public: true },
-      schema: { tags: ['system'], summary: 'Prometheus metrics (Bearer METRICS_TOKEN; 404 when unset)' },
+      schema: {
+        tags: ['system'],
+        summary: 'Prometheus metrics (Bearer METRICS_TOKEN; 404 when unset)',
+        response: { 200: { description: 'The Prometheus text format', content: { 'text/plain': { schema: z.string() } } } },
+      },
     },
     async (req, reply) => {
       const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];

@@ -1,4 +1,11 @@
-import { AnnouncementBody, AnnouncementDto, AnnouncementListDto, AnnouncementListQuery, idParam } from '@atendo/shared';
+import {
+  AnnouncementBody,
+  AnnouncementDto,
+  AnnouncementListDto,
+  AnnouncementListQuery,
+  idParam,
+  NoContent,
+} from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
 import type { AnnouncementsService } from './announcements.service';
@@ -27,10 +34,14 @@ export function announcementsRoutes(app: App, announcements: AnnouncementsServic
     { config: superOnly, schema: { tags, params: Params, body: AnnouncementBody, response: { 200: AnnouncementDto } } },
     async (req) => announcements.update(req.ctx, req.params.id, req.body),
   );
-  app.delete('/announcements/:id', { config: superOnly, schema: { tags, params: Params } }, async (req, reply) => {
-    await announcements.remove(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/announcements/:id',
+    { config: superOnly, schema: { tags, params: Params, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await announcements.remove(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
   app.post(
     '/announcements/:id/media-upload',
     { config: superOnly, schema: { tags, params: Params, response: { 200: AnnouncementDto } } },

@@ -1,10 +1,10 @@
 import { AuditLogExportQuery, AuditLogListDto, AuditLogQuery } from '@atendo/shared';
 import type { App } from '../../platform/http';
 import { responseLanguage } from '../../platform/language';
+import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import { auditWorkbook } from './audit.export';
 import type { AuditService } from './audit.service';
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const tags = ['audit'];
 
 export function auditRoutes(app: App, audit: AuditService) {
@@ -24,6 +24,7 @@ export function auditRoutes(app: App, audit: AuditService) {
         querystring: AuditLogExportQuery,
         description:
           'The entries the filters select, as .xlsx (newest first), headers in `lang` (else Accept-Language). The export is itself recorded.',
+        response: xlsxAnswer,
       },
     },
     async (req, reply) => {

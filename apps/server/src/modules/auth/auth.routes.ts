@@ -1,6 +1,7 @@
 import {
   LoginBody,
   LoginResultDto,
+  NoContent,
   PasswordConfirmBody,
   RecoveryCodesDto,
   SessionDto,
@@ -62,15 +63,19 @@ export function authRoutes(app: App, deps: CoreDeps): AuthService {
     async (req, reply) => answer(reply, await auth.refresh(req.cookies[REFRESH_COOKIE], client(req))),
   );
 
-  app.delete('/auth/logout', { config: { public: true }, schema: { tags: ['auth'] } }, async (req, reply) => {
-    // Logout works with an expired access token too: whatever identifies the session is revoked.
-    const ctx = await authenticate(deps.tokens, (id) => loadTenantContext(deps.database.db, id), bearerToken(req)).catch(
-      () => null,
-    );
-    await auth.logout(ctx, req.cookies[REFRESH_COOKIE]);
-    reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/auth/logout',
+    { config: { public: true }, schema: { tags: ['auth'], response: { 204: NoContent } } },
+    async (req, reply) => {
+      // Logout works with an expired access token too: whatever identifies the session is revoked.
+      const ctx = await authenticate(deps.tokens, (id) => loadTenantContext(deps.database.db, id), bearerToken(req)).catch(
+        () => null,
+      );
+      await auth.logout(ctx, req.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/auth/me',
@@ -99,7 +104,7 @@ export function authRoutes(app: App, deps: CoreDeps): AuthService {
   );
   app.post(
     '/auth/two-factor/disable',
-    { config: own, schema: { tags: ['auth'], body: PasswordConfirmBody } },
+    { config: own, schema: { tags: ['auth'], body: PasswordConfirmBody, response: { 204: NoContent } } },
     async (req, reply) => {
       await auth.twoFactor.disable(req.ctx, req.body.password);
       return reply.code(204).send();
@@ -111,7 +116,7 @@ export function authRoutes(app: App, deps: CoreDeps): AuthService {
   }));
   app.delete(
     '/auth/sessions/:sessionId',
-    { config: own, schema: { tags: ['auth'], params: SessionIdParams } },
+    { config: own, schema: { tags: ['auth'], params: SessionIdParams, response: { 204: NoContent } } },
     async (req, reply) => {
       await auth.endSession(req.ctx, req.params.sessionId);
       return reply.code(204).send();
@@ -120,13 +125,17 @@ export function authRoutes(app: App, deps: CoreDeps): AuthService {
 
   // An admin ends a user's sessions (someone leaves) or resets their second factor (a lost phone).
   const manage = { permission: 'users:manage' } as const;
-  app.delete('/users/:id/sessions', { config: manage, schema: { tags: ['users'], params: UserIdParams } }, async (req, reply) => {
-    await auth.endUserSessions(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/users/:id/sessions',
+    { config: manage, schema: { tags: ['users'], params: UserIdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await auth.endUserSessions(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
   app.delete(
     '/users/:id/two-factor',
-    { config: manage, schema: { tags: ['users'], params: UserIdParams } },
+    { config: manage, schema: { tags: ['users'], params: UserIdParams, response: { 204: NoContent } } },
     async (req, reply) => {
       await auth.twoFactor.resetForUser(req.ctx, req.params.id);
       return reply.code(204).send();

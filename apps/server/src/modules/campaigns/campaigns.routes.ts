@@ -9,11 +9,11 @@ import {
   CampaignShippingPageDto,
   CampaignShippingQuery,
   IdParams,
+  NoContent,
 } from '@atendo/shared';
 import type { App } from '../../platform/http';
+import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import type { CampaignsService } from './campaigns.service';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Campaigns and their settings (seed 002 §7 "Campaigns"); plan flag useCampaigns, admins. */
 export function campaignsRoutes(app: App, campaigns: CampaignsService) {
@@ -43,10 +43,14 @@ export function campaignsRoutes(app: App, campaigns: CampaignsService) {
     { config, schema: { tags, params: IdParams, body: CampaignBody, response: { 200: CampaignDto } } },
     async (req) => campaigns.update(req.ctx, req.params.id, req.body),
   );
-  app.delete('/campaigns/:id', { config, schema: { tags, params: IdParams } }, async (req, reply) => {
-    await campaigns.remove(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/campaigns/:id',
+    { config, schema: { tags, params: IdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await campaigns.remove(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
   app.post('/campaigns/:id/cancel', { config, schema: { tags, params: IdParams, response: { 200: CampaignDto } } }, async (req) =>
     campaigns.cancel(req.ctx, req.params.id),
   );
@@ -89,7 +93,7 @@ export function campaignsRoutes(app: App, campaigns: CampaignsService) {
   );
   app.get(
     '/campaigns/:id/report/export',
-    { config, schema: { tags, params: IdParams, description: 'Every recipient of the run as .xlsx.' } },
+    { config, schema: { tags, params: IdParams, description: 'Every recipient of the run as .xlsx.', response: xlsxAnswer } },
     async (req, reply) =>
       reply
         .header('content-type', XLSX_MIME)

@@ -8,6 +8,7 @@ import {
   ChatsPageDto,
   ChatsPageQuery,
   idParam,
+  NoContent,
 } from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
@@ -30,10 +31,14 @@ export function chatsRoutes(app: App, chats: ChatsService) {
     { config, schema: { tags, params: ChatIdParams, body: ChatBody, response: { 200: ChatDto } } },
     async (req) => chats.update(req.ctx, req.params.id, req.body),
   );
-  app.delete('/chats/:id', { config, schema: { tags, params: ChatIdParams } }, async (req, reply) => {
-    await chats.remove(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/chats/:id',
+    { config, schema: { tags, params: ChatIdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await chats.remove(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
   app.get(
     '/chats/:id/messages',
     { config, schema: { tags, params: ChatIdParams, querystring: ChatsPageQuery, response: { 200: ChatMessagesPageDto } } },

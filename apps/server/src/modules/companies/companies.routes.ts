@@ -7,6 +7,7 @@ import {
   CreateCompanyBody,
   DeleteCompanyQuery,
   idParam,
+  NoContent,
   UpdateCompanyBody,
 } from '@atendo/shared';
 import { z } from 'zod';
@@ -61,7 +62,10 @@ export function companiesRoutes(app: App, deps: CoreDeps, companies: CompaniesSe
   );
   app.delete(
     '/companies/:companyId',
-    { config: superOnly, schema: { tags, params: CompanyIdParams, querystring: DeleteCompanyQuery } },
+    {
+      config: superOnly,
+      schema: { tags, params: CompanyIdParams, querystring: DeleteCompanyQuery, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await companies.remove(req.ctx, req.params.companyId, req.query.confirm);
       return reply.code(204).send();

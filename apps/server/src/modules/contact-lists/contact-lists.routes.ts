@@ -11,12 +11,12 @@ import {
   ContactListPageQuery,
   ContactListRefDto,
   IdParams,
+  NoContent,
 } from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
+import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import type { ContactListsService } from './contact-lists.service';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Contact lists (seed 002 §7 "Contact lists"); plan flag useCampaigns. */
 export function contactListsRoutes(app: App, lists: ContactListsService) {
@@ -27,7 +27,7 @@ export function contactListsRoutes(app: App, lists: ContactListsService) {
   );
   app.get(
     '/contact-lists/sample',
-    { config: plan, schema: { tags, description: 'The import spreadsheet (.xlsx) with its header.' } },
+    { config: plan, schema: { tags, description: 'The import spreadsheet (.xlsx) with its header.', response: xlsxAnswer } },
     async (req, reply) =>
       reply
         .header('content-type', XLSX_MIME)
@@ -54,10 +54,14 @@ export function contactListsRoutes(app: App, lists: ContactListsService) {
     { config: plan, schema: { tags, params: IdParams, body: ContactListBody, response: { 200: ContactListDto } } },
     async (req) => lists.update(req.ctx, req.params.id, req.body),
   );
-  app.delete('/contact-lists/:id', { config: plan, schema: { tags, params: IdParams } }, async (req, reply) => {
-    await lists.remove(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/contact-lists/:id',
+    { config: plan, schema: { tags, params: IdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await lists.remove(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
   app.post(
     '/contact-lists/:id/upload',
     {
@@ -114,8 +118,12 @@ export function contactListsRoutes(app: App, lists: ContactListsService) {
     { config: plan, schema: { tags, params: IdParams, body: ContactListItemBody, response: { 200: ContactListItemDto } } },
     async (req) => lists.updateItem(req.ctx, req.params.id, req.body),
   );
-  app.delete('/contact-list-items/:id', { config: plan, schema: { tags, params: IdParams } }, async (req, reply) => {
-    await lists.removeItem(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/contact-list-items/:id',
+    { config: plan, schema: { tags, params: IdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await lists.removeItem(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -18,14 +18,14 @@ import {
   CreateContactBody,
   ImportChatsBody,
   ImportChatsResult,
+  NoContent,
   UpdateContactBody,
 } from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
 import { responseLanguage } from '../../platform/language';
+import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import type { ContactsService } from './contacts.service';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The contact book (seed 000 §2 "Contacts", §5, §7). */
 export function contactsRoutes(app: App, contacts: ContactsService) {
@@ -53,6 +53,7 @@ export function contactsRoutes(app: App, contacts: ContactsService) {
         querystring: ContactsExportQuery,
         description:
           'Every contact of the company as .xlsx (streamed), with tags and extra info; headers and yes/no in `lang`, else Accept-Language, else Portuguese.',
+        response: xlsxAnswer,
       },
     },
     async (req, reply) => {
@@ -78,7 +79,10 @@ export function contactsRoutes(app: App, contacts: ContactsService) {
   );
   app.delete(
     '/contacts/:contactId',
-    { config: { permission: 'contacts-page:deleteContact' }, schema: { tags, params: ContactIdParam } },
+    {
+      config: { permission: 'contacts-page:deleteContact' },
+      schema: { tags, params: ContactIdParam, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await contacts.remove(req.ctx, req.params.contactId);
       return reply.code(204).send();

@@ -8,6 +8,7 @@ import {
   MessageIdParams,
   MessageListDto,
   MessageListQuery,
+  MessagesAllMeDto,
   MessagesAllMeQuery,
   PixMessageBody,
   ReactionBody,
@@ -123,8 +124,10 @@ export function conversationRoutes(app: App, deps: CoreDeps, conversation: Conve
   app.post('/message/forward', { schema: { tags, body: ForwardMessageBody, response: message } }, async (req) =>
     conversation.forward(req.ctx, req.body),
   );
-  app.get('/messages-allMe', { schema: { tags, querystring: MessagesAllMeQuery } }, async (req) =>
-    conversation.countAllMe(req.ctx, req.query),
+  app.get(
+    '/messages-allMe',
+    { schema: { tags, querystring: MessagesAllMeQuery, response: { 200: MessagesAllMeDto } } },
+    async (req) => conversation.countAllMe(req.ctx, req.query),
   );
 
   // Cloud API templates and the customer service window (issue 36).

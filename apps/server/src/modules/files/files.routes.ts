@@ -1,4 +1,4 @@
-import { FileListBody, FileListDto, FileListPageDto, IdParams, IntegrationPageQuery } from '@atendo/shared';
+import { FileListBody, FileListDto, FileListPageDto, IdParams, IntegrationPageQuery, NoContent } from '@atendo/shared';
 import type { App } from '../../platform/http';
 import type { FilesService } from './files.service';
 
@@ -22,7 +22,7 @@ export function filesRoutes(app: App, files: FilesService) {
     { config, schema: { tags, params: IdParams, body: FileListBody, response: { 200: FileListDto } } },
     async (req) => files.update(req.ctx, req.params.id, req.body),
   );
-  app.delete('/files/:id', { config, schema: { tags, params: IdParams } }, async (req, reply) => {
+  app.delete('/files/:id', { config, schema: { tags, params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
     await files.remove(req.ctx, req.params.id);
     return reply.code(204).send();
   });

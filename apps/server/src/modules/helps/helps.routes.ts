@@ -1,4 +1,4 @@
-import { HelpBody, HelpDto, HelpIdParams } from '@atendo/shared';
+import { HelpBody, HelpDto, HelpIdParams, NoContent } from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
 import type { HelpsService } from './helps.service';
@@ -20,8 +20,12 @@ export function helpsRoutes(app: App, helps: HelpsService) {
     { config: superOnly, schema: { tags, params: HelpIdParams, body: HelpBody, response: { 200: HelpDto } } },
     async (req) => helps.update(req.params.helpId, req.body),
   );
-  app.delete('/helps/:helpId', { config: superOnly, schema: { tags, params: HelpIdParams } }, async (req, reply) => {
-    await helps.remove(req.params.helpId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/helps/:helpId',
+    { config: superOnly, schema: { tags, params: HelpIdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await helps.remove(req.params.helpId);
+      return reply.code(204).send();
+    },
+  );
 }

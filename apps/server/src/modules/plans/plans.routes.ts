@@ -1,4 +1,4 @@
-import { PlanBody, PlanDto, PlanIdParams, PlanListQuery } from '@atendo/shared';
+import { NoContent, PlanBody, PlanDto, PlanIdParams, PlanListQuery } from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
 import type { PlansService } from './plans.service';
@@ -28,8 +28,12 @@ export function plansRoutes(app: App, plans: PlansService) {
     { config: superOnly, schema: { tags, params: PlanIdParams, body: PlanBody, response: { 200: PlanDto } } },
     async (req) => plans.update(req.ctx, req.params.planId, req.body),
   );
-  app.delete('/plans/:planId', { config: superOnly, schema: { tags, params: PlanIdParams } }, async (req, reply) => {
-    await plans.remove(req.ctx, req.params.planId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/plans/:planId',
+    { config: superOnly, schema: { tags, params: PlanIdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await plans.remove(req.ctx, req.params.planId);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -54,6 +54,8 @@ export function promptsRoutes(app: App, prompts: PromptsService) {
       schema: {
         tags,
         querystring: ExternalProxyQuery,
+        // Whatever JSON the address answered, as it answered it.
+        response: { 200: z.unknown() },
         description: 'Fetches a JSON URL for the prompt form (public addresses only; timeout, size cap, company rate limit).',
       },
     },

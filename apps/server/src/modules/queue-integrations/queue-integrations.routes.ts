@@ -3,6 +3,7 @@ import {
   IntegrationPageQuery,
   IntegrationTestSessionBody,
   IntegrationTestSessionDto,
+  NoContent,
   QueueIntegrationBody,
   QueueIntegrationDto,
   QueueIntegrationPageDto,
@@ -39,8 +40,12 @@ export function queueIntegrationsRoutes(app: App, integrations: QueueIntegration
     { config, schema: { tags, params: IdParams, body: QueueIntegrationBody, response: { 200: QueueIntegrationDto } } },
     async (req) => integrations.update(req.ctx, req.params.id, req.body),
   );
-  app.delete('/queueIntegration/:id', { config, schema: { tags, params: IdParams } }, async (req, reply) => {
-    await integrations.remove(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/queueIntegration/:id',
+    { config, schema: { tags, params: IdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await integrations.remove(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import {
   IdParams,
+  NoContent,
   QuickMessageBody,
   QuickMessageDto,
   QuickMessageListQuery,
@@ -39,7 +40,7 @@ export function quickMessagesRoutes(app: App, deps: CoreDeps) {
     { schema: { tags, params: IdParams, body: QuickMessageBody.partial(), response: { 200: QuickMessageDto } } },
     async (req) => qm.update(req.ctx, req.params.id, req.body),
   );
-  app.delete('/quick-messages/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
+  app.delete('/quick-messages/:id', { schema: { tags, params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
     await qm.remove(req.ctx, req.params.id);
     return reply.code(204).send();
   });

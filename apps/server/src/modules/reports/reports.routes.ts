@@ -8,9 +8,8 @@ import {
 } from '@atendo/shared';
 import type { App } from '../../platform/http';
 import { responseLanguage } from '../../platform/language';
+import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import type { ReportsService } from './reports.service';
-
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The tickets report (seed 001 §7 "Report"): admins (reports:view), within what they may see of the inbox. */
 export function reportsRoutes(app: App, reports: ReportsService) {
@@ -53,6 +52,7 @@ export function reportsRoutes(app: App, reports: ReportsService) {
         querystring: TicketReportExportQuery,
         description:
           'The whole filtered report as relatorio-de-atendimentos.xlsx, streamed from the database; X-Total-Count holds the number of rows (for a progress bar).',
+        response: xlsxAnswer,
       },
     },
     async (req, reply) => {

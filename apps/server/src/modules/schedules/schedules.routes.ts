@@ -1,5 +1,6 @@
 import {
   IdParams,
+  NoContent,
   ScheduleCreateBody,
   ScheduleDto,
   ScheduleListQuery,
@@ -29,7 +30,7 @@ export function schedulesRoutes(app: App, schedules: SchedulesService) {
     { schema: { tags, params: IdParams, body: ScheduleUpdateBody, response: { 200: ScheduleDto } } },
     async (req) => schedules.update(req.ctx, req.params.id, req.body),
   );
-  app.delete('/schedules/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
+  app.delete('/schedules/:id', { schema: { tags, params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
     await schedules.remove(req.ctx, req.params.id);
     return reply.code(204).send();
   });

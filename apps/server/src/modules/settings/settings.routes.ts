@@ -3,11 +3,13 @@ import {
   CompanySchedulesDto,
   CompanySettingOneDto,
   CompanySettingOneQuery,
+  CompanySettingsDto,
   idParam,
   PUBLIC_SETTING_KEYS,
   PublicSettingDto,
   SettingDto,
   UpdateCompanySettingBody,
+  UpdatedCompanySettingDto,
   UpdateGlobalSettingBody,
 } from '@atendo/shared';
 import { z } from 'zod';
@@ -52,12 +54,17 @@ export function settingsRoutes(app: App, deps: CoreDeps) {
   app.get('/setting/:key', { schema: { tags, params: KeyParams, response: { 200: SettingDto } } }, async (req) =>
     settings.readOne(req.ctx, req.params.key),
   );
-  app.get('/companySettings/:companyId', { schema: { tags, params: z.object({ companyId: idParam }) } }, async (req) =>
-    settings.listCompany(req.ctx, req.params.companyId),
+  app.get(
+    '/companySettings/:companyId',
+    { schema: { tags, params: z.object({ companyId: idParam }), response: { 200: CompanySettingsDto } } },
+    async (req) => settings.listCompany(req.ctx, req.params.companyId),
   );
   app.put(
     '/companySettings',
-    { config: { permission: 'settings:options' }, schema: { tags, body: UpdateCompanySettingBody } },
+    {
+      config: { permission: 'settings:options' },
+      schema: { tags, body: UpdateCompanySettingBody, response: { 200: UpdatedCompanySettingDto } },
+    },
     async (req) => settings.updateCompany(req.ctx, req.body.column, req.body.data),
   );
   // Company service hours (seed 001 §7 PUT /companies/{id}/schedules); the schedules tab needs useSchedules (§6).

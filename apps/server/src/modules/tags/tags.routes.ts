@@ -1,6 +1,7 @@
 import {
   ContactIdParams,
   CreateTagBody,
+  NoContent,
   SyncContactTagsBody,
   TagContactParams,
   TagContactsPageDto,
@@ -46,10 +47,14 @@ export function tagsRoutes(app: App, deps: CoreDeps, tags: TagsService) {
     { schema: { tags: schemaTags, params: TagIdParams, body: TagFormBody, response: { 200: TagDto } } },
     async (req) => tags.update(req.ctx, req.params.tagId, req.body),
   );
-  app.delete('/tags/:tagId', { schema: { tags: schemaTags, params: TagIdParams } }, async (req, reply) => {
-    await tags.remove(req.ctx, req.params.tagId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/tags/:tagId',
+    { schema: { tags: schemaTags, params: TagIdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await tags.remove(req.ctx, req.params.tagId);
+      return reply.code(204).send();
+    },
+  );
   app.get(
     '/tags/:tagId/contacts',
     { schema: { tags: schemaTags, params: TagIdParams, querystring: TagContactsQuery, response: { 200: TagContactsPageDto } } },
@@ -57,7 +62,7 @@ export function tagsRoutes(app: App, deps: CoreDeps, tags: TagsService) {
   );
   app.delete(
     '/tags-contacts/:tagId/:contactId',
-    { schema: { tags: schemaTags, params: TagContactParams } },
+    { schema: { tags: schemaTags, params: TagContactParams, response: { 204: NoContent } } },
     async (req, reply) => {
       await tags.unlinkContact(req.ctx, req.params.tagId, req.params.contactId);
       return reply.code(204).send();
@@ -76,21 +81,29 @@ export function tagsRoutes(app: App, deps: CoreDeps, tags: TagsService) {
     { schema: { tags: schemaTags, params: ContactIdParams, response: { 200: z.array(TagRefDto) } } },
     async (req) => tags.contactTags(req.ctx, req.params.contactId),
   );
-  app.put('/ticket-tags/:ticketId/:tagId', { schema: { tags: schemaTags, params: TicketTagParams } }, async (req, reply) => {
-    await tags.addToTicket(req.ctx, await ticketOf(req), req.params.tagId);
-    return reply.code(204).send();
-  });
+  app.put(
+    '/ticket-tags/:ticketId/:tagId',
+    { schema: { tags: schemaTags, params: TicketTagParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await tags.addToTicket(req.ctx, await ticketOf(req), req.params.tagId);
+      return reply.code(204).send();
+    },
+  );
   // Without a tag: removes the ticket's kanban lanes (the board then adds the new lane).
   app.delete(
     '/ticket-tags/:ticketId',
-    { schema: { tags: schemaTags, params: z.object({ ticketId: ticketRefParam }) } },
+    { schema: { tags: schemaTags, params: z.object({ ticketId: ticketRefParam }), response: { 204: NoContent } } },
     async (req, reply) => {
       await tags.removeFromTicket(req.ctx, await ticketOf(req));
       return reply.code(204).send();
     },
   );
-  app.delete('/ticket-tags/:ticketId/:tagId', { schema: { tags: schemaTags, params: TicketTagParams } }, async (req, reply) => {
-    await tags.removeFromTicket(req.ctx, await ticketOf(req), req.params.tagId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/ticket-tags/:ticketId/:tagId',
+    { schema: { tags: schemaTags, params: TicketTagParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await tags.removeFromTicket(req.ctx, await ticketOf(req), req.params.tagId);
+      return reply.code(204).send();
+    },
+  );
 }

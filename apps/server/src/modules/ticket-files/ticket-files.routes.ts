@@ -1,4 +1,4 @@
-import { idParam } from '@atendo/shared';
+import { idParam, NoContent } from '@atendo/shared';
 import { z } from 'zod';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
@@ -44,7 +44,7 @@ export function ticketFilesRoutes(app: App, deps: CoreDeps, files: TicketFilesSe
   );
   app.delete(
     '/tickets/:ticketId/private-files/:fileId',
-    { schema: { tags, params: TicketParams.extend({ fileId: idParam }) } },
+    { schema: { tags, params: TicketParams.extend({ fileId: idParam }), response: { 204: NoContent } } },
     async (req, reply) => {
       await files.remove(req.ctx, req.params.ticketId, req.params.fileId);
       return reply.code(204).send();

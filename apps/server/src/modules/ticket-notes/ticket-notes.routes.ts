@@ -1,4 +1,4 @@
-import { CreateTicketNoteBody, idParam, TicketNoteDto, TicketNotesQuery } from '@atendo/shared';
+import { CreateTicketNoteBody, idParam, NoContent, TicketNoteDto, TicketNotesQuery } from '@atendo/shared';
 import { z } from 'zod';
 import type { App } from '../../platform/http';
 import type { TicketNotesService } from './ticket-notes.service';
@@ -15,8 +15,12 @@ export function ticketNotesRoutes(app: App, notes: TicketNotesService) {
     { schema: { tags, querystring: TicketNotesQuery, response: { 200: z.array(TicketNoteDto) } } },
     async (req) => notes.list(req.ctx, req.query),
   );
-  app.delete('/ticket-notes/:id', { schema: { tags, params: z.object({ id: idParam }) } }, async (req, reply) => {
-    await notes.remove(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/ticket-notes/:id',
+    { schema: { tags, params: z.object({ id: idParam }), response: { 204: NoContent } } },
+    async (req, reply) => {
+      await notes.remove(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

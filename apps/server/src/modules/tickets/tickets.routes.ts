@@ -2,6 +2,7 @@ import {
   CloseAllTicketsBody,
   CreateTicketBody,
   MomentsQuery,
+  NoContent,
   TicketDetailDto,
   TicketIdParams,
   TicketListDto,
@@ -40,7 +41,10 @@ export function ticketsRoutes(app: App, deps: CoreDeps, tickets: TicketsService)
   );
   app.delete(
     '/tickets/:ticketId',
-    { config: { permission: 'ticket-options:deleteTicket' }, schema: { tags, params: TicketIdParams } },
+    {
+      config: { permission: 'ticket-options:deleteTicket' },
+      schema: { tags, params: TicketIdParams, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await tickets.remove(req.ctx, await ticketOf(req));
       return reply.code(204).send();
@@ -48,7 +52,10 @@ export function ticketsRoutes(app: App, deps: CoreDeps, tickets: TicketsService)
   );
   app.post(
     '/tickets/closeAll',
-    { config: { permission: 'tickets-manager:closeAll' }, schema: { tags, body: CloseAllTicketsBody } },
+    {
+      config: { permission: 'tickets-manager:closeAll' },
+      schema: { tags, body: CloseAllTicketsBody, response: { 200: z.object({ closed: z.number() }) } },
+    },
     async (req) => tickets.closeAll(req.ctx, req.body),
   );
   app.get(

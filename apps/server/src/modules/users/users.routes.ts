@@ -1,5 +1,6 @@
 import {
   CreateUserBody,
+  NoContent,
   ToggleTicketsWidthBody,
   UpdateUserBody,
   UserDto,
@@ -32,10 +33,14 @@ export function usersRoutes(app: App, deps: CoreDeps, users: UsersService = crea
     { config: manage, schema: { tags: ['users'], body: CreateUserBody, response: { 201: UserDto } } },
     async (req, reply) => reply.code(201).send(await users.create(req.ctx, req.body)),
   );
-  app.delete('/users/:id', { config: manage, schema: { tags: ['users'], params: UserIdParams } }, async (req, reply) => {
-    await users.remove(req.ctx, req.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/users/:id',
+    { config: manage, schema: { tags: ['users'], params: UserIdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await users.remove(req.ctx, req.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   app.get('/users/:id', { schema: { tags: ['users'], params: UserIdParams, response: { 200: UserDto } } }, async (req) =>
     users.get(req.ctx, req.params.id),

@@ -1,4 +1,5 @@
 import {
+  NoContent,
   UpdateWebhookEndpointBody,
   WebhookDeliveriesPageDto,
   WebhookDeliveriesQuery,
@@ -36,7 +37,7 @@ export function webhooksRoutes(app: App, webhooks: WebhooksService) {
   );
   app.delete(
     '/webhook-endpoints/:endpointId',
-    { config, schema: { tags, params: WebhookEndpointParams } },
+    { config, schema: { tags, params: WebhookEndpointParams, response: { 204: NoContent } } },
     async (req, reply) => {
       await webhooks.remove(req.ctx, req.params.endpointId);
       return reply.code(204).send();

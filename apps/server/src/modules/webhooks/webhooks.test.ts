@@ -296,3 +296,51 @@ describe('outgoing webhooks', () => {
     expect((await req('GET', `/webhook-endpoints/${ep.id}/secret`, a.adminToken)).statusCode).toBe(404);
   });
 });
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+};
+
+/** Where a value departs from a schema of the OpenAPI document (the subset zod emits for these payloads). */
+function departures(schema: JsonSchema, value: unknown, at = '$'): string[] {
+  if (schema.anyOf) return schema.anyOf.some((s) => !departures(s, value, at).length) ? [] : [`${at}: matches no branch`];
+  if (schema.const !== undefined && value !== schema.const) return [`${at}: not ${schema.const}`];
+  if (schema.enum && !schema.enum.includes(value)) return [`${at}: ${String(value)} not in the enum`];
+  const types = schema.type === undefined ? [] : [schema.type].flat();
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  if (types.length && !types.some((t) => t === kind || (t === 'integer' && Number.isInteger(value)))) return [`${at}: ${kind}`];
+  if (kind === 'array' && schema.items)
+    return (value as unknown[]).flatMap((v, i) => departures(schema.items!, v, `${at}[${i}]`));
+  if (kind !== 'object' || !schema.properties) return [];
+  const obj = value as Record<string, unknown>;
+  return [
+    ...(schema.required ?? []).filter((k) => !(k in obj)).map((k) => `${at}.${k}: missing`),
+    ...Object.keys(obj)
+      .filter((k) => !schema.properties![k])
+      .map((k) => `${at}.${k}: not documented`),
+    ...Object.entries(obj).flatMap(([k, v]) => (schema.properties![k] ? departures(schema.properties![k], v, `${at}.${k}`) : [])),
+  ];
+}
+
+it('every delivery above matches the envelope the OpenAPI document describes for its type (webhooks section)', () => {
+  const doc = t.app.swagger() as unknown as {
+    webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: JsonSchema } } } } }>;
+  };
+  const types = new Set(received.map((r) => r.envelope.type));
+  // contact.created/updated, ticket.created/closed, message.created, webhook.test
+  expect(types.size).toBeGreaterThanOrEqual(6);
+  const wrong = received.flatMap((r) => {
+    const described = doc.webhooks[r.envelope.type];
+    if (!described) return [`${r.envelope.type}: not described`];
+    return departures(described.post.requestBody.content['application/json'].schema, r.envelope).map(
+      (d) => `${r.envelope.type} ${d}`,
+    );
+  });
+  expect([...new Set(wrong)]).toEqual([]);
+});

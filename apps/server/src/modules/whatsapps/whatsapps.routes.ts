@@ -82,8 +82,12 @@ export function whatsappsRoutes(app: App, deps: CoreDeps) {
     { config: edit, schema: { tags, params: WhatsappIdParams, body: UpdateWhatsappBody, response: { 200: WhatsappDto } } },
     async (req) => whatsapps.update(req.ctx, req.params.whatsappId, req.body),
   );
-  app.delete('/whatsapp/:whatsappId', { config: edit, schema: { tags, params: WhatsappIdParams } }, async (req, reply) => {
-    await whatsapps.remove(req.ctx, req.params.whatsappId);
-    return reply.code(200).send({ message: 'Whatsapp deleted.' });
-  });
+  app.delete(
+    '/whatsapp/:whatsappId',
+    { config: edit, schema: { tags, params: WhatsappIdParams, response: { 200: z.object({ message: z.string() }) } } },
+    async (req, reply) => {
+      await whatsapps.remove(req.ctx, req.params.whatsappId);
+      return reply.code(200).send({ message: 'Whatsapp deleted.' });
+    },
+  );
 }
