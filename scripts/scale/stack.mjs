@@ -427,6 +427,9 @@ export async function setupCompany(stack, { queues = 1, usersPerQueue = 3, passw
 /** A customer's text posted as Meta would (raw bytes signed with the app secret) through nginx from `from`. */
 export function customerWrites(stack, connection, { from: customer, body, id }, from = '127.0.0.1') {
   const message = inbound.text({ from: customer, body, ...(id ? { id } : {}) });
+  // Meta saw the customer write: the 24-hour window for free-form answers opens in the stand-in (issue 36); the
+  // realtime bench's load process has no stand-in of its own (it sends no answers).
+  stack.standin?.customerWrote(connection.phoneNumberId, customer, Number(message.timestamp) * 1000 || Date.now());
   const raw = JSON.stringify(envelope({ phoneNumberId: connection.phoneNumberId }, { messages: [message] }));
   return request(`${stack.apiUrl}/webhooks/whatsappapi/${connection.id}`, {
     method: 'POST',
