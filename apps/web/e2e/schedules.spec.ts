@@ -85,19 +85,33 @@ test('the schedules calendar shows month, week, day and agenda, and a click on a
   const calendar = page.getByTestId('schedules-calendar');
   const event = calendar.getByTestId('calendar-event').filter({ hasText: `Calendário ${stamp}` });
   await page.getByLabel('Buscar por contato ou mensagem').fill(`Calendário ${stamp}`);
+  // The calendar opens on today in the company's time zone; late in the evening the schedule is tomorrow, which can be
+  // in the next week (a Saturday night: pt-BR weeks start on Sunday) or the next month. Decided from the clock.
+  const saoPauloDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+  const weekOf = (d: Date) => {
+    const day = new Date(`${saoPauloDay(d)}T12:00:00Z`);
+    day.setUTCDate(day.getUTCDate() - day.getUTCDay());
+    return day.toISOString().slice(0, 10);
+  };
+  const now = new Date();
+  const nextMonth = saoPauloDay(sendAt).slice(0, 7) !== saoPauloDay(now).slice(0, 7);
+  const nextWeek = weekOf(sendAt) !== weekOf(now);
+  if (nextMonth) await calendar.getByRole('button', { name: 'Próximo' }).click();
   await expect(event).toHaveCount(1);
   await expect(page.getByTestId('calendar-month')).toContainText(/\d{4}/);
   await page.screenshot({ path: `${SCREENSHOTS}/schedules-month.png` });
+  if (nextMonth) await calendar.getByRole('button', { name: 'Anterior' }).click();
 
   await calendar.getByRole('button', { name: 'Semana' }).click();
+  if (nextWeek) await calendar.getByRole('button', { name: 'Próximo' }).click();
   await expect(event).toHaveCount(1);
   await page.screenshot({ path: `${SCREENSHOTS}/schedules-week.png` });
+  if (nextWeek) await calendar.getByRole('button', { name: 'Anterior' }).click();
   await calendar.getByRole('button', { name: 'Dia', exact: true }).click();
   await expect(calendar.getByRole('button', { name: 'Dia', exact: true })).toHaveAttribute('aria-pressed', 'true');
   // the day view shows today in the company's time zone; the schedule is tomorrow late in the evening (decided from the
   // clock, not from what the view shows while it re-renders: counting the events then raced the switch of views)
-  const saoPauloDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
-  if (saoPauloDay(sendAt) !== saoPauloDay(new Date())) await calendar.getByRole('button', { name: 'Próximo' }).click();
+  if (saoPauloDay(sendAt) !== saoPauloDay(now)) await calendar.getByRole('button', { name: 'Próximo' }).click();
   await expect(event).toHaveCount(1);
   await page.screenshot({ path: `${SCREENSHOTS}/schedules-day.png` });
   await calendar.getByRole('button', { name: 'Agenda', exact: true }).click();
@@ -127,7 +141,8 @@ test('the schedules calendar shows month, week, day and agenda, and a click on a
     const d = new Date(Date.now() + 10 * 86_400_000);
     return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), next: d.getMonth() !== new Date().getMonth() };
   });
-  if (ahead.next) await calendar.getByRole('button', { name: 'Próximo' }).click();
+  // (the calendar already shows the next month when the day view moved to a schedule that falls there)
+  if (ahead.next && !nextMonth) await calendar.getByRole('button', { name: 'Próximo' }).click();
   const cells = calendar.locator('.rbc-month-row .rbc-day-bg:not(.rbc-off-range-bg)');
   await cells.nth(ahead.day - 1).click({ position: { x: 20, y: 40 } });
   const creating = page.getByRole('dialog', { name: 'Agendar mensagem' });
