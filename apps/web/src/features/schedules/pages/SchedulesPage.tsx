@@ -58,8 +58,10 @@ export default function SchedulesPage() {
   const create = (wall: Date, shown: View) => {
     const at = new Date(wall);
     if (shown === Views.MONTH) {
+      // the day clicked, at the next whole hour — or 23:59 late in the evening, so the form never opens on the day after
       const now = toWall(clock, new Date());
-      at.setHours(now.getHours() + 1, 0, 0, 0);
+      if (now.getHours() >= 23) at.setHours(23, 59, 0, 0);
+      else at.setHours(now.getHours() + 1, 0, 0, 0);
     }
     const instant = fromWall(clock, at);
     setEditing({ schedule: null, contact: null, at: instant.getTime() > Date.now() ? instant : undefined });
