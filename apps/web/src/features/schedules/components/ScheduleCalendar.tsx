@@ -71,11 +71,14 @@ export function ScheduleCalendar(props: ScheduleCalendarProps) {
     () =>
       schedules.map((s) => {
         const start = toWall(clock, s.sendAt);
+        // a send is a moment: its block is drawn for EVENT_MINUTES but never past its own day (one event, one day)
+        const dayEnd = new Date(start);
+        dayEnd.setHours(23, 59, 59, 999);
         return {
           id: s.id,
           title: s.contact?.name ?? t('schedulesPage.noContact'),
           start,
-          end: new Date(start.getTime() + EVENT_MINUTES * 60_000),
+          end: new Date(Math.min(start.getTime() + EVENT_MINUTES * 60_000, dayEnd.getTime())),
           schedule: s,
         };
       }),
