@@ -290,6 +290,7 @@ function subscribe(
   const dropSetup = (e: DomainEventMap['setup.changed']) => {
     settings.drop(e.companyId);
     m.setup.drop(e.companyId);
+    m.webhooks.drop(e.companyId);
   };
   events.on('setup.changed', (e) => {
     dropSetup(e);

@@ -27,7 +27,8 @@ export const WEBHOOK_ENDPOINTS_LIMIT = 10;
 export const WEBHOOK_RETENTION_DAYS = 30;
 /**
  * How long a process reuses a company's list of active endpoints: an event costs no statement for the many companies
- * without one. A change made here drops it at once; another process sees it within this time.
+ * without one. A change publishes `setup.changed`, which drops the list in this process and, relayed through Redis, in
+ * every other (composition.ts); the time bounds what a lost relay could leave stale.
  */
 const ENDPOINTS_CACHE_MS = 10_000;
 /** Bytes of an endpoint's answer read (the rest is not needed: only its status is). */
@@ -62,7 +63,8 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
     }
     return hit.endpoints.then((list) => list.filter((e) => e.events.includes(type)).map((e) => e.id));
   }
-  const changed = (companyId: number) => cache.delete(companyId);
+  /** An endpoint changed: every process's caches of the company's setup drop it (this one's `drop` included). */
+  const changed = (companyId: number) => deps.events.publish('setup.changed', { companyId });
 
   function allowed(ctx: TenantContext) {
     if (!can(ctx.user, 'webhooks:manage')) throw new AppError('ERR_NO_PERMISSION', 403);
@@ -145,7 +147,7 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
   /** Repeated failures: the endpoint stops (its admins told once, in their bell); its waiting deliveries give up. */
   async function pause(companyId: number, endpoint: repo.EndpointRow, failures: number) {
     const paused = await repo.pauseForFailures(db, { companyId }, endpoint.id);
-    changed(companyId);
+    await changed(companyId);
     if (!paused) return;
     await noticeCompanyAdmins(deps, companyId, {
       title: 'Webhook pausado',
@@ -224,6 +226,8 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
   return {
     record,
     deliver,
+    /** `setup.changed` of the company (any process): its endpoint list is read again on the next event. */
+    drop: (companyId: number) => cache.delete(companyId),
 
     /** The daily sweep: deliveries older than 30 days go. */
     async sweep() {
@@ -240,7 +244,7 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
       checkUrl(b.url);
       if ((await repo.countEndpoints(db, ctx)) >= WEBHOOK_ENDPOINTS_LIMIT) throw new AppError('ERR_PLAN_LIMIT_REACHED', 403);
       const row = await repo.insertEndpoint(db, ctx, { url: b.url, events: b.events, secret: newWebhookSecret() });
-      changed(ctx.companyId);
+      await changed(ctx.companyId);
       recordAudit(deps, ctx, { action: 'webhook.create', entity: 'webhook', entityId: row.id, after: toDto(row) });
       return { ...toDto(row), secret: row.secret };
     },
@@ -267,7 +271,7 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
         if (b.active) changes.consecutiveFailures = 0;
       }
       const row = await repo.updateEndpoint(db, ctx, id, changes);
-      changed(ctx.companyId);
+      await changed(ctx.companyId);
       if (!row) throw new AppError('ERR_NOT_FOUND', 404);
       const action = changes.active === undefined ? 'webhook.update' : changes.active ? 'webhook.resume' : 'webhook.pause';
       recordAudit(deps, ctx, { action, entity: 'webhook', entityId: id, before: toDto(current), after: toDto(row) });
@@ -277,7 +281,7 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
     async remove(ctx: TenantContext, id: number) {
       const before = await mustFind(ctx, id);
       const deleted = await repo.deleteEndpoint(db, ctx, id);
-      changed(ctx.companyId);
+      await changed(ctx.companyId);
       if (!deleted) throw new AppError('ERR_NOT_FOUND', 404);
       recordAudit(deps, ctx, { action: 'webhook.delete', entity: 'webhook', entityId: id, before: toDto(before) });
     },
