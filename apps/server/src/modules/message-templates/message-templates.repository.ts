@@ -1,5 +1,5 @@
 import type { MessageTemplateComponent, MessageTemplateDto } from '@atendo/shared';
-import { and, asc, eq, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { ChannelTemplate } from '../../channels/types';
 import type { Db } from '../../db/open';
 import { type MessageTemplateRow, messageTemplates } from '../../db/schema';
@@ -27,14 +27,6 @@ export async function listTemplates(db: Db, ctx: Tenant, whatsappId: number) {
   return rows.map(toTemplateDto);
 }
 
-export async function lastSyncOf(db: Db, ctx: Tenant, whatsappId: number): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: max(messageTemplates.syncedAt) })
-    .from(messageTemplates)
-    .where(and(eq(messageTemplates.companyId, ctx.companyId), eq(messageTemplates.whatsappId, whatsappId)));
-  return row?.at ?? null;
-}
-
 export async function findTemplate(db: Db, ctx: Tenant, whatsappId: number, name: string, language: string) {
   const [row] = await db
     .select()
@@ -53,30 +45,34 @@ export async function findTemplate(db: Db, ctx: Tenant, whatsappId: number, name
 /** Replaces a connection's templates by what Meta listed: upserts each, forgets the ones Meta no longer lists. */
 export async function replaceTemplates(db: Db, ctx: Tenant, whatsappId: number, list: ChannelTemplate[], at: Date) {
   await db.transaction(async (tx) => {
-    for (const t of list) {
+    if (list.length) {
+      // one statement for the whole list: a row Meta lists again takes its new status, category and components
+      const fresh = (column: string) => sql.raw(`excluded.${column}`);
       await tx
         .insert(messageTemplates)
-        .values({
-          companyId: ctx.companyId,
-          whatsappId,
-          externalId: t.externalId,
-          name: t.name,
-          language: t.language,
-          category: t.category,
-          status: t.status,
-          rejectedReason: t.rejectedReason ?? null,
-          components: t.components,
-          syncedAt: at,
-        })
-        .onConflictDoUpdate({
-          target: [messageTemplates.whatsappId, messageTemplates.name, messageTemplates.language],
-          set: {
+        .values(
+          list.map((t) => ({
+            companyId: ctx.companyId,
+            whatsappId,
             externalId: t.externalId,
+            name: t.name,
+            language: t.language,
             category: t.category,
             status: t.status,
             rejectedReason: t.rejectedReason ?? null,
             components: t.components,
             syncedAt: at,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [messageTemplates.whatsappId, messageTemplates.name, messageTemplates.language],
+          set: {
+            externalId: fresh('external_id'),
+            category: fresh('category'),
+            status: fresh('status'),
+            rejectedReason: fresh('rejected_reason'),
+            components: fresh('components'),
+            syncedAt: fresh('synced_at'),
           },
         });
     }

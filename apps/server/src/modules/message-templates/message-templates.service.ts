@@ -22,8 +22,10 @@ export function createMessageTemplatesService(deps: CoreDeps, port: CloudTemplat
   }
 
   async function listed(ctx: Tenant, whatsappId: number) {
-    const last = await repo.lastSyncOf(db, ctx, whatsappId);
-    return { templates: await repo.listTemplates(db, ctx, whatsappId), syncedAt: last ? new Date(last).toISOString() : null };
+    const templates = await repo.listTemplates(db, ctx, whatsappId);
+    // one sync stamps every row it keeps: the newest stamp is when the list was last synced
+    const syncedAt = templates.reduce<string | null>((last, t) => (last && last > t.syncedAt ? last : t.syncedAt), null);
+    return { templates, syncedAt };
   }
 
   async function syncConnection(ctx: Tenant, conn: Awaited<ReturnType<typeof cloudConnection>>) {
