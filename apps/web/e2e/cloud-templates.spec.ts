@@ -1,6 +1,6 @@
 import { type GraphStandin, inbound } from '@atendo/graph-standin';
 import { expect, test } from '@playwright/test';
-import { ADMIN, API_URL, apiHeaders, createVia, SCREENSHOTS, signIn, startStandin } from './helpers';
+import { ADMIN, API_URL, apiHeaders, createCloudConnection, createVia, SCREENSHOTS, signIn, startStandin } from './helpers';
 
 let standin: GraphStandin;
 test.beforeAll(async () => {
@@ -29,13 +29,10 @@ test('window closed → the free text fails with the reason → pick a template,
   });
   const phoneNumberId = `79${stamp}0001`;
   const wabaId = `30${stamp}0001`;
-  const connectionId = await createVia(request, '/whatsapp', headers, {
+  const connectionId = await createCloudConnection(request, headers, {
     name: `Cloud Modelos ${stamp}`,
-    channel: 'whatsappapi',
     phoneNumberId,
     businessAccountId: wabaId,
-    accessToken: 'tok',
-    appSecret: 'e2e-app-secret',
     queueIds: [queueId],
   });
   // What the company registered at Meta: one approved template, one rejected.

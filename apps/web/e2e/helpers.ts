@@ -91,7 +91,7 @@ export async function createVia(request: APIRequestContext, path: string, header
 export function createCloudConnection(
   request: APIRequestContext,
   headers: Record<string, string>,
-  data: { name: string; phoneNumberId: string; queueIds: number[]; isDefault?: boolean },
+  data: { name: string; phoneNumberId: string; queueIds: number[]; isDefault?: boolean; businessAccountId?: string },
 ) {
   return createVia(request, '/whatsapp', headers, { channel: 'whatsappapi', accessToken: 'tok', appSecret: APP_SECRET, ...data });
 }
