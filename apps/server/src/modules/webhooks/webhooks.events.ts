@@ -21,6 +21,7 @@ import { findQueueRef, findTicket, findTicketContact, findUserRef, type TicketRo
 import type { WebhooksService } from './webhooks.service';
 
 type Contactish = Pick<ContactRow, 'id' | 'name' | 'number' | 'isGroup' | 'channel'>;
+type TicketContact = NonNullable<Awaited<ReturnType<typeof findTicketContact>>>;
 
 export function createWebhookReactions(
   deps: CoreDeps,
@@ -50,9 +51,9 @@ export function createWebhookReactions(
   const contactDto = (c: ContactRow, mask: boolean): ContactDto => ({ ...toContactDto(c), number: shownNumber(c, mask) });
 
   /** The ticket as GET /tickets/:id shows it (its contact, queue, user and connection names). */
-  async function ticketDto(t: Tenant, row: TicketRow, mask: boolean): Promise<TicketDto> {
+  async function ticketDto(t: Tenant, row: TicketRow, mask: boolean, known?: TicketContact | null): Promise<TicketDto> {
     const [contact, queue, user] = await Promise.all([
-      findTicketContact(db, t, row.contactId),
+      known?.id === row.contactId ? known : findTicketContact(db, t, row.contactId),
       row.queueId ? findQueueRef(db, t, row.queueId) : null,
       row.userId ? findUserRef(db, t, row.userId) : null,
     ]);
@@ -70,11 +71,14 @@ export function createWebhookReactions(
 
   async function messageData(t: Tenant, message: MessageRow) {
     const mask = await hides(t);
-    const ticket = await findTicket(db, t, message.ticketId);
-    const contact = message.contactId ? await findTicketContact(db, t, message.contactId) : null;
+    const [ticket, contact] = await Promise.all([
+      findTicket(db, t, message.ticketId),
+      message.contactId ? findTicketContact(db, t, message.contactId) : null,
+    ]);
     return {
       message: toMessageDto(message, deps.mediaUrl),
-      ticket: ticket ? await ticketDto(t, ticket, mask) : null,
+      // the message's contact is most often the ticket's own: read once
+      ticket: ticket ? await ticketDto(t, ticket, mask, contact) : null,
       contact: contact ? contactRef(contact, mask) : null,
     };
   }
