@@ -134,5 +134,9 @@ export const CustomerWindowDto = z.object({
 });
 export type CustomerWindowDto = z.infer<typeof CustomerWindowDto>;
 
-/** 24 hours after the customer's last message (Meta's customer service window). */
+/**
+ * Meta's customer service window: 24 hours after the customer's last message. On Facebook / Instagram a reply outside it
+ * is refused (the Messenger Platform policy: ERR_OUTSIDE_24H_WINDOW before sending); on the Cloud API only an approved
+ * template goes out (131047).
+ */
 export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -273,8 +273,6 @@ export const WhatsappSessionDto = z.object({
 });
 export type WhatsappSessionDto = z.infer<typeof WhatsappSessionDto>;
 
-/** Facebook / Instagram: a reply is accepted up to 24 hours after the customer's last message (Messenger Platform policy). */
-export const SOCIAL_REPLY_WINDOW_MS = 24 * 3600_000;
 export const SOCIAL_CHANNELS = ['facebook', 'instagram'] as const;
 
 /** POST /facebook (seed 001 §7): the Facebook login's user id and token; addInstagram connects the Pages' Instagram accounts. */

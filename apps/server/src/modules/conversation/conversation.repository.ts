@@ -238,23 +238,3 @@ export async function findQuickMessageMedia(db: Db, ctx: TenantContext, path: st
   );
   return rows[0] ? { path: rows[0].media_path, name: rows[0].media_name } : null;
 }
-
-/**
- * When the customer last wrote to this business number (any of their tickets on the connection): the Cloud API's
- * customer service window runs 24 hours from then (issue 36).
- */
-export async function lastCustomerMessageAt(
-  db: Db,
-  ctx: Tenant,
-  p: { contactId: number; whatsappId: number },
-): Promise<Date | null> {
-  const rows = rowsOf<{ at: Date | string | null }>(
-    await db.execute(sql`
-      SELECT max(m.created_at) AS at
-        FROM tickets t
-        JOIN messages m ON m.ticket_id = t.id AND NOT m.from_me AND NOT m.is_private
-       WHERE t.company_id = ${ctx.companyId} AND t.contact_id = ${p.contactId} AND t.whatsapp_id = ${p.whatsappId}`),
-  );
-  const at = rows[0]?.at;
-  return at ? new Date(at) : null;
-}

@@ -29,7 +29,7 @@ import { AUDIO_TARGET_MIME, type AudioTarget } from '../../platform/ffmpeg';
 import { MEDIA_KIND_NAMES, parseStoredPath, type StoredMedia } from '../../platform/media';
 import { outboundFetch } from '../../platform/safe-fetch';
 import type { MessageTemplatesService } from '../message-templates/message-templates.service';
-import { type MessageRow, toMessageDto } from '../messages/messages.public';
+import { lastCustomerMessageAt, type MessageRow, toMessageDto } from '../messages/messages.public';
 import type { OutboundRequest, OutboundService } from '../messages/outbound.service';
 import { findCompanySettings, getGlobalSetting } from '../settings/settings.public';
 import type { TicketRow } from '../tickets/tickets.public';
@@ -510,7 +510,7 @@ export function createConversationService(
     async customerWindow(ctx: TenantContext, ticketId: number): Promise<CustomerWindowDto> {
       const ticket = await tickets.mustFindVisible(ctx, ticketId);
       if (ticket.channel !== 'whatsappapi' || !ticket.whatsappId || !ticket.contactId) return { applies: false, closesAt: null };
-      const last = await repo.lastCustomerMessageAt(db, ctx, { contactId: ticket.contactId, whatsappId: ticket.whatsappId });
+      const last = await lastCustomerMessageAt(db, ctx, ticket.contactId, ticket.whatsappId);
       return { applies: true, closesAt: last ? new Date(last.getTime() + CUSTOMER_WINDOW_MS).toISOString() : null };
     },
 

@@ -21,5 +21,6 @@ export {
   findMessageRow,
   insertAutomaticMessage,
   insertOutbound,
+  lastCustomerMessageAt,
   type OutboundRow,
 } from './messages.repository';

@@ -31,7 +31,7 @@ export async function findTicketForSend(db: Db, t: Tenant, ticketId: number): Pr
   return { ticket: camelRow(parseJson(r.ticket)), contact: parseJson(r.contact), whatsapp: parseJson(r.whatsapp) };
 }
 
-/** When the customer last wrote on this connection (any of their tickets): the Messenger 24-hour window. */
+/** When the customer last wrote on this connection (any of their tickets): Meta's 24-hour customer service window runs from then. */
 export async function lastCustomerMessageAt(db: Db, t: Tenant, contactId: number, whatsappId: number): Promise<Date | null> {
   const rows = rowsOf<{ at: string | Date | null }>(
     await db.execute(sql`

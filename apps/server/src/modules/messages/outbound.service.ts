@@ -2,7 +2,7 @@
  * The business's messages: stored first (ack 0, the clock), then sent by the `messages.send` job, which retries
  * with back-off and marks the message failed (never sent) when the channel refuses it for good.
  */
-import { SOCIAL_CHANNELS, SOCIAL_REPLY_WINDOW_MS } from '@atendo/shared';
+import { CUSTOMER_WINDOW_MS, SOCIAL_CHANNELS } from '@atendo/shared';
 import type { OutboundContent } from '../../channels/types';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
@@ -81,7 +81,7 @@ export function createOutboundService(deps: CoreDeps) {
       // Facebook / Instagram accept a reply only within 24 hours of the customer's last message (seed 000 §2 notice).
       if (!isPrivate && found.whatsapp && (SOCIAL_CHANNELS as readonly string[]).includes(found.whatsapp.channel)) {
         const last = await repo.lastCustomerMessageAt(db, ctx, ticket.contactId, found.whatsapp.id);
-        if (!last || Date.now() - last.getTime() > SOCIAL_REPLY_WINDOW_MS) throw new AppError('ERR_OUTSIDE_24H_WINDOW', 400);
+        if (!last || Date.now() - last.getTime() > CUSTOMER_WINDOW_MS) throw new AppError('ERR_OUTSIDE_24H_WINDOW', 400);
       }
       const text = req.body?.trim() ?? '';
       if (!text && !req.file && !req.content) throw new AppError('ERR_VALIDATION', 400);
