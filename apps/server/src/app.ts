@@ -74,7 +74,11 @@ export async function buildApp(deps: CoreDeps, opts: BuildOptions = {}): Promise
   await app.register(cookie);
   await app.register(swagger, {
     openapi: openapiBase(deps.version, API_DESCRIPTION),
-    transform: jsonSchemaTransform,
+    // A route that reads its JSON body itself (it also takes multipart) documents it without Fastify validating it.
+    transform: ({ schema, ...rest }) => {
+      const { documentedBody, ...own } = schema ?? {};
+      return jsonSchemaTransform({ ...rest, schema: documentedBody ? { ...own, body: documentedBody } : own });
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -93,22 +93,24 @@ function checkStep(step: StepShape, ctx: z.RefinementCtx) {
 }
 
 /** One step of a chatbot flow, nested to any depth (seed 001 §3 "Chatbot option"). */
-export const ChatbotOptionBody: z.ZodType<ChatbotOptionInput> = z.lazy(() =>
-  z
-    .object({
-      id: z.number().int().positive().optional(),
-      name: z.string({ error: V.required }).trim().min(4, V.tooShort).max(100, V.tooLong),
-      greetingMessage: z.string().max(10_000, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message).optional(),
-      queueType: z.enum(CHATBOT_TYPES).optional(),
-      optQueueId: optionalId,
-      optUserId: optionalId,
-      optIntegrationId: optionalId,
-      optFileId: optionalId,
-      closeTicket: z.boolean().optional(),
-      options: z.array(ChatbotOptionBody).max(50).optional(),
-    })
-    .superRefine(checkStep),
-);
+export const ChatbotOptionBody: z.ZodType<ChatbotOptionInput> = z
+  .lazy(() =>
+    z
+      .object({
+        id: z.number().int().positive().optional(),
+        name: z.string({ error: V.required }).trim().min(4, V.tooShort).max(100, V.tooLong),
+        greetingMessage: z.string().max(10_000, V.tooLong).refine(knownPlaceholders.check, knownPlaceholders.message).optional(),
+        queueType: z.enum(CHATBOT_TYPES).optional(),
+        optQueueId: optionalId,
+        optUserId: optionalId,
+        optIntegrationId: optionalId,
+        optFileId: optionalId,
+        closeTicket: z.boolean().optional(),
+        options: z.array(ChatbotOptionBody).max(50).optional(),
+      })
+      .superRefine(checkStep),
+  )
+  .meta({ id: 'ChatbotOptionBody' }); // recursive: the OpenAPI document refers to it as a component
 
 export const QueueBody = z.object({
   name: nameField(2, 50),

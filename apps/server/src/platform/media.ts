@@ -13,6 +13,7 @@ import { authenticate, bearerToken, type ContextLoader, type TokenService } from
 import { AppError, sendError } from './errors';
 import { AUDIO_TARGET_MIME, AudioConversionError, type AudioTarget, convertAudio } from './ffmpeg';
 import type { App } from './http';
+import { fileAnswer } from './openapi';
 
 const MB = 1024 * 1024;
 
@@ -494,7 +495,7 @@ export function mediaRoutes(app: App, deps: MediaRouteDeps) {
     '/media/:companyId/:kind/:file',
     {
       config: { public: true },
-      schema: { tags: ['media'], params: MediaParams, querystring: MediaQuery },
+      schema: { tags: ['media'], params: MediaParams, querystring: MediaQuery, response: fileAnswer },
     },
     async (req, reply) => {
       const stored = `${req.params.companyId}/${req.params.kind}/${req.params.file}`;

@@ -60,3 +60,15 @@ export const xlsxAnswer = {
   // A Buffer or a stream, sent as it is (Fastify serializes neither).
   200: { description: 'The spreadsheet (.xlsx)', content: { [XLSX_MIME]: { schema: z.any().describe('The .xlsx file') } } },
 };
+
+const plainText = (description: string) => ({ description, content: { 'text/plain': { schema: z.string() } } });
+/** Meta's webhook handshake (GET with hub.mode, hub.verify_token, hub.challenge): the challenge echoed as text. */
+export const hubChallengeAnswer = { 200: plainText('The `hub.challenge` echoed back; a wrong verify token answers 403') };
+/** A Meta webhook notification, signed in X-Hub-Signature-256: EVENT_RECEIVED once its events are stored. */
+export const eventReceivedAnswer = { 200: plainText('`EVENT_RECEIVED`, once the notification is stored') };
+const fileContent = { 'application/octet-stream': { schema: z.any().describe('The file') } };
+/** A stored file, sent as it is with its own type; a `Range` request answers the part asked for. */
+export const fileAnswer = {
+  200: { description: 'The file, with its own type', content: fileContent },
+  206: { description: 'The byte range asked for (`Range: bytes=…`)', content: fileContent },
+};

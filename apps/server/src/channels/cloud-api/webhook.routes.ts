@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError } from '../../platform/errors';
 import type { App } from '../../platform/http';
+import { eventReceivedAnswer, hubChallengeAnswer } from '../../platform/openapi';
 import type { IngestPort } from '../types';
 import { listChanges, mapWebhook } from './map';
 import { verifyHubChallenge, verifySignature } from './signature';
@@ -45,15 +46,19 @@ export function cloudApiWebhookRoutes(app: App, deps: CloudWebhookDeps) {
     const config = { public: true } as const;
     const tags = ['webhooks'];
 
-    scope.get('/webhooks/whatsappapi/:whatsappId', { config, schema: { tags, params: Params } }, async (req, reply) => {
-      const conn = await deps.findConnection(req.params.whatsappId);
-      const check =
-        conn?.channel === 'whatsappapi' ? verifyHubChallenge(req.query as Record<string, unknown>, conn.verifyToken) : null;
-      if (!check?.ok) return sendError(reply, 'ERR_NO_PERMISSION'); // wrong verify token: Meta expects 403
-      return reply.code(200).type('text/plain').send(check.challenge);
-    });
+    scope.get(
+      '/webhooks/whatsappapi/:whatsappId',
+      { config, schema: { tags, params: Params, response: hubChallengeAnswer } },
+      async (req, reply) => {
+        const conn = await deps.findConnection(req.params.whatsappId);
+        const check =
+          conn?.channel === 'whatsappapi' ? verifyHubChallenge(req.query as Record<string, unknown>, conn.verifyToken) : null;
+        if (!check?.ok) return sendError(reply, 'ERR_NO_PERMISSION'); // wrong verify token: Meta expects 403
+        return reply.code(200).type('text/plain').send(check.challenge);
+      },
+    );
 
-    scope.get('/webhooks/whatsappapi', { config, schema: { tags } }, async (req, reply) => {
+    scope.get('/webhooks/whatsappapi', { config, schema: { tags, response: hubChallengeAnswer } }, async (req, reply) => {
       const query = req.query as Record<string, unknown>;
       const token = query['hub.verify_token'];
       const conn = typeof token === 'string' && token ? await deps.findByVerifyToken(token) : null;
@@ -62,28 +67,32 @@ export function cloudApiWebhookRoutes(app: App, deps: CloudWebhookDeps) {
       return reply.code(200).type('text/plain').send(check.challenge);
     });
 
-    scope.post('/webhooks/whatsappapi/:whatsappId', { config, schema: { tags, params: Params } }, async (req, reply) => {
-      const conn = await deps.findConnection(req.params.whatsappId);
-      if (conn?.channel !== 'whatsappapi') return sendError(reply, 'ERR_NO_WAPP_FOUND');
-      const raw = rawBody(req);
-      if (!verifySignature(raw, req.headers['x-hub-signature-256'], conn.appSecret)) return refuse(req, reply, conn.id);
-      const payload = parseJson(raw);
-      if (payload === undefined) return sendError(reply, 'ERR_VALIDATION');
+    scope.post(
+      '/webhooks/whatsappapi/:whatsappId',
+      { config, schema: { tags, params: Params, response: eventReceivedAnswer } },
+      async (req, reply) => {
+        const conn = await deps.findConnection(req.params.whatsappId);
+        if (conn?.channel !== 'whatsappapi') return sendError(reply, 'ERR_NO_WAPP_FOUND');
+        const raw = rawBody(req);
+        if (!verifySignature(raw, req.headers['x-hub-signature-256'], conn.appSecret)) return refuse(req, reply, conn.id);
+        const payload = parseJson(raw);
+        if (payload === undefined) return sendError(reply, 'ERR_VALIDATION');
 
-      // Other numbers of the same Meta app may share this URL: they must be the same company's, with this same secret.
-      let siblings: WebhookConnection[] | undefined;
-      const byNumber = new Map<string, number>();
-      if (conn.phoneNumberId) byNumber.set(conn.phoneNumberId, conn.id);
-      for (const { phoneNumberId } of listChanges(payload)) {
-        if (byNumber.has(phoneNumberId)) continue;
-        siblings ??= await deps.findCompanyConnections(conn.companyId);
-        const sibling = siblings.find((s) => s.phoneNumberId === phoneNumberId && s.appSecret === conn.appSecret);
-        if (sibling) byNumber.set(phoneNumberId, sibling.id);
-      }
-      return deliver(req, reply, payload, byNumber);
-    });
+        // Other numbers of the same Meta app may share this URL: they must be the same company's, with this same secret.
+        let siblings: WebhookConnection[] | undefined;
+        const byNumber = new Map<string, number>();
+        if (conn.phoneNumberId) byNumber.set(conn.phoneNumberId, conn.id);
+        for (const { phoneNumberId } of listChanges(payload)) {
+          if (byNumber.has(phoneNumberId)) continue;
+          siblings ??= await deps.findCompanyConnections(conn.companyId);
+          const sibling = siblings.find((s) => s.phoneNumberId === phoneNumberId && s.appSecret === conn.appSecret);
+          if (sibling) byNumber.set(phoneNumberId, sibling.id);
+        }
+        return deliver(req, reply, payload, byNumber);
+      },
+    );
 
-    scope.post('/webhooks/whatsappapi', { config, schema: { tags } }, async (req, reply) => {
+    scope.post('/webhooks/whatsappapi', { config, schema: { tags, response: eventReceivedAnswer } }, async (req, reply) => {
       const raw = rawBody(req);
       const payload = parseJson(raw);
       if (payload === undefined) return sendError(reply, 'ERR_VALIDATION');

@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../../platform/errors';
 import type { App } from '../../platform/http';
+import { eventReceivedAnswer, hubChallengeAnswer } from '../../platform/openapi';
 import { verifyHubChallenge, verifySignature } from '../cloud-api/signature';
 import type { InboundMessage, IngestPort } from '../types';
 import { listEntries, type MessengerChannel, mapMessengerWebhook } from './map';
@@ -36,7 +37,7 @@ export function messengerWebhookRoutes(app: App, deps: MessengerWebhookDeps) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
     const config = { public: true } as const;
-    const schema = { tags: ['webhooks'] };
+    const tags = ['webhooks'];
 
     const handshake = async (req: FastifyRequest, reply: FastifyReply) => {
       const check = verifyHubChallenge(req.query as Record<string, unknown>, deps.verifyToken);
@@ -83,8 +84,8 @@ export function messengerWebhookRoutes(app: App, deps: MessengerWebhookDeps) {
     };
 
     for (const path of ['/webhooks/facebook', '/webhooks/instagram']) {
-      scope.get(path, { config, schema }, handshake);
-      scope.post(path, { config, schema }, receive);
+      scope.get(path, { config, schema: { tags, response: hubChallengeAnswer } }, handshake);
+      scope.post(path, { config, schema: { tags, response: eventReceivedAnswer } }, receive);
     }
   });
 }

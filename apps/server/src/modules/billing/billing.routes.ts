@@ -55,11 +55,14 @@ export function billingRoutes(app: App, billing: BillingService) {
       if (!ok) return sendError(reply, 'ERR_INVALID_WEBHOOK_SIGNATURE');
       return reply.code(200).send({ received: true });
     };
-    scope.post('/subscription/webhook/:provider', { config: { public: true }, schema: { tags, params: Params } }, (req, reply) =>
-      handle(req, reply, req.params.provider),
+    const response = { 200: z.object({ received: z.literal(true) }) };
+    scope.post(
+      '/subscription/webhook/:provider',
+      { config: { public: true }, schema: { tags, params: Params, response } },
+      (req, reply) => handle(req, reply, req.params.provider),
     );
     // Efí appends /pix to the registered webhook URL.
-    scope.post('/subscription/webhook/efi/pix', { config: { public: true }, schema: { tags } }, (req, reply) =>
+    scope.post('/subscription/webhook/efi/pix', { config: { public: true }, schema: { tags, response } }, (req, reply) =>
       handle(req, reply, 'efi'),
     );
   });

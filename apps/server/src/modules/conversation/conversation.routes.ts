@@ -41,7 +41,15 @@ export function conversationRoutes(app: App, deps: CoreDeps, conversation: Conve
   // `voice=true` for the composer's recording).
   app.post(
     '/messages/:ticketId',
-    { schema: { tags, params: TicketIdParams, consumes: ['application/json', 'multipart/form-data'], response: message } },
+    {
+      schema: {
+        tags,
+        params: TicketIdParams,
+        consumes: ['application/json', 'multipart/form-data'],
+        documentedBody: SendMessageBody,
+        response: message,
+      },
+    },
     async (req) => {
       const ticketId = await ticketOf(req);
       if (!req.isMultipart()) {

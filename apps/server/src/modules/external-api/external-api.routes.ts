@@ -33,6 +33,7 @@ export function externalApiRoutes(app: App, deps: CoreDeps, api: ExternalApiServ
         summary: 'Send a text or media message (bearer = connection token)',
         description: DESCRIPTION,
         consumes: ['application/json', 'multipart/form-data'],
+        documentedBody: ExternalSendBody,
         security: [{ bearer: [] }],
         response: { 200: ExternalSendDto },
       },
