@@ -34,6 +34,12 @@ export interface paths {
                                 id: number;
                                 mediaName: string | null;
                                 mediaPath: string | null;
+                                notice: {
+                                    key: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                } | null;
                                 priority: number;
                                 status: boolean;
                                 text: string;
@@ -76,6 +82,12 @@ export interface paths {
                             id: number;
                             mediaName: string | null;
                             mediaPath: string | null;
+                            notice: {
+                                key: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             priority: number;
                             status: boolean;
                             text: string;
@@ -121,6 +133,12 @@ export interface paths {
                             id: number;
                             mediaName: string | null;
                             mediaPath: string | null;
+                            notice: {
+                                key: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             priority: number;
                             status: boolean;
                             text: string;
@@ -163,6 +181,12 @@ export interface paths {
                             id: number;
                             mediaName: string | null;
                             mediaPath: string | null;
+                            notice: {
+                                key: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             priority: number;
                             status: boolean;
                             text: string;
@@ -230,6 +254,12 @@ export interface paths {
                             id: number;
                             mediaName: string | null;
                             mediaPath: string | null;
+                            notice: {
+                                key: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             priority: number;
                             status: boolean;
                             text: string;
@@ -262,6 +292,12 @@ export interface paths {
                             id: number;
                             mediaName: string | null;
                             mediaPath: string | null;
+                            notice: {
+                                key: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             priority: number;
                             status: boolean;
                             text: string;

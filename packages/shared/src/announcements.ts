@@ -38,6 +38,11 @@ export const AnnouncementDto = z.object({
   /** A URL the browser loads (signed), or null. */
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  /**
+   * A system notice (e.g. a webhook endpoint paused): the key of its text under `notices.` and the values it names,
+   * so each reader sees it in their language; `title` and `text` hold the Portuguese words for older clients.
+   */
+  notice: z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

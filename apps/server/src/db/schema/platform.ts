@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { companies, users } from './tenancy';
 
@@ -45,6 +45,9 @@ export const announcements = pgTable(
     mediaName: text(),
     /** A notice for one company's admins only (a webhook endpoint paused after failures); null = every company. */
     audienceCompanyId: integer().references(() => companies.id, { onDelete: 'cascade' }),
+    /** A system notice's text key and values: each reader's app writes it in their language (title/text: Portuguese). */
+    noticeKey: text(),
+    noticeParams: jsonb().$type<Record<string, string | number>>(),
     ...timestamps,
   },
   (t) => [index('announcements_company_idx').on(t.companyId, t.id)],

@@ -45,11 +45,28 @@ export async function findAnnouncement(db: Db, tenant: Tenant, id: number, reade
   return row ?? null;
 }
 
+/** A system notice: its key under the web's `notices.` texts, the values they name, and the Portuguese words. */
+export interface CompanyNotice {
+  key: string;
+  params: Record<string, string | number>;
+  title: string;
+  text: string;
+}
+
 /** A notice from the platform to one company's admins (shown in their bell like an announcement). */
-export async function insertCompanyNotice(db: Db, tenant: Tenant, audienceCompanyId: number, v: { title: string; text: string }) {
+export async function insertCompanyNotice(db: Db, tenant: Tenant, audienceCompanyId: number, v: CompanyNotice) {
   const [row] = await db
     .insert(announcements)
-    .values({ companyId: tenant.companyId, audienceCompanyId, title: v.title, text: v.text, priority: 1, status: true })
+    .values({
+      companyId: tenant.companyId,
+      audienceCompanyId,
+      title: v.title,
+      text: v.text,
+      noticeKey: v.key,
+      noticeParams: v.params,
+      priority: 1,
+      status: true,
+    })
     .returning();
   return row;
 }

@@ -28,6 +28,7 @@ export function createAnnouncementsService(deps: CoreDeps) {
     status: r.status,
     mediaPath: r.mediaPath ? deps.mediaUrl(r.mediaPath) : null,
     mediaName: r.mediaName,
+    notice: r.noticeKey ? { key: r.noticeKey, params: r.noticeParams ?? {} } : null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   });

@@ -150,6 +150,8 @@ export function createWebhooksService(deps: CoreDeps, opts: WebhooksOptions = {}
     await changed(companyId);
     if (!paused) return;
     await noticeCompanyAdmins(deps, companyId, {
+      key: 'webhookPaused',
+      params: { url: endpoint.url, failures },
       title: 'Webhook pausado',
       text: `O endpoint ${endpoint.url} falhou ${failures} vezes seguidas e foi pausado. Corrija-o e retome-o em API → Webhooks.`,
     });

@@ -241,6 +241,11 @@ describe('outgoing webhooks', () => {
       );
     await vi.waitFor(async () => expect(await notices(a.adminToken)).toHaveLength(1), { timeout: 20_000, interval: 100 });
     expect((await notices(a.adminToken))[0].text).toContain(`${base}/down`);
+    // each reader's app writes it in their language from its key and values
+    expect((await notices(a.adminToken))[0].notice).toEqual({
+      key: 'webhookPaused',
+      params: { url: `${base}/down`, failures: expect.any(Number) },
+    });
     expect(await notices(a.userToken)).toEqual([]);
     expect(await notices(b.adminToken)).toEqual([]);
 
