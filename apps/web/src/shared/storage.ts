@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   announcementLastSeen: 'announcementLastSeen',
   /** The composer's signature switch (sendSignMessage): 'false' when the attendant turned it off. */
   signOption: 'signOption',
+  /** The side menu's sections the user folded, comma-separated group keys (e.g. 'admin,campaigns'). */
+  menuFolded: 'menuFolded',
 } as const;
 
 export const FIRST_VISIT_FLAGS = [

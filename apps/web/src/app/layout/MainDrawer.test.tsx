@@ -1,5 +1,5 @@
 import { PLATFORM_COMPANY_ID, type SessionUserDto } from '@atendo/shared';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { inDays, makePlan, makeUser } from '../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../test/render';
@@ -90,5 +90,37 @@ describe('<MainDrawer> gating', () => {
     const nav = renderDrawer(makeUser({ profile: 'admin' }), { attention: true });
     expect(nav.link('Atendimentos').className).toContain('Mui-selected');
     expect(nav.hasLink(/Conexões.*precisa de atenção/)).toBe(true);
+  });
+});
+
+describe('<MainDrawer> sections', () => {
+  beforeEach(() => {
+    mockFetch();
+    window.localStorage.removeItem('menuFolded');
+  });
+
+  it('folds a section on a click, remembers it, and unfolds the section of the current page', async () => {
+    const user = makeUser({ profile: 'admin' });
+    const groups = buildMenu({ user, plan: user.company.plan, campaignsFlag: false });
+    const { unmount } = renderWithProviders(
+      <MainDrawer narrow={false} open onClose={() => {}} groups={groups} connectionsAttention={false} version="1.2.3" />,
+      { session: sessionValue(user), route: '/tickets' },
+    );
+    const heading = screen.getByRole('button', { name: 'Administração' });
+    expect(heading.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(heading);
+    expect(heading.getAttribute('aria-expanded')).toBe('false');
+    expect(window.localStorage.getItem('menuFolded')).toBe('admin');
+    // the attendance section has no fold
+    expect(screen.queryByRole('button', { name: 'Atendimento' })).toBeNull();
+    unmount();
+
+    // Opening a page of the folded section (the address bar) shows it again.
+    renderWithProviders(
+      <MainDrawer narrow={false} open onClose={() => {}} groups={groups} connectionsAttention={false} version="1.2.3" />,
+      { session: sessionValue(user), route: '/users' },
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Administração' }).getAttribute('aria-expanded')).toBe('true'));
+    expect(window.localStorage.getItem('menuFolded')).toBeNull();
   });
 });

@@ -1,8 +1,11 @@
 import { DRAWER_WIDTH_PX } from '@atendo/shared';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
   Badge,
   Box,
+  Collapse,
   Divider,
   Drawer,
   IconButton,
@@ -15,9 +18,11 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useAppName, usePublicSettings } from '../../shared/hooks/usePublicSettings';
+import { getItem, STORAGE_KEYS, setItem, useStorageItem } from '../../shared/storage';
 import { useColorMode } from '../theme/colorMode';
 import type { MenuEntry, MenuGroup } from './menu';
 import { MENU_ICONS } from './menuIcons';
@@ -50,14 +55,23 @@ function DrawerEntry({ entry, expanded, selected, attention, onNavigate }: Drawe
       selected={selected}
       onClick={onNavigate}
       aria-label={expanded ? undefined : attention ? `${label} ${t('menu.connectionsAttention')}` : label}
-      sx={{ minHeight: 40, px: expanded ? 2 : 2.5, borderRadius: 1, mx: 0.5 }}
+      sx={{
+        minHeight: 36,
+        py: 0.25,
+        px: expanded ? 1.5 : 2.5,
+        borderRadius: 1,
+        mx: 0.5,
+        // the current page: the brand colour on its icon and label, a tinted background
+        '&.Mui-selected': { color: 'primary.main', fontWeight: 600 },
+        '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
+      }}
     >
-      <ListItemIcon sx={{ minWidth: expanded ? 40 : 0 }}>
+      <ListItemIcon sx={{ minWidth: expanded ? 36 : 0 }}>
         <Badge variant="dot" color="error" invisible={!attention} overlap="circular">
           <Icon fontSize="small" />
         </Badge>
       </ListItemIcon>
-      {expanded && <ListItemText primary={label} />}
+      {expanded && <ListItemText primary={label} slotProps={{ primary: { noWrap: true, sx: { fontWeight: 'inherit' } } }} />}
       {expanded && attention && <span className="visually-hidden">{t('menu.connectionsAttention')}</span>}
     </ListItemButton>
   );
@@ -67,6 +81,15 @@ function DrawerEntry({ entry, expanded, selected, attention, onNavigate }: Drawe
       {button}
     </Tooltip>
   );
+}
+
+const foldedSet = (stored: string | null) => new Set((stored ?? '').split(',').filter(Boolean));
+/** The stored folded sections with `key` folded or unfolded. */
+function toggled(stored: string | null, key: string): string | null {
+  const next = foldedSet(stored);
+  if (next.has(key)) next.delete(key);
+  else next.add(key);
+  return [...next].join(',') || null;
 }
 
 interface DrawerContentProps {
@@ -84,6 +107,14 @@ function DrawerContent({ groups, expanded, connectionsAttention, version, onNavi
   const appName = useAppName();
   const { settings } = usePublicSettings();
   const { mode } = useColorMode();
+  const folded = foldedSet(useStorageItem(STORAGE_KEYS.menuFolded));
+  const toggleFolded = (key: string) => setItem(STORAGE_KEYS.menuFolded, toggled(getItem(STORAGE_KEYS.menuFolded), key));
+  // Arriving at a page (a link, the address bar) unfolds its section: the current page is shown; the user may fold it again.
+  const currentGroup = groups.find((g) => g.entries.some((entry) => isActive(entry, pathname)))?.key;
+  useEffect(() => {
+    const stored = getItem(STORAGE_KEYS.menuFolded);
+    if (currentGroup && foldedSet(stored).has(currentGroup)) setItem(STORAGE_KEYS.menuFolded, toggled(stored, currentGroup));
+  }, [currentGroup]);
   const logo =
     mode === 'dark' ? (settings.appLogoDark ?? settings.appLogoLight) : (settings.appLogoLight ?? settings.appLogoDark);
 
@@ -105,34 +136,60 @@ function DrawerContent({ groups, expanded, connectionsAttention, version, onNavi
         )}
       </Toolbar>
       <Divider />
-      <Box component="nav" aria-label={t('menu.label')} sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden' }}>
-        {groups.map((group) => (
-          <List
-            key={group.key}
-            dense
-            subheader={
-              group.key !== 'main' && expanded ? (
+      <Box component="nav" aria-label={t('menu.label')} sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden', py: 0.5 }}>
+        {groups.map((group) => {
+          const current = group.entries.some((entry) => isActive(entry, pathname));
+          // The attendance section never folds; the others fold on a click, remembered in this browser.
+          const foldable = expanded && group.key !== 'main' && group.key !== 'expired';
+          const open = !foldable || !folded.has(group.key);
+          const headingId = `menu-group-${group.key}`;
+          return (
+            <List key={group.key} dense disablePadding aria-labelledby={foldable ? headingId : undefined}>
+              {foldable && (
+                <ListSubheader component="div" disableGutters sx={{ bgcolor: 'transparent', lineHeight: 1, position: 'static' }}>
+                  <ListItemButton
+                    id={headingId}
+                    onClick={() => toggleFolded(group.key)}
+                    aria-expanded={open}
+                    sx={{ mx: 0.5, px: 1.5, py: 0.5, borderRadius: 1, minHeight: 30 }}
+                  >
+                    <ListItemText
+                      primary={t(`menu.groups.${group.key}`)}
+                      slotProps={{
+                        primary: { variant: 'overline', sx: { lineHeight: 1.6, letterSpacing: 0.6, color: 'text.secondary' } },
+                      }}
+                    />
+                    {open ? (
+                      <ExpandLess fontSize="small" sx={{ color: 'text.secondary' }} />
+                    ) : (
+                      <ExpandMore fontSize="small" sx={{ color: current ? 'primary.main' : 'text.secondary' }} />
+                    )}
+                  </ListItemButton>
+                </ListSubheader>
+              )}
+              {!foldable && group.key !== 'main' && expanded && (
                 <ListSubheader component="div" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
                   {t(`menu.groups.${group.key}`)}
                 </ListSubheader>
-              ) : undefined
-            }
-          >
-            {group.entries.map((entry) => (
-              <DrawerEntry
-                key={entry.key}
-                entry={entry}
-                expanded={expanded}
-                selected={isActive(entry, pathname)}
-                attention={entry.key === 'connections' && connectionsAttention}
-                onNavigate={onNavigate}
-              />
-            ))}
-          </List>
-        ))}
+              )}
+              <Collapse in={open} timeout="auto">
+                {group.entries.map((entry) => (
+                  <DrawerEntry
+                    key={entry.key}
+                    entry={entry}
+                    expanded={expanded}
+                    selected={isActive(entry, pathname)}
+                    attention={entry.key === 'connections' && connectionsAttention}
+                    onNavigate={onNavigate}
+                  />
+                ))}
+              </Collapse>
+            </List>
+          );
+        })}
       </Box>
       {expanded && version && (
-        <Typography variant="caption" color="text.secondary" sx={{ p: 1.5, textAlign: 'center' }}>
+        <Typography variant="caption" color="text.disabled" sx={{ px: 1.5, py: 0.5, textAlign: 'center', fontSize: 11 }}>
           {t('menu.version', { version })}
         </Typography>
       )}

@@ -32,10 +32,14 @@ export function TopBar({ offset, narrow, onToggleMenu, unreadTickets, showChats,
   const themeLabel = mode === 'dark' ? t('topbar.lightMode') : t('topbar.darkMode');
 
   return (
+    // A calm bar: the surface colour with a hairline; the brand colour stays for accents (logo, selection, buttons).
     <AppBar
       position="fixed"
       elevation={0}
+      color="inherit"
       sx={{
+        bgcolor: 'background.paper',
+        color: 'text.primary',
         width: narrow ? '100%' : `calc(100% - ${offset}px)`,
         ml: narrow ? 0 : `${offset}px`,
         transition: (theme) => theme.transitions.create(['width', 'margin']),
@@ -49,11 +53,11 @@ export function TopBar({ offset, narrow, onToggleMenu, unreadTickets, showChats,
         </IconButton>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           {!narrow && (
-            <Typography noWrap component="p" data-testid="greeting">
+            <Typography noWrap component="p" data-testid="greeting" sx={{ color: 'text.secondary' }}>
               <Trans
                 i18nKey="topbar.greeting"
                 values={{ name: user.name, company: user.company.name }}
-                components={{ b: <b /> }}
+                components={{ b: <Box component="b" sx={{ color: 'text.primary', fontWeight: 600 }} /> }}
               />
               {isAdmin(user) && due && <> {t('topbar.dueDate', { date: formatDate(due) })}</>}
             </Typography>

@@ -129,19 +129,51 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
   );
 
   return (
-    <Paper square elevation={0} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
-      <Box sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <SearchField
-          size="small"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            if (e.target.value.trim()) setTab('search');
-          }}
-          placeholder={t('tickets.search.placeholder')}
-          htmlInput={{ 'aria-label': t('tickets.search.placeholder') }}
-        />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+    <Paper square elevation={0} sx={{ display: 'flex', flexDirection: 'column', height: '100%', width: '100%', minWidth: 0 }}>
+      <Box
+        sx={{
+          px: 1,
+          pt: 1,
+          pb: 0.25,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 0.25,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {/* One compact header: the search and the queues on a line, the switches and actions under it (issue 35 item 2). */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <SearchField
+            size="small"
+            sx={{ flex: 1, minWidth: 0 }}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              if (e.target.value.trim()) setTab('search');
+            }}
+            placeholder={t('tickets.search.placeholder')}
+            htmlInput={{ 'aria-label': t('tickets.search.placeholder') }}
+          />
+          <Select
+            size="small"
+            multiple
+            displayEmpty
+            value={queueIds}
+            onChange={(e) => setQueueIds(typeof e.target.value === 'string' ? [] : e.target.value)}
+            renderValue={(v) => (v.length ? t('tickets.queues.selected', { count: v.length }) : t('tickets.queues.all'))}
+            inputProps={{ 'aria-label': t('tickets.queues.label') }}
+            sx={{ flexShrink: 0, maxWidth: '45%' }}
+          >
+            {user.queues.map((q) => (
+              <MenuItem key={q.id} value={q.id}>
+                <Checkbox size="small" checked={queueIds.includes(q.id)} sx={{ color: q.color }} />
+                <ListItemText primary={q.name} />
+              </MenuItem>
+            ))}
+          </Select>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 0.5, flexWrap: 'wrap', minHeight: 36, pl: 1 }}>
           <FormControlLabel
             control={<Switch size="small" checked={searchOnMessages} onChange={(e) => setSearchOnMessages(e.target.checked)} />}
             label={t('tickets.search.onMessages')}
@@ -181,23 +213,6 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
               {sortTickets === 'DESC' ? <ArrowDownwardIcon fontSize="small" /> : <ArrowUpwardIcon fontSize="small" />}
             </IconButton>
           </Tooltip>
-          <Select
-            size="small"
-            multiple
-            displayEmpty
-            value={queueIds}
-            onChange={(e) => setQueueIds(typeof e.target.value === 'string' ? [] : e.target.value)}
-            renderValue={(v) => (v.length ? t('tickets.queues.selected', { count: v.length }) : t('tickets.queues.all'))}
-            inputProps={{ 'aria-label': t('tickets.queues.label') }}
-            sx={{ ml: 'auto', minWidth: 120 }}
-          >
-            {user.queues.map((q) => (
-              <MenuItem key={q.id} value={q.id}>
-                <Checkbox size="small" checked={queueIds.includes(q.id)} sx={{ color: q.color }} />
-                <ListItemText primary={q.name} />
-              </MenuItem>
-            ))}
-          </Select>
         </Box>
       </Box>
       <Tabs
