@@ -480,6 +480,7 @@ export function MessageInput({
             <IconButton
               aria-label={t('tickets.composer.privateToggle')}
               aria-pressed={isPrivate}
+              data-shortcut="private-note"
               disabled={!enabled || Boolean(editing)}
               color={isPrivate ? 'warning' : 'default'}
               onClick={() => setPrivate((v) => !v)}
@@ -512,6 +513,7 @@ export function MessageInput({
           slotProps={{
             htmlInput: {
               'aria-label': t('tickets.composer.label'),
+              'data-shortcut': 'composer',
               'aria-autocomplete': 'list',
               'aria-expanded': picker.open,
               'aria-controls': picker.open ? `quick-messages-${ticketId}` : undefined,

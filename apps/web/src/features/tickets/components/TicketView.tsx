@@ -187,6 +187,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
             startIcon={<CheckIcon />}
             disabled={update.isPending}
             onClick={() => (ticket.queueId === null ? setAcceptAsk(true) : accept())}
+            data-shortcut="accept"
           >
             {t('tickets.actions.accept')}
           </Button>
@@ -229,6 +230,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
               startIcon={<DoneAllIcon />}
               disabled={update.isPending}
               onClick={(e) => (ratingsOn ? setCloseFormOpen(true) : setResolveAnchor(e.currentTarget))}
+              data-shortcut="resolve"
             >
               {t('tickets.actions.resolve')}
             </Button>

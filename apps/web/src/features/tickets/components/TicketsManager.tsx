@@ -153,7 +153,7 @@ export function TicketsManager({ selectedUuid, onOpen }: { selectedUuid?: string
               if (e.target.value.trim()) setTab('search');
             }}
             placeholder={t('tickets.search.placeholder')}
-            htmlInput={{ 'aria-label': t('tickets.search.placeholder') }}
+            htmlInput={{ 'aria-label': t('tickets.search.placeholder'), 'data-shortcut': 'search' }}
           />
           <Select
             size="small"

@@ -9,8 +9,10 @@ import { useCurrentUser } from '../../../app/session/context';
 import { ApiError } from '../../../shared/api/client';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { useSaveTicketsManagerWidth } from '../../users/hooks/useUsers';
+import { ShortcutsDialog } from '../components/ShortcutsDialog';
 import { TicketsManager } from '../components/TicketsManager';
 import { TicketView } from '../components/TicketView';
+import { useInboxShortcuts } from '../hooks/useInboxShortcuts';
 import { useTicket } from '../hooks/useTicket';
 import { useTicketEvents } from '../hooks/useTicketEvents';
 import type { Ticket } from '../types';
@@ -81,6 +83,9 @@ function Welcome() {
     >
       <ChatIcon sx={{ fontSize: 64, opacity: 0.4 }} />
       <Typography>{t('tickets.welcome')}</Typography>
+      <Typography variant="caption" color="text.disabled">
+        {t('shortcuts.hint')}
+      </Typography>
     </Box>
   );
 }
@@ -116,6 +121,9 @@ export default function TicketsPage() {
   const saveWidth = useSaveTicketsManagerWidth(user.id);
   const dragging = useRef<{ startX: number; startW: number } | null>(null);
   useTicketEvents();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = useCallback(() => setHelpOpen(true), []);
+  useInboxShortcuts(openHelp);
 
   const open = useCallback((t: Ticket) => navigate(`/tickets/${t.uuid}`), [navigate]);
 
@@ -158,6 +166,7 @@ export default function TicketsPage() {
         sx={{ width: 6, cursor: 'col-resize', flexShrink: 0, '&:hover': { bgcolor: 'action.hover' } }}
       />
       <Box sx={{ flex: 1, minWidth: 0 }}>{ticketId ? <Conversation uuid={ticketId} /> : <Welcome />}</Box>
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </Box>
   );
 }
