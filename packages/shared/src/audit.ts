@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'integration.delete',
   'contact.delete',
   'contact.export',
+  'contact.erase',
   'plan.create',
   'plan.update',
   'plan.delete',

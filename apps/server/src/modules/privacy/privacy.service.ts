@@ -1,0 +1,114 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { ERASED_CONTACT_NAME, type EraseContactBody, erasedContactNumber, type Language } from '@atendo/shared';
+import archiver from 'archiver';
+import type { TenantContext } from '../../platform/context';
+import type { CoreDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { recordAudit } from '../audit/audit.public';
+import type { ContactsService } from '../contacts/contacts.service';
+import * as repo from './privacy.repository';
+
+/** A zip entry's name from a stored file's: no folders, nothing a file system would read as a path. */
+const entryName = (id: number, name: string | null | undefined, stored: string) =>
+  `${id}-${(name || stored.split('/').pop() || 'file').replace(/[^\w.-]+/g, '_').slice(-120)}`;
+
+/** What confirms an erasure: the number as shown, spaces, dashes and case ignored. */
+const confirmKey = (s: string) => s.replace(/[\s()+-]/g, '').toLowerCase();
+
+/** A JSON array written a page at a time. */
+async function* jsonArray(pages: AsyncIterable<unknown[]>) {
+  let first = true;
+  yield '[';
+  for await (const page of pages) {
+    for (const item of page) {
+      yield `${first ? '\n' : ',\n'}${JSON.stringify(item)}`;
+      first = false;
+    }
+  }
+  yield '\n]\n';
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/**
+ * A data subject's rights under the LGPD, per contact (issue 34 item 4; docs/privacy.md): everything held about the
+ * contact as a streamed zip, and its erasure. Admins only (the routes' `contacts-page:deleteContact`); another
+ * company's contact is not found.
+ */
+export function createPrivacyService(deps: CoreDeps, contacts: Pick<ContactsService, 'show'>) {
+  const { db } = deps.database;
+
+  async function mustFind(ctx: TenantContext, contactId: number) {
+    const contact = await repo.findContact(db, ctx, contactId);
+    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    return contact;
+  }
+
+  /** A stored file's bytes as a zip entry, or nothing when the file is gone. */
+  async function fileEntry(zip: archiver.Archiver, stored: string | null, name: string) {
+    const abs = stored ? deps.media.resolve(stored) : null;
+    if (!abs || !(await stat(abs).catch(() => null))) return;
+    zip.append(createReadStream(abs), { name });
+  }
+
+  return {
+    async exportZip(ctx: TenantContext, contactId: number) {
+      const contact = await mustFind(ctx, contactId);
+      const [profile, tickets, notes, schedules, lists, shippings, files, media] = await Promise.all([
+        repo.contactProfile(db, ctx, contact),
+        repo.contactTickets(db, ctx, contact.id),
+        repo.contactNotes(db, ctx, contact.id),
+        repo.contactSchedules(db, ctx, contact.id),
+        repo.contactListEntries(db, ctx, contact.number),
+        repo.contactShippings(db, ctx, contact),
+        repo.contactTicketFiles(db, ctx, contact.id),
+        repo.contactMedia(db, ctx, contact.id),
+      ]);
+      recordAudit(deps, ctx, { action: 'contact.export', entity: 'contact', entityId: contact.id, after: { lgpd: true } });
+
+      const zip = archiver('zip', { zlib: { level: 6 } });
+      const write = async () => {
+        zip.append(json(profile), { name: 'contact.json' });
+        zip.append(json(tickets), { name: 'tickets.json' });
+        zip.append(Readable.from(jsonArray(repo.contactMessages(db, ctx, contact.id))), { name: 'messages.json' });
+        zip.append(json(notes), { name: 'notes.json' });
+        zip.append(json(schedules), { name: 'schedules.json' });
+        zip.append(json(lists), { name: 'contact-lists.json' });
+        zip.append(json(shippings), { name: 'campaign-shippings.json' });
+        for (const m of media) await fileEntry(zip, m.path, `media/${entryName(m.id, m.name, m.path ?? '')}`);
+        for (const f of files) await fileEntry(zip, f.path, `files/${entryName(f.id, f.name, f.path)}`);
+        for (const s of schedules)
+          await fileEntry(zip, s.mediaPath, `schedules/${entryName(s.id, s.mediaName, s.mediaPath ?? '')}`);
+        await zip.finalize();
+      };
+      write().catch((err) => zip.destroy(err));
+      const day = new Date().toISOString().slice(0, 10);
+      return { stream: zip, fileName: `contact-${contact.id}-${day}.zip` };
+    },
+
+    async erase(ctx: TenantContext, contactId: number, body: EraseContactBody, language: Language) {
+      const contact = await mustFind(ctx, contactId);
+      if (contact.number.startsWith('erased-')) throw new AppError('ERR_CONTACT_ERASED', 409);
+      if (confirmKey(body.confirm) !== confirmKey(contact.number)) throw new AppError('ERR_CONFIRMATION_MISMATCH', 400);
+      const media = await repo.eraseContact(db, ctx, contact, {
+        name: ERASED_CONTACT_NAME[language],
+        number: erasedContactNumber(contact.id),
+      });
+      for (const path of [...media, contact.urlPicture]) await deps.media.remove(path);
+      // The entry says who erased which contact and when — nothing of what it held.
+      recordAudit(deps, ctx, {
+        action: 'contact.erase',
+        entity: 'contact',
+        entityId: contact.id,
+        after: { files: media.length },
+      });
+      const shown = await contacts.show(ctx, contact.id);
+      deps.realtime.publish(ctx.companyId, 'contact', { action: 'update', contact: shown });
+      return shown;
+    },
+  };
+}
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { LANGUAGES, type Language } from './users';
+import { V } from './validation';
+
+/**
+ * A data subject's rights under the LGPD, per contact (issue 34 item 4; docs/privacy.md): the export of everything
+ * held about one contact, and its erasure.
+ */
+
+/** The erasure cannot be undone: the body repeats the contact's number as it is shown (spaces and case ignored). */
+export const EraseContactBody = z.object({
+  confirm: z.string({ error: V.required }).trim().min(1, V.required).max(200, V.tooLong),
+  /** The language of the name the contact keeps (else the request's Accept-Language). */
+  lang: z.enum(LANGUAGES, { error: V.invalid }).optional(),
+});
+export type EraseContactBody = z.infer<typeof EraseContactBody>;
+
+/** The name an erased contact keeps, in the language of the admin who erased it. */
+export const ERASED_CONTACT_NAME: Record<Language, string> = {
+  pt: 'Contato apagado',
+  en: 'Erased contact',
+  es: 'Contacto borrado',
+  tr: 'Silinmiş kişi',
+};
+
+/** An erased contact's number (the column is unique per company and channel, so it cannot be empty for two). */
+export const erasedContactNumber = (contactId: number) => `erased-${contactId}`;
+
+/** The zip's entries that are JSON documents (media and files go under `media/` and `files/`). */
+export const CONTACT_EXPORT_DOCUMENTS = [
+  'contact.json',
+  'tickets.json',
+  'messages.json',
+  'notes.json',
+  'schedules.json',
+  'contact-lists.json',
+  'campaign-shippings.json',
+] as const;
