@@ -36,3 +36,9 @@ export const CONTACT_EXPORT_DOCUMENTS = [
   'contact-lists.json',
   'campaign-shippings.json',
 ] as const;
+
+/** Whether what was typed confirms erasing the contact of `number`: spaces, "+", dashes, brackets and case ignored. */
+export function eraseConfirmationMatches(typed: string, number: string): boolean {
+  const key = (s: string) => s.replace(/[\s()+-]/g, '').toLowerCase();
+  return key(typed) !== '' && key(typed) === key(number);
+}

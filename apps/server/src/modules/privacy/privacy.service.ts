@@ -1,7 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { ERASED_CONTACT_NAME, type EraseContactBody, erasedContactNumber, type Language } from '@atendo/shared';
+import {
+  ERASED_CONTACT_NAME,
+  type EraseContactBody,
+  eraseConfirmationMatches,
+  erasedContactNumber,
+  type Language,
+} from '@atendo/shared';
 import archiver from 'archiver';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
@@ -13,9 +19,6 @@ import * as repo from './privacy.repository';
 /** A zip entry's name from a stored file's: no folders, nothing a file system would read as a path. */
 const entryName = (id: number, name: string | null | undefined, stored: string) =>
   `${id}-${(name || stored.split('/').pop() || 'file').replace(/[^\w.-]+/g, '_').slice(-120)}`;
-
-/** What confirms an erasure: the number as shown, spaces, dashes and case ignored. */
-const confirmKey = (s: string) => s.replace(/[\s()+-]/g, '').toLowerCase();
 
 /** A JSON array written a page at a time. */
 async function* jsonArray(pages: AsyncIterable<unknown[]>) {
@@ -91,7 +94,7 @@ export function createPrivacyService(deps: CoreDeps, contacts: Pick<ContactsServ
     async erase(ctx: TenantContext, contactId: number, body: EraseContactBody, language: Language) {
       const contact = await mustFind(ctx, contactId);
       if (contact.number.startsWith('erased-')) throw new AppError('ERR_CONTACT_ERASED', 409);
-      if (confirmKey(body.confirm) !== confirmKey(contact.number)) throw new AppError('ERR_CONFIRMATION_MISMATCH', 400);
+      if (!eraseConfirmationMatches(body.confirm, contact.number)) throw new AppError('ERR_CONFIRMATION_MISMATCH', 400);
       const media = await repo.eraseContact(db, ctx, contact, {
         name: ERASED_CONTACT_NAME[language],
         number: erasedContactNumber(contact.id),
