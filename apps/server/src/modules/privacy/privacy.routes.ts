@@ -28,6 +28,8 @@ export function privacyRoutes(app: App, privacy: PrivacyService) {
       reply.header('content-type', ZIP_MIME);
       reply.header('content-disposition', `attachment; filename="${fileName}"`);
       reply.header('cache-control', 'no-store');
+      // The web app (another origin in development) saves the file under the server's name.
+      reply.header('access-control-expose-headers', 'content-disposition');
       return reply.send(stream);
     },
   );

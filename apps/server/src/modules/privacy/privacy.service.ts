@@ -49,11 +49,31 @@ export function createPrivacyService(deps: CoreDeps, contacts: Pick<ContactsServ
     return contact;
   }
 
+  /**
+   * Appends one entry and waits until the zip has written it, so one file is open at a time (a contact with
+   * thousands of media would otherwise open them all at once).
+   */
+  function add(zip: archiver.Archiver, source: string | Readable, name: string) {
+    return new Promise<void>((resolve, reject) => {
+      const done = () => {
+        zip.off('error', failed);
+        resolve();
+      };
+      const failed = (err: Error) => {
+        zip.off('entry', done);
+        reject(err);
+      };
+      zip.once('entry', done);
+      zip.once('error', failed);
+      zip.append(source, { name });
+    });
+  }
+
   /** A stored file's bytes as a zip entry, or nothing when the file is gone. */
-  async function fileEntry(zip: archiver.Archiver, stored: string | null, name: string) {
+  async function addFile(zip: archiver.Archiver, stored: string | null, name: string) {
     const abs = stored ? deps.media.resolve(stored) : null;
     if (!abs || !(await stat(abs).catch(() => null))) return;
-    zip.append(createReadStream(abs), { name });
+    await add(zip, createReadStream(abs), name);
   }
 
   return {
@@ -73,17 +93,18 @@ export function createPrivacyService(deps: CoreDeps, contacts: Pick<ContactsServ
 
       const zip = archiver('zip', { zlib: { level: 6 } });
       const write = async () => {
-        zip.append(json(profile), { name: 'contact.json' });
-        zip.append(json(tickets), { name: 'tickets.json' });
-        zip.append(Readable.from(jsonArray(repo.contactMessages(db, ctx, contact.id))), { name: 'messages.json' });
-        zip.append(json(notes), { name: 'notes.json' });
-        zip.append(json(schedules), { name: 'schedules.json' });
-        zip.append(json(lists), { name: 'contact-lists.json' });
-        zip.append(json(shippings), { name: 'campaign-shippings.json' });
-        for (const m of media) await fileEntry(zip, m.path, `media/${entryName(m.id, m.name, m.path ?? '')}`);
-        for (const f of files) await fileEntry(zip, f.path, `files/${entryName(f.id, f.name, f.path)}`);
-        for (const s of schedules)
-          await fileEntry(zip, s.mediaPath, `schedules/${entryName(s.id, s.mediaName, s.mediaPath ?? '')}`);
+        await add(zip, json(profile), 'contact.json');
+        await add(zip, json(tickets), 'tickets.json');
+        await add(zip, Readable.from(jsonArray(repo.contactMessages(db, ctx, contact.id))), 'messages.json');
+        await add(zip, json(notes), 'notes.json');
+        await add(zip, json(schedules), 'schedules.json');
+        await add(zip, json(lists), 'contact-lists.json');
+        await add(zip, json(shippings), 'campaign-shippings.json');
+        for (const m of media) await addFile(zip, m.path, `media/${entryName(m.id, m.name, m.path ?? '')}`);
+        for (const f of files) await addFile(zip, f.path, `files/${entryName(f.id, f.name, f.path)}`);
+        for (const s of schedules) {
+          await addFile(zip, s.mediaPath, `schedules/${entryName(s.id, s.mediaName, s.mediaPath ?? '')}`);
+        }
         await zip.finalize();
       };
       write().catch((err) => zip.destroy(err));
