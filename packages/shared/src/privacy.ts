@@ -25,17 +25,8 @@ export const ERASED_CONTACT_NAME: Record<Language, string> = {
 
 /** An erased contact's number (the column is unique per company and channel, so it cannot be empty for two). */
 export const erasedContactNumber = (contactId: number) => `erased-${contactId}`;
-
-/** The zip's entries that are JSON documents (media and files go under `media/` and `files/`). */
-export const CONTACT_EXPORT_DOCUMENTS = [
-  'contact.json',
-  'tickets.json',
-  'messages.json',
-  'notes.json',
-  'schedules.json',
-  'contact-lists.json',
-  'campaign-shippings.json',
-] as const;
+/** Whether a contact's number says it was erased. */
+export const isErasedContactNumber = (number: string) => /^erased-\d+$/.test(number);
 
 /** Whether what was typed confirms erasing the contact of `number`: spaces, "+", dashes, brackets and case ignored. */
 export function eraseConfirmationMatches(typed: string, number: string): boolean {

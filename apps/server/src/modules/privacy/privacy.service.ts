@@ -6,6 +6,7 @@ import {
   type EraseContactBody,
   eraseConfirmationMatches,
   erasedContactNumber,
+  isErasedContactNumber,
   type Language,
 } from '@atendo/shared';
 import archiver from 'archiver';
@@ -114,7 +115,7 @@ export function createPrivacyService(deps: CoreDeps, contacts: Pick<ContactsServ
 
     async erase(ctx: TenantContext, contactId: number, body: EraseContactBody, language: Language) {
       const contact = await mustFind(ctx, contactId);
-      if (contact.number.startsWith('erased-')) throw new AppError('ERR_CONTACT_ERASED', 409);
+      if (isErasedContactNumber(contact.number)) throw new AppError('ERR_CONTACT_ERASED', 409);
       if (!eraseConfirmationMatches(body.confirm, contact.number)) throw new AppError('ERR_CONFIRMATION_MISMATCH', 400);
       const media = await repo.eraseContact(db, ctx, contact, {
         name: ERASED_CONTACT_NAME[language],

@@ -1,4 +1,4 @@
-import { type ContactItemDto, eraseConfirmationMatches } from '@atendo/shared';
+import { type ContactItemDto, eraseConfirmationMatches, isErasedContactNumber } from '@atendo/shared';
 import DeleteForeverOutlinedIcon from '@mui/icons-material/DeleteForeverOutlined';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import {
@@ -19,9 +19,6 @@ import { toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { downloadContactData, useEraseContact } from '../hooks/useContacts';
 
-/** An erased contact keeps its row with this number (packages/shared `erasedContactNumber`). */
-const isErased = (c: ContactItemDto) => c.number.startsWith('erased-');
-
 /**
  * The contact's rights under the LGPD (docs/privacy.md): export everything held about it (a zip), or erase it after
  * the admin types its number. Shown to admins only (the server checks too).
@@ -31,7 +28,7 @@ export function ContactPrivacyActions({ contact, onErased }: { contact: ContactI
   const [exporting, setExporting] = useState(false);
   const [received, setReceived] = useState(0);
   const [erasing, setErasing] = useState(false);
-  const erased = isErased(contact);
+  const erased = isErasedContactNumber(contact.number);
 
   const exportData = async () => {
     setExporting(true);
