@@ -1,22 +1,12 @@
 import { type ContactItemDto, eraseConfirmationMatches, isErasedContactNumber } from '@atendo/shared';
 import DeleteForeverOutlinedIcon from '@mui/icons-material/DeleteForeverOutlined';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
+import { TypedConfirmationDialog } from '../../../shared/ui/TypedConfirmationDialog';
 import { downloadContactData, useEraseContact } from '../hooks/useContacts';
 
 /**
@@ -96,18 +86,9 @@ function EraseContactDialog({
   onErased: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const erase = useEraseContact();
-  const [typed, setTyped] = useState('');
-  // Each opening starts with an empty confirmation.
-  const contactId = contact?.id;
-  useEffect(() => {
-    if (contactId) setTyped('');
-  }, [contactId]);
-  const matches = Boolean(contact) && eraseConfirmationMatches(typed, contact?.number ?? '');
-
-  const confirm = async () => {
-    if (!contact || !matches) return;
+  const confirm = async (typed: string) => {
+    if (!contact) return;
     try {
       await erase.mutateAsync({ id: contact.id, confirm: typed });
       toast.success(t('contacts.privacy.erased'));
@@ -116,38 +97,18 @@ function EraseContactDialog({
       toastError(err);
     }
   };
-
   return (
-    <Dialog open={Boolean(contact)} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>{t('contacts.privacy.eraseTitle', { name: contact?.name ?? '' })}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('contacts.privacy.eraseWarning')}
-        </Alert>
-        <TextField
-          autoFocus
-          fullWidth
-          label={t('contacts.privacy.typeNumber', { number: contact?.number ?? '' })}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') void confirm();
-          }}
-          slotProps={{ htmlInput: { 'data-testid': 'erase-confirm' } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          color="error"
-          disabled={!matches || erase.isPending}
-          startIcon={erase.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          onClick={() => void confirm()}
-        >
-          {t('contacts.privacy.eraseConfirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <TypedConfirmationDialog
+      open={Boolean(contact)}
+      title={t('contacts.privacy.eraseTitle', { name: contact?.name ?? '' })}
+      warning={t('contacts.privacy.eraseWarning')}
+      label={t('contacts.privacy.typeNumber', { number: contact?.number ?? '' })}
+      matches={(typed) => eraseConfirmationMatches(typed, contact?.number ?? '')}
+      confirmLabel={t('contacts.privacy.eraseConfirm')}
+      busy={erase.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+      inputTestId="erase-confirm"
+    />
   );
 }
