@@ -70,6 +70,7 @@ const TRUST_ROUTES = [
   'DELETE /users/:id/two-factor',
   'GET /contacts/:contactId/data-export',
   'POST /contacts/:contactId/erase',
+  'GET /companies/:companyId/data-export',
 ];
 
 it('the sweeps reach the two-factor, session and LGPD routes (issue 34)', () => {

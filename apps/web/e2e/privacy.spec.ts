@@ -4,7 +4,17 @@ import path from 'node:path';
 import { type GraphStandin, inbound } from '@atendo/graph-standin';
 import { expect, test } from '@playwright/test';
 import JSZip from 'jszip';
-import { ADMIN, API_URL, apiHeaders, createCloudConnection, createVia, SCREENSHOTS, signIn, startStandin } from './helpers';
+import {
+  ADMIN,
+  API_URL,
+  apiHeaders,
+  createCloudConnection,
+  createVia,
+  SCREENSHOTS,
+  signIn,
+  signUpCompany,
+  startStandin,
+} from './helpers';
 
 let standin: GraphStandin;
 test.beforeAll(async () => {
@@ -83,5 +93,27 @@ test.describe("a contact's data under the LGPD (issue 34 item 4)", () => {
     await page.goto('/tickets');
     await page.getByRole('tab', { name: /Aguardando/ }).click();
     await expect(page.getByTestId('ticket-item').filter({ hasText: text })).toHaveCount(0);
+  });
+
+  test("the super admin exports a company's whole data before deleting it", async ({ page, request }) => {
+    const account = await signUpCompany(request, 'LGPD');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.goto('/companies');
+    await page.getByRole('searchbox').fill(account.companyName);
+    const row = page.getByRole('row', { name: new RegExp(account.companyName) });
+    await expect(row).toHaveCount(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `Exportar dados de ${account.companyName}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^company-\d+-\d{4}-\d{2}-\d{2}\.zip$/);
+    const saved = path.join(mkdtempSync(path.join(tmpdir(), 'lgpd-e2e-')), download.suggestedFilename());
+    await download.saveAs(saved);
+    const zip = await JSZip.loadAsync(readFileSync(saved));
+    expect(JSON.parse(await zip.file('company.json')!.async('string'))).toMatchObject({ name: account.companyName });
+    const users = JSON.parse(await zip.file('tables/users.json')!.async('string')) as { email: string; password_hash: string }[];
+    expect(users).toEqual([expect.objectContaining({ email: account.email, password_hash: '••••' })]);
+    await expect(page.getByText('Dados da empresa exportados.')).toBeVisible();
   });
 });

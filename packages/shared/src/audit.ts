@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'company.create',
   'company.update',
   'company.delete',
+  'company.export',
   'chatbot.create',
   'chatbot.update',
   'chatbot.delete',

@@ -4,7 +4,7 @@
  * transaction, so it lives here as one rule (decision 98) rather than as a call into each module.
  */
 import { type AnyColumn, and, asc, eq, gt, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, escapeLike } from '../../db/open';
+import { type Db, escapeLike, rowsOf } from '../../db/open';
 import {
   auditLogs,
   campaignShippings,
@@ -369,4 +369,53 @@ export async function contactMedia(db: Db, tenant: Tenant, contactId: number) {
     .from(messages)
     .where(and(messagesOf(tenant.companyId, contactId, ticketIds), isNotNull(messages.mediaUrl)))
     .orderBy(asc(messages.id));
+}
+
+// ─── A company's whole export (the super admin's, before a company is deleted) ───────────────────────────
+
+/** Tables whose rows are sign-in material, not the company's data: never exported. */
+const NOT_EXPORTED = new Set(['baileys_auth', 'baileys_sessions', 'user_sessions', 'user_recovery_codes', 'password_recoveries']);
+
+/** Every table of the schema that holds a company's rows (a `company_id` column), with its primary key's columns. */
+export async function companyTables(db: Db): Promise<{ table: string; key: string[] }[]> {
+  const rows = rowsOf<{ table_name: string; key: string[] | null }>(
+    await db.execute(sql`
+      SELECT c.table_name,
+             (SELECT array_agg(k.column_name::text ORDER BY k.ordinal_position)
+                FROM information_schema.table_constraints tc
+                JOIN information_schema.key_column_usage k
+                  ON k.constraint_name = tc.constraint_name AND k.table_schema = tc.table_schema AND k.table_name = tc.table_name
+               WHERE tc.table_schema = 'public' AND tc.table_name = c.table_name AND tc.constraint_type = 'PRIMARY KEY') AS key
+        FROM information_schema.columns c
+       WHERE c.table_schema = 'public' AND c.column_name = 'company_id'
+       ORDER BY c.table_name`),
+  );
+  return rows.filter((r) => !NOT_EXPORTED.has(r.table_name)).map((r) => ({ table: r.table_name, key: r.key ?? ['company_id'] }));
+}
+
+/** The company's rows of one table, a page at a time, in primary-key order. */
+export async function* companyTableRows(
+  db: Db,
+  { companyId }: Tenant,
+  t: { table: string; key: string[] },
+  pageSize = 1000,
+): AsyncGenerator<Record<string, unknown>[]> {
+  const order = sql.join(
+    t.key.map((k) => sql.identifier(k)),
+    sql`, `,
+  );
+  for (let offset = 0; ; offset += pageSize) {
+    const page = rowsOf<Record<string, unknown>>(
+      await db.execute(
+        sql`SELECT * FROM ${sql.identifier(t.table)} WHERE company_id = ${companyId} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`,
+      ),
+    );
+    if (page.length) yield page;
+    if (page.length < pageSize) return;
+  }
+}
+
+export async function companyRow(db: Db, { companyId }: Tenant) {
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`SELECT * FROM companies WHERE id = ${companyId}`));
+  return rows[0] ?? null;
 }

@@ -2,12 +2,14 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
+  AUDIT_MASK,
   ERASED_CONTACT_NAME,
   type EraseContactBody,
   eraseConfirmationMatches,
   erasedContactNumber,
   isErasedContactNumber,
   type Language,
+  SECRET_FIELD_PATTERN,
 } from '@atendo/shared';
 import archiver from 'archiver';
 import type { TenantContext } from '../../platform/context';
@@ -32,6 +34,18 @@ async function* jsonArray(pages: AsyncIterable<unknown[]>) {
     }
   }
   yield '\n]\n';
+}
+
+/** A row with its secret text columns (passwords' hashes, tokens, keys, secrets) masked; counts stay numbers. */
+function maskSecrets(row: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row))
+    out[k] = typeof v === 'string' && v !== '' && SECRET_FIELD_PATTERN.test(k) ? AUDIT_MASK : v;
+  return out;
+}
+
+async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (row: T) => U) {
+  for await (const page of pages) yield page.map(map);
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -111,6 +125,34 @@ export function createPrivacyService(deps: CoreDeps, contacts: Pick<ContactsServ
       write().catch((err) => zip.destroy(err));
       const day = new Date().toISOString().slice(0, 10);
       return { stream: zip, fileName: `contact-${contact.id}-${day}.zip` };
+    },
+
+    /**
+     * A company's whole data for the super admin before the company is deleted: every table's rows of the company as
+     * `tables/<table>.json` (secret columns masked; sign-in material left out) and every stored file under `media/`.
+     */
+    async exportCompany(ctx: TenantContext, companyId: number) {
+      const tenant = { companyId };
+      const company = await repo.companyRow(db, tenant);
+      if (!company) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+      const tables = await repo.companyTables(db);
+      recordAudit(deps, ctx, { action: 'company.export', entity: 'company', entityId: companyId });
+
+      const zip = archiver('zip', { zlib: { level: 6 } });
+      const write = async () => {
+        await add(zip, json(maskSecrets(company)), 'company.json');
+        for (const t of tables) {
+          const rows = mapPages(repo.companyTableRows(db, tenant, t), maskSecrets);
+          await add(zip, Readable.from(jsonArray(rows)), `tables/${t.table}.json`);
+        }
+        for await (const stored of deps.media.listCompany(companyId)) {
+          await addFile(zip, stored, `media/${stored.split('/').slice(1).join('/')}`);
+        }
+        await zip.finalize();
+      };
+      write().catch((err) => zip.destroy(err));
+      const day = new Date().toISOString().slice(0, 10);
+      return { stream: zip, fileName: `company-${companyId}-${day}.zip` };
     },
 
     async erase(ctx: TenantContext, contactId: number, body: EraseContactBody, language: Language) {

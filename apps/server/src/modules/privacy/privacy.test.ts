@@ -3,7 +3,16 @@ import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQueue, customerWrites, rows } from '../../../test/attendance';
-import { bearer, createTenant, createTestApp, PNG_1PX, requester, type Tenant, type TestContext } from '../../../test/harness';
+import {
+  bearer,
+  createTenant,
+  createTestApp,
+  PNG_1PX,
+  requester,
+  superAdminToken,
+  type Tenant,
+  type TestContext,
+} from '../../../test/harness';
 import { createCloudConnection } from '../../../test/messaging';
 import { auditSettled } from '../audit/audit.public';
 
@@ -209,5 +218,41 @@ describe("a contact's data (LGPD)", () => {
     expect((await req('POST', url, a.adminToken, { confirm: `erased-${c.contactId}` })).json()).toEqual({
       error: 'ERR_CONTACT_ERASED',
     });
+  }, 120_000);
+
+  it("the super admin exports a company's whole data: every table's rows (secrets masked, sessions left out) and its media", async () => {
+    const c = await richContact(b, 'company');
+    const url = `/companies/${b.companyId}/data-export`;
+    expect((await req('GET', url, b.adminToken)).statusCode).toBe(403);
+    expect((await req('GET', url, b.userToken)).statusCode).toBe(403);
+    const superToken = await superAdminToken(t);
+    expect((await req('GET', '/companies/999999/data-export', superToken)).statusCode).toBe(404);
+
+    const res = await t.app.inject({ method: 'GET', url, headers: bearer(superToken) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="company-\d+-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const names = Object.keys(zip.files);
+    const read = async (name: string) => JSON.parse(await zip.file(name)!.async('string'));
+    expect(await read('company.json')).toMatchObject({ id: b.companyId });
+    expect(names).toEqual(expect.arrayContaining(['tables/contacts.json', 'tables/messages.json', 'tables/users.json']));
+    expect(names.filter((n) => /user_sessions|user_recovery_codes|baileys_auth|password_recoveries/.test(n))).toEqual([]);
+    const contacts: { id: number; name: string; company_id: number }[] = await read('tables/contacts.json');
+    expect(contacts.find((x) => x.id === c.contactId)).toMatchObject({ name: c.marks.name, company_id: b.companyId });
+    // nothing of another company
+    expect(contacts.every((x) => x.company_id === b.companyId)).toBe(true);
+    const messages: { body: string }[] = await read('tables/messages.json');
+    expect(messages.map((m) => m.body)).toContain(c.marks.text);
+    const users: { password_hash: string }[] = await read('tables/users.json');
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.every((u) => u.password_hash === '••••')).toBe(true);
+    const file = `media/${c.stored.split('/').slice(1).join('/')}`;
+    expect(Buffer.from(await zip.file(file)!.async('uint8array')).equals(PNG_1PX)).toBe(true);
+    await auditSettled();
+    const [entry] = await rows<{ entity_id: string }>(
+      t,
+      sql`SELECT entity_id FROM audit_logs WHERE action = 'company.export' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(entry.entity_id).toBe(String(b.companyId));
   }, 120_000);
 });
