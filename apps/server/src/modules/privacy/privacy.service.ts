@@ -70,16 +70,19 @@ export function createPrivacyService(deps: CoreDeps, contacts: Pick<ContactsServ
    */
   function add(zip: archiver.Archiver, source: string | Readable, name: string) {
     return new Promise<void>((resolve, reject) => {
-      const done = () => {
-        zip.off('error', failed);
-        resolve();
+      const settle = (err?: Error) => {
+        zip.off('entry', written);
+        zip.off('error', settle);
+        zip.off('close', closed);
+        if (err) reject(err);
+        else resolve();
       };
-      const failed = (err: Error) => {
-        zip.off('entry', done);
-        reject(err);
-      };
-      zip.once('entry', done);
-      zip.once('error', failed);
+      const written = () => settle();
+      // A download cut short destroys the zip: the writer stops instead of waiting for an entry forever.
+      const closed = () => settle(new Error('the zip was closed before its end'));
+      zip.once('entry', written);
+      zip.once('error', settle);
+      zip.once('close', closed);
       zip.append(source, { name });
     });
   }
@@ -173,6 +176,8 @@ export function createPrivacyService(deps: CoreDeps, contacts: Pick<ContactsServ
       });
       const shown = await contacts.show(ctx, contact.id);
       deps.realtime.publish(ctx.companyId, 'contact', { action: 'update', contact: shown });
+      // Systems fed by webhooks hear that the contact changed (and get the anonymised one).
+      await deps.events.publish('contact.updated', { companyId: ctx.companyId, contactId: contact.id });
       return shown;
     },
   };
