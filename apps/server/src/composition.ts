@@ -390,7 +390,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const contacts = createContactsService(deps, { channels: messaging.channels });
   contactsRoutes(app, contacts);
   registerContactsJobs(deps.jobs, contacts);
-  privacyRoutes(app, createPrivacyService(deps, contacts));
+  privacyRoutes(app, createPrivacyService(deps, contacts, tickets));
   externalApiRoutes(app, deps, createExternalApiService(deps, { contacts, conversation, tickets }));
   reportsRoutes(app, createReportsService(deps));
   const billing = createBillingService(deps, app.log);

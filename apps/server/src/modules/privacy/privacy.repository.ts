@@ -236,10 +236,15 @@ export interface Anonymised {
 
 /**
  * Clears everything personal of one contact and returns the stored media paths it held (removed from the disk by the
- * caller once the transaction committed). Rows that reports count (the contact, tickets, messages, ratings,
+ * caller once the transaction committed) and its tickets (told to open screens). Rows that reports count (the contact, tickets, messages, ratings,
  * attendances, campaign records) stay, emptied; rows that are only personal data go.
  */
-export async function eraseContact(db: Db, tenant: Tenant, contact: ContactRow, anon: Anonymised): Promise<string[]> {
+export async function eraseContact(
+  db: Db,
+  tenant: Tenant,
+  contact: ContactRow,
+  anon: Anonymised,
+): Promise<{ media: string[]; ticketIds: number[] }> {
   const { companyId } = tenant;
   return db.transaction(async (tx) => {
     const ticketIds = await ticketIdsOf(tx, tenant, contact.id);
@@ -331,7 +336,7 @@ export async function eraseContact(db: Db, tenant: Tenant, contact: ContactRow, 
     await tx
       .delete(webhookDeliveries)
       .where(and(eq(webhookDeliveries.companyId, companyId), carries(webhookDeliveries.body, contact)));
-    return media;
+    return { media, ticketIds };
   });
 }
 

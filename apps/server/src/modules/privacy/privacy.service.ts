@@ -17,6 +17,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { recordAudit } from '../audit/audit.public';
 import type { ContactsService } from '../contacts/contacts.service';
+import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './privacy.repository';
 
 /** A zip entry's name from a stored file's: no folders, nothing a file system would read as a path. */
@@ -55,7 +56,11 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
  * contact as a streamed zip, and its erasure. Admins only (the routes' `contacts-page:deleteContact`); another
  * company's contact is not found.
  */
-export function createPrivacyService(deps: CoreDeps, contacts: Pick<ContactsService, 'show'>) {
+export function createPrivacyService(
+  deps: CoreDeps,
+  contacts: Pick<ContactsService, 'show'>,
+  tickets: Pick<TicketsService, 'publishTicket'>,
+) {
   const { db } = deps.database;
 
   async function mustFind(ctx: TenantContext, contactId: number) {
@@ -162,7 +167,7 @@ export function createPrivacyService(deps: CoreDeps, contacts: Pick<ContactsServ
       const contact = await mustFind(ctx, contactId);
       if (isErasedContactNumber(contact.number)) throw new AppError('ERR_CONTACT_ERASED', 409);
       if (!eraseConfirmationMatches(body.confirm, contact.number)) throw new AppError('ERR_CONFIRMATION_MISMATCH', 400);
-      const media = await repo.eraseContact(db, ctx, contact, {
+      const { media, ticketIds } = await repo.eraseContact(db, ctx, contact, {
         name: ERASED_CONTACT_NAME[language],
         number: erasedContactNumber(contact.id),
       });
@@ -176,6 +181,8 @@ export function createPrivacyService(deps: CoreDeps, contacts: Pick<ContactsServ
       });
       const shown = await contacts.show(ctx, contact.id);
       deps.realtime.publish(ctx.companyId, 'contact', { action: 'update', contact: shown });
+      // Inbox lists drop the last message's preview (an open conversation shows the erasure when reopened).
+      for (const id of ticketIds) await tickets.publishTicket(ctx, id);
       // Systems fed by webhooks hear that the contact changed (and get the anonymised one).
       await deps.events.publish('contact.updated', { companyId: ctx.companyId, contactId: contact.id });
       return shown;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addQueue, customerWrites, rows } from '../../../test/attendance';
+import { addQueue, customerWrites, rows, ticketEvents } from '../../../test/attendance';
 import {
   bearer,
   createTenant,
@@ -191,6 +191,7 @@ describe("a contact's data (LGPD)", () => {
     const wrong = await req('POST', url, a.adminToken, { confirm: '5511000000000' });
     expect(wrong.json()).toEqual({ error: 'ERR_CONFIRMATION_MISMATCH' });
 
+    const heardFrom = t.realtime.events.length;
     const res = await req('POST', url, a.adminToken, {
       confirm: ` +${c.marks.number.slice(0, 4)} ${c.marks.number.slice(4)} `,
       lang: 'en',
@@ -198,6 +199,12 @@ describe("a contact's data (LGPD)", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: c.contactId, name: 'Erased contact', email: '', active: false, extraInfo: [] });
     await auditSettled();
+    // Open screens hear it: the contact anonymised, its ticket without the last message's preview.
+    const contactEvent = t.realtime.events.slice(heardFrom).find((e) => e.event === 'contact');
+    expect(contactEvent?.payload).toMatchObject({ action: 'update', contact: { id: c.contactId, name: 'Erased contact' } });
+    expect(ticketEvents(t, heardFrom).map((e) => e.payload)).toContainEqual(
+      expect.objectContaining({ action: 'update', ticket: expect.objectContaining({ id: c.ticketId, lastMessage: '' }) }),
+    );
 
     expect(await sweep(needles)).toEqual([]);
     expect(existsSync(t.deps.media.resolve(c.stored)!)).toBe(false);
