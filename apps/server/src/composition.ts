@@ -77,6 +77,8 @@ import { outboundQueueByChannel } from './modules/messages/messages.public';
 import { createOutboundService, type OutboundService } from './modules/messages/outbound.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService, type PlansService } from './modules/plans/plans.service';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { createPrivacyService } from './modules/privacy/privacy.service';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { createPromptsService } from './modules/prompts/prompts.service';
 import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes';
@@ -388,6 +390,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const contacts = createContactsService(deps, { channels: messaging.channels });
   contactsRoutes(app, contacts);
   registerContactsJobs(deps.jobs, contacts);
+  privacyRoutes(app, createPrivacyService(deps, contacts, tickets));
   externalApiRoutes(app, deps, createExternalApiService(deps, { contacts, conversation, tickets }));
   reportsRoutes(app, createReportsService(deps));
   const billing = createBillingService(deps, app.log);

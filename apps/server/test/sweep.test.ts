@@ -68,9 +68,12 @@ const TRUST_ROUTES = [
   'DELETE /auth/sessions/:sessionId',
   'DELETE /users/:id/sessions',
   'DELETE /users/:id/two-factor',
+  'GET /contacts/:contactId/data-export',
+  'POST /contacts/:contactId/erase',
+  'GET /companies/:companyId/data-export',
 ];
 
-it('the sweeps reach the two-factor and session routes (issue 34)', () => {
+it('the sweeps reach the two-factor, session and LGPD routes (issue 34)', () => {
   const swept = new Set(routes.map((r) => `${r.method} ${r.url}`));
   expect(TRUST_ROUTES.filter((k) => !swept.has(k))).toEqual([]);
 });

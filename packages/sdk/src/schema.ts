@@ -501,7 +501,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "user.create" | "user.update" | "user.delete" | "user.sessionsEnd" | "user.twoFactorReset" | "setting.update" | "companySetting.update" | "queue.create" | "queue.update" | "queue.delete" | "connection.create" | "connection.update" | "connection.delete" | "integration.create" | "integration.update" | "integration.delete" | "contact.delete" | "contact.export" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "chatbot.create" | "chatbot.update" | "chatbot.delete" | "tag.create" | "tag.update" | "tag.delete" | "quickMessage.create" | "quickMessage.update" | "quickMessage.delete" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.cancel" | "campaign.restart" | "campaign.export" | "campaignSetting.update" | "contactList.create" | "contactList.update" | "contactList.delete" | "contactListItem.delete" | "schedule.delete" | "ticket.delete" | "ticketNote.delete" | "fileList.delete" | "announcement.create" | "announcement.update" | "announcement.delete" | "prompt.create" | "prompt.update" | "prompt.delete" | "webhook.create" | "webhook.update" | "webhook.pause" | "webhook.resume" | "webhook.delete" | "webhook.secretRead" | "invoice.charge" | "report.export" | "audit.export";
+                    action?: "user.create" | "user.update" | "user.delete" | "user.sessionsEnd" | "user.twoFactorReset" | "setting.update" | "companySetting.update" | "queue.create" | "queue.update" | "queue.delete" | "connection.create" | "connection.update" | "connection.delete" | "integration.create" | "integration.update" | "integration.delete" | "contact.delete" | "contact.export" | "contact.erase" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.export" | "chatbot.create" | "chatbot.update" | "chatbot.delete" | "tag.create" | "tag.update" | "tag.delete" | "quickMessage.create" | "quickMessage.update" | "quickMessage.delete" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.cancel" | "campaign.restart" | "campaign.export" | "campaignSetting.update" | "contactList.create" | "contactList.update" | "contactList.delete" | "contactListItem.delete" | "schedule.delete" | "ticket.delete" | "ticketNote.delete" | "fileList.delete" | "announcement.create" | "announcement.update" | "announcement.delete" | "prompt.create" | "prompt.update" | "prompt.delete" | "webhook.create" | "webhook.update" | "webhook.pause" | "webhook.resume" | "webhook.delete" | "webhook.secretRead" | "invoice.charge" | "report.export" | "audit.export";
                     companyId?: number;
                     from?: string;
                     pageNumber?: number;
@@ -563,7 +563,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "user.create" | "user.update" | "user.delete" | "user.sessionsEnd" | "user.twoFactorReset" | "setting.update" | "companySetting.update" | "queue.create" | "queue.update" | "queue.delete" | "connection.create" | "connection.update" | "connection.delete" | "integration.create" | "integration.update" | "integration.delete" | "contact.delete" | "contact.export" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "chatbot.create" | "chatbot.update" | "chatbot.delete" | "tag.create" | "tag.update" | "tag.delete" | "quickMessage.create" | "quickMessage.update" | "quickMessage.delete" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.cancel" | "campaign.restart" | "campaign.export" | "campaignSetting.update" | "contactList.create" | "contactList.update" | "contactList.delete" | "contactListItem.delete" | "schedule.delete" | "ticket.delete" | "ticketNote.delete" | "fileList.delete" | "announcement.create" | "announcement.update" | "announcement.delete" | "prompt.create" | "prompt.update" | "prompt.delete" | "webhook.create" | "webhook.update" | "webhook.pause" | "webhook.resume" | "webhook.delete" | "webhook.secretRead" | "invoice.charge" | "report.export" | "audit.export";
+                    action?: "user.create" | "user.update" | "user.delete" | "user.sessionsEnd" | "user.twoFactorReset" | "setting.update" | "companySetting.update" | "queue.create" | "queue.update" | "queue.delete" | "connection.create" | "connection.update" | "connection.delete" | "integration.create" | "integration.update" | "integration.delete" | "contact.delete" | "contact.export" | "contact.erase" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.export" | "chatbot.create" | "chatbot.update" | "chatbot.delete" | "tag.create" | "tag.update" | "tag.delete" | "quickMessage.create" | "quickMessage.update" | "quickMessage.delete" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.cancel" | "campaign.restart" | "campaign.export" | "campaignSetting.update" | "contactList.create" | "contactList.update" | "contactList.delete" | "contactListItem.delete" | "schedule.delete" | "ticket.delete" | "ticketNote.delete" | "fileList.delete" | "announcement.create" | "announcement.update" | "announcement.delete" | "prompt.create" | "prompt.update" | "prompt.delete" | "webhook.create" | "webhook.update" | "webhook.pause" | "webhook.resume" | "webhook.delete" | "webhook.secretRead" | "invoice.charge" | "report.export" | "audit.export";
                     companyId?: number;
                     from?: string;
                     lang?: "pt" | "en" | "es" | "tr";
@@ -3297,6 +3297,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{companyId}/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The super admin's export of a company's whole data before it is deleted, streamed as a zip: company.json, tables/<table>.json with every row of the company (secret columns masked, sign-in sessions and keys left out) and media/ with every stored file. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    companyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The zip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/companies/{id}/schedules": {
         parameters: {
             query?: never;
@@ -4626,6 +4664,123 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Everything held about the contact (LGPD), streamed as a zip: contact.json, tickets.json, messages.json, notes.json, schedules.json, contact-lists.json, campaign-shippings.json, and the media and files under media/, files/ and schedules/. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contactId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The zip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{contactId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Erases the contact's personal data (LGPD): messages' text and media, notes, files, schedules' texts, list entries, audit values and webhook deliveries; the contact is kept anonymised so counts stay true. `confirm` repeats the contact's number. Cannot be undone. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contactId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        confirm: string;
+                        /** @enum {string} */
+                        lang?: "pt" | "en" | "es" | "tr";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            acceptAudioMessage: boolean;
+                            active: boolean;
+                            channel: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            disableBot: boolean;
+                            email: string;
+                            extraInfo?: {
+                                id: number;
+                                name: string;
+                                value: string;
+                            }[];
+                            id: number;
+                            isGroup: boolean;
+                            lgpdAcceptedAt: string | null;
+                            name: string;
+                            number: string;
+                            tags: {
+                                color: string;
+                                id: number;
+                                kanban: number;
+                                name: string;
+                            }[];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            urlPicture: string;
+                            uuid: string;
+                            whatsapp: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            whatsappId: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

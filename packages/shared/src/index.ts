@@ -20,6 +20,7 @@ export * from './messaging';
 export * from './permissions';
 export * from './plans';
 export * from './platform-settings';
+export * from './privacy';
 export * from './prompts';
 export * from './queues';
 export * from './quick-messages';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -414,6 +414,19 @@ export class MediaStorage {
   async removeCompany(companyId: number) {
     if (!Number.isSafeInteger(companyId) || companyId <= 0) return;
     await rm(path.join(this.dir, String(companyId)), { recursive: true, force: true });
+  }
+
+  /** The stored paths of every file the company holds (a company's whole export), kind by kind. */
+  async *listCompany(companyId: number): AsyncGenerator<string> {
+    if (!Number.isSafeInteger(companyId) || companyId <= 0) return;
+    for (const kind of MEDIA_KIND_NAMES) {
+      const names = await readdir(path.join(this.dir, String(companyId), kind)).catch(() => [] as string[]);
+      for (const name of names.sort()) {
+        const stored = `${companyId}/${kind}/${name}`;
+        // work files (dot-named) and anything that is not a stored name are skipped
+        if (parseStoredPath(stored)) yield stored;
+      }
+    }
   }
 
   /** Called after every stored or removed file with the company, the bytes and the files it changed by. */

@@ -11,6 +11,7 @@ import { formatDate } from '../../../shared/subscription';
 import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
 import { useCompaniesPage } from '../hooks/useCompanies';
 import { companyRowState, formatBytes, planValue } from '../utils/companyRow';
+import { CompanyExportButton } from './CompanyExportButton';
 import { CompanyForm } from './CompanyForm';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog';
 
@@ -75,9 +76,10 @@ export function CompaniesManager() {
       header: t('companies.columns.actions'),
       align: 'right',
       sticky: 'right',
-      width: 112,
+      width: 160,
       render: (c) => (
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          {c.id !== 1 && <CompanyExportButton company={c} />}
           <Tooltip title={t('companies.edit')}>
             <IconButton aria-label={t('companies.editNamed', { name: c.name })} onClick={() => setEditing(c)}>
               <EditIcon />

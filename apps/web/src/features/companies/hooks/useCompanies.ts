@@ -1,6 +1,7 @@
 import type { CompanyDto, CompanyPageDto } from '@atendo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { downloadStreamed } from '../../../shared/api/download';
 import { removeRecord, upsertRecord, useInfiniteSearch } from '../../../shared/hooks/useInfiniteSearch';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { companyKeys } from './keys';
@@ -43,4 +44,9 @@ export function useDeleteCompany() {
     mutationFn: ({ id, confirm }: { id: number; confirm: string }) => api.delete(`/companies/${id}`, { query: { confirm } }),
     onSuccess: (_, { id }) => removeRecord<CompanyDto>(qc, KEY, id, (r) => r.id),
   });
+}
+
+/** GET /companies/:id/data-export (super admin): the company's whole data as a zip, streamed and saved by the browser. */
+export function downloadCompanyData(id: number): Promise<void> {
+  return downloadStreamed(`/companies/${id}/data-export`, {}, `company-${id}.zip`);
 }

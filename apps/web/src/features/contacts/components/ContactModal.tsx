@@ -1,12 +1,13 @@
 import type { TagRefDto } from '@atendo/shared';
-import { CONTACT_NAME_MAX_PAGE, type ContactItemDto, contactFormSchema } from '@atendo/shared';
+import { CONTACT_NAME_MAX_PAGE, type ContactItemDto, can, contactFormSchema } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogContent, DialogTitle, Divider, IconButton, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../app/session/context';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
@@ -14,6 +15,7 @@ import { FormTextField } from '../../../shared/ui/FormTextField';
 import { TagPicker } from '../../tags/components/TagPicker';
 import { tagDiff, useContactTags, useSyncContactTags } from '../../tags/hooks/useTagging';
 import { useContact, useSaveContact } from '../hooks/useContacts';
+import { ContactPrivacyActions } from './ContactPrivacyActions';
 
 interface Form {
   name: string;
@@ -28,6 +30,8 @@ const empty: Form = { name: '', number: '', email: '', extraInfo: [] };
 export function ContactModal({ open, contactId, onClose }: { open: boolean; contactId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
+  // The LGPD export and erasure are an admin's (the permission that deletes contacts).
+  const canErase = can(useCurrentUser(), 'contacts-page:deleteContact');
   const { data } = useContact(open ? contactId : null);
   const save = useSaveContact();
   const savedTags = useContactTags(open ? contactId : null);
@@ -107,6 +111,12 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
               {t('contacts.addExtra')}
             </Button>
           </Stack>
+          {contactId && data && canErase && (
+            <>
+              <Divider sx={{ my: 2 }} />
+              <ContactPrivacyActions contact={data} onErased={onClose} />
+            </>
+          )}
         </DialogContent>
         <DialogFormActions onCancel={onClose} busy={isSubmitting} />
       </form>

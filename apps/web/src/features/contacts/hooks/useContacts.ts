@@ -10,7 +10,7 @@ import {
 } from '@atendo/shared';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { downloadStreamed } from '../../../shared/api/download';
+import { type DownloadProgress, downloadStreamed } from '../../../shared/api/download';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import i18n from '../../../shared/i18n';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
@@ -181,4 +181,19 @@ export function useImportStatus(id: number | null) {
 /** GET /contacts/export: the .xlsx is streamed by the server, in the UI's language, and saved by the browser. */
 export function downloadContactsExport(): Promise<void> {
   return downloadStreamed('/contacts/export', { lang: i18n.language }, 'contacts.xlsx');
+}
+
+/** GET /contacts/:id/data-export: everything held about one contact (LGPD), a zip streamed and saved by the browser. */
+export function downloadContactData(id: number, onProgress?: (p: DownloadProgress) => void): Promise<void> {
+  return downloadStreamed(`/contacts/${id}/data-export`, {}, `contact-${id}.zip`, onProgress);
+}
+
+/** POST /contacts/:id/erase (LGPD): cannot be undone; `confirm` repeats the contact's number. */
+export function useEraseContact() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, confirm }: { id: number; confirm: string }) =>
+      api.post<ContactItemDto>(`/contacts/${id}/erase`, { confirm, lang: i18n.language }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: contactKeys.all }),
+  });
 }
