@@ -26,11 +26,7 @@ import type { AuthService } from './modules/auth/auth.service';
 import { registerRecoveryJobs } from './modules/auth/recovery.jobs';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
-import {
-  type AssignmentService,
-  createAssignmentService,
-  registerAssignmentJobs,
-} from './modules/automation/automation.assign';
+import { type AssignmentService, createAssignmentService, registerAssignmentJobs } from './modules/automation/automation.assign';
 import { createSceneSetupCache, type SceneSetupCache } from './modules/automation/automation.public';
 import {
   type AutomationService,

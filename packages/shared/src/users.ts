@@ -45,7 +45,13 @@ export const UpdateUserBody = OwnUserFields.extend({
   allUserChat: flag.optional(),
   userClosePendingTicket: flag.optional(),
   /** Most open tickets the assignment rule gives this user; null: each queue's default. */
-  assignmentCapacity: z.number({ error: V.invalid }).int(V.invalid).min(1, V.invalid).max(ASSIGNMENT_CAPACITY_MAX, V.invalid).nullable().optional(),
+  assignmentCapacity: z
+    .number({ error: V.invalid })
+    .int(V.invalid)
+    .min(1, V.invalid)
+    .max(ASSIGNMENT_CAPACITY_MAX, V.invalid)
+    .nullable()
+    .optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 

@@ -36,7 +36,10 @@ async function online(app: TestContext, who: TestUser[], on: boolean) {
 const ownerOf = async (ticketId: number) => (await ticketRow(t, ticketId)).userId;
 
 async function openCount(userId: number, app: TestContext = t) {
-  const [r] = await query<{ n: number }>(app, sql`SELECT count(*)::int AS n FROM tickets WHERE user_id = ${userId} AND status = 'open'`);
+  const [r] = await query<{ n: number }>(
+    app,
+    sql`SELECT count(*)::int AS n FROM tickets WHERE user_id = ${userId} AND status = 'open'`,
+  );
   return Number(r.n);
 }
 
@@ -187,7 +190,9 @@ describe('capacity: a ticket waits while everyone is full', () => {
 describe('races', () => {
   it('two messages at once: each ticket once, nobody above capacity', async () => {
     const { staff, conn } = await team('roundRobin', 2, 3);
-    const written = await Promise.all(Array.from({ length: 10 }, () => customerWrites(t, conn.id, { from: newNumber(), body: 'Oi' })));
+    const written = await Promise.all(
+      Array.from({ length: 10 }, () => customerWrites(t, conn.id, { from: newNumber(), body: 'Oi' })),
+    );
     await t.settled();
     for (const u of staff) expect(await openCount(u.id)).toBe(2);
     await expectOneAssignmentEach(
@@ -209,7 +214,8 @@ describe('races', () => {
         t.modules.assignment.sweep({ companyId: tenant.companyId }),
         two.modules.assignment.sweep(),
       ]);
-      const counted = (given[0] as unknown[]).length + (given[1] as unknown[]).length + (given[2] as number) + (given[3] as number);
+      const counted =
+        (given[0] as unknown[]).length + (given[1] as unknown[]).length + (given[2] as number) + (given[3] as number);
       expect(counted).toBe(12);
       for (const u of staff) expect(await openCount(u.id)).toBe(3);
       await expectOneAssignmentEach(

@@ -20,8 +20,8 @@ import { rooms } from '../../platform/realtime-port';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './automation.assign.repository';
 import { assignWaitingJob } from './automation.jobs';
-import { effectiveAssignmentMode, hasRoom, pickAssignee, withinWorkHours } from './automation.rules';
 import { insertLog } from './automation.repository';
+import { effectiveAssignmentMode, hasRoom, pickAssignee, withinWorkHours } from './automation.rules';
 
 export interface AssignmentOptions {
   /** The clock of the work hours (tests inject one). */

@@ -247,8 +247,7 @@ export function createStepEffects(
     });
   }
 
-  const waitsIn = (t: TicketRow, queueId: number) =>
-    t.status === 'pending' && !t.userId && !t.isBot && t.queueId === queueId;
+  const waitsIn = (t: TicketRow, queueId: number) => t.status === 'pending' && !t.userId && !t.isBot && t.queueId === queueId;
 
   const visiblyChanged = (a: TicketRow, b: TicketRow) =>
     a.status !== b.status || a.queueId !== b.queueId || a.userId !== b.userId || a.isBot !== b.isBot;
