@@ -368,7 +368,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
                     helperText={t('queues.assignment.capacityHelp')}
                     size="small"
                     inputMode="numeric"
-                    sx={{ minWidth: 200 }}
+                    sx={{ minWidth: 200, flex: 1 }}
                   />
                 </Stack>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
