@@ -1,6 +1,15 @@
 import { type GraphStandin, inbound } from '@atendo/graph-standin';
 import { expect, type Page, test } from '@playwright/test';
-import { API_URL, apiHeaders, createCloudConnection, createVia, SCREENSHOTS, signIn, signUpCompany, startStandin } from './helpers';
+import {
+  API_URL,
+  apiHeaders,
+  createCloudConnection,
+  createVia,
+  SCREENSHOTS,
+  signIn,
+  signUpCompany,
+  startStandin,
+} from './helpers';
 
 let standin: GraphStandin;
 test.beforeAll(async () => {
@@ -17,7 +26,11 @@ const ticketItem = (page: Page, name: string) => page.getByTestId('ticket-item')
  * session each); customers write in through the Cloud API stand-in: each attendant is given one, live, with a notice;
  * the third waits and is given to the first attendant who closes theirs — the ticket log says the rule assigned it.
  */
-test('round robin with capacity 1: one ticket each, the third waits and goes to who closes first', async ({ browser, page, request }) => {
+test('round robin with capacity 1: one ticket each, the third waits and goes to who closes first', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const account = await signUpCompany(request, 'Assign');
   const stamp = `${Date.now()}`.slice(-9);
@@ -115,7 +128,9 @@ test('round robin with capacity 1: one ticket each, the third waits and goes to 
   await ticketItem(anaPage, customers[2].name).click();
   await anaPage.getByRole('button', { name: 'Mais opções' }).click();
   await anaPage.getByRole('menuitem', { name: 'Histórico do ticket' }).click();
-  await expect(anaPage.getByTestId('ticket-log')).toContainText(`Atribuído a ${ana.name} pela regra de distribuição da fila ${queueName}`);
+  await expect(anaPage.getByTestId('ticket-log')).toContainText(
+    `Atribuído a ${ana.name} pela regra de distribuição da fila ${queueName}`,
+  );
   await anaPage.screenshot({ path: `${SCREENSHOTS}/assignment-log.png` });
   await anaContext.close();
   await brunoContext.close();

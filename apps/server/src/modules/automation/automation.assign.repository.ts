@@ -2,11 +2,10 @@
  * The SQL of the queues' assignment rule (automation.assign.ts; docs/automation.md "Assignment"). Every decision runs
  * inside one transaction that first takes the company's assignment lock (decision 100).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
-import { queues, tickets } from '../../db/schema';
+import { queues } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
-import type { TicketRow } from '../messages/messages.public';
 
 /** The advisory lock class of the assignment rule (its key is the company id). */
 const ASSIGNMENT_LOCK_CLASS = 33_001;
@@ -80,10 +79,13 @@ export async function assignmentCandidates(tx: Db, { companyId }: Tenant, queueI
   }>(
     await tx.execute(sql`
       SELECT u.id, u.allow_group, u.start_work, u.end_work,
-        COALESCE(u.assignment_capacity, q.assignment_capacity) AS capacity,
-        (SELECT count(*)::int FROM tickets t WHERE t.company_id = u.company_id AND t.user_id = u.id AND t.status = 'open') AS open
+        COALESCE(u.assignment_capacity, q.assignment_capacity) AS capacity, COALESCE(o.n, 0) AS open
       FROM user_queues uq JOIN users u ON u.id = uq.user_id AND u.company_id = uq.company_id
         JOIN queues q ON q.id = uq.queue_id AND q.company_id = uq.company_id
+        LEFT JOIN (
+          SELECT user_id, count(*)::int AS n FROM tickets
+          WHERE company_id = ${companyId} AND status = 'open' AND user_id IS NOT NULL GROUP BY user_id
+        ) o ON o.user_id = u.id
       WHERE uq.company_id = ${companyId} AND uq.queue_id = ${queueId} AND u.online AND u.status = 'active'
       ORDER BY u.id`),
   );
@@ -97,33 +99,46 @@ export async function assignmentCandidates(tx: Db, { companyId }: Tenant, queueI
   }));
 }
 
-/** Tickets waiting in the queue for an attendant (pending, nobody, the bot done), oldest first. */
-export async function queueWaiting(tx: Db, { companyId }: Tenant, queueId: number, limit: number) {
+/** Tickets waiting in the queue for an attendant (pending, nobody, the bot done), oldest first; groups only when asked. */
+export async function queueWaiting(tx: Db, { companyId }: Tenant, queueId: number, o: { limit: number; groups: boolean }) {
+  const groups = o.groups ? sql`` : sql`AND NOT is_group`;
   const rows = rowsOf<{ id: number; is_group: boolean }>(
     await tx.execute(sql`
       SELECT id, is_group FROM tickets
-      WHERE company_id = ${companyId} AND queue_id = ${queueId} AND status = 'pending' AND user_id IS NULL AND NOT is_bot
-      ORDER BY created_at, id LIMIT ${limit}`),
+      WHERE company_id = ${companyId} AND queue_id = ${queueId} AND status = 'pending' AND user_id IS NULL AND NOT is_bot ${groups}
+      ORDER BY created_at, id LIMIT ${o.limit}`),
   );
   return rows.map((r) => ({ id: Number(r.id), isGroup: r.is_group === true }));
 }
 
-/** Gives a still-waiting ticket to the user (compare-and-set: an attendant who accepted it first keeps it). */
-export async function assignByRule(tx: Db, { companyId }: Tenant, ticketId: number, userId: number): Promise<TicketRow | null> {
-  const rows = await tx
-    .update(tickets)
-    .set({ userId, status: 'open', updatedAt: new Date() })
-    .where(
-      and(
-        eq(tickets.companyId, companyId),
-        eq(tickets.id, ticketId),
-        eq(tickets.status, 'pending'),
-        isNull(tickets.userId),
-        eq(tickets.isBot, false),
-      ),
-    )
-    .returning();
-  return rows[0] ?? null;
+/**
+ * Gives each still-waiting ticket of `plan` to its user and writes the log's `autoAssigned` line, in one statement
+ * (compare-and-set: a ticket an attendant accepted meanwhile is left out). Answers what was given.
+ */
+export async function assignByRule(
+  tx: Db,
+  { companyId }: Tenant,
+  plan: { ticketId: number; userId: number }[],
+): Promise<{ ticketId: number; userId: number }[]> {
+  if (!plan.length) return [];
+  const values = sql.join(
+    plan.map((p) => sql`(${p.ticketId}::int, ${p.userId}::int)`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: number; user_id: number }>(
+    await tx.execute(sql`
+      WITH given AS (
+        UPDATE tickets t SET user_id = v.user_id, status = 'open', updated_at = now()
+        FROM (VALUES ${values}) AS v(id, user_id)
+        WHERE t.company_id = ${companyId} AND t.id = v.id AND t.status = 'pending' AND t.user_id IS NULL AND NOT t.is_bot
+        RETURNING t.id, t.user_id, t.queue_id
+      ), logged AS (
+        INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id)
+        SELECT ${companyId}, id, 'autoAssigned', user_id, queue_id FROM given
+      )
+      SELECT id, user_id FROM given`),
+  );
+  return rows.map((r) => ({ ticketId: Number(r.id), userId: Number(r.user_id) }));
 }
 
 /** Round robin: who the rule gave the queue's last ticket. */

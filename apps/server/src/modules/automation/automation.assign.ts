@@ -20,7 +20,6 @@ import { rooms } from '../../platform/realtime-port';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './automation.assign.repository';
 import { assignWaitingJob } from './automation.jobs';
-import { insertLog } from './automation.repository';
 import { effectiveAssignmentMode, hasRoom, pickAssignee, withinWorkHours } from './automation.rules';
 
 export interface AssignmentOptions {
@@ -49,47 +48,46 @@ export function createAssignmentService(deps: CoreDeps, tickets: TicketsService,
       const q = await repo.findAssignmentQueue(tx, tenant, queueId);
       const mode = q ? effectiveAssignmentMode(q.mode, q.userRandom) : 'off';
       if (!q || mode === 'off') return [];
-      const waiting = await repo.queueWaiting(tx, tenant, queueId, BATCH);
-      if (!waiting.length) return [];
       const now = clock();
-      const people = (await repo.assignmentCandidates(tx, tenant, queueId)).filter((c) =>
-        withinWorkHours(c.startWork, c.endWork, now, q.timezone),
+      const people = (await repo.assignmentCandidates(tx, tenant, queueId)).filter(
+        (c) => hasRoom(c) && withinWorkHours(c.startWork, c.endWork, now, q.timezone),
       );
+      const room = people.reduce((n, c) => n + (c.capacity <= 0 ? BATCH : c.capacity - c.open), 0);
+      if (!room) return [];
+      // Read no more of the line than can be given (a group only when someone who may take groups has room).
+      const groups = people.some((c) => c.allowGroup);
+      const waiting = await repo.queueWaiting(tx, tenant, queueId, { limit: groups ? BATCH : Math.min(BATCH, room), groups });
       let last = q.lastUserId;
-      const out: { ticketId: number; userId: number; isGroup: boolean }[] = [];
+      const plan: { ticketId: number; userId: number; isGroup: boolean }[] = [];
       for (const t of waiting) {
-        if (!people.some(hasRoom)) break;
         const pick = pickAssignee(
           mode,
           people.filter((c) => hasRoom(c) && (!t.isGroup || c.allowGroup)),
           last,
           random,
         );
-        if (!pick || !(await repo.assignByRule(tx, tenant, t.id, pick.id))) continue;
-        await insertLog(tx, tenant, { ticketId: t.id, type: 'autoAssigned', userId: pick.id, queueId });
+        if (!pick) continue;
         pick.open++;
         last = pick.id;
-        out.push({ ticketId: t.id, userId: pick.id, isGroup: t.isGroup });
+        plan.push({ ticketId: t.id, userId: pick.id, isGroup: t.isGroup });
       }
+      const taken = new Set((await repo.assignByRule(tx, tenant, plan)).map((g) => g.ticketId));
       if (last !== null && last !== q.lastUserId) await repo.setLastAssigned(tx, tenant, queueId, last);
-      return out;
+      return plan.filter((p) => taken.has(p.ticketId));
     });
-    for (const g of given) {
-      // The queue heard it waiting: its audience hears it leave, the assignee hears it arrive.
-      const item = await tickets.publishTicket(tenant, g.ticketId, {
-        id: g.ticketId,
-        queueId,
-        userId: null,
-        isGroup: g.isGroup,
-      });
-      if (item) {
-        deps.realtime.publish(
-          companyId,
-          'ticketAssigned',
-          { ticketId: item.id, uuid: item.uuid, contactName: item.contact?.name ?? '', queueName: item.queue?.name ?? null },
-          [rooms.user(g.userId)],
-        );
-      }
+    // The queue heard them waiting: its audience hears them leave, each assignee hears theirs arrive.
+    const items = await tickets.publishTickets(
+      tenant,
+      given.map((g) => ({ id: g.ticketId, before: { id: g.ticketId, queueId, userId: null, isGroup: g.isGroup } })),
+    );
+    for (const item of items) {
+      if (!item.userId) continue;
+      deps.realtime.publish(
+        companyId,
+        'ticketAssigned',
+        { ticketId: item.id, uuid: item.uuid, contactName: item.contact?.name ?? '', queueName: item.queue?.name ?? null },
+        [rooms.user(item.userId)],
+      );
     }
     return given.map(({ ticketId, userId }) => ({ ticketId, userId }));
   }
