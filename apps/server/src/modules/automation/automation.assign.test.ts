@@ -153,6 +153,24 @@ describe('capacity: a ticket waits while everyone is full', () => {
     expect(await openCount(staff[0].id)).toBe(1);
   });
 
+  it('is given when a ticket of theirs is transferred away', async () => {
+    const { tenant, staff, conn } = await team('roundRobin', 1, 1);
+    const other = await addQueue(tenant, 'Financeiro');
+    const a = await customer(conn.id).says('Oi');
+    const b = await customer(conn.id).says('Oi');
+    expect([await ownerOf(a.ticketId), await ownerOf(b.ticketId)]).toEqual([staff[0].id, null]);
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/tickets/${a.ticketId}`,
+      headers: bearer(tenant.adminToken),
+      payload: { queueId: other.id, userId: null, status: 'pending' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await t.settled();
+    expect(await ownerOf(b.ticketId)).toBe(staff[0].id);
+    expect(await ticketRow(t, a.ticketId)).toMatchObject({ queueId: other.id, userId: null }); // Financeiro has no rule
+  });
+
   it("a user's own capacity wins over the queue's default", async () => {
     const { staff, conn } = await team('leastBusy', 1, 2);
     await t.database.db.update(users).set({ assignmentCapacity: 3 }).where(eq(users.id, staff[0].id));
