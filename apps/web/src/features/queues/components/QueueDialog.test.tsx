@@ -84,8 +84,9 @@ describe('QueueDialog', () => {
     fireEvent.change(capacity, { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => {
-      const put = fetch.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
-      expect(JSON.parse(String((put?.[1] as RequestInit).body))).toMatchObject({
+      const calls = fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][];
+      const put = calls.find(([, init]) => init?.method === 'PUT');
+      expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
         assignmentMode: 'roundRobin',
         assignmentCapacity: 4,
       });
