@@ -1,5 +1,6 @@
 /** The product's HTTP app on a loopback port for a bench: the same deps as the server, no job workers, events recorded. */
 import { buildApp } from '../apps/server/src/app';
+import type { Modules } from '../apps/server/src/composition';
 import type { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/open';
 import { TokenService } from '../apps/server/src/platform/auth';
@@ -25,11 +26,16 @@ export async function startBenchApp(database: Database, config: ReturnType<typeo
     jobs: new Jobs(database, { workers: false }),
     version: 'bench',
   };
-  const app = await buildApp(deps);
+  let modules: Modules | undefined;
+  const app = await buildApp(deps, {
+    onModules: (m) => {
+      modules = m;
+    },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   /** A bearer token of a user, as a sign-in would give. */
   const tokenFor = (userId: number, companyId: number) => tokens.sign({ userId, companyId, tokenVersion: 0 });
-  return { app, base, tokenFor };
+  return { app, base, tokenFor, deps, modules: modules! };
 }

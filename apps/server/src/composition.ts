@@ -26,6 +26,7 @@ import type { AuthService } from './modules/auth/auth.service';
 import { registerRecoveryJobs } from './modules/auth/recovery.jobs';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
+import { type AssignmentService, createAssignmentService, registerAssignmentJobs } from './modules/automation/automation.assign';
 import { createSceneSetupCache, type SceneSetupCache } from './modules/automation/automation.public';
 import {
   type AutomationService,
@@ -240,6 +241,8 @@ export async function afterStart(deps: CoreDeps) {
 /** The services tests drive directly (the automation's clock and timers) and the admin command line calls (src/cli). */
 export interface Modules {
   automation: AutomationService;
+  /** The queues' assignment rule (its clock). */
+  assignment: AssignmentService;
   /** The delivery log's sweep (tests run it now). */
   webhooks: WebhooksService;
   companies: CompaniesService;
@@ -261,7 +264,13 @@ export interface Modules {
 function subscribe(
   deps: CoreDeps,
   app: App,
-  m: { automation: AutomationService; campaigns: CampaignsService; setup: SceneSetupCache; webhooks: WebhooksService },
+  m: {
+    automation: AutomationService;
+    assignment: AssignmentService;
+    campaigns: CampaignsService;
+    setup: SceneSetupCache;
+    webhooks: WebhooksService;
+  },
 ) {
   const { events, metrics } = deps;
   const settings = createCompanySettingsCache(deps.database.db);
@@ -269,6 +278,15 @@ function subscribe(
   events.on('message.received', createReceivedPublisher(deps, settings));
   // The bot's answer follows the customer's message, decided one message of a ticket at a time.
   events.after('message.received', (e) => m.automation.onReceived(e), { key: (e) => e.ticket.id });
+  // The queues' assignment rule: a ticket starts waiting, an attendant gets room or comes online, a queue's mode is
+  // saved — one company's decisions one after the other (each also holds the company's lock across processes).
+  const byCompanyAssignment = { key: (e: { companyId: number }) => `assign:${e.companyId}` };
+  events.after('ticket.queued', (e) => m.assignment.onQueued(e), byCompanyAssignment);
+  events.after('ticket.created', (e) => m.assignment.onCreated(e), byCompanyAssignment);
+  events.after('ticket.closed', (e) => m.assignment.onClosed(e), byCompanyAssignment);
+  events.after('ticket.transferred', (e) => m.assignment.onTransferred(e), byCompanyAssignment);
+  events.after('user.online', (e) => m.assignment.onUserOnline(e), byCompanyAssignment);
+  events.after('setup.changed', (e) => m.assignment.onSetupChanged(e), byCompanyAssignment);
   // A campaign's report counts replies and the channel's acks as they happen, also after the campaign finished.
   events.after('message.received', (e) => m.campaigns.countReply(e));
   events.after('message.status', (e) => m.campaigns.countAck(e));
@@ -317,6 +335,8 @@ const EVENT_NAMES: DomainEventName[] = [
   'ticket.transferred',
   'ticket.closed',
   'ticket.reopened',
+  'ticket.queued',
+  'user.online',
   'contact.created',
   'contact.updated',
   'campaign.finished',
@@ -368,6 +388,8 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   });
   closePolicy.ratingInsteadOfClose = automation.ratingInsteadOfClose;
   registerAutomationJobs(deps, automation);
+  const assignment = createAssignmentService(deps, tickets);
+  registerAssignmentJobs(deps, assignment);
   const lanes = createKanbanLanes(deps, tickets);
   registerKanbanJobs(deps.jobs, lanes);
   tagsRoutes(app, deps, createTagsService(deps, tickets, lanes));
@@ -406,6 +428,6 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const webhooks = createWebhooksService(deps);
   webhooksRoutes(app, webhooks);
   registerWebhooksJobs(deps.jobs, webhooks);
-  subscribe(deps, app, { automation, campaigns, setup, webhooks });
-  return { automation, webhooks, companies, plans, users, tickets, billing, auth, audit };
+  subscribe(deps, app, { automation, assignment, campaigns, setup, webhooks });
+  return { automation, assignment, webhooks, companies, plans, users, tickets, billing, auth, audit };
 }

@@ -47,6 +47,10 @@ export interface DomainEventMap {
     by: number | null;
   };
   'ticket.reopened': { companyId: number; ticket: TicketRow };
+  /** The automation left a ticket waiting for an attendant in a queue (pending, no attendant, the bot done with it). */
+  'ticket.queued': { companyId: number; ticketId: number; queueId: number };
+  /** A user's first socket came (their presence went from offline to online). */
+  'user.online': { companyId: number; userId: number };
   'contact.created': { companyId: number; contactId: number };
   'contact.updated': { companyId: number; contactId: number };
   'campaign.finished': { companyId: number; campaignId: number };

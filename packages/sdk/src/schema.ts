@@ -8999,6 +8999,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            assignmentCapacity: number;
+                            /** @enum {string} */
+                            assignmentMode: "off" | "random" | "roundRobin" | "leastBusy";
                             ativarRoteador: boolean;
                             chatbots: components["schemas"]["ChatbotDto"][];
                             closeTicket: boolean;
@@ -9039,6 +9042,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        assignmentCapacity?: number;
+                        /** @enum {string} */
+                        assignmentMode?: "off" | "random" | "roundRobin" | "leastBusy";
                         ativarRoteador?: boolean;
                         chatbots?: components["schemas"]["ChatbotOptionBodyInput"][];
                         closeTicket?: boolean;
@@ -9071,6 +9077,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            assignmentCapacity: number;
+                            /** @enum {string} */
+                            assignmentMode: "off" | "random" | "roundRobin" | "leastBusy";
                             ativarRoteador: boolean;
                             chatbots: components["schemas"]["ChatbotDto"][];
                             closeTicket: boolean;
@@ -9131,6 +9140,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            assignmentCapacity: number;
+                            /** @enum {string} */
+                            assignmentMode: "off" | "random" | "roundRobin" | "leastBusy";
                             ativarRoteador: boolean;
                             chatbots: components["schemas"]["ChatbotDto"][];
                             closeTicket: boolean;
@@ -9172,6 +9184,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        assignmentCapacity?: number;
+                        /** @enum {string} */
+                        assignmentMode?: "off" | "random" | "roundRobin" | "leastBusy";
                         ativarRoteador?: boolean;
                         chatbots?: components["schemas"]["ChatbotOptionBodyInput"][];
                         closeTicket?: boolean;
@@ -9204,6 +9219,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            assignmentCapacity: number;
+                            /** @enum {string} */
+                            assignmentMode: "off" | "random" | "roundRobin" | "leastBusy";
                             ativarRoteador: boolean;
                             chatbots: components["schemas"]["ChatbotDto"][];
                             closeTicket: boolean;
@@ -12072,7 +12090,7 @@ export interface paths {
                             reason?: string | null;
                             ticketId: number;
                             /** @enum {string} */
-                            type: "create" | "chatBot" | "queue" | "open" | "access" | "transfered" | "receivedTransfer" | "pending" | "closed" | "reopen" | "redirect" | "laneMoved" | "laneRollback" | "aiHandover" | "integrationFailed";
+                            type: "create" | "chatBot" | "queue" | "open" | "access" | "transfered" | "receivedTransfer" | "pending" | "closed" | "reopen" | "redirect" | "laneMoved" | "laneRollback" | "aiHandover" | "autoAssigned" | "integrationFailed";
                             user: {
                                 id: number;
                                 name: string;
@@ -12672,6 +12690,7 @@ export interface paths {
                                 allTicket: "enabled" | "disabled";
                                 /** @enum {string} */
                                 allUserChat: "enabled" | "disabled";
+                                assignmentCapacity: number | null;
                                 color: string | null;
                                 companyId: number;
                                 createdAt: string;
@@ -12734,6 +12753,7 @@ export interface paths {
                         allTicket?: "enabled" | "disabled";
                         /** @enum {string} */
                         allUserChat?: "enabled" | "disabled";
+                        assignmentCapacity?: number | null;
                         color?: string | null;
                         /** @enum {string} */
                         defaultMenu?: "open" | "closed";
@@ -12781,6 +12801,7 @@ export interface paths {
                             allTicket: "enabled" | "disabled";
                             /** @enum {string} */
                             allUserChat: "enabled" | "disabled";
+                            assignmentCapacity: number | null;
                             color: string | null;
                             companyId: number;
                             createdAt: string;
@@ -12862,6 +12883,7 @@ export interface paths {
                             allTicket: "enabled" | "disabled";
                             /** @enum {string} */
                             allUserChat: "enabled" | "disabled";
+                            assignmentCapacity: number | null;
                             color: string | null;
                             companyId: number;
                             createdAt: string;
@@ -12924,6 +12946,7 @@ export interface paths {
                         allTicket?: "enabled" | "disabled";
                         /** @enum {string} */
                         allUserChat?: "enabled" | "disabled";
+                        assignmentCapacity?: number | null;
                         color?: string | null;
                         /** @enum {string} */
                         defaultMenu?: "open" | "closed";
@@ -12968,6 +12991,7 @@ export interface paths {
                             allTicket: "enabled" | "disabled";
                             /** @enum {string} */
                             allUserChat: "enabled" | "disabled";
+                            assignmentCapacity: number | null;
                             color: string | null;
                             companyId: number;
                             createdAt: string;
@@ -13072,6 +13096,7 @@ export interface paths {
                             allTicket: "enabled" | "disabled";
                             /** @enum {string} */
                             allUserChat: "enabled" | "disabled";
+                            assignmentCapacity: number | null;
                             color: string | null;
                             companyId: number;
                             createdAt: string;
@@ -13277,6 +13302,7 @@ export interface paths {
                             allTicket: "enabled" | "disabled";
                             /** @enum {string} */
                             allUserChat: "enabled" | "disabled";
+                            assignmentCapacity: number | null;
                             color: string | null;
                             companyId: number;
                             createdAt: string;

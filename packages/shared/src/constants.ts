@@ -25,6 +25,15 @@ export const PLATFORM_DUE_DATE = '2999-12-31T23:59:59.000Z';
 export const CONNECTION_TOKEN_LENGTH = 30;
 export const DOWNLOAD_LIMIT_OPTIONS_MB = [32, 64, 128, 256, 512, 1024, 2048] as const;
 export const DEFAULT_DOWNLOAD_LIMIT_MB = 64;
+/**
+ * Who takes a queue's waiting ticket (docs/automation.md "Assignment"): nobody (attendants accept), a random
+ * attendant with room (the seeds' company switch `userRandom`), the next one by turn, the one with fewest open tickets.
+ */
+export const ASSIGNMENT_MODES = ['off', 'random', 'roundRobin', 'leastBusy'] as const;
+export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
+/** The highest capacity (open tickets per attendant) a queue or a user may set; 0 on a queue = no limit. */
+export const ASSIGNMENT_CAPACITY_MAX = 1000;
+
 export const ROTATION_MINUTES_OPTIONS = [2, 5, 10, 15, 30, 45, 60] as const;
 export const RECURRENCES = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
 export type Recurrence = keyof typeof RECURRENCES;

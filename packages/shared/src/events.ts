@@ -19,6 +19,8 @@ export interface CompanyEventMap {
   whatsapp: { action: 'update' | 'delete'; whatsapp?: unknown; whatsappId?: number };
   whatsappSession: { action: 'update'; session: unknown };
   ticket: { action: 'update' | 'delete' | 'removeFromList'; ticket?: unknown; ticketId?: number };
+  /** The assignment rule gave the user a ticket (to that user's room only): the inbox notifies them. */
+  ticketAssigned: { ticketId: number; uuid: string; contactName: string; queueName: string | null };
   appMessage: { action: CrudAction; message: unknown; ticket?: unknown; contact?: unknown };
   contact: { action: CrudAction; contact?: unknown; contactId?: number };
   /** A contact import's progress and summary (ContactImportDto), to the user who started it. */

@@ -62,6 +62,8 @@ export const TICKET_LOG_TYPES = [
   'laneRollback',
   /** The AI prompt stopped answering (the customer or the model asked for a person, or the provider failed): `reason` says which. */
   'aiHandover',
+  /** The queue's assignment rule gave the waiting ticket to an attendant (`userId`). */
+  'autoAssigned',
   /** The ticket's integration (Typebot, n8n, webhook, Dialogflow) failed: the ticket went to an attendant. */
   'integrationFailed',
 ] as const;

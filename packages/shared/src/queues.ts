@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROTATION_MINUTES_OPTIONS } from './constants';
+import { ASSIGNMENT_CAPACITY_MAX, ASSIGNMENT_MODES, ROTATION_MINUTES_OPTIONS } from './constants';
 import { knownPlaceholders } from './templates';
 import { colorField, nameField, V } from './validation';
 
@@ -129,6 +129,9 @@ export const QueueBody = z.object({
   fileListId: optionalId,
   promptId: optionalId,
   closeTicket: z.boolean().optional(),
+  assignmentMode: z.enum(ASSIGNMENT_MODES, { error: V.invalid }).optional(),
+  /** Open tickets per attendant the rule fills up to (a user's own capacity wins); 0 = no limit. */
+  assignmentCapacity: z.coerce.number().int(V.invalid).min(0, V.invalid).max(ASSIGNMENT_CAPACITY_MAX, V.invalid).optional(),
   /** When present, the queue's whole chatbot tree is replaced by this one (editor save, JSON import). */
   chatbots: z.array(ChatbotOptionBody).max(50).optional(),
 });
@@ -170,6 +173,8 @@ export const QueueDto = z.object({
   fileListId: z.number().nullable(),
   promptId: z.number().nullable(),
   closeTicket: z.boolean(),
+  assignmentMode: z.enum(ASSIGNMENT_MODES),
+  assignmentCapacity: z.number(),
   chatbots: z.array(ChatbotDto),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TICKET_LIST_MAX_PX, TICKET_LIST_MIN_PX } from './constants';
+import { ASSIGNMENT_CAPACITY_MAX, TICKET_LIST_MAX_PX, TICKET_LIST_MIN_PX } from './constants';
 import { emailField, idParam, nameField, passwordField, V } from './validation';
 
 export const LANGUAGES = ['pt', 'en', 'es', 'tr'] as const;
@@ -44,6 +44,14 @@ export const UpdateUserBody = OwnUserFields.extend({
   allHistoric: flag.optional(),
   allUserChat: flag.optional(),
   userClosePendingTicket: flag.optional(),
+  /** Most open tickets the assignment rule gives this user; null: each queue's default. */
+  assignmentCapacity: z
+    .number({ error: V.invalid })
+    .int(V.invalid)
+    .min(1, V.invalid)
+    .max(ASSIGNMENT_CAPACITY_MAX, V.invalid)
+    .nullable()
+    .optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
@@ -107,6 +115,7 @@ export const UserDto = z.object({
   allHistoric: flag,
   allUserChat: flag,
   userClosePendingTicket: flag,
+  assignmentCapacity: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

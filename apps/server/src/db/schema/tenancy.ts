@@ -109,6 +109,8 @@ export const users = pgTable(
     allHistoric: text().notNull().default('disabled'),
     allUserChat: text().notNull().default('disabled'),
     userClosePendingTicket: text().notNull().default('disabled'),
+    /** Most open tickets the assignment rule gives this user (docs/automation.md "Assignment"); null: each queue's default. */
+    assignmentCapacity: integer(),
     defaultTheme: text().notNull().default('light'),
     defaultMenu: text().notNull().default('open'),
     defaultTicketsManagerWidth: integer().notNull().default(550),
@@ -143,6 +145,12 @@ export const queues = pgTable(
     fileListId: integer(),
     promptId: integer(),
     closeTicket: boolean().notNull().default(false),
+    /** Who takes a waiting ticket (docs/automation.md "Assignment"): off, random, roundRobin, leastBusy. */
+    assignmentMode: text().notNull().default('off'),
+    /** Most open tickets an attendant gets from the rule when the user has no capacity of their own; 0 = no limit. */
+    assignmentCapacity: integer().notNull().default(0),
+    /** Round robin: the user the rule gave this queue's last ticket (the next one goes to the next user by id). */
+    assignmentLastUserId: integer(),
     ...timestamps,
   },
   (t) => [

@@ -5,7 +5,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rooms } from '../../platform/realtime-port';
 import { recordAudit } from '../audit/audit.public';
-import { localClock } from '../automation/automation.public';
+import { withinWorkHours } from '../automation/automation.public';
 import { getGlobalSetting } from '../settings/settings.public';
 import * as repo from './auth.repository';
 import { hashPassword, passwordMatches } from './passwords';
@@ -29,22 +29,6 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const ROTATION_GRACE_MS = 30_000;
 // A real argon2 hash verified when the e-mail is unknown, so timing does not reveal which e-mails exist.
 let dummyHash: Promise<string> | undefined;
-
-/**
- * Seed 001 §1 startWork/endWork ('HH:MM', end included): whether `now` is within the user's work hours on the company's
- * clock. A window whose end is before its start runs past midnight; an unreadable value does not lock anyone out.
- */
-export function withinWorkHours(startWork: string, endWork: string, now: Date, timezone: string): boolean {
-  const toMinutes = (hhmm: string) => {
-    const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
-    return m ? Number(m[1]) * 60 + Number(m[2]) : null;
-  };
-  const s = toMinutes(startWork);
-  const e = toMinutes(endWork);
-  if (s === null || e === null) return true;
-  const { minutes } = localClock(now, timezone);
-  return s <= e ? minutes >= s && minutes <= e : minutes >= s || minutes <= e;
-}
 
 /**
  * Ends the session of a user everywhere: its refresh tokens are revoked, its access tokens refused (the version moves

@@ -130,6 +130,7 @@ export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger,
   }
 
   async function sendPosition(s: Step) {
+    s.queued = true;
     const set = s.scene.settings;
     if (set.sendQueuePosition !== 'enabled' || !s.ticket.queueId || s.ticket.userId || s.ticket.status !== 'pending') return;
     const position = await repo.queuePosition(s.tx, { companyId: s.companyId }, s.ticket.queueId, s.ticket.id);

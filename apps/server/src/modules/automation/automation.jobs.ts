@@ -26,3 +26,13 @@ export const decideOverdueJob = defineJob({
   schema: z.object({ olderThanSeconds: z.number().int().min(0).optional() }),
   queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
 });
+
+/**
+ * Every minute: the assignment rule's sweep (docs/automation.md "Assignment") — a waiting ticket whose attendants had no
+ * room, or were out of their work hours, is given as soon as the hours start; a reaction a dead process lost is made up.
+ */
+export const assignWaitingJob = defineJob({
+  name: 'automation.assignWaiting',
+  schema: z.object({}),
+  queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
+});

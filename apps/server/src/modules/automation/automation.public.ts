@@ -6,5 +6,5 @@
  */
 
 export { createSceneSetupCache, type SceneSetupCache } from './automation.repository';
-export { localClock } from './automation.rules';
+export { localClock, withinWorkHours } from './automation.rules';
 export type { BotTurn, Step, StepEffects } from './automation.step';

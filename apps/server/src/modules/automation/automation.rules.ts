@@ -3,7 +3,7 @@
  * service hours and collective vacation in the company's timezone, the NPS and LGPD answers. No I/O here, so
  * each rule is tested on its own and the service stays a sequence of small steps.
  */
-import { dayIn, type ScheduleRowDto, wallClock, withinHours } from '@atendo/shared';
+import { ASSIGNMENT_MODES, type AssignmentMode, dayIn, type ScheduleRowDto, wallClock, withinHours } from '@atendo/shared';
 
 /** '#' or '0' goes back one level in a chatbot flow. */
 export const BACK_KEYS = ['#', '0'];
@@ -124,4 +124,56 @@ export function parseConsent(answer: string): 'accept' | 'refuse' | null {
   if (ACCEPT.includes(a)) return 'accept';
   if (REFUSE.includes(a)) return 'refuse';
   return null;
+}
+
+/**
+ * Seed 001 §1 startWork/endWork ('HH:MM', end included): whether `now` is within the user's work hours on the company's
+ * clock. A window whose end is before its start runs past midnight; an unreadable value does not lock anyone out.
+ */
+export function withinWorkHours(startWork: string, endWork: string, now: Date, timezone: string): boolean {
+  const toMinutes = (hhmm: string) => {
+    const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
+    return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+  };
+  const s = toMinutes(startWork);
+  const e = toMinutes(endWork);
+  if (s === null || e === null) return true;
+  const { minutes } = localClock(now, timezone);
+  return s <= e ? minutes >= s && minutes <= e : minutes >= s || minutes <= e;
+}
+
+// ─── Assignment (docs/automation.md "Assignment") ───────────────────────────
+
+/** The mode a queue's waiting tickets follow: its own, or the company's `userRandom` switch when its own is off. */
+export function effectiveAssignmentMode(queueMode: string, userRandom: boolean): AssignmentMode {
+  const own = ASSIGNMENT_MODES.find((m) => m === queueMode) ?? 'off';
+  return own === 'off' && userRandom ? 'random' : own;
+}
+
+export interface Assignee {
+  id: number;
+  open: number;
+  /** 0 = no limit. */
+  capacity: number;
+}
+
+export const hasRoom = (a: Assignee) => a.capacity <= 0 || a.open < a.capacity;
+
+/**
+ * Who takes the next ticket among `eligible` (by id, each with room): round robin — the first after the queue's last
+ * assignee, wrapping; least busy — the fewest open tickets, ties in the round robin's order (so equals take turns);
+ * random — any of them (`random` in [0, 1)).
+ */
+export function pickAssignee<A extends Assignee>(
+  mode: AssignmentMode,
+  eligible: A[],
+  lastUserId: number | null,
+  random: () => number,
+): A | null {
+  if (mode === 'off' || !eligible.length) return null;
+  if (mode === 'random') return eligible[Math.min(eligible.length - 1, Math.floor(random() * eligible.length))];
+  const after = eligible.findIndex((a) => lastUserId === null || a.id > lastUserId);
+  const turn = after < 0 ? eligible : [...eligible.slice(after), ...eligible.slice(0, after)];
+  if (mode === 'roundRobin') return turn[0];
+  return turn.reduce((best, a) => (a.open < best.open ? a : best));
 }

@@ -79,6 +79,8 @@ export interface Step {
   timers: Timer[];
   /** The customer's rating answer stored in this decision (published after commit as `rating.received`). */
   rated?: { rate: number; userId: number | null; queueId: number | null };
+  /** The decision left the ticket waiting in its queue (published after commit as `ticket.queued`). */
+  queued?: boolean;
 }
 
 /**
@@ -245,6 +247,8 @@ export function createStepEffects(
     });
   }
 
+  const waitsIn = (t: TicketRow, queueId: number) => t.status === 'pending' && !t.userId && !t.isBot && t.queueId === queueId;
+
   const visiblyChanged = (a: TicketRow, b: TicketRow) =>
     a.status !== b.status || a.queueId !== b.queueId || a.userId !== b.userId || a.isBot !== b.isBot;
 
@@ -270,6 +274,11 @@ export function createStepEffects(
       return s;
     });
     if (step && (step.sent.length || step.timers.length || visiblyChanged(step.before, step.ticket))) await carryOut(step);
+    const t = step?.ticket;
+    // The wait for an attendant starts: the queue's assignment rule reacts (docs/automation.md "Assignment").
+    if (step && t?.queueId && waitsIn(t, t.queueId) && (step.queued || !waitsIn(step.before, t.queueId))) {
+      await deps.events.publish('ticket.queued', { companyId, ticketId: t.id, queueId: t.queueId });
+    }
     return step?.ticket ?? null;
   }
 

@@ -3,21 +3,24 @@
  * message into a ticket an attendant holds — the common case — stores the message and publishes it without any other
  * read or transaction, the automation's reaction included. A bot's ticket pays for its decision, and only it.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, customerWrites, type TestUser, ticketRow } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
 import { countStatements } from '../../../test/statements';
+import { queues } from '../../db/schema';
 import { createIngestService } from './ingest.service';
 
 let t: TestContext;
 let tenant: Tenant;
 let ana: TestUser;
 let conn: { id: number };
+let queueId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   tenant = await createTenant(t);
-  const queueId = await addQueue(t, tenant, 'Vendas');
+  queueId = await addQueue(t, tenant, 'Vendas');
   ana = await addUser(t, tenant, { name: 'Ana', queueIds: [queueId] });
   conn = await addConnection(t, tenant, { queueIds: [queueId] });
 });
@@ -35,26 +38,33 @@ async function counted(work: () => Promise<unknown>) {
 }
 
 describe('statements of one inbound message', () => {
-  it('into a ticket an attendant holds: at most 3 (the store, no automation transaction, no settings read)', async () => {
-    const from = '5511977001122';
-    const { ticketId } = await customerWrites(t, conn.id, { from, body: 'Olá' });
-    const accepted = await t.app.inject({
-      method: 'PUT',
-      url: `/tickets/${ticketId}`,
-      headers: bearer(ana.token),
-      payload: { status: 'open' },
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    await customerWrites(t, conn.id, { from, body: 'primeira depois do aceite' }); // warms the owner's name
+  // The queue's assignment rule reacts to a ticket starting to wait, never to a message into a held ticket (issue 33).
+  it.each([
+    ['off', '5511977001122'],
+    ['roundRobin', '5511977001133'],
+  ])(
+    'into a ticket an attendant holds, assignment %s: at most 3 (the store, no automation transaction, no settings read)',
+    async (mode, from) => {
+      await t.database.db.update(queues).set({ assignmentMode: mode }).where(eq(queues.id, queueId));
+      const { ticketId } = await customerWrites(t, conn.id, { from, body: 'Olá' });
+      const accepted = await t.app.inject({
+        method: 'PUT',
+        url: `/tickets/${ticketId}`,
+        headers: bearer(ana.token),
+        payload: { status: 'open' },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      await customerWrites(t, conn.id, { from, body: 'primeira depois do aceite' }); // warms the owner's name
 
-    const counter = await counted(() => customerWrites(t, conn.id, { from, body: 'e mais uma' }));
-    expect(counter.statements, counter.texts.join('\n')).toBeLessThanOrEqual(3);
-    const after = await ticketRow(t, ticketId);
-    expect(after).toMatchObject({ status: 'open', userId: ana.id, unreadMessages: 2 }); // accepting read the first one
-    // The inbox heard it: the appMessage carries the ticket with its owner.
-    const last = t.realtime.events.filter((e) => e.event === 'appMessage').at(-1);
-    expect(last?.payload).toMatchObject({ action: 'create', ticket: { id: ticketId, user: { id: ana.id, name: 'Ana' } } });
-  });
+      const counter = await counted(() => customerWrites(t, conn.id, { from, body: 'e mais uma' }));
+      expect(counter.statements, counter.texts.join('\n')).toBeLessThanOrEqual(3);
+      const after = await ticketRow(t, ticketId);
+      expect(after).toMatchObject({ status: 'open', userId: ana.id, unreadMessages: 2 }); // accepting read the first one
+      // The inbox heard it: the appMessage carries the ticket with its owner.
+      const last = t.realtime.events.filter((e) => e.event === 'appMessage').at(-1);
+      expect(last?.payload).toMatchObject({ action: 'create', ticket: { id: ticketId, user: { id: ana.id, name: 'Ana' } } });
+    },
+  );
 
   it('a first message is marked due in its insert and marked done by the decision after ingest returned', async () => {
     const evt = {

@@ -1,4 +1,4 @@
-import type { ChatbotDto, ChatbotOptionInput, QueueDto } from '@atendo/shared';
+import { ASSIGNMENT_MODES, type ChatbotDto, type ChatbotOptionInput, type QueueDto } from '@atendo/shared';
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
 import { chatbots, companySettings, queues, users } from '../../db/schema';
@@ -42,6 +42,8 @@ function toQueueDto(q: QueueRow, tops: ChatbotRow[], children: Map<number, Chatb
     fileListId: q.fileListId,
     promptId: q.promptId,
     closeTicket: q.closeTicket,
+    assignmentMode: ASSIGNMENT_MODES.find((m) => m === q.assignmentMode) ?? 'off',
+    assignmentCapacity: q.assignmentCapacity,
     chatbots: tops.map((c) => toChatbotDto(c, children)),
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),

@@ -241,6 +241,20 @@ describe('queue rules beyond name and colour', () => {
     expect((await req('PUT', `/queue/${res.json().id}`, tenant.adminToken, { tempoRoteador: 0 })).json().tempoRoteador).toBe(0);
   });
 
+  it('keeps the assignment mode and capacity (default off and no limit); refuses an unknown mode or a negative capacity', async () => {
+    const tenant = await createTenant(t);
+    const res = await req('POST', '/queue', tenant.adminToken, { name: 'Distribui', color: '#A1B' });
+    expect(res.json()).toMatchObject({ assignmentMode: 'off', assignmentCapacity: 0 });
+    const id = res.json().id;
+    const set = await req('PUT', `/queue/${id}`, tenant.adminToken, { assignmentMode: 'leastBusy', assignmentCapacity: 5 });
+    expect(set.json()).toMatchObject({ assignmentMode: 'leastBusy', assignmentCapacity: 5 });
+    const bad = await req('PUT', `/queue/${id}`, tenant.adminToken, { assignmentMode: 'fastest', assignmentCapacity: -1 });
+    expect(bad.json().fields).toEqual([
+      { path: 'assignmentMode', message: 'validation.invalid' },
+      { path: 'assignmentCapacity', message: 'validation.invalid' },
+    ]);
+  });
+
   it('integrationId and integration steps need useIntegrations; promptId needs useOpenAi', async () => {
     const tenant = await createTenant(t, { planFlags: { useIntegrations: false, useOpenAi: false } });
     const body = { name: 'Bot', color: '#0F0F0F' };

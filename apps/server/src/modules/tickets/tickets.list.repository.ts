@@ -4,7 +4,7 @@
  * tickets.repository.ts, so the domain has one repository namespace.
  */
 import type { TagRefDto, TicketListItemDto, TicketStatus } from '@atendo/shared';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { contacts, queues, tickets, ticketTags, users, whatsapps } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
@@ -116,6 +116,13 @@ export async function findTicketItem(db: Db, ctx: Tenant, id: number) {
     .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, id)))
     .limit(1);
   return rows[0] ? toItem(rows[0]) : null;
+}
+
+/** Several tickets' list items in one statement (a batch published at once). */
+export async function findTicketItems(db: Db, ctx: Tenant, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await selectItems(db).where(and(eq(tickets.companyId, ctx.companyId), inArray(tickets.id, ids)));
+  return rows.map(toItem);
 }
 
 export async function findTicketItemByUuid(db: Db, ctx: Tenant, uuid: string) {

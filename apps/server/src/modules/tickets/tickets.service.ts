@@ -95,6 +95,23 @@ export function createTicketsService(
     return item;
   }
 
+  /** publishTicket for a batch (the assignment rule's): one read of the rows and one of the settings for all. */
+  async function publishTickets(ctx: Tenant, list: { id: number; before?: Scope }[]) {
+    if (!list.length) return [];
+    const settings = (await findCompanySettings(db, ctx)) ?? undefined;
+    const items = await repo.findTicketItems(
+      db,
+      ctx,
+      list.map((l) => l.id),
+    );
+    for (const item of items) {
+      const before = list.find((l) => l.id === item.id)?.before;
+      const heard = await ticketAudience.of(ctx, item, { before, settings });
+      deps.realtime.publish(ctx.companyId, 'ticket', { action: 'update', ticket: present(item, heard.masks) }, heard.to);
+    }
+    return items;
+  }
+
   async function mustFindVisible(ctx: TenantContext, id: number, v?: Viewer, o: { sayWhoTookIt?: boolean } = {}) {
     const t = await repo.findTicket(db, ctx, id);
     const seer = t ? (v ?? (await viewer(ctx))) : null;
@@ -164,6 +181,7 @@ export function createTicketsService(
     /** A contact of the company (for a use-case that starts from one), or null. */
     findContact: (ctx: Tenant, contactId: number) => repo.findContact(db, ctx, contactId),
     publishTicket,
+    publishTickets,
     audience,
     settingsOf,
     present,

@@ -29,6 +29,7 @@ export type UserUpdate = Partial<
     | 'allHistoric'
     | 'allUserChat'
     | 'userClosePendingTicket'
+    | 'assignmentCapacity'
   >
 >;
 

@@ -54,6 +54,7 @@ export function createUsersService(deps: CoreDeps) {
       defaultMenu: u.defaultMenu === 'closed' ? 'closed' : 'open',
       defaultTicketsManagerWidth: u.defaultTicketsManagerWidth,
       ...userFlagsOf(u),
+      assignmentCapacity: u.assignmentCapacity,
       createdAt: u.createdAt.toISOString(),
       updatedAt: u.updatedAt.toISOString(),
     };
@@ -242,12 +243,14 @@ export function createUsersService(deps: CoreDeps) {
       );
     },
 
-    /** The userStatus ping: online now, and the admins see it. */
+    /** The userStatus ping: online now, and the admins see it; coming online is `user.online`. */
     async userStatus(ctx: TenantContext): Promise<void> {
-      await repo.markOnline(db, ctx);
+      const cameOnline = await repo.markOnline(db, ctx);
       deps.realtime.publish(ctx.companyId, 'user', { action: 'update', user: { id: ctx.user.id, online: true } }, [
         rooms.admins(),
       ]);
+      // Only the change is an event (pings repeat every minute): the assignment rule gives a waiting ticket now.
+      if (cameOnline) await deps.events.publish('user.online', { companyId: ctx.companyId, userId: ctx.user.id });
     },
 
     /** The user's last socket is gone (after the gateway's grace): offline, told as the sweep tells it. */

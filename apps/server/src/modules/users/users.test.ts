@@ -85,13 +85,30 @@ describe('PUT /users/:id', () => {
   });
 
   it('refuses a plain user changing their own profile, flags or queues', async () => {
-    for (const body of [{ profile: 'admin' }, { allTicket: 'enabled' }, { queueIds: [] }, { startWork: '08:00' }]) {
+    for (const body of [
+      { profile: 'admin' },
+      { allTicket: 'enabled' },
+      { queueIds: [] },
+      { startWork: '08:00' },
+      { assignmentCapacity: 50 },
+    ]) {
       const res = await put(a.userToken, a.userId, body);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
     }
     const row = await t.database.db.query.users.findFirst({ where: eq(users.id, a.userId) });
     expect(row?.profile).toBe('user');
+  });
+
+  it("an admin sets a user's own assignment capacity (1–1000) and clears it back to the queues' default", async () => {
+    const set = await put(a.adminToken, a.userId, { assignmentCapacity: 4 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().assignmentCapacity).toBe(4);
+    for (const bad of [0, 1001, 2.5, '3']) {
+      const res = await put(a.adminToken, a.userId, { assignmentCapacity: bad });
+      expect(res.json().fields).toEqual([{ path: 'assignmentCapacity', message: 'validation.invalid' }]);
+    }
+    expect((await put(a.adminToken, a.userId, { assignmentCapacity: null })).json().assignmentCapacity).toBeNull();
   });
 
   it('refuses a plain user editing someone else', async () => {

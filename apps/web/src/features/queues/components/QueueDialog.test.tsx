@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
@@ -55,5 +55,41 @@ describe('QueueDialog', () => {
     renderWithProviders(<QueueDialog open queueId={null} onClose={() => {}} />, { session });
     const color = (await screen.findByLabelText('Cor')) as HTMLInputElement;
     await waitFor(() => expect(color.value).toBe('#ff9800'));
+  });
+
+  it('the assignment rule: the mode and capacity are filled and saved with the queue (issue 33)', async () => {
+    const queue = {
+      id: 7,
+      name: 'Suporte',
+      color: '#3366ff',
+      orderQueue: null,
+      greetingMessage: 'Olá',
+      outOfHoursMessage: '',
+      ativarRoteador: false,
+      tempoRoteador: 0,
+      closeTicket: false,
+      integrationId: null,
+      fileListId: null,
+      promptId: null,
+      assignmentMode: 'roundRobin',
+      assignmentCapacity: 1,
+      chatbots: [],
+      schedules: [],
+    };
+    const fetch = mockFetch({ '/queue/7': queue, '/queue': [], '/companySettingOne': { value: 'disabled' } });
+    renderWithProviders(<QueueDialog open queueId={7} onClose={() => {}} />, { session });
+    const capacity = (await screen.findByLabelText('Capacidade por atendente')) as HTMLInputElement;
+    expect(capacity.value).toBe('1');
+    expect(screen.getByText('Cada ticket vai para o próximo atendente online da fila, na vez.')).toBeTruthy();
+    fireEvent.change(capacity, { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => {
+      const calls = fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][];
+      const put = calls.find(([, init]) => init?.method === 'PUT');
+      expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
+        assignmentMode: 'roundRobin',
+        assignmentCapacity: 4,
+      });
+    });
   });
 });

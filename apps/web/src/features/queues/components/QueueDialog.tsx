@@ -1,4 +1,12 @@
-import { defaultSchedules, nameField, ROTATION_MINUTES_OPTIONS, type ScheduleRowDto, V } from '@atendo/shared';
+import {
+  ASSIGNMENT_MODES,
+  type AssignmentMode,
+  defaultSchedules,
+  nameField,
+  ROTATION_MINUTES_OPTIONS,
+  type ScheduleRowDto,
+  V,
+} from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -44,6 +52,8 @@ const QueueForm = z.object({
   integrationId: z.number().nullable(),
   fileListId: z.number().nullable(),
   promptId: z.number().nullable(),
+  assignmentMode: z.enum(ASSIGNMENT_MODES),
+  assignmentCapacity: z.string().regex(/^\d{0,4}$/, V.invalid),
 });
 type QueueForm = z.infer<typeof QueueForm>;
 
@@ -59,6 +69,8 @@ const EMPTY: QueueForm = {
   integrationId: null,
   fileListId: null,
   promptId: null,
+  assignmentMode: 'off',
+  assignmentCapacity: '0',
 };
 
 export interface QueueDialogProps {
@@ -138,6 +150,8 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
             integrationId: loaded.integrationId,
             fileListId: loaded.fileListId,
             promptId: loaded.promptId,
+            assignmentMode: loaded.assignmentMode,
+            assignmentCapacity: String(loaded.assignmentCapacity),
           }
         : // A new queue is offered a colour no queue of the company uses (colours are unique per company).
           { ...EMPTY, color: offeredColor.current },
@@ -182,6 +196,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
     const body = {
       ...values,
       orderQueue: values.orderQueue === '' ? null : Number(values.orderQueue),
+      assignmentCapacity: Number(values.assignmentCapacity || 0),
       integrationId: allowIntegration ? values.integrationId : undefined,
       promptId: allowPrompt ? values.promptId : undefined,
       chatbots: fromDrafts(steps),
@@ -199,7 +214,15 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
       setSchedErrors(sched);
       if (Object.keys(sched).length) setTab('schedules');
       if (
-        !applyFieldErrors(err, setError, ['name', 'color', 'greetingMessage', 'outOfHoursMessage', 'orderQueue', 'tempoRoteador'])
+        !applyFieldErrors(err, setError, [
+          'name',
+          'color',
+          'greetingMessage',
+          'outOfHoursMessage',
+          'orderQueue',
+          'tempoRoteador',
+          'assignmentCapacity',
+        ])
       ) {
         toastError(err);
       }
@@ -313,6 +336,39 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
                         label={t('queues.closeTicket')}
                       />
                     )}
+                  />
+                </Stack>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+                  <Controller
+                    control={control}
+                    name="assignmentMode"
+                    render={({ field }) => (
+                      <TextField
+                        select
+                        size="small"
+                        label={t('queues.assignment.mode')}
+                        value={field.value}
+                        onChange={(e) => field.onChange(e.target.value as AssignmentMode)}
+                        helperText={t(`queues.assignment.help.${field.value}`)}
+                        sx={{ minWidth: 220, flex: 1 }}
+                        slotProps={{ htmlInput: { 'data-testid': 'queue-assignment-mode' } }}
+                      >
+                        {ASSIGNMENT_MODES.map((m) => (
+                          <MenuItem key={m} value={m}>
+                            {t(`queues.assignment.modes.${m}`)}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
+                  />
+                  <FormTextField
+                    {...fields}
+                    name="assignmentCapacity"
+                    label={t('queues.assignment.capacity')}
+                    helperText={t('queues.assignment.capacityHelp')}
+                    size="small"
+                    inputMode="numeric"
+                    sx={{ minWidth: 200, flex: 1 }}
                   />
                 </Stack>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

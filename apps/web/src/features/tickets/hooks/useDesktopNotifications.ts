@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { getVolume } from '../../../shared/storage';
+import { toast } from '../../../shared/toast';
 import type { Message, Ticket } from '../types';
 import { type NotifyTicket, shouldNotify } from '../utils/notificationRule';
 
@@ -29,11 +31,37 @@ function beep(volume: number) {
 const settingOn = (settings: { key: string; value: string }[], key: string) =>
   settings.some((s) => s.key === key && (s.value === 'enabled' || s.value === 'true'));
 
-/** Desktop notification and sound for incoming messages, by the rule of seed 000 §4 (mounted once in the shell). */
+/** A desktop notification that opens its ticket when clicked (where the browser allows it). */
+function desktopNotice(title: string, o: { body: string; tag: string; icon?: string; open: () => void }) {
+  if (!('Notification' in window) || Notification.permission !== 'granted') return;
+  try {
+    const n = new Notification(title, { body: o.body, tag: o.tag, icon: o.icon });
+    n.onclick = () => {
+      window.focus();
+      o.open();
+      n.close();
+    };
+  } catch {
+    // some browsers only allow notifications from a service worker
+  }
+}
+
+/**
+ * Desktop notification and sound for incoming messages, by the rule of seed 000 §4, and for a ticket the queue's
+ * assignment rule gave this user (mounted once in the shell).
+ */
 export function useDesktopNotifications() {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const location = useLocation();
   const navigate = useNavigate();
+
+  useSocketEvent('ticketAssigned', (e) => {
+    const text = t('inbox.assignedToYou', { id: e.ticketId, contact: e.contactName });
+    toast.info(text);
+    beep(getVolume());
+    desktopNotice(text, { body: e.queueName ?? '', tag: `ticket-${e.ticketId}`, open: () => navigate(`/tickets/${e.uuid}`) });
+  });
 
   useEffect(() => {
     if (typeof window !== 'undefined' && 'Notification' in window && Notification.permission === 'default') {
@@ -64,20 +92,13 @@ export function useDesktopNotifications() {
     });
     if (!notify) return;
     beep(getVolume());
-    if (!('Notification' in window) || Notification.permission !== 'granted') return;
-    try {
-      const n = new Notification(ticket.contact?.name ?? '', {
-        body: typeof message.body === 'string' ? message.body.slice(0, 200) : '',
-        tag: `ticket-${ticket.id}`,
-        icon: ticket.contact?.urlPicture || undefined,
-      });
-      n.onclick = () => {
-        window.focus();
+    desktopNotice(ticket.contact?.name ?? '', {
+      body: typeof message.body === 'string' ? message.body.slice(0, 200) : '',
+      tag: `ticket-${ticket.id}`,
+      icon: ticket.contact?.urlPicture || undefined,
+      open: () => {
         if (ticket.uuid) navigate(`/tickets/${ticket.uuid}`);
-        n.close();
-      };
-    } catch {
-      // some browsers only allow notifications from a service worker
-    }
+      },
+    });
   });
 }

@@ -52,6 +52,8 @@ export function userFormSchema(editing: boolean) {
     startWork: time,
     endWork: time,
     farewellMessage: z.string().max(5000, V.tooLong),
+    /** '' = each queue's default capacity. */
+    assignmentCapacity: z.string().regex(/^([1-9]\d{0,2}|1000)?$/, V.invalid),
     ...Object.fromEntries(USER_FLAGS.map((f) => [f, flag])),
   });
 }
@@ -68,6 +70,7 @@ function defaults(user: UserDto | null): UserForm {
     startWork: user?.startWork ?? '00:00',
     endWork: user?.endWork ?? '23:59',
     farewellMessage: user?.farewellMessage ?? '',
+    assignmentCapacity: user?.assignmentCapacity ? String(user.assignmentCapacity) : '',
     ...(Object.fromEntries(USER_FLAGS.map((f) => [f, user?.[f] ?? 'disabled'])) as Record<
       (typeof USER_FLAGS)[number],
       'enabled' | 'disabled'
@@ -118,17 +121,24 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     const { password, ...rest } = values;
-    const body: Record<string, unknown> = { ...rest, farewellMessage: rest.farewellMessage || null };
+    const body: Record<string, unknown> = {
+      ...rest,
+      farewellMessage: rest.farewellMessage || null,
+      assignmentCapacity: rest.assignmentCapacity === '' ? null : Number(rest.assignmentCapacity),
+    };
     if (password) body.password = password;
     // Only admins send what only admins may change (the server refuses it from anyone else).
-    if (!canEditProfile) delete body.profile;
+    if (!canEditProfile) {
+      delete body.profile;
+      delete body.assignmentCapacity;
+    }
     if (!canEditQueues) delete body.queueIds;
     try {
       await save.mutateAsync({ id: user?.id, values: body, avatar });
       toast.success(t('users.saved'));
       onClose();
     } catch (err) {
-      const known = ['name', 'email', 'password', 'startWork', 'endWork'];
+      const known = ['name', 'email', 'password', 'startWork', 'endWork', 'assignmentCapacity'];
       if (applyFieldErrors(err, setError, known)) setTab('general');
       else toastError(err);
     }
@@ -274,6 +284,14 @@ export function UserModal({ open, onClose, user }: UserModalProps) {
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 600 } }}
               />
             </Stack>
+            <FormTextField
+              {...fields}
+              name="assignmentCapacity"
+              label={t('users.assignmentCapacity')}
+              helperText={t('users.assignmentCapacityHelp')}
+              inputMode="numeric"
+              disabled={!canEditProfile}
+            />
             <FormTextField {...fields} name="farewellMessage" label={t('users.farewellMessage')} multiline minRows={2} />
           </Stack>
           <Stack spacing={1} sx={{ display: tab === 'permissions' ? 'flex' : 'none' }}>
