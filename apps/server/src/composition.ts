@@ -397,7 +397,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const contactLists = createContactListsService(deps, { channels: messaging.channels });
   contactListsRoutes(app, contactLists);
   registerContactListsJobs(deps.jobs, contactLists);
-  const campaigns = createCampaignsService(deps, conversation, tickets);
+  const campaigns = createCampaignsService(deps, conversation, tickets, templates);
   campaignsRoutes(app, campaigns);
   registerCampaignsJobs(deps.jobs, campaigns);
   const webhooks = createWebhooksService(deps);

@@ -16,7 +16,8 @@ export function errorMessage(err: unknown): string {
       const message = field.message.startsWith('validation.') ? i18n.t(field.message) : field.message;
       return `${i18n.t('errors.ERR_VALIDATION')} ${field.path ? `(${field.path}) ` : ''}${message}`.trim();
     }
-    return i18n.t(`errors.${code}`);
+    // a code's text may name what its details carry ({{closed}} recipients …)
+    return i18n.t(`errors.${code}`, err instanceof ApiError ? (err.body?.details ?? {}) : {});
   }
   if (code && code !== 'network') return code;
   if (err instanceof ApiError && err.status === 0) return i18n.t('errors.network');

@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "templates" jsonb DEFAULT '[]'::jsonb NOT NULL;
