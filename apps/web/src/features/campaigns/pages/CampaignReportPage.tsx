@@ -1,4 +1,4 @@
-import { CAMPAIGN_REPORT_RELOAD_MS, type CampaignShippingDto } from '@atendo/shared';
+import { CAMPAIGN_REPORT_RELOAD_MS, type CampaignShippingDto, isErrorCode, sendFailureReason } from '@atendo/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Card, CardContent, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material';
@@ -28,6 +28,13 @@ export default function CampaignReportPage() {
   const when = (d: Date | string | null) => formatDateTime(clock, d) || '—';
   const navigate = useNavigate();
   const id = Number(useParams().campaignId);
+  // why a recipient failed, in the user's language: Meta's code (131047, 132001 …) or ours; the provider's words otherwise
+  const failure = (reason: string | null) => {
+    if (!reason) return '';
+    const known = sendFailureReason(reason);
+    if (known && known !== 'generic') return t(`tickets.message.failure.${known}`);
+    return isErrorCode(reason) ? t(`errors.${reason}`, { closed: '' }) : reason;
+  };
   const report = useCampaignReport(id);
   const table = useCampaignShippings(id);
   const status = report.data?.campaign.status;
@@ -79,7 +86,7 @@ export default function CampaignReportPage() {
     { key: 'sentAt', header: t('campaignReport.columns.sentAt'), render: (r) => when(r.sentAt) },
     { key: 'readAt', header: t('campaignReport.columns.readAt'), render: (r) => when(r.readAt) },
     { key: 'repliedAt', header: t('campaignReport.columns.repliedAt'), render: (r) => when(r.repliedAt) },
-    { key: 'failedReason', header: t('campaignReport.columns.failedReason'), render: (r) => r.failedReason ?? '' },
+    { key: 'failedReason', header: t('campaignReport.columns.failedReason'), render: (r) => failure(r.failedReason) },
   ];
 
   return (
@@ -188,7 +195,9 @@ export default function CampaignReportPage() {
               {totals.failedReasons.length ? (
                 totals.failedReasons.map((r) => (
                   <Stack key={r.reason} direction="row" sx={{ justifyContent: 'space-between', py: 0.5 }}>
-                    <Typography variant="body2">{r.reason}</Typography>
+                    <Typography variant="body2" title={r.reason}>
+                      {failure(r.reason)}
+                    </Typography>
                     <Typography variant="body2">{r.count}</Typography>
                   </Stack>
                 ))
