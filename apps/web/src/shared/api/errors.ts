@@ -1,4 +1,4 @@
-import { isErrorCode } from '@atendo/shared';
+import { isErrorCode, sendFailureReason } from '@atendo/shared';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import i18n from '../i18n';
 import { toast } from '../toast';
@@ -70,4 +70,15 @@ export function fieldErrorsUnder(err: unknown, prefix: string): Record<string, s
     if (path.startsWith(prefix)) out[path.slice(prefix.length)] = e.message ?? '';
   });
   return out;
+}
+
+/**
+ * Why a send failed (a campaign recipient, a schedule), in the user's language: the reason read from Meta's code
+ * (131047, 132001 …) or one of our error codes; the provider's own words when neither says more.
+ */
+export function sendFailureText(failure: string | null | undefined): string {
+  if (!failure) return '';
+  const reason = sendFailureReason(failure);
+  if (reason && reason !== 'generic') return i18n.t(`tickets.message.failure.${reason}`);
+  return isErrorCode(failure) ? i18n.t(`errors.${failure}`, { closed: '' }) : failure;
 }

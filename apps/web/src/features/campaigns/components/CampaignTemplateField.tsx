@@ -1,9 +1,8 @@
-import { CAMPAIGN_LIST_COLUMNS, type CampaignTemplate, type MessageTemplateDto, missingTemplateVariables } from '@atendo/shared';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { CAMPAIGN_LIST_COLUMNS, type CampaignTemplate } from '@atendo/shared';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TemplatePicker } from '../../tickets/components/TemplatePicker';
-import { useMessageTemplates } from '../../tickets/hooks/useTemplates';
+import { TemplateChooserDialog } from '../../tickets/components/TemplateChooserDialog';
 
 /**
  * A campaign variant's Cloud API template (issue 36): the conversation's template picker, with the contact list's
@@ -17,18 +16,7 @@ export function CampaignTemplateField(props: {
   disabled: boolean;
 }) {
   const { t } = useTranslation();
-  const list = useMessageTemplates(props.whatsappId);
   const [open, setOpen] = useState(false);
-  const [picked, setPicked] = useState<MessageTemplateDto | null>(null);
-  const [values, setValues] = useState<CampaignTemplate['parameters']>({});
-  const missing = picked ? missingTemplateVariables(picked, values) : [];
-
-  const openPicker = () => {
-    const current = props.value;
-    setPicked((current && list.data?.templates.find((x) => x.name === current.name && x.language === current.language)) ?? null);
-    setValues(current?.parameters ?? {});
-    setOpen(true);
-  };
 
   return (
     <Box data-testid={`campaign-template-${props.variant}`}>
@@ -42,7 +30,7 @@ export function CampaignTemplateField(props: {
         ) : (
           <Typography variant="body2">{t('campaigns.template.none')}</Typography>
         )}
-        <Button size="small" disabled={props.disabled} onClick={openPicker}>
+        <Button size="small" disabled={props.disabled} onClick={() => setOpen(true)}>
           {props.value ? t('campaigns.template.change') : t('campaigns.template.choose')}
         </Button>
         {props.value ? (
@@ -51,40 +39,17 @@ export function CampaignTemplateField(props: {
           </Button>
         ) : null}
       </Stack>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md" aria-labelledby="campaign-template-title">
-        <DialogTitle id="campaign-template-title">{t('campaigns.template.title')}</DialogTitle>
-        <DialogContent dividers>
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {t('campaigns.template.valuesHelp')}
-          </Alert>
-          <TemplatePicker
-            whatsappId={props.whatsappId}
-            maySync={false}
-            picked={picked}
-            onPick={(tpl) => {
-              setPicked(tpl);
-              setValues({});
-            }}
-            values={values}
-            onValues={setValues}
-            suggestions={CAMPAIGN_LIST_COLUMNS.map((c) => ({ label: t(`campaigns.template.columns.${c}`), value: `{${c}}` }))}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
-          <Button
-            variant="contained"
-            disabled={!picked || missing.length > 0}
-            onClick={() => {
-              if (!picked) return;
-              props.onChange({ name: picked.name, language: picked.language, parameters: values });
-              setOpen(false);
-            }}
-          >
-            {t('campaigns.template.use')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <TemplateChooserDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        whatsappId={props.whatsappId}
+        title={t('campaigns.template.title')}
+        confirm={t('campaigns.template.use')}
+        hint={t('campaigns.template.valuesHelp')}
+        initial={props.value}
+        suggestions={CAMPAIGN_LIST_COLUMNS.map((c) => ({ label: t(`campaigns.template.columns.${c}`), value: `{${c}}` }))}
+        onChoose={(choice) => props.onChange(choice)}
+      />
     </Box>
   );
 }

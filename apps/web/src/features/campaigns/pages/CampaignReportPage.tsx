@@ -1,4 +1,4 @@
-import { CAMPAIGN_REPORT_RELOAD_MS, type CampaignShippingDto, isErrorCode, sendFailureReason } from '@atendo/shared';
+import { CAMPAIGN_REPORT_RELOAD_MS, type CampaignShippingDto } from '@atendo/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Card, CardContent, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material';
@@ -6,7 +6,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { toastError } from '../../../shared/api/errors';
+import { sendFailureText, toastError } from '../../../shared/api/errors';
 import { formatDateTime, formatWith } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { LoadError } from '../../../shared/ui/LoadError';
@@ -28,13 +28,6 @@ export default function CampaignReportPage() {
   const when = (d: Date | string | null) => formatDateTime(clock, d) || '—';
   const navigate = useNavigate();
   const id = Number(useParams().campaignId);
-  // why a recipient failed, in the user's language: Meta's code (131047, 132001 …) or ours; the provider's words otherwise
-  const failure = (reason: string | null) => {
-    if (!reason) return '';
-    const known = sendFailureReason(reason);
-    if (known && known !== 'generic') return t(`tickets.message.failure.${known}`);
-    return isErrorCode(reason) ? t(`errors.${reason}`, { closed: '' }) : reason;
-  };
   const report = useCampaignReport(id);
   const table = useCampaignShippings(id);
   const status = report.data?.campaign.status;
@@ -86,7 +79,7 @@ export default function CampaignReportPage() {
     { key: 'sentAt', header: t('campaignReport.columns.sentAt'), render: (r) => when(r.sentAt) },
     { key: 'readAt', header: t('campaignReport.columns.readAt'), render: (r) => when(r.readAt) },
     { key: 'repliedAt', header: t('campaignReport.columns.repliedAt'), render: (r) => when(r.repliedAt) },
-    { key: 'failedReason', header: t('campaignReport.columns.failedReason'), render: (r) => failure(r.failedReason) },
+    { key: 'failedReason', header: t('campaignReport.columns.failedReason'), render: (r) => sendFailureText(r.failedReason) },
   ];
 
   return (
@@ -196,7 +189,7 @@ export default function CampaignReportPage() {
                 totals.failedReasons.map((r) => (
                   <Stack key={r.reason} direction="row" sx={{ justifyContent: 'space-between', py: 0.5 }}>
                     <Typography variant="body2" title={r.reason}>
-                      {failure(r.reason)}
+                      {sendFailureText(r.reason)}
                     </Typography>
                     <Typography variant="body2">{r.count}</Typography>
                   </Stack>

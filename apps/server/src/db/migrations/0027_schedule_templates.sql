@@ -1,0 +1,3 @@
+ALTER TABLE "schedules" ADD COLUMN "template" jsonb;--> statement-breakpoint
+ALTER TABLE "schedules" ADD COLUMN "message_id" bigint;--> statement-breakpoint
+CREATE INDEX "schedules_company_message_idx" ON "schedules" USING btree ("company_id","message_id");
