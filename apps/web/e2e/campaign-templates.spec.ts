@@ -1,6 +1,16 @@
 import type { GraphStandin } from '@atendo/graph-standin';
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, API_URL, apiHeaders, createCloudConnection, createVia, SCREENSHOTS, signIn, startStandin } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  ADMIN,
+  API_URL,
+  apiHeaders,
+  choose,
+  createCloudConnection,
+  createVia,
+  SCREENSHOTS,
+  signIn,
+  startStandin,
+} from './helpers';
 
 let standin: GraphStandin;
 test.beforeAll(async () => {
@@ -9,11 +19,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await standin?.close();
 });
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 /**
  * Issue 36: a campaign on a Cloud API connection to people who never wrote. As free text it is refused (Meta would

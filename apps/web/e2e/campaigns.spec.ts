@@ -1,7 +1,17 @@
 import { type GraphStandin, inbound } from '@atendo/graph-standin';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN, API_URL, apiHeaders, createCloudConnection, createVia, SCREENSHOTS, signIn, startStandin } from './helpers';
+import {
+  ADMIN,
+  API_URL,
+  apiHeaders,
+  choose,
+  createCloudConnection,
+  createVia,
+  SCREENSHOTS,
+  signIn,
+  startStandin,
+} from './helpers';
 
 let standin: GraphStandin;
 test.beforeAll(async () => {
@@ -15,11 +25,6 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 );
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 /**
  * Issue 22: a contact list imported from .xlsx, a campaign with two variants and an image started from the list,
