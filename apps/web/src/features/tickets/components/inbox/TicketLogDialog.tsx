@@ -36,6 +36,7 @@ const COLORS: Record<TicketLogType, string> = {
   laneRollback: '#8d6e63',
   aiHandover: '#00897b',
   integrationFailed: '#d32f2f',
+  ratingSkipped: '#9e9e9e',
 };
 
 /**
