@@ -148,5 +148,21 @@ describe('a template campaign to cold numbers (issue 36)', () => {
     expect([...attempts.values()].every((n) => n === 1)).toBe(true);
     await d.flush();
     expect(d.standin.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages')).length).toBe(6);
+
+    // a value the recipient's row leaves empty (no e-mail for the header): that recipient fails, the others go
+    const noEmail = cold(2, 300).map((p, i) => (i === 0 ? { ...p, email: '' } : p));
+    d.standin.addTemplate(WABA, OFFER);
+    await d.api('POST', `/whatsapp/${conn.id}/templates/sync`);
+    const partial = await d.campaign(conn, noEmail, variant1('oferta_semana', ['{nome}', 'Loja'], ['{email}']), { cold: true });
+    expect((await d.report(partial)).totals).toMatchObject({ recipients: 2, sent: 1, failed: 1 });
+    const partialRows = await d.api<{ records: { number: string; status: string; failedReason: string | null }[] }>(
+      'GET',
+      `/campaigns/${partial}/shippings`,
+    );
+    expect(partialRows.records.find((r) => r.number === noEmail[0].number)).toMatchObject({
+      status: 'failed',
+      failedReason: 'ERR_TEMPLATE_PARAMETERS',
+    });
+    expect(sendFailureReason('ERR_TEMPLATE_PARAMETERS')).toBe('templateParameters');
   });
 });
