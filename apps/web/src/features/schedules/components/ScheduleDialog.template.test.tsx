@@ -53,8 +53,10 @@ describe('the schedule dialog on a Cloud API ticket (issue 36)', () => {
     expect(within(dialog).getByLabelText('Mensagem')).toHaveProperty('value', 'Olá Rita Souza, sua visita é amanhã às 10h.');
     expect(within(box).getByText(/O modelo lembrete_visita será enviado/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Agendar' }));
-    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
-    const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    // the mock's calls as fetch made them: (input, init)
+    const calls = () => fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][];
+    await waitFor(() => expect(calls().some(([, init]) => init?.method === 'POST')).toBe(true));
+    const [, init] = calls().find(([, i]) => i?.method === 'POST')!;
     expect(JSON.parse(String(init?.body)).template).toEqual({
       name: 'lembrete_visita',
       language: 'pt_BR',
