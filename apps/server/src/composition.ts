@@ -90,7 +90,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { registerSchedulesJobs } from './modules/schedules/schedules.jobs';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
-import { createSchedulesService } from './modules/schedules/schedules.service';
+import { createSchedulesService, type SchedulesService } from './modules/schedules/schedules.service';
 import { platformSettingsRoutes } from './modules/settings/platform-settings.routes';
 import { createCompanySettingsCache, ensureGlobalDefaults } from './modules/settings/settings.public';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -268,6 +268,7 @@ function subscribe(
     automation: AutomationService;
     assignment: AssignmentService;
     campaigns: CampaignsService;
+    schedules: SchedulesService;
     setup: SceneSetupCache;
     webhooks: WebhooksService;
   },
@@ -290,6 +291,8 @@ function subscribe(
   // A campaign's report counts replies and the channel's acks as they happen, also after the campaign finished.
   events.after('message.received', (e) => m.campaigns.countReply(e));
   events.after('message.status', (e) => m.campaigns.countAck(e));
+  // A schedule's message refused by the channel after it was taken (131047 outside the window) fails the schedule.
+  events.after('message.status', (e) => m.schedules.failedSend(e));
   // Outgoing webhooks: each event an endpoint chose is recorded (one row per endpoint) and sent by a job; per company
   // in publishing order.
   const hooks = createWebhookReactions(deps, m.webhooks, (t) => settings.get(t));
@@ -400,7 +403,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   registerMessageTemplatesJobs(deps.jobs, templates, (obj, msg) => app.log.warn(obj, msg));
   const conversation = createConversationService(deps, tickets, messaging.outbound, messaging.channels, templates);
   conversationRoutes(app, deps, conversation);
-  const schedules = createSchedulesService(deps, conversation);
+  const schedules = createSchedulesService(deps, conversation, templates);
   schedulesRoutes(app, schedules);
   registerSchedulesJobs(deps.jobs, schedules);
   ticketNotesRoutes(app, createTicketNotesService(deps, tickets));
@@ -422,12 +425,12 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const contactLists = createContactListsService(deps, { channels: messaging.channels });
   contactListsRoutes(app, contactLists);
   registerContactListsJobs(deps.jobs, contactLists);
-  const campaigns = createCampaignsService(deps, conversation, tickets);
+  const campaigns = createCampaignsService(deps, conversation, tickets, templates);
   campaignsRoutes(app, campaigns);
   registerCampaignsJobs(deps.jobs, campaigns);
   const webhooks = createWebhooksService(deps);
   webhooksRoutes(app, webhooks);
   registerWebhooksJobs(deps.jobs, webhooks);
-  subscribe(deps, app, { automation, assignment, campaigns, setup, webhooks });
+  subscribe(deps, app, { automation, assignment, campaigns, schedules, setup, webhooks });
   return { automation, assignment, webhooks, companies, plans, users, tickets, billing, auth, audit };
 }

@@ -99,3 +99,32 @@ export async function count(t: TestContext, table: 'contacts' | 'tickets' | 'mes
 export async function query<T = Record<string, unknown>>(t: TestContext, q: ReturnType<typeof sql>) {
   return rowsOf<T>(await t.database.db.execute(q));
 }
+
+/**
+ * These customers wrote to a connection `at` (now by default), as Atendo and Meta both know it: a contact each, a closed
+ * ticket with their message, and their window at the stand-ins (issue 36). A free-text campaign may start for them.
+ */
+export async function customersWrote(
+  t: TestContext,
+  companyId: number,
+  connectionId: number,
+  people: readonly { number: string; name?: string }[],
+  at = new Date(),
+) {
+  if (!people.length) return;
+  const numbers = people.map((p) => p.number);
+  const names = people.map((p) => p.name || p.number);
+  await t.database.db.execute(sql`
+    WITH c AS (
+      INSERT INTO contacts (company_id, channel, number, name)
+      SELECT ${companyId}, 'whatsapp', n, nm FROM unnest(${sql.param(numbers)}::text[], ${sql.param(names)}::text[]) AS x(n, nm)
+      ON CONFLICT (company_id, channel, number) DO UPDATE SET updated_at = contacts.updated_at
+      RETURNING id),
+    tk AS (
+      INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, channel)
+      SELECT ${companyId}, id, ${connectionId}, 'closed', 'whatsappapi' FROM c
+      RETURNING id, contact_id)
+    INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, body, from_me, created_at, updated_at)
+    SELECT ${companyId}, id, contact_id, ${connectionId}, 'oi', false, ${at}, ${at} FROM tk`);
+  await metaSawCustomer(t, connectionId, numbers, at);
+}

@@ -95,3 +95,9 @@ export function createCloudConnection(
 ) {
   return createVia(request, '/whatsapp', headers, { channel: 'whatsappapi', accessToken: 'tok', appSecret: APP_SECRET, ...data });
 }
+
+/** Picks an option of a dialog's select by its label. */
+export async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}

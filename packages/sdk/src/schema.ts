@@ -1595,6 +1595,14 @@ export interface paths {
                                 status: "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "CANCELADA" | "FINALIZADA";
                                 statusTicket: string;
                                 tagListId: number | null;
+                                templates: ({
+                                    language: string;
+                                    name: string;
+                                    /** @default {} */
+                                    parameters: {
+                                        [key: string]: string[];
+                                    };
+                                } | null)[];
                                 /** Format: date-time */
                                 updatedAt: string;
                                 userId: number | null;
@@ -1652,6 +1660,15 @@ export interface paths {
                          */
                         statusTicket?: "closed" | "pending" | "open";
                         tagListId?: number | null;
+                        /** @default [] */
+                        templates?: ({
+                            language: string;
+                            name: string;
+                            /** @default {} */
+                            parameters?: {
+                                [key: string]: string[];
+                            };
+                        } | null)[];
                         userId?: number | null;
                         whatsappId?: number;
                     };
@@ -1703,6 +1720,14 @@ export interface paths {
                             status: "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "CANCELADA" | "FINALIZADA";
                             statusTicket: string;
                             tagListId: number | null;
+                            templates: ({
+                                language: string;
+                                name: string;
+                                /** @default {} */
+                                parameters: {
+                                    [key: string]: string[];
+                                };
+                            } | null)[];
                             /** Format: date-time */
                             updatedAt: string;
                             userId: number | null;
@@ -1785,6 +1810,14 @@ export interface paths {
                             status: "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "CANCELADA" | "FINALIZADA";
                             statusTicket: string;
                             tagListId: number | null;
+                            templates: ({
+                                language: string;
+                                name: string;
+                                /** @default {} */
+                                parameters: {
+                                    [key: string]: string[];
+                                };
+                            } | null)[];
                             /** Format: date-time */
                             updatedAt: string;
                             userId: number | null;
@@ -1842,6 +1875,15 @@ export interface paths {
                          */
                         statusTicket?: "closed" | "pending" | "open";
                         tagListId?: number | null;
+                        /** @default [] */
+                        templates?: ({
+                            language: string;
+                            name: string;
+                            /** @default {} */
+                            parameters?: {
+                                [key: string]: string[];
+                            };
+                        } | null)[];
                         userId?: number | null;
                         whatsappId?: number;
                     };
@@ -1893,6 +1935,14 @@ export interface paths {
                             status: "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "CANCELADA" | "FINALIZADA";
                             statusTicket: string;
                             tagListId: number | null;
+                            templates: ({
+                                language: string;
+                                name: string;
+                                /** @default {} */
+                                parameters: {
+                                    [key: string]: string[];
+                                };
+                            } | null)[];
                             /** Format: date-time */
                             updatedAt: string;
                             userId: number | null;
@@ -1997,6 +2047,14 @@ export interface paths {
                             status: "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "CANCELADA" | "FINALIZADA";
                             statusTicket: string;
                             tagListId: number | null;
+                            templates: ({
+                                language: string;
+                                name: string;
+                                /** @default {} */
+                                parameters: {
+                                    [key: string]: string[];
+                                };
+                            } | null)[];
                             /** Format: date-time */
                             updatedAt: string;
                             userId: number | null;
@@ -2082,6 +2140,14 @@ export interface paths {
                             status: "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "CANCELADA" | "FINALIZADA";
                             statusTicket: string;
                             tagListId: number | null;
+                            templates: ({
+                                language: string;
+                                name: string;
+                                /** @default {} */
+                                parameters: {
+                                    [key: string]: string[];
+                                };
+                            } | null)[];
                             /** Format: date-time */
                             updatedAt: string;
                             userId: number | null;
@@ -2151,6 +2217,14 @@ export interface paths {
                             status: "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "CANCELADA" | "FINALIZADA";
                             statusTicket: string;
                             tagListId: number | null;
+                            templates: ({
+                                language: string;
+                                name: string;
+                                /** @default {} */
+                                parameters: {
+                                    [key: string]: string[];
+                                };
+                            } | null)[];
                             /** Format: date-time */
                             updatedAt: string;
                             userId: number | null;
@@ -2233,6 +2307,14 @@ export interface paths {
                                 status: "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "CANCELADA" | "FINALIZADA";
                                 statusTicket: string;
                                 tagListId: number | null;
+                                templates: ({
+                                    language: string;
+                                    name: string;
+                                    /** @default {} */
+                                    parameters: {
+                                        [key: string]: string[];
+                                    };
+                                } | null)[];
                                 /** Format: date-time */
                                 updatedAt: string;
                                 userId: number | null;
@@ -2380,6 +2462,14 @@ export interface paths {
                             status: "INATIVA" | "PROGRAMADA" | "EM_ANDAMENTO" | "CANCELADA" | "FINALIZADA";
                             statusTicket: string;
                             tagListId: number | null;
+                            templates: ({
+                                language: string;
+                                name: string;
+                                /** @default {} */
+                                parameters: {
+                                    [key: string]: string[];
+                                };
+                            } | null)[];
                             /** Format: date-time */
                             updatedAt: string;
                             userId: number | null;
@@ -10094,6 +10184,14 @@ export interface paths {
                                 signMessage: boolean;
                                 /** @enum {string} */
                                 status: "PENDENTE" | "ENVIADA" | "ERRO";
+                                template: {
+                                    language: string;
+                                    name: string;
+                                    /** @default {} */
+                                    parameters: {
+                                        [key: string]: string[];
+                                    };
+                                } | null;
                                 ticketId: number | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -10132,6 +10230,14 @@ export interface paths {
                         repeatCount?: number;
                         sendAt: unknown;
                         signMessage?: boolean;
+                        template?: {
+                            language: string;
+                            name: string;
+                            /** @default {} */
+                            parameters?: {
+                                [key: string]: string[];
+                            };
+                        } | null;
                         ticketId?: number | null;
                         whatsappId?: number | null;
                     };
@@ -10171,6 +10277,14 @@ export interface paths {
                                 signMessage: boolean;
                                 /** @enum {string} */
                                 status: "PENDENTE" | "ENVIADA" | "ERRO";
+                                template: {
+                                    language: string;
+                                    name: string;
+                                    /** @default {} */
+                                    parameters: {
+                                        [key: string]: string[];
+                                    };
+                                } | null;
                                 ticketId: number | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -10242,6 +10356,14 @@ export interface paths {
                             signMessage: boolean;
                             /** @enum {string} */
                             status: "PENDENTE" | "ENVIADA" | "ERRO";
+                            template: {
+                                language: string;
+                                name: string;
+                                /** @default {} */
+                                parameters: {
+                                    [key: string]: string[];
+                                };
+                            } | null;
                             ticketId: number | null;
                             /** Format: date-time */
                             updatedAt: string;
@@ -10280,6 +10402,14 @@ export interface paths {
                         repeatCount?: number;
                         sendAt: unknown;
                         signMessage?: boolean;
+                        template?: {
+                            language: string;
+                            name: string;
+                            /** @default {} */
+                            parameters?: {
+                                [key: string]: string[];
+                            };
+                        } | null;
                         ticketId?: number | null;
                         whatsappId?: number | null;
                     };
@@ -10318,6 +10448,14 @@ export interface paths {
                             signMessage: boolean;
                             /** @enum {string} */
                             status: "PENDENTE" | "ENVIADA" | "ERRO";
+                            template: {
+                                language: string;
+                                name: string;
+                                /** @default {} */
+                                parameters: {
+                                    [key: string]: string[];
+                                };
+                            } | null;
                             ticketId: number | null;
                             /** Format: date-time */
                             updatedAt: string;
@@ -10411,6 +10549,14 @@ export interface paths {
                             signMessage: boolean;
                             /** @enum {string} */
                             status: "PENDENTE" | "ENVIADA" | "ERRO";
+                            template: {
+                                language: string;
+                                name: string;
+                                /** @default {} */
+                                parameters: {
+                                    [key: string]: string[];
+                                };
+                            } | null;
                             ticketId: number | null;
                             /** Format: date-time */
                             updatedAt: string;
@@ -10468,6 +10614,14 @@ export interface paths {
                             signMessage: boolean;
                             /** @enum {string} */
                             status: "PENDENTE" | "ENVIADA" | "ERRO";
+                            template: {
+                                language: string;
+                                name: string;
+                                /** @default {} */
+                                parameters: {
+                                    [key: string]: string[];
+                                };
+                            } | null;
                             ticketId: number | null;
                             /** Format: date-time */
                             updatedAt: string;
@@ -12090,7 +12244,7 @@ export interface paths {
                             reason?: string | null;
                             ticketId: number;
                             /** @enum {string} */
-                            type: "create" | "chatBot" | "queue" | "open" | "access" | "transfered" | "receivedTransfer" | "pending" | "closed" | "reopen" | "redirect" | "laneMoved" | "laneRollback" | "aiHandover" | "autoAssigned" | "integrationFailed";
+                            type: "create" | "chatBot" | "queue" | "open" | "access" | "transfered" | "receivedTransfer" | "pending" | "closed" | "reopen" | "redirect" | "laneMoved" | "laneRollback" | "aiHandover" | "autoAssigned" | "integrationFailed" | "ratingSkipped";
                             user: {
                                 id: number;
                                 name: string;

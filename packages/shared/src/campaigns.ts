@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactEmailField, contactNumberField } from './contacts';
+import { TemplateSendBody } from './message-templates';
 import { knownPlaceholders } from './templates';
 import { boolParam } from './tickets';
 import { idParam, nameField, V } from './validation';
@@ -44,6 +45,13 @@ export function campaignEditable(c: { status: string; scheduledAt: Date | string
   if (c.status !== 'PROGRAMADA') return false;
   if (!c.scheduledAt) return true;
   return new Date(c.scheduledAt).getTime() - now > CAMPAIGN_EDIT_LEAD_MS;
+}
+
+/** The variants that send something (1-based): a text or a template (issue 36), for the rotation. */
+export function campaignVariants(
+  c: Record<`message${1 | 2 | 3 | 4 | 5}`, string> & { templates?: readonly unknown[] },
+): number[] {
+  return ([1, 2, 3, 4, 5] as const).filter((i) => c[`message${i}`].trim() !== '' || Boolean(c.templates?.[i - 1]));
 }
 
 /** {nome} {numero} {email} and the company's own variables ({key}) filled in a campaign text. */
@@ -157,6 +165,18 @@ const optionalId = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null 
 /** 'YYYY-MM-DD HH:mm:ss' (seed 002 §5, local time of the company) or ISO; '' is none. */
 const dateField = z.preprocess((v) => (v === '' ? null : v), z.union([z.null(), z.coerce.date({ error: V.invalid })]).optional());
 
+/**
+ * The approved Cloud API template a variant sends instead of its text (issue 36). Each variable's value is a text in
+ * which the campaign's variables are filled per recipient like in a message: `{nome}`, `{numero}`, `{email}` (the
+ * contact list's columns), the company's own variables, or fixed text.
+ */
+export const CampaignTemplate = TemplateSendBody.extend({
+  parameters: z.record(z.string().max(20), z.array(z.string().trim().max(1024, V.tooLong)).max(20)).default({}),
+});
+export type CampaignTemplate = z.infer<typeof CampaignTemplate>;
+/** The campaign's variables that read a contact-list column, as the template picker offers them. */
+export const CAMPAIGN_LIST_COLUMNS = ['nome', 'numero', 'email'] as const;
+
 export const CampaignBody = z
   .object({
     name: nameField(),
@@ -183,11 +203,13 @@ export const CampaignBody = z
     recurrenceInterval: z.coerce.number().int().min(1, V.invalid).max(365, V.invalid).optional().default(30),
     recurrenceCount: z.coerce.number().int().min(0, V.min0).max(1000, V.invalid).optional().default(0),
     recurrenceEndDate: dateField,
+    /** Per variant (index 0 = variant 1): the template it sends on a Cloud API connection, or null (its text). */
+    templates: z.array(CampaignTemplate.nullable()).max(5, V.invalid).optional().default([]),
   })
   .superRefine((b, ctx) => {
     if (!b.whatsappId) ctx.addIssue({ code: 'custom', path: ['whatsappId'], message: V.required });
     if (b.userId && !b.queueId) ctx.addIssue({ code: 'custom', path: ['queueId'], message: V.required });
-    if (![b.message1, b.message2, b.message3, b.message4, b.message5].some((m) => m.trim()))
+    if (![b.message1, b.message2, b.message3, b.message4, b.message5].some((m) => m.trim()) && !b.templates.some(Boolean))
       ctx.addIssue({ code: 'custom', path: ['message1'], message: V.required });
   });
 export type CampaignBody = z.input<typeof CampaignBody>;
@@ -228,6 +250,7 @@ export const CampaignDto = z.object({
   recurrenceCount: z.number(),
   recurrenceEndDate: z.date().nullable(),
   recurrenceExecuted: z.number(),
+  templates: z.array(CampaignTemplate.nullable()),
   run: z.number(),
   editable: z.boolean(),
   createdAt: z.date(),

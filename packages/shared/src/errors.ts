@@ -103,6 +103,13 @@ export const ERROR_CATALOGUE = {
   ERR_TEMPLATE_NOT_FOUND: 404,
   /** The template exists but Meta has not approved it (pending, rejected, paused, disabled). */
   ERR_TEMPLATE_NOT_APPROVED: 409,
+  /** A value of a template's variable is empty once filled for a recipient (a campaign's list row without an e-mail). */
+  ERR_TEMPLATE_PARAMETERS: 400,
+  /**
+   * A campaign on a Cloud API connection without a template in every variant, while some recipients' 24-hour window
+   * is closed (`details.closed`: how many): Meta would refuse each free text with 131047 (issue 36).
+   */
+  ERR_CAMPAIGN_TEMPLATE_REQUIRED: 409,
   /** Two-factor sign-in (issue 34): a wrong, expired or already used code; 400, not 401, so a signed-in enrolment stays signed in. */
   ERR_INVALID_TWO_FACTOR_CODE: 400,
   /** The sign-in's second step came too late (its challenge lasts minutes) or was forged: start again with the password. */

@@ -66,6 +66,11 @@ export const TICKET_LOG_TYPES = [
   'autoAssigned',
   /** The ticket's integration (Typebot, n8n, webhook, Dialogflow) failed: the ticket went to an attendant. */
   'integrationFailed',
+  /**
+   * Closed without the rating question: on the Cloud API the customer's 24-hour window had closed, and Meta delivers
+   * no free text then (131047; decision 99).
+   */
+  'ratingSkipped',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

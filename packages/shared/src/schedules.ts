@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TemplateSendBody } from './message-templates';
 import { knownPlaceholders } from './templates';
 import { boolParam } from './tickets';
 import { idParam, V } from './validation';
@@ -43,6 +44,11 @@ const scheduleFields = {
     .optional()
     .default(4),
   signMessage: boolParam.optional().default(false),
+  /**
+   * On a Cloud API connection, an approved template sent instead of the text (issue 36): what reaches a customer whose
+   * 24-hour window will be closed at the send time. The text stays what the schedule lists (the template as rendered).
+   */
+  template: TemplateSendBody.nullable().optional(),
 };
 
 /** POST /schedules: one schedule per contact chosen. */
@@ -90,6 +96,7 @@ export const ScheduleDto = z.object({
   mediaName: z.string().nullable(),
   mediaUrl: z.string().nullable(),
   lastError: z.string().nullable(),
+  template: TemplateSendBody.nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

@@ -59,6 +59,8 @@ const OWN_CODES: Record<string, SendFailureReason> = {
   ERR_FILE_TOO_LARGE: 'media',
   ERR_TEMPLATE_NOT_FOUND: 'templateMissing',
   ERR_TEMPLATE_NOT_APPROVED: 'templatePaused',
+  ERR_TEMPLATE_PARAMETERS: 'templateParameters',
+  ERR_CAMPAIGN_TEMPLATE_REQUIRED: 'window24h',
 };
 
 /** The provider's code (and subcode) written in a failure text: "(131047)", "(10/2018278)". */

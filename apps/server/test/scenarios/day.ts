@@ -23,7 +23,7 @@ import { dispatchCampaignJob } from '../../src/modules/campaigns/campaigns.jobs'
 import { sendMessageJob } from '../../src/modules/messages/messages.public';
 import { addUser, type TestUser } from '../attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../harness';
-import { type CloudConnection, createCloudConnection, playsMeta, postWebhook, query } from '../messaging';
+import { type CloudConnection, createCloudConnection, customersWrote, playsMeta, postWebhook, query } from '../messaging';
 
 export interface Received {
   type: string;
@@ -64,8 +64,16 @@ export interface Day {
   connection(extra?: Json): Promise<CloudConnection>;
   attendant(queueIds: number[], name?: string): Promise<TestUser>;
   customer(conn: CloudConnection, name?: string): Customer;
-  /** A campaign to these customers, started now (no waiting between sends, any day and hour); its sends run. */
-  campaign(conn: CloudConnection, to: Customer[], body: Json): Promise<number>;
+  /**
+   * A campaign to these customers, started now (no waiting between sends, any day and hour); its sends run. They wrote
+   * to the business today unless `cold` (issue 36: then only a template reaches them).
+   */
+  campaign(
+    conn: CloudConnection,
+    to: { name: string; number: string; email?: string }[],
+    body: Json,
+    opts?: { cold?: boolean },
+  ): Promise<number>;
   /** The campaign's report as the page reads it. */
   report(campaignId: number): Promise<{ status: string; totals: Record<string, number> }>;
   /** The channel's delivery report for a message it took (signed webhook). */
@@ -223,7 +231,7 @@ async function openDay(t: TestContext, standin: GraphStandin): Promise<Day> {
         },
       };
     },
-    async campaign(conn, to, body) {
+    async campaign(conn, to, body, opts = {}) {
       await api('POST', '/campaign-settings', {
         settings: {
           messageInterval: 0,
@@ -237,9 +245,10 @@ async function openDay(t: TestContext, standin: GraphStandin): Promise<Day> {
       });
       // The recipients wrote to the business today: a free-text campaign is inside their 24-hour window (Meta
       // refuses free text to anyone else with 131047; a cold list needs a template, issue 36).
-      for (const c of to) standin?.customerWrote(conn.phoneNumberId, c.number);
+      if (!opts.cold) await customersWrote(t, companyId, conn.id, to);
       const list = await api<{ id: number }>('POST', '/contact-lists', { name: `Lista ${++seq}` });
-      for (const c of to) await api('POST', '/contact-list-items', { name: c.name, number: c.number, contactListId: list.id });
+      for (const c of to)
+        await api('POST', '/contact-list-items', { name: c.name, number: c.number, email: c.email, contactListId: list.id });
       const created = await api<{ id: number }>('POST', '/campaigns', {
         name: `Campanha ${seq}`,
         whatsappId: conn.id,

@@ -1,9 +1,12 @@
+import type { TemplateSendBody } from '@atendo/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -242,9 +245,14 @@ export const schedules = pgTable(
     mediaPath: text(),
     mediaName: text(),
     lastError: text(),
+    /** On a Cloud API connection: the approved template it sends instead of the text (issue 36). */
+    template: jsonb().$type<TemplateSendBody>(),
+    /** The message of its last send: Meta's later refusal of it (131047 …) fails the schedule with the reason. */
+    messageId: bigint({ mode: 'number' }),
     ...timestamps,
   },
   (t) => [
+    index('schedules_company_message_idx').on(t.companyId, t.messageId),
     index('schedules_due_idx').on(t.status, t.sendAt),
     index('schedules_company_send_at_idx').on(t.companyId, t.sendAt),
     index('schedules_company_contact_idx').on(t.companyId, t.contactId),

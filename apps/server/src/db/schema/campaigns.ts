@@ -1,3 +1,4 @@
+import type { CampaignTemplate } from '@atendo/shared';
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tags } from './attendance';
 import { timestamps } from './columns';
@@ -102,6 +103,8 @@ export const campaigns = pgTable(
     recurrenceCount: integer().notNull().default(0),
     recurrenceEndDate: timestamp({ withTimezone: true }),
     recurrenceExecuted: integer().notNull().default(0),
+    /** Per variant (index 0 = variant 1): the Cloud API template it sends instead of its text, or null (issue 36). */
+    templates: jsonb().$type<(CampaignTemplate | null)[]>().notNull().default([]),
     /** Who created it: the campaign acts as this user when no user is chosen. */
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
     /** The current run (1 for the first send; a recurrence or a new schedule starts the next). */

@@ -143,6 +143,28 @@ describe('rating (NPS)', () => {
     }
   });
 
+  it('Cloud API, the customer silent for 24 hours: closing skips the rating question and the log says why (decision 99)', async () => {
+    const { ticketId } = await customer(conn.id).says('Preciso de ajuda');
+    await t.app.inject({ method: 'PUT', url: `/tickets/${ticketId}`, headers: bearer(ana.token), payload: { status: 'open' } });
+    // the customer's message is 25 hours old when the ticket is closed: their window has closed
+    await t.database.db.execute(
+      sql`UPDATE messages SET created_at = created_at - interval '25 hours' WHERE ticket_id = ${ticketId} AND NOT from_me`,
+    );
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/tickets/${ticketId}`,
+      headers: bearer(ana.token),
+      payload: { status: 'closed' },
+    });
+    expect(res.json().status).toBe('closed');
+    const asked = await query(
+      t,
+      sql`SELECT id FROM messages WHERE ticket_id = ${ticketId} AND data_json->>'automatic' = 'rating'`,
+    );
+    expect(asked).toEqual([]);
+    expect(await logTypes(ticketId)).toContain('ratingSkipped');
+  });
+
   it('without ratingMessage, or with userRating off, closing closes', async () => {
     const other = await createTenant(t);
     const oq = await addQueue(other, 'X', { greetingMessage: '' });

@@ -10,13 +10,14 @@
  * transaction through the outbound pipeline's own insert (ack 0, user_id NULL, dataJson.automatic = kind) and
  * sent after commit by the `messages.send` job, exactly like an attendant's.
  */
+import { CUSTOMER_WINDOW_MS } from '@atendo/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open';
 import type { MessageReceived } from '../../domain-events';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { insertFileListMessages } from '../files/files.public';
-import type { TicketRow } from '../messages/messages.public';
+import { lastCustomerMessageAt, type TicketRow } from '../messages/messages.public';
 import { createPromptRuntime, registerPromptJobs } from '../prompts/prompts.public';
 import { createIntegrationRuntime, integrationTurnJob } from '../queue-integrations/integrations.public';
 import type { TicketsService } from '../tickets/tickets.service';
@@ -203,6 +204,15 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
       if (s.ticket.status !== 'open' || s.scene.settings.userRating !== 'enabled' || !conn?.ratingMessage.trim()) return;
       // Nothing to rate where the customer never wrote: a campaign's or a schedule's ticket only carried our message.
       if (!(await repo.customerWrote(s.tx, { companyId }, s.ticket.id))) return;
+      // Cloud API, the customer silent for 24 hours (a long idle close): Meta would refuse the free-text question
+      // (131047), so the ticket closes without it and its log says why (decision 99).
+      if (conn.channel === 'whatsappapi' && s.ticket.whatsappId) {
+        const last = await lastCustomerMessageAt(s.tx, { companyId }, s.ticket.contactId, s.ticket.whatsappId);
+        if (!last || s.now.getTime() - last.getTime() >= CUSTOMER_WINDOW_MS) {
+          await logStep(s, 'ratingSkipped');
+          return;
+        }
+      }
       await say(s, conn.ratingMessage, 'rating');
       await move(s, { status: 'nps', amountUsedBotQueuesNPS: 0, isBot: true, unreadMessages: 0 });
       await logStep(s, 'chatBot');

@@ -13,8 +13,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, rows } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { metaSawCustomer, playsMeta } from '../../../test/messaging';
+import { customersWrote, playsMeta } from '../../../test/messaging';
+import { cloudTemplatesFromConfig } from '../../channels/cloud-api/templates';
 import { createConversationService } from '../conversation/conversation.service';
+import { createMessageTemplatesService } from '../message-templates/message-templates.service';
 import { sendMessageJob } from '../messages/messages.public';
 import { createOutboundService } from '../messages/outbound.service';
 import { createTicketsService } from '../tickets/tickets.service';
@@ -117,7 +119,12 @@ describe.runIf(onPostgres)('a campaign across a killed process', () => {
       INSERT INTO contact_list_items (company_id, contact_list_id, name, number)
       SELECT ${a.companyId}, ${list}, 'Pessoa ' || n, n FROM unnest(${sql.param(numbers)}::text[]) AS n`);
     // They all wrote to the business today: the free-text campaign is inside their 24-hour window.
-    await metaSawCustomer(t, conn.id, numbers, new Date());
+    await customersWrote(
+      t,
+      a.companyId,
+      conn.id,
+      numbers.map((number) => ({ number })),
+    );
     const c = (
       await req('POST', '/campaigns', a.adminToken, {
         name: 'Crash',
@@ -163,7 +170,9 @@ describe.runIf(onPostgres)('a campaign across a killed process', () => {
     // the claim the killed process held is recovered after its lease: linked to its message, or sent now
     const outbound = createOutboundService(t.deps);
     const tickets = createTicketsService(t.deps, outbound);
-    const worker = createCampaignsService(t.deps, createConversationService(t.deps, tickets, outbound), tickets, {
+    const templates = createMessageTemplatesService(t.deps, cloudTemplatesFromConfig(t.deps.config));
+    const conversation = createConversationService(t.deps, tickets, outbound, undefined, templates);
+    const worker = createCampaignsService(t.deps, conversation, tickets, templates, {
       claimLeaseMs: 0,
       maxSleepMs: 0,
     });

@@ -156,14 +156,8 @@ export async function running(db: Db) {
  * (campaign, run, number) key; ON CONFLICT makes a second expansion — another worker, a restart — add nothing).
  * Variants rotate over the recipients in number order. Answers how many records were created.
  */
-export async function expand(
-  db: Db,
-  ctx: Tenant,
-  c: { id: number; run: number; contactListId: number | null; tagListId: number | null; variants: number },
-) {
-  const result = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      WITH audience AS (
+/** A campaign's recipients: its list's items and its tag's contacts, one row per number (the list's row first). */
+const audience = (ctx: Tenant, c: { contactListId: number | null; tagListId: number | null }) => sql`
         SELECT DISTINCT ON (number) number, name, email, item_id, contact_id FROM (
           SELECT i.number, i.name, i.email, i.id AS item_id, NULL::int AS contact_id, 0 AS pref
             FROM contact_list_items i
@@ -174,8 +168,16 @@ export async function expand(
            WHERE t.company_id = ${ctx.companyId} AND t.tag_id = ${c.tagListId ?? 0} AND ct.company_id = ${ctx.companyId}
              AND NOT ct.is_group
         ) a
-        ORDER BY number, pref
-      ),
+        ORDER BY number, pref`;
+
+export async function expand(
+  db: Db,
+  ctx: Tenant,
+  c: { id: number; run: number; contactListId: number | null; tagListId: number | null; variants: number },
+) {
+  const result = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      WITH audience AS (${audience(ctx, c)}),
       ins AS (
         INSERT INTO campaign_shippings (company_id, campaign_id, run, number, name, email, contact_list_item_id, contact_id, variant)
         SELECT ${ctx.companyId}, ${c.id}, ${c.run}, number, name, email, item_id, contact_id,
@@ -185,6 +187,28 @@ export async function expand(
         RETURNING 1
       )
       SELECT count(*)::int AS n FROM ins`),
+  );
+  return Number(result[0]?.n ?? 0);
+}
+
+/**
+ * How many of a campaign's recipients have no customer service window open on the connection at `since` + 24 h: no
+ * message of theirs on it since `since` (issue 36; the Cloud API takes only a template to them).
+ */
+export async function closedWindows(
+  db: Db,
+  ctx: Tenant,
+  c: { contactListId: number | null; tagListId: number | null; whatsappId: number },
+  since: Date,
+) {
+  const result = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      WITH audience AS (${audience(ctx, c)})
+      SELECT count(*)::int AS n FROM audience a
+       WHERE NOT EXISTS (
+         SELECT 1 FROM contacts ct JOIN messages m ON m.contact_id = ct.id
+          WHERE ct.company_id = ${ctx.companyId} AND ct.number = a.number AND m.company_id = ${ctx.companyId}
+            AND m.whatsapp_id = ${c.whatsappId} AND NOT m.from_me AND m.created_at > ${since})`),
   );
   return Number(result[0]?.n ?? 0);
 }

@@ -50,11 +50,6 @@ export function intervalAfter(count: number, rules: SendingRules): number {
   return rules.messageInterval;
 }
 
-/** The variants of a campaign that have text (1-based numbers), for the rotation. */
-export function variantNumbers(c: Record<`message${1 | 2 | 3 | 4 | 5}`, string>): number[] {
-  return ([1, 2, 3, 4, 5] as const).filter((i) => c[`message${i}`].trim() !== '');
-}
-
 /** The next run's time of a recurrent campaign, or null when the recurrence is over. */
 export function nextRecurrence(
   c: {

@@ -11,9 +11,18 @@ import {
   type CampaignSettingsBody,
   type CampaignSettingsDto,
   type CampaignShippingDto,
+  type CampaignTemplate,
+  CUSTOMER_WINDOW_MS,
   campaignEditable,
+  campaignVariants,
   can,
   fillCampaignVariables,
+  type MessageTemplateDto,
+  missingTemplateVariables,
+  renderedTemplateText,
+  renderMessageTemplate,
+  type TemplateParameters,
+  templateVariables,
   V,
 } from '@atendo/shared';
 import ExcelJS from 'exceljs';
@@ -29,10 +38,12 @@ import { recordAudit } from '../audit/audit.public';
 import { loadTenantContext } from '../auth/auth.public';
 import { ensureWhatsappContact } from '../contacts/contacts.public';
 import type { ConversationService } from '../conversation/conversation.service';
+import type { MessageTemplatesService } from '../message-templates/message-templates.service';
 import type { TicketsService } from '../tickets/tickets.service';
+import { findChannelConnection } from '../whatsapps/whatsapps.public';
 import { dispatchCampaignJob } from './campaigns.jobs';
 import * as repo from './campaigns.repository';
-import { intervalAfter, nextRecurrence, type SendingRules, variantNumbers, windowOpensAt } from './campaigns.rules';
+import { intervalAfter, nextRecurrence, type SendingRules, windowOpensAt } from './campaigns.rules';
 
 type CampaignInput = z.output<typeof import('@atendo/shared').CampaignBody>;
 type SettingsInput = z.output<typeof import('@atendo/shared').CampaignSettingsBody>['settings'];
@@ -56,6 +67,7 @@ export function createCampaignsService(
   deps: CoreDeps,
   conversation: Pick<ConversationService, 'sendToContact'>,
   tickets: Pick<TicketsService, 'update' | 'closeQuietly'>,
+  templates: Pick<MessageTemplatesService, 'usable'>,
   defaults: DispatchOptions = {},
 ) {
   const { db } = deps.database;
@@ -113,6 +125,7 @@ export function createCampaignsService(
       recurrenceCount: r.recurrenceCount,
       recurrenceEndDate: r.recurrenceEndDate,
       recurrenceExecuted: r.recurrenceExecuted,
+      templates: r.templates,
       run: r.run,
       editable: campaignEditable(r),
       createdAt: r.createdAt,
@@ -185,7 +198,40 @@ export function createCampaignsService(
       recurrenceInterval: b.recurrenceInterval,
       recurrenceCount: b.recurrenceCount,
       recurrenceEndDate: b.recurrenceEndDate ?? null,
+      templates: b.templates.slice(0, 5),
     };
+  }
+
+  /**
+   * A variant's template (issue 36): only on a Cloud API connection, approved in the connection's stored list, and
+   * every variable given a value (a list column, a variable of the company, or fixed text).
+   */
+  async function checkTemplates(ctx: TenantContext, b: CampaignInput) {
+    if (!b.templates.some(Boolean) || !b.whatsappId) return;
+    const conn = await findChannelConnection(db, b.whatsappId);
+    if (conn?.channel !== 'whatsappapi') throw fieldError('templates', V.invalid);
+    for (const [i, t] of b.templates.entries()) {
+      if (!t) continue;
+      const template = await templates.usable(ctx, b.whatsappId, t);
+      const missing = missingTemplateVariables(template, t.parameters);
+      if (missing.length) throw fieldError(`templates.${i}.parameters.${missing[0].component}.${missing[0].index}`, V.required);
+    }
+  }
+
+  /**
+   * Issue 36: on a Cloud API connection a campaign starts (or is saved as scheduled) without a template in every variant
+   * only when every recipient wrote within 24 hours — Meta refuses free text to anyone else (131047).
+   */
+  async function requireTemplateOrOpenWindows(
+    ctx: TenantContext,
+    c: Pick<repo.CampaignRow, 'whatsappId' | 'contactListId' | 'tagListId' | 'templates'> &
+      Record<`message${1 | 2 | 3 | 4 | 5}`, string>,
+  ) {
+    if (!c.whatsappId || campaignVariants(c).every((v) => c.templates[v - 1])) return;
+    if ((await findChannelConnection(db, c.whatsappId))?.channel !== 'whatsappapi') return;
+    const since = new Date(Date.now() - CUSTOMER_WINDOW_MS);
+    const closed = await repo.closedWindows(db, ctx, { ...c, whatsappId: c.whatsappId }, since);
+    if (closed > 0) throw new AppError('ERR_CAMPAIGN_TEMPLATE_REQUIRED', 409, { closed });
   }
 
   async function kick(companyId: number, campaignId: number, startAfter?: Date) {
@@ -210,7 +256,7 @@ export function createCampaignsService(
 
   /** Opens the run: expands the audience (idempotent) and sends what is due. */
   async function startRun(companyId: number, c: repo.CampaignRow) {
-    const variants = variantNumbers(c);
+    const variants = campaignVariants(c);
     await repo.expand(db, { companyId }, { ...c, variants: Math.max(1, variants.length) });
   }
 
@@ -236,7 +282,14 @@ export function createCampaignsService(
   }
 
   /** Sends one claimed record: the confirmation question, or the campaign message; leaves the ticket as the campaign says. */
-  async function sendOne(ctx: TenantContext, c: repo.CampaignRow, rec: repo.ShippingRow, token: string, confirming: boolean) {
+  async function sendOne(
+    ctx: TenantContext,
+    c: repo.CampaignRow,
+    rec: repo.ShippingRow,
+    token: string,
+    confirming: boolean,
+    template?: CampaignTemplate,
+  ) {
     try {
       const contactId = rec.contactId ?? (await ensureWhatsappContact(db, ctx, rec)).row.id;
       if (!rec.contactId) await repo.setShippingContact(db, rec.id, token, contactId);
@@ -246,7 +299,8 @@ export function createCampaignsService(
         whatsappId: c.whatsappId,
         queueId: c.queueId,
         body: rec.body ?? '',
-        media: !confirming && c.mediaPath ? { path: c.mediaPath, name: c.mediaName } : null,
+        media: !confirming && !template && c.mediaPath ? { path: c.mediaPath, name: c.mediaName } : null,
+        ...(template ? { template } : {}),
       });
       await repo.settleShipping(
         db,
@@ -284,6 +338,39 @@ export function createCampaignsService(
   }
 
   /**
+   * A variant's template for one recipient: its values filled from the recipient's row (the same variables as a text),
+   * and the text the customer sees — or why it cannot go (not approved any more, a value empty for this row), which
+   * fails that recipient for good. The stored template is read once per loop (`stored`).
+   */
+  async function fillTemplate(
+    ctx: TenantContext,
+    c: repo.CampaignRow,
+    tpl: CampaignTemplate,
+    rec: repo.ShippingRow,
+    variables: { key: string; value: string }[],
+    stored: Map<string, MessageTemplateDto | string>,
+  ): Promise<{ body: string; template: CampaignTemplate } | { body: string; failed: string }> {
+    const key = `${tpl.name}:${tpl.language}`;
+    if (!stored.has(key)) {
+      stored.set(
+        key,
+        await templates.usable(ctx, c.whatsappId ?? 0, tpl).catch((err) => (err instanceof AppError ? err.code : 'ERR_INTERNAL')),
+      );
+    }
+    const template = stored.get(key)!;
+    if (typeof template === 'string') return { body: tpl.name, failed: template };
+    const parameters: TemplateParameters = {};
+    for (const v of templateVariables(template)) {
+      const values = parameters[v.component] ?? [];
+      values[v.index - 1] = fillCampaignVariables(tpl.parameters[v.component]?.[v.index - 1] ?? '', rec, variables).trim();
+      parameters[v.component] = values;
+    }
+    const body = renderedTemplateText(renderMessageTemplate(template, parameters));
+    if (missingTemplateVariables(template, parameters).length) return { body, failed: 'ERR_TEMPLATE_PARAMETERS' };
+    return { body, template: { name: tpl.name, language: tpl.language, parameters } };
+  }
+
+  /**
    * One campaign's sending loop: each message takes the campaign's slot (so intervals hold across workers) and then
    * one record (pending → claimed by compare-and-set, so no record is sent twice); cancel is seen before each send.
    */
@@ -295,6 +382,7 @@ export function createCampaignsService(
     let ctx: TenantContext | null = null;
     let rules: (SendingRules & { variables: { key: string; value: string }[] }) | null = null;
     let recovered = false;
+    const stored = new Map<string, MessageTemplateDto | string>();
     // the campaign row is read again after a wait or a lost slot; a cancel makes the slot's compare-and-set fail
     let c: repo.CampaignRow | null = null;
     for (;;) {
@@ -343,14 +431,25 @@ export function createCampaignsService(
       }
       c = { ...c, runSent: c.runSent + 1, nextSendAt };
       const confirming = c.confirmation && !rec.confirmationRequestedAt;
-      const template =
-        (confirming ? c[`confirmationMessage${rec.variant}` as 'confirmationMessage1'] : '') ||
-        c[`message${rec.variant}` as 'message1'];
       const token = randomUUID();
-      const body = fillCampaignVariables(template, rec, rules.variables);
-      const claimed = await repo.claimShipping(db, rec.id, token, body);
-      if (!claimed) continue;
-      await sendOne(ctx, c, claimed, token, confirming);
+      // A variant's template is its first message to the recipient (the confirmation question when one is asked);
+      // after a confirmation the customer has written, so the text goes out inside their window.
+      const tpl = confirming || !c.confirmation ? c.templates[rec.variant - 1] : null;
+      if (tpl) {
+        const filled = await fillTemplate(ctx, c, tpl, rec, rules.variables, stored);
+        const claimed = await repo.claimShipping(db, rec.id, token, filled.body);
+        if (!claimed) continue;
+        if ('failed' in filled) {
+          await repo.settleShipping(db, rec.id, token, { status: 'failed', failedReason: filled.failed, claimToken: null });
+        } else await sendOne(ctx, c, claimed, token, confirming, filled.template);
+      } else {
+        const text =
+          (confirming ? c[`confirmationMessage${rec.variant}` as 'confirmationMessage1'] : '') ||
+          c[`message${rec.variant}` as 'message1'];
+        const claimed = await repo.claimShipping(db, rec.id, token, fillCampaignVariables(text, rec, rules.variables));
+        if (!claimed) continue;
+        await sendOne(ctx, c, claimed, token, confirming);
+      }
       sent++;
       if (sent % 50 === 0) await published(companyId, c.id, 'update');
       if (Date.now() - started > o.maxRunMs) return { sent, state: 'waiting', until: clock() };
@@ -452,7 +551,9 @@ export function createCampaignsService(
     async create(ctx: TenantContext, b: CampaignInput) {
       gate(ctx);
       await checkRefs(ctx, b);
+      await checkTemplates(ctx, b);
       const cols = columns(b);
+      if (cols.scheduledAt) await requireTemplateOrOpenWindows(ctx, cols);
       const row = await repo.insertCampaign(db, ctx, {
         ...cols,
         status: cols.scheduledAt ? 'PROGRAMADA' : 'INATIVA',
@@ -469,8 +570,10 @@ export function createCampaignsService(
       const row = await mustFind(ctx, id);
       if (!campaignEditable(row)) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE', 409, { status: row.status });
       await checkRefs(ctx, b);
+      await checkTemplates(ctx, b);
       const cols = columns(b);
       const status = row.status === 'CANCELADA' ? 'CANCELADA' : cols.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
+      if (status === 'PROGRAMADA') await requireTemplateOrOpenWindows(ctx, cols);
       if (!(await repo.moveStatus(db, ctx, id, [row.status], { ...cols, status }))) throw new AppError('ERR_CAMPAIGN_STATE', 409);
       return audited(ctx, 'campaign.update', row);
     },
@@ -501,6 +604,7 @@ export function createCampaignsService(
       gate(ctx);
       const row = await mustFind(ctx, id);
       if (!row.whatsappId) throw fieldError('whatsappId', V.required);
+      await requireTemplateOrOpenWindows(ctx, row);
       if (
         !(await repo.moveStatus(db, ctx, id, ['CANCELADA'], {
           status: 'EM_ANDAMENTO',

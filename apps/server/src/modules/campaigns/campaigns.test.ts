@@ -4,10 +4,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, rows } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { playsMeta } from '../../../test/messaging';
+import { customersWrote, playsMeta } from '../../../test/messaging';
+import { cloudTemplatesFromConfig } from '../../channels/cloud-api/templates';
 import { contactListImportJob } from '../contact-lists/contact-lists.jobs';
 import { createConversationService } from '../conversation/conversation.service';
 import { createIngestService } from '../ingest/ingest.service';
+import { createMessageTemplatesService } from '../message-templates/message-templates.service';
 import { sendMessageJob } from '../messages/messages.public';
 import { createOutboundService } from '../messages/outbound.service';
 import { createTicketsService } from '../tickets/tickets.service';
@@ -91,7 +93,9 @@ async function ackAll(ack: 2 | 3) {
 function worker(ctx: TestContext = t, opts: DispatchOptions = {}) {
   const outbound = createOutboundService(ctx.deps);
   const tickets = createTicketsService(ctx.deps, outbound);
-  return createCampaignsService(ctx.deps, createConversationService(ctx.deps, tickets, outbound), tickets, {
+  const templates = createMessageTemplatesService(ctx.deps, cloudTemplatesFromConfig(ctx.deps.config));
+  const conversation = createConversationService(ctx.deps, tickets, outbound, undefined, templates);
+  return createCampaignsService(ctx.deps, conversation, tickets, templates, {
     maxSleepMs: 0,
     ...opts,
   });
@@ -118,6 +122,22 @@ async function list(name: string, numbers: string[], tenant = a) {
 const wroteToday = (numbers: string[]) => {
   for (const n of numbers) standin.customerWrote(conn.phoneNumberId, n);
 };
+
+/**
+ * The campaign's recipients wrote today, as Atendo knows it too: a free-text campaign on a Cloud API connection starts
+ * only when every recipient's window is open (issue 36).
+ */
+async function audienceWrote(campaignId: number) {
+  const people = await rows<{ number: string; company_id: number; whatsapp_id: number }>(
+    t,
+    sql`SELECT i.number, c.company_id, c.whatsapp_id FROM campaigns c JOIN contact_list_items i ON i.contact_list_id = c.contact_list_id
+         WHERE c.id = ${campaignId}
+        UNION
+        SELECT ct.number, c.company_id, c.whatsapp_id FROM campaigns c JOIN contact_tags tg ON tg.tag_id = c.tag_list_id
+          JOIN contacts ct ON ct.id = tg.contact_id WHERE c.id = ${campaignId}`,
+  );
+  if (people.length) await customersWrote(t, people[0].company_id, people[0].whatsapp_id, people);
+}
 
 const numbersFrom = (start: number, count: number) =>
   Array.from({ length: count }, (_, i) => `5511${String(start + i).padStart(9, '0')}`);
@@ -357,6 +377,7 @@ describe('dispatch', () => {
    * which also wakes every running campaign): an inactive one is marked cancelled first.
    */
   const start = async (id: number) => {
+    await audienceWrote(id);
     await t.database.db.execute(sql`UPDATE campaigns SET status = 'CANCELADA' WHERE id = ${id} AND status = 'INATIVA'`);
     const res = await req('POST', `/campaigns/${id}/restart`, a.adminToken);
     expect(res.statusCode, res.body).toBe(200);

@@ -154,6 +154,15 @@ export function registerMessagingJobs({ deps, channels, logger }: MessagingJobDe
     const failed = await repo.markFailed(db, { companyId: found.message.companyId }, found.message.id, reason);
     if (failed) await publishUpdate(failed, scopeOf(found));
     if (failed) deps.metrics?.outboundFailures.inc({ channel: found.connection?.channel ?? 'none' });
+    // what reacts to a refused message (a campaign's report, a schedule's state) hears it as it hears Meta's failed status
+    if (failed)
+      await deps.events.publish('message.status', {
+        companyId: failed.companyId,
+        messageId: failed.id,
+        ticketId: failed.ticketId,
+        ack: failed.ack,
+        failed: true,
+      });
     logger?.warn({ messageId: found.message.id, reason }, 'message failed for good');
   }
 

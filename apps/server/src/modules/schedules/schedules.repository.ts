@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import { type Db, escapeLike } from '../../db/open';
+import { type Db, escapeLike, rowsOf } from '../../db/open';
 import { contacts, queues, schedules, tickets, users, whatsapps } from '../../db/schema';
 import { companyIsActiveSql, type Tenant } from '../../platform/context';
 
@@ -138,13 +138,27 @@ export async function claimSend(db: Db, row: ScheduleRow, next: { sendAt: Date; 
   return Boolean(won);
 }
 
-export async function recordSend(db: Db, id: number, v: { ticketId?: number; error?: string | null }) {
+export async function recordSend(db: Db, id: number, v: { ticketId?: number; messageId?: number; error?: string | null }) {
   await db
     .update(schedules)
     .set({
       ...(v.ticketId ? { ticketId: v.ticketId } : {}),
+      ...(v.messageId ? { messageId: v.messageId } : {}),
       ...(v.error ? { status: 'ERRO', lastError: v.error } : { lastError: null }),
       updatedAt: new Date(),
     })
     .where(eq(schedules.id, id));
+}
+
+/** The schedule whose last send is this message, failed with the message's send error; its id, or null. */
+export async function failBySentMessage(db: Db, ctx: Tenant, messageId: number): Promise<number | null> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      UPDATE schedules s SET status = 'ERRO', last_error = m.send_error, updated_at = now()
+        FROM messages m
+       WHERE s.company_id = ${ctx.companyId} AND s.message_id = ${messageId}
+         AND m.id = s.message_id AND m.company_id = ${ctx.companyId} AND m.send_error IS NOT NULL
+      RETURNING s.id`),
+  );
+  return rows[0] ? Number(rows[0].id) : null;
 }

@@ -1,5 +1,6 @@
 import {
   isAdmin,
+  missingTemplateVariables,
   nextSendAt,
   onBusinessDay,
   planAllows,
@@ -23,6 +24,8 @@ import { recordAudit } from '../audit/audit.public';
 import { loadTenantContext } from '../auth/auth.public';
 import { localClock } from '../automation/automation.public';
 import type { ConversationService } from '../conversation/conversation.service';
+import type { MessageTemplatesService } from '../message-templates/message-templates.service';
+import { findChannelConnection } from '../whatsapps/whatsapps.public';
 import * as repo from './schedules.repository';
 
 type CreateInput = z.output<typeof ScheduleCreateBody>;
@@ -52,13 +55,18 @@ export function toScheduleDto(r: repo.ScheduleItem, mediaUrl: (stored: string) =
     mediaName: r.mediaName,
     mediaUrl: r.mediaPath ? mediaUrl(r.mediaPath) : null,
     lastError: r.lastError,
+    template: r.template,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };
 }
 
 /** Schedules (seed 000 §5 schedule modal, seed 002 §2.6 calendar): CRUD for the company and the sending sweep. */
-export function createSchedulesService(deps: CoreDeps, conversation: Pick<ConversationService, 'sendToContact'>) {
+export function createSchedulesService(
+  deps: CoreDeps,
+  conversation: Pick<ConversationService, 'sendToContact'>,
+  templates?: Pick<MessageTemplatesService, 'usable'>,
+) {
   const { db } = deps.database;
   const DUE_BATCH = 100;
 
@@ -91,6 +99,16 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
       throw fieldError('whatsappId', V.invalid);
     if (b.queueId && !(await repo.ownedIds(db, ctx, 'queues', [b.queueId])).has(b.queueId))
       throw fieldError('queueId', V.invalid);
+  }
+
+  /** A schedule's template (issue 36): on a Cloud API connection only, approved in its stored list, every variable filled. */
+  async function checkTemplate(ctx: TenantContext, b: { whatsappId?: number | null; template?: CreateInput['template'] }) {
+    if (!b.template) return;
+    const conn = b.whatsappId ? await findChannelConnection(db, b.whatsappId) : null;
+    if (conn?.channel !== 'whatsappapi' || !templates) throw fieldError('template', V.invalid);
+    const template = await templates.usable(ctx, conn.id, b.template);
+    const missing = missingTemplateVariables(template, b.template.parameters);
+    if (missing.length) throw fieldError(`template.parameters.${missing[0].component}.${missing[0].index}`, V.required);
   }
 
   /** The weekend rule on the company's calendar (the automation's clock of its time zone). */
@@ -133,6 +151,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
       const owned = await repo.ownedIds(db, ctx, 'contacts', contactIds);
       if (contactIds.some((id) => !owned.has(id))) throw fieldError('contactIds', V.selectContact);
       await checkRefs(ctx, b);
+      await checkTemplate(ctx, b);
       const sendAt = sendTime(ctx, b.sendAt, b.businessDays);
       const ids = await repo.insertSchedules(
         db,
@@ -150,6 +169,7 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
           repeatCount: b.intervalUnit ? b.repeatCount : 1,
           businessDays: b.businessDays,
           signMessage: b.signMessage,
+          template: b.template ?? null,
         })),
       );
       const out = [];
@@ -163,6 +183,8 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
       if (b.contactId && !(await repo.ownedIds(db, ctx, 'contacts', [b.contactId])).has(b.contactId))
         throw fieldError('contactId', V.selectContact);
       await checkRefs(ctx, b);
+      const whatsappId = b.whatsappId === undefined ? row.whatsappId : b.whatsappId;
+      await checkTemplate(ctx, { whatsappId, template: b.template });
       await repo.updateSchedule(db, ctx, id, {
         contactId: b.contactId ?? row.contactId,
         whatsappId: b.whatsappId === undefined ? row.whatsappId : b.whatsappId,
@@ -174,6 +196,8 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
         repeatCount: b.intervalUnit ? b.repeatCount : 1,
         businessDays: b.businessDays,
         signMessage: b.signMessage,
+        template: b.template ?? null,
+        messageId: null,
         status: 'PENDENTE',
         sentCount: 0,
         sentAt: null,
@@ -255,9 +279,10 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
             queueId: row.queueId,
             body: row.body,
             signMessage: row.signMessage,
-            media: row.mediaPath ? { path: row.mediaPath, name: row.mediaName } : null,
+            media: row.mediaPath && !row.template ? { path: row.mediaPath, name: row.mediaName } : null,
+            ...(row.template ? { template: row.template } : {}),
           });
-          await repo.recordSend(db, row.id, { ticketId: out.ticketId });
+          await repo.recordSend(db, row.id, { ticketId: out.ticketId, messageId: out.message.id });
           sent++;
         } catch (err) {
           const code = err instanceof AppError ? err.code : 'ERR_INTERNAL';
@@ -266,6 +291,16 @@ export function createSchedulesService(deps: CoreDeps, conversation: Pick<Conver
         await published(row.companyId, row.id, 'update').catch(() => {}); // deleted meanwhile: nothing to tell
       }
       return sent;
+    },
+
+    /**
+     * The `message.status` reaction: the channel refused a schedule's message after taking it (Meta's 131047 outside
+     * the 24-hour window, a template gone) — the schedule is failed with the channel's reason, shown where it is listed.
+     */
+    async failedSend(e: { companyId: number; messageId: number; failed: boolean }) {
+      if (!e.failed) return;
+      const id = await repo.failBySentMessage(db, { companyId: e.companyId }, e.messageId);
+      if (id) await published(e.companyId, id, 'update').catch(() => {});
     },
   };
 }

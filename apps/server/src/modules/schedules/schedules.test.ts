@@ -1,9 +1,10 @@
-import { type GraphStandin, startGraphStandin } from '@atendo/graph-standin';
+import { envelope, type GraphStandin, REENGAGEMENT_ERROR, startGraphStandin, status } from '@atendo/graph-standin';
+import { sendFailureReason } from '@atendo/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, customerWrites, rows, type TestUser } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
-import { playsMeta } from '../../../test/messaging';
+import { createCloudConnection, playsMeta, postWebhook } from '../../../test/messaging';
 import { sendMessageJob } from '../messages/messages.public';
 import { sendDueSchedulesJob } from './schedules.jobs';
 
@@ -290,5 +291,111 @@ describe('sending (the schedules job, every minute)', () => {
     await t.deps.jobs.runNow(sendMessageJob, { messageId: Number(sent.id), companyId: a.companyId, attempt: 1 });
     expect(standin.sent.map((s) => s.type)).toEqual(['image']);
     expect((standin.sent[0].body.image as { caption?: string }).caption).toBe('Segue o cardápio da semana');
+  });
+});
+
+describe('schedules on a Cloud API connection (issue 36)', () => {
+  const WABA = '405060708090100';
+  let cloud: Awaited<ReturnType<typeof createCloudConnection>>;
+  beforeAll(async () => {
+    cloud = await createCloudConnection(t, a, { businessAccountId: WABA });
+    await t.database.db.execute(sql`UPDATE whatsapps SET status = 'CONNECTED' WHERE id = ${cloud.id}`);
+    standin.addTemplate(
+      WABA,
+      { name: 'lembrete_visita', language: 'pt_BR', components: [{ type: 'BODY', text: 'Olá {{1}}, sua visita é {{2}}.' }] },
+      cloud.phoneNumberId,
+    );
+    expect((await req('POST', `/whatsapp/${cloud.id}/templates/sync`, a.adminToken)).statusCode).toBe(200);
+  });
+
+  /** A contact who never wrote to the business. */
+  async function coldContact(n: string) {
+    const res = await req('POST', '/contacts', a.adminToken, { name: `Frio ${n}`, number: `5531${n}` });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  }
+
+  async function runDueAndSends() {
+    await t.deps.jobs.runNow(sendDueSchedulesJob, {});
+    const pending = await rows<{ id: string }>(
+      t,
+      sql`SELECT id FROM messages WHERE company_id = ${a.companyId} AND from_me AND ack = 0 AND external_id IS NULL AND send_error IS NULL`,
+    );
+    for (const m of pending)
+      await t.deps.jobs.runNow(sendMessageJob, { messageId: Number(m.id), companyId: a.companyId, attempt: 1 });
+  }
+
+  it('a template schedule reaches a customer whose window is closed, with its values', async () => {
+    const contactId = await coldContact('912340001');
+    const template = { name: 'lembrete_visita', language: 'pt_BR', parameters: { body: ['Rita', 'amanhã às 10h'] } };
+    const bad = await req('POST', '/schedules', ana.token, {
+      body: 'Lembrete da visita',
+      sendAt: inAnHour(),
+      contactIds: [contactId],
+      whatsappId: cloud.id,
+      template: { ...template, parameters: { body: ['Rita'] } },
+    });
+    expect([bad.statusCode, bad.json().fields?.[0]?.path]).toEqual([400, 'template.parameters.body.2']);
+    const onOther = await req('POST', '/schedules', ana.token, {
+      body: 'Lembrete da visita',
+      sendAt: inAnHour(),
+      contactIds: [contactId],
+      whatsappId: connA.id,
+      template,
+    });
+    expect([onOther.statusCode, onOther.json().error]).toEqual([404, 'ERR_TEMPLATE_NOT_FOUND']); // not connA's
+    const res = await req('POST', '/schedules', ana.token, {
+      body: 'Olá Rita, sua visita é amanhã às 10h.',
+      sendAt: inAnHour(),
+      contactIds: [contactId],
+      whatsappId: cloud.id,
+      template,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [schedule] = res.json().schedules;
+    expect(schedule.template).toEqual(template);
+    await makeDue(schedule.id);
+    await runDueAndSends();
+    expect(standin.sent.filter((x) => x.to === '5531912340001').map((x) => [x.to, x.type, x.rendered?.body])).toEqual([
+      ['5531912340001', 'template', 'Olá Rita, sua visita é amanhã às 10h.'],
+    ]);
+    expect(await scheduleRow(schedule.id)).toMatchObject({ status: 'ENVIADA', last_error: null });
+  });
+
+  it('a free-text schedule refused by Meta outside the window (131047) is failed with the reason', async () => {
+    const contactId = await coldContact('912340002');
+    const res = await req('POST', '/schedules', ana.token, {
+      body: 'Oi, tudo bem com o pedido?',
+      sendAt: inAnHour(),
+      contactIds: [contactId],
+      whatsappId: cloud.id,
+    });
+    const [schedule] = res.json().schedules;
+    await makeDue(schedule.id);
+    await runDueAndSends();
+    expect(standin.sent.filter((x) => x.to === '5531912340002')).toEqual([]);
+    const [refused] = standin.refused.filter((r) => r.to === '5531912340002');
+    await postWebhook(
+      t,
+      cloud,
+      envelope(
+        { phoneNumberId: cloud.phoneNumberId },
+        {
+          statuses: [
+            status('failed', {
+              id: refused.wamid,
+              recipient: refused.to,
+              reference: refused.reference,
+              error: REENGAGEMENT_ERROR,
+            }),
+          ],
+        },
+      ),
+    );
+    const row = await scheduleRow(schedule.id);
+    expect(row.status).toBe('ERRO');
+    expect(sendFailureReason(row.last_error)).toBe('window24h');
+    const listed = (await req('GET', `/schedules/${schedule.id}`, ana.token)).json();
+    expect([listed.status, listed.lastError]).toEqual(['ERRO', row.last_error]);
   });
 });

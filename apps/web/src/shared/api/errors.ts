@@ -1,4 +1,4 @@
-import { isErrorCode } from '@atendo/shared';
+import { isErrorCode, sendFailureReason } from '@atendo/shared';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import i18n from '../i18n';
 import { toast } from '../toast';
@@ -16,7 +16,8 @@ export function errorMessage(err: unknown): string {
       const message = field.message.startsWith('validation.') ? i18n.t(field.message) : field.message;
       return `${i18n.t('errors.ERR_VALIDATION')} ${field.path ? `(${field.path}) ` : ''}${message}`.trim();
     }
-    return i18n.t(`errors.${code}`);
+    // a code's text may name what its details carry ({{closed}} recipients …)
+    return i18n.t(`errors.${code}`, err instanceof ApiError ? (err.body?.details ?? {}) : {});
   }
   if (code && code !== 'network') return code;
   if (err instanceof ApiError && err.status === 0) return i18n.t('errors.network');
@@ -69,4 +70,15 @@ export function fieldErrorsUnder(err: unknown, prefix: string): Record<string, s
     if (path.startsWith(prefix)) out[path.slice(prefix.length)] = e.message ?? '';
   });
   return out;
+}
+
+/**
+ * Why a send failed (a campaign recipient, a schedule), in the user's language: the reason read from Meta's code
+ * (131047, 132001 …) or one of our error codes; the provider's own words when neither says more.
+ */
+export function sendFailureText(failure: string | null | undefined): string {
+  if (!failure) return '';
+  const reason = sendFailureReason(failure);
+  if (reason && reason !== 'generic') return i18n.t(`tickets.message.failure.${reason}`);
+  return isErrorCode(failure) ? i18n.t(`errors.${failure}`, { closed: '' }) : failure;
 }

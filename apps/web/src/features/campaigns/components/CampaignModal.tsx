@@ -1,4 +1,4 @@
-import { CampaignBody, type CampaignDto } from '@atendo/shared';
+import { CampaignBody, type CampaignDto, type CampaignTemplate } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -31,6 +31,7 @@ import { useQueues } from '../../queues/hooks/useQueues';
 import { useTagList } from '../../tags/hooks/useTags';
 import { useUserList } from '../../users/hooks/useUsers';
 import { useRemoveCampaignMedia, useSaveCampaign } from '../hooks/useCampaigns';
+import { CampaignTemplateField } from './CampaignTemplateField';
 
 const VARIANTS = [1, 2, 3, 4, 5] as const;
 
@@ -54,6 +55,7 @@ function defaults(r: CampaignDto | null, clock: Clock = makeClock(null, null)) {
     recurrenceInterval: r?.recurrenceInterval ?? 30,
     recurrenceCount: r?.recurrenceCount ?? 0,
     recurrenceEndDate: dayInput(r?.recurrenceEndDate),
+    templates: VARIANTS.map((i) => r?.templates[i - 1] ?? null),
   };
   for (const i of VARIANTS) {
     v[`message${i}`] = r?.[`message${i}`] ?? '';
@@ -100,12 +102,18 @@ export function CampaignModal({ open, record, onClose }: { open: boolean; record
     }
   }, [open, record, reset, clock]);
 
+  // a Cloud API connection: each variant may send an approved template (issue 36)
+  const whatsappId = Number(watch('whatsappId')) || 0;
+  const cloud = (connections.data ?? []).find((c) => c.id === whatsappId)?.channel === 'whatsappapi';
+
   const onSubmit = handleSubmit(async (v) => {
     // the typed wall-clock time is the company's, not the browser's (the resolver read it on the browser's clock)
     const typed = String(getValues('scheduledAt') ?? '');
     const scheduledAt = typed ? (fromZonedInput(clock, typed)?.toISOString() ?? typed) : '';
     try {
-      await save.mutateAsync({ id: record?.id, body: { ...v, scheduledAt }, file });
+      // templates only go with a Cloud API connection (the picker is shown for one only)
+      const templates = cloud ? v.templates : [];
+      await save.mutateAsync({ id: record?.id, body: { ...v, scheduledAt, templates }, file });
       toast.success(t('campaigns.saved'));
       onClose();
     } catch (err) {
@@ -317,6 +325,24 @@ export function CampaignModal({ open, record, onClose }: { open: boolean; record
                     fullWidth
                     helperText={`${t('campaigns.variablesHelp')} ${help}`}
                   />
+                  {cloud ? (
+                    <Controller
+                      control={control}
+                      name="templates"
+                      render={({ field }) => {
+                        const list = (field.value ?? []) as (CampaignTemplate | null)[];
+                        return (
+                          <CampaignTemplateField
+                            variant={i}
+                            whatsappId={whatsappId}
+                            disabled={readOnly}
+                            value={list[i - 1] ?? null}
+                            onChange={(v) => field.onChange(VARIANTS.map((n) => (n === i ? v : (list[n - 1] ?? null))))}
+                          />
+                        );
+                      }}
+                    />
+                  ) : null}
                   {confirmation ? (
                     <FormTextField
                       {...fields}

@@ -6,7 +6,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { toastError } from '../../../shared/api/errors';
+import { sendFailureText, toastError } from '../../../shared/api/errors';
 import { formatDateTime, formatWith } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { LoadError } from '../../../shared/ui/LoadError';
@@ -79,7 +79,7 @@ export default function CampaignReportPage() {
     { key: 'sentAt', header: t('campaignReport.columns.sentAt'), render: (r) => when(r.sentAt) },
     { key: 'readAt', header: t('campaignReport.columns.readAt'), render: (r) => when(r.readAt) },
     { key: 'repliedAt', header: t('campaignReport.columns.repliedAt'), render: (r) => when(r.repliedAt) },
-    { key: 'failedReason', header: t('campaignReport.columns.failedReason'), render: (r) => r.failedReason ?? '' },
+    { key: 'failedReason', header: t('campaignReport.columns.failedReason'), render: (r) => sendFailureText(r.failedReason) },
   ];
 
   return (
@@ -188,7 +188,9 @@ export default function CampaignReportPage() {
               {totals.failedReasons.length ? (
                 totals.failedReasons.map((r) => (
                   <Stack key={r.reason} direction="row" sx={{ justifyContent: 'space-between', py: 0.5 }}>
-                    <Typography variant="body2">{r.reason}</Typography>
+                    <Typography variant="body2" title={r.reason}>
+                      {sendFailureText(r.reason)}
+                    </Typography>
                     <Typography variant="body2">{r.count}</Typography>
                   </Stack>
                 ))

@@ -31,6 +31,7 @@ const campaign = {
   name: 'Black Friday',
   status: 'FINALIZADA',
   message1: 'Oi',
+  templates: [],
   contactList: null,
   whatsapp: null,
   scheduledAt: AT,

@@ -23,6 +23,7 @@ import {
 } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
+import { sendFailureText } from '../../../shared/api/errors';
 import type { Clock } from '../../../shared/clock';
 import type { Schedule } from '../hooks/useSchedules';
 import { calendarCulture, formatWall, toWall } from './calendarTime';
@@ -174,7 +175,7 @@ export function ScheduleCalendar(props: ScheduleCalendarProps) {
         onSelectSlot={(slot) => onSelectSlot(slot.start, view)}
         onSelectEvent={(e) => onEdit(e.schedule)}
         tooltipAccessor={(e) =>
-          `${t(`schedulesPage.status.${e.schedule.status}`)} — ${e.schedule.body}${e.schedule.lastError ? ` (${t(`errors.${e.schedule.lastError}`, e.schedule.lastError)})` : ''}`
+          `${t(`schedulesPage.status.${e.schedule.status}`)} — ${e.schedule.body}${e.schedule.lastError ? ` (${sendFailureText(e.schedule.lastError)})` : ''}`
         }
         eventPropGetter={(e) => ({ className: `schedule-${e.schedule.status.toLowerCase()}` })}
         scrollToTime={scrollTo}

@@ -1,14 +1,18 @@
 import {
+  renderedTemplateText,
+  renderMessageTemplate,
   SCHEDULE_BODY_MIN,
   SCHEDULE_DEFAULT_DELAY_MS,
   SCHEDULE_IMAGE_MAX_BYTES,
   SCHEDULE_IMAGE_TYPES,
   SCHEDULE_INTERVAL_UNITS,
+  type TemplateSendBody,
 } from '@atendo/shared';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ImageIcon from '@mui/icons-material/Image';
 import {
+  Alert,
   Box,
   Button,
   Chip,
@@ -33,8 +37,11 @@ import { useClock } from '../../../shared/hooks/useClock';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
+import { useConnections } from '../../connections/hooks/useConnections';
 import { ContactPicker } from '../../contacts/components/ContactPicker';
 import type { ContactOption } from '../../contacts/hooks/useContacts';
+import { TemplateChooserDialog } from '../../tickets/components/TemplateChooserDialog';
+import { useCustomerWindow } from '../../tickets/hooks/useTemplates';
 import { type Schedule, useDeleteSchedule, useSaveSchedule, useWaitingSchedules } from '../hooks/useSchedules';
 
 export type { Schedule };
@@ -138,6 +145,18 @@ export function ScheduleDialog({
   const waiting = useWaitingSchedules(listed?.id ?? null, open);
   const save = useSaveSchedule();
   const remove = useDeleteSchedule();
+  // Issue 36: on a Cloud API connection a customer who has not written in the 24 hours before the send receives only
+  // an approved template; from a ticket the form knows when the window closes and says so for the chosen time.
+  const connectionId = schedule ? schedule.whatsappId : whatsappId;
+  const connections = useConnections(open && Boolean(connectionId));
+  const cloud = (connections.data ?? []).find((c) => c.id === connectionId)?.channel === 'whatsappapi';
+  const fromTicket = schedule ? schedule.ticketId : ticketId;
+  const customerWindow = useCustomerWindow(fromTicket ?? 0, open && cloud && Boolean(fromTicket));
+  const closesAt = customerWindow.data?.closesAt ? new Date(customerWindow.data.closesAt).getTime() : null;
+  const sendTime = (fromZonedInput(clock, sendAt) ?? new Date(sendAt)).getTime();
+  const closedAtSend = Boolean(fromTicket) && customerWindow.isSuccess && (closesAt === null || closesAt <= sendTime);
+  const [template, setTemplate] = useState<TemplateSendBody | null>(schedule?.template ?? null);
+  const [choosing, setChoosing] = useState(false);
 
   const submit = () => {
     const found = checkSchedule({ body, sendAt, contacts });
@@ -171,6 +190,7 @@ export function ScheduleDialog({
       intervalValue: every,
       repeatCount: unit === '' ? 1 : times,
       businessDays,
+      template: cloud ? template : null,
     };
     save.mutate({ schedule: schedule ?? null, body: payload, image, dropImage }, { onSuccess: saved, onError: refused });
   };
@@ -208,6 +228,48 @@ export function ScheduleDialog({
           error={Boolean(errors.body)}
           helperText={errors.body ? t(errors.body) : help}
         />
+        {cloud && connectionId ? (
+          <Box data-testid="schedule-template" sx={{ my: 1 }}>
+            {template ? (
+              <Alert
+                severity="success"
+                action={
+                  <Button color="inherit" size="small" onClick={() => setTemplate(null)}>
+                    {t('tickets.schedule.removeTemplate')}
+                  </Button>
+                }
+              >
+                {t('tickets.schedule.templateChosen', { name: template.name })}
+              </Alert>
+            ) : (
+              <Alert
+                severity={closedAtSend ? 'warning' : 'info'}
+                action={
+                  <Button color="inherit" size="small" onClick={() => setChoosing(true)}>
+                    {t('tickets.schedule.useTemplate')}
+                  </Button>
+                }
+              >
+                {closedAtSend ? t('tickets.schedule.windowClosedAtSend') : t('tickets.schedule.windowUnknown')}
+              </Alert>
+            )}
+            <TemplateChooserDialog
+              open={choosing}
+              onClose={() => setChoosing(false)}
+              whatsappId={connectionId}
+              title={t('tickets.schedule.template')}
+              confirm={t('tickets.schedule.useTemplate')}
+              initial={template}
+              suggestions={contacts.length === 1 ? [{ label: t('templates.fill.contactName'), value: contacts[0].name }] : []}
+              onChoose={(choice, picked) => {
+                setTemplate(choice);
+                // the schedule lists what the customer will see
+                setBody(renderedTemplateText(renderMessageTemplate(picked, choice.parameters)));
+                setErrors((prev) => ({ ...prev, body: undefined }));
+              }}
+            />
+          </Box>
+        ) : null}
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
           <TextField
             label={t('tickets.schedule.sendAt')}

@@ -1,4 +1,4 @@
-import { Box, Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../../app/session/context';
@@ -13,7 +13,8 @@ import { type OpenTicketInfo, otherOpenTicket } from './TicketAlreadyOpenDialog'
 
 /**
  * New ticket (seed 000 §2): a contact found from 3 characters, a queue (required) and a connection. A contact that
- * already has an open ticket answers ERR_OTHER_OPEN_TICKET: the caller shows who holds it.
+ * already has an open ticket answers ERR_OTHER_OPEN_TICKET: the caller shows who holds it. On a Cloud API connection
+ * the dialog says that a customer outside the 24-hour window gets only a template, which the opened ticket offers.
  */
 export function NewTicketDialog({
   open,
@@ -62,6 +63,9 @@ export function NewTicketDialog({
     );
 
   const queueMissing = touched && queueId === '';
+  // Issue 36: on the Cloud API a customer who has not written for 24 hours receives only a template, which the opened
+  // conversation offers (its composer knows the window)
+  const cloud = connections.data?.find((c) => c.id === whatsappId)?.channel === 'whatsappapi';
   const contactMissing = touched && !contact;
 
   return (
@@ -123,6 +127,11 @@ export function NewTicketDialog({
                 </MenuItem>
               ))}
             </TextField>
+            {cloud ? (
+              <Alert severity="info" data-testid="new-ticket-cloud-window">
+                {t('inbox.newTicket.cloudWindow')}
+              </Alert>
+            ) : null}
           </Stack>
         </DialogContent>
         <DialogFormActions onCancel={onClose} busy={create.isPending} submitLabel={t('inbox.newTicket.save')} />
