@@ -144,7 +144,7 @@ function DrawerContent({ groups, expanded, connectionsAttention, version, onNavi
           const open = !foldable || !folded.has(group.key);
           const headingId = `menu-group-${group.key}`;
           return (
-            <List key={group.key} dense disablePadding aria-labelledby={foldable ? headingId : undefined}>
+            <Box key={group.key} role="group" aria-labelledby={foldable ? headingId : undefined}>
               {foldable && (
                 <ListSubheader component="div" disableGutters sx={{ bgcolor: 'transparent', lineHeight: 1, position: 'static' }}>
                   <ListItemButton
@@ -173,18 +173,20 @@ function DrawerContent({ groups, expanded, connectionsAttention, version, onNavi
                 </ListSubheader>
               )}
               <Collapse in={open} timeout="auto">
-                {group.entries.map((entry) => (
-                  <DrawerEntry
-                    key={entry.key}
-                    entry={entry}
-                    expanded={expanded}
-                    selected={isActive(entry, pathname)}
-                    attention={entry.key === 'connections' && connectionsAttention}
-                    onNavigate={onNavigate}
-                  />
-                ))}
+                <List component="div" dense disablePadding>
+                  {group.entries.map((entry) => (
+                    <DrawerEntry
+                      key={entry.key}
+                      entry={entry}
+                      expanded={expanded}
+                      selected={isActive(entry, pathname)}
+                      attention={entry.key === 'connections' && connectionsAttention}
+                      onNavigate={onNavigate}
+                    />
+                  ))}
+                </List>
               </Collapse>
-            </List>
+            </Box>
           );
         })}
       </Box>

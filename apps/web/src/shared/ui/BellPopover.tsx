@@ -35,10 +35,10 @@ export function BellPopover({
   const close = () => setAnchor(null);
   return (
     <>
-      <Tooltip title={title}>
+      {/* The name is the button's own (hidden) text, the count beside it only drawn: what is read is what is named. */}
+      <Tooltip title={title} describeChild>
         <IconButton
           color="inherit"
-          aria-label={label}
           aria-haspopup="dialog"
           aria-controls={anchor ? popoverId : undefined}
           onClick={(e) => {
@@ -46,7 +46,8 @@ export function BellPopover({
             onOpen?.();
           }}
         >
-          <Badge badgeContent={count} color="error" max={max}>
+          <span className="visually-hidden">{label}</span>
+          <Badge badgeContent={count} color="error" max={max} slotProps={{ badge: { 'aria-hidden': true } }}>
             {icon}
           </Badge>
         </IconButton>

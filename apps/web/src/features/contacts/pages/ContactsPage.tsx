@@ -142,7 +142,12 @@ export default function ContactsPage() {
           {t('contacts.add')}
         </Button>
       </Box>
-      <Paper variant="outlined" sx={{ flex: 1, minHeight: 300, display: 'flex', flexDirection: 'column' }}>
+      <Paper
+        variant="outlined"
+        role="table"
+        aria-label={t('contacts.title')}
+        sx={{ flex: 1, minHeight: 300, display: 'flex', flexDirection: 'column' }}
+      >
         <Box
           role="row"
           sx={{
@@ -155,12 +160,14 @@ export default function ContactsPage() {
             borderColor: 'divider',
           }}
         >
-          <span />
-          <span>{t('contacts.fields.name')}</span>
-          <span>{t('contacts.fields.number')}</span>
-          <span>{t('contacts.fields.email')}</span>
-          <span>{t('contacts.tags')}</span>
-          <span style={{ textAlign: 'right' }}>{t('contacts.actions')}</span>
+          <span role="columnheader" />
+          <span role="columnheader">{t('contacts.fields.name')}</span>
+          <span role="columnheader">{t('contacts.fields.number')}</span>
+          <span role="columnheader">{t('contacts.fields.email')}</span>
+          <span role="columnheader">{t('contacts.tags')}</span>
+          <span role="columnheader" style={{ textAlign: 'right' }}>
+            {t('contacts.actions')}
+          </span>
         </Box>
         <Box
           ref={scrollRef}
@@ -168,7 +175,7 @@ export default function ContactsPage() {
           sx={{ flex: 1, overflowY: 'auto', maxHeight: 'calc(100vh - 230px)' }}
           data-testid="contacts-table"
         >
-          <Box sx={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          <Box role="rowgroup" sx={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((v) => {
               const c = rows[v.index];
               return (
@@ -192,22 +199,24 @@ export default function ContactsPage() {
                     opacity: c.active ? 1 : 0.6,
                   }}
                 >
-                  <Avatar src={c.urlPicture || undefined} sx={{ width: 36, height: 36 }}>
+                  <Avatar role="cell" src={c.urlPicture || undefined} sx={{ width: 36, height: 36 }}>
                     {c.name.slice(0, 1).toUpperCase()}
                   </Avatar>
-                  <Typography noWrap title={c.name}>
+                  <Typography role="cell" noWrap title={c.name}>
                     {c.name}
                   </Typography>
-                  <Typography noWrap>{c.number}</Typography>
-                  <Typography noWrap color="text.secondary">
+                  <Typography role="cell" noWrap>
+                    {c.number}
+                  </Typography>
+                  <Typography role="cell" noWrap color="text.secondary">
                     {c.email}
                   </Typography>
-                  <Box sx={{ display: 'flex', gap: 0.5, overflow: 'hidden' }}>
+                  <Box role="cell" sx={{ display: 'flex', gap: 0.5, overflow: 'hidden' }}>
                     {c.tags.map((tag) => (
                       <Chip key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: '#fff' }} />
                     ))}
                   </Box>
-                  <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+                  <Box role="cell" sx={{ display: 'flex', justifyContent: 'flex-end' }}>
                     <Tooltip title={t('contacts.openTicket')}>
                       <IconButton aria-label={t('contacts.openTicket')} onClick={() => setTicketFor(c)}>
                         <WhatsAppIcon />

@@ -38,6 +38,8 @@ export function CounterCard({
             fontSize="inherit"
             color="action"
             aria-label={help}
+            aria-hidden={false}
+            role="img"
             tabIndex={0}
             sx={{ cursor: 'help', mt: '3px', flexShrink: 0 }}
           />

@@ -29,7 +29,14 @@ export function NpsPanel({ counters }: { counters: DashboardCountersDto }) {
           {t('dashboard.nps.score')}
         </Typography>
         <Tooltip title={t('dashboard.help.npsScore')}>
-          <InfoOutlined fontSize="inherit" color="action" aria-label={t('dashboard.help.npsScore')} tabIndex={0} />
+          <InfoOutlined
+            fontSize="inherit"
+            color="action"
+            aria-label={t('dashboard.help.npsScore')}
+            aria-hidden={false}
+            role="img"
+            tabIndex={0}
+          />
         </Tooltip>
       </Box>
       <Typography variant="h4" component="p" data-testid="nps-score" sx={{ fontWeight: 700 }}>
@@ -49,6 +56,7 @@ export function NpsPanel({ counters }: { counters: DashboardCountersDto }) {
             variant="determinate"
             value={Math.min(100, b.value)}
             color={b.color}
+            aria-label={b.label}
             sx={{ height: 8, borderRadius: 1 }}
           />
         </Box>

@@ -83,7 +83,8 @@ export function KanbanCardView({
       aria-label={card.contact.name}
       tabIndex={-1}
     >
-      <CardActionArea onClick={onOpen} aria-label={t('kanban.card.open', { name: card.contact.name })}>
+      {/* Named by what it shows (the contact first): a label that hid the card's text would not match what is seen. */}
+      <CardActionArea onClick={onOpen} title={t('kanban.card.open', { name: card.contact.name })}>
         <CardBody card={card} />
       </CardActionArea>
       <Tooltip title={t('kanban.card.moveTo')}>

@@ -515,7 +515,6 @@ export function MessageInput({
               'aria-label': t('tickets.composer.label'),
               'data-shortcut': 'composer',
               'aria-autocomplete': 'list',
-              'aria-expanded': picker.open,
               'aria-controls': picker.open ? `quick-messages-${ticketId}` : undefined,
               'aria-activedescendant': picker.open ? `quick-message-${picker.options[picker.highlight]?.id}` : undefined,
             },

@@ -56,7 +56,13 @@ function PrivateNoteLabel({ userId }: { userId: number | null }) {
     <Typography
       variant="caption"
       data-testid="private-note-label"
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'warning.dark' }}
+      // A dark amber on the note's light amber (≥ 4.5:1), the light amber on the dark theme's note.
+      sx={(theme) => ({
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        color: theme.palette.mode === 'dark' ? theme.palette.warning.light : '#7a3500',
+      })}
     >
       <LockIcon sx={{ fontSize: 12 }} /> {name ? t('tickets.message.privateNoteBy', { name }) : t('tickets.message.privateNote')}
     </Typography>

@@ -28,9 +28,11 @@ export function TicketsFilter({
 
   return (
     <>
-      <Tooltip title={t('inbox.filters.title')}>
-        <IconButton size="small" aria-label={t('inbox.filters.title')} onClick={(e) => setAnchor(e.currentTarget)}>
-          <Badge badgeContent={count} color="primary">
+      {/* Named by its hidden text; the count of filters in use is only drawn (what is read is what is named). */}
+      <Tooltip title={t('inbox.filters.title')} describeChild>
+        <IconButton size="small" onClick={(e) => setAnchor(e.currentTarget)}>
+          <span className="visually-hidden">{t('inbox.filters.title')}</span>
+          <Badge badgeContent={count} color="primary" slotProps={{ badge: { 'aria-hidden': true } }}>
             <FilterListIcon fontSize="small" />
           </Badge>
         </IconButton>

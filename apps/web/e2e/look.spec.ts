@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { API_URL, SCREENSHOTS, signIn, signUpCompany } from './helpers';
+
+/**
+ * Proof of the look (issue 35 item 7): the screens an attendant lives in, in light and dark, at 1440 and 390 px, saved
+ * under e2e/screenshots/look/ (kept with the run as its artifacts), each checked by axe-core for accessibility — no
+ * serious or critical violation (WCAG 2.1 A/AA rules).
+ */
+const SCREENS = [
+  { name: 'inbox', path: '/tickets', ready: (page: Page) => page.getByRole('tab', { name: /Abertos/ }) },
+  { name: 'conversation', path: 'ticket', ready: (page: Page) => page.getByLabel('Mensagem', { exact: true }) },
+  { name: 'dashboard', path: '/', ready: (page: Page) => page.getByTestId('counter-waitRating-label') },
+  { name: 'kanban', path: '/kanban', ready: (page: Page) => page.getByRole('heading', { name: 'Kanban' }) },
+  { name: 'contacts', path: '/contacts', ready: (page: Page) => page.getByRole('heading', { name: 'Contatos' }) },
+  { name: 'settings', path: '/settings', ready: (page: Page) => page.getByRole('heading', { name: 'Configurações' }) },
+] as const;
+const NARROW = new Set(['inbox', 'conversation']); // most pages send a 390 px screen to /tickets
+
+test('the main screens in light and dark, wide and narrow, pass axe', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const account = await signUpCompany(request, 'Visual');
+  const login = await request.post(`${API_URL}/auth/login`, { data: { email: account.email, password: account.password } });
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const res = await request.post(`${API_URL}${path}`, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()) as T;
+  };
+  const stamp = `${Date.now()}`.slice(-6);
+  const queue = await post<{ id: number }>('/queue', { name: `Vendas ${stamp}`, color: '#2e7d32' });
+  await request.put(`${API_URL}/users/${user.id}`, { headers, data: { queueIds: [queue.id] } });
+  await post('/whatsapp', {
+    name: `Cloud ${stamp}`,
+    channel: 'whatsappapi',
+    phoneNumberId: `55${stamp}0009`,
+    accessToken: 'tok',
+    appSecret: 'secret',
+    queueIds: [queue.id],
+    isDefault: true,
+  });
+  const contact = await post<{ id: number }>('/contacts', { name: `Carla ${stamp}`, number: `5511944${stamp}` });
+  const ticket = await post<{ uuid: string; id: number }>('/tickets', {
+    contactId: contact.id,
+    queueId: queue.id,
+    status: 'open',
+    userId: user.id,
+  });
+  await post(`/messages/${ticket.id}`, { body: 'Bom dia! Seu pedido foi separado.' });
+  await post(`/messages/${ticket.id}`, { body: 'Nota: cliente prefere entrega à tarde', isPrivate: true });
+
+  await signIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/tickets$/);
+  const problems: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((mode) => window.localStorage.setItem('preferredTheme', mode), scheme);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 780 });
+      for (const screen of SCREENS) {
+        if (width < 500 && !NARROW.has(screen.name)) continue;
+        await page.goto(screen.path === 'ticket' ? `/tickets/${ticket.uuid}` : screen.path);
+        await expect(screen.ready(page).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `${SCREENSHOTS}/look/${screen.name}-${scheme}-${width}.png` });
+        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        for (const v of result.violations) {
+          if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+          const where = v.nodes
+            .slice(0, 3)
+            .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
+            .join(' | ');
+          problems.push(`${screen.name} ${scheme} ${width}: ${v.id} (${v.impact}, ${v.nodes.length}) ${where}`);
+          if (process.env.LOOK_DEBUG) console.log(JSON.stringify(v.nodes[0], null, 1));
+        }
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+});
