@@ -80,6 +80,8 @@ import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService, type PlansService } from './modules/plans/plans.service';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { createPrivacyService } from './modules/privacy/privacy.service';
+import { createCopilotService } from './modules/prompts/prompts.copilot';
+import { copilotRoutes } from './modules/prompts/prompts.copilot.routes';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { createPromptsService } from './modules/prompts/prompts.service';
 import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes';
@@ -410,6 +412,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   ticketFilesRoutes(app, deps, createTicketFilesService(deps, tickets));
   quickMessagesRoutes(app, deps);
   promptsRoutes(app, createPromptsService(deps));
+  copilotRoutes(app, deps, createCopilotService(deps, conversation));
   queueIntegrationsRoutes(app, createQueueIntegrationsService(deps));
   filesRoutes(app, createFilesService(deps));
   const contacts = createContactsService(deps, { channels: messaging.channels });

@@ -12484,6 +12484,199 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tickets/{ticketId}/ai/improve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The attendant's draft rewritten (spelling, tone); returned, never sent. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ticketId: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        draft: string;
+                        /** @enum {string} */
+                        language?: "pt" | "en" | "es" | "tr";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            text: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tickets/{ticketId}/ai/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A draft of the next reply from the conversation and the queue's prompt instructions; never sent. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ticketId: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        language?: "pt" | "en" | "es" | "tr";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            text: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tickets/{ticketId}/ai/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The conversation summarised into a private note of the caller (stored, never sent to the channel). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ticketId: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        language?: "pt" | "en" | "es" | "tr";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: {
+                                ack: number;
+                                body: string;
+                                companyId: number;
+                                contact?: {
+                                    id: number;
+                                    name: string;
+                                    urlPicture: string;
+                                } | null;
+                                contactId: number | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                dataJson: {
+                                    [key: string]: unknown;
+                                } | null;
+                                externalId: string | null;
+                                fromMe: boolean;
+                                id: number;
+                                isDeleted: boolean;
+                                isEdited: boolean;
+                                isForwarded: boolean;
+                                isPrivate: boolean;
+                                mediaMimeType: string | null;
+                                mediaName: string | null;
+                                mediaType: string;
+                                mediaUrl: string | null;
+                                queueId: number | null;
+                                quotedMsg: {
+                                    body: string;
+                                    contact: {
+                                        name: string;
+                                    } | null;
+                                    fromMe: boolean;
+                                    id: number;
+                                    mediaType: string;
+                                    mediaUrl: string | null;
+                                } | null;
+                                quotedMsgId: number | null;
+                                read: boolean;
+                                sendError: string | null;
+                                ticketId: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    profileImage: string | null;
+                                } | null;
+                                userId: number | null;
+                                whatsappId: number | null;
+                            };
+                            text: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tickets/{ticketId}/customer-window": {
         parameters: {
             query?: never;

@@ -82,6 +82,18 @@ export const ERROR_CATALOGUE = {
   ERR_FACEBOOK_LOGIN: 400,
   ERR_OPENAI_KEY_MISSING: 400,
   ERR_TRANSCRIPTION_FAILED: 502,
+  /** AI co-pilot (docs/ai.md): the company has no AI prompt with an OpenAI key to pay for the call. */
+  ERR_AI_KEY_MISSING: 400,
+  /** The AI provider refused the company's key (HTTP 401/403). */
+  ERR_AI_KEY_INVALID: 502,
+  /** The AI provider's own rate limit or quota (HTTP 429). */
+  ERR_AI_RATE_LIMITED: 429,
+  /** The AI provider did not answer in time. */
+  ERR_AI_TIMEOUT: 504,
+  /** The AI provider failed otherwise (5xx, unreachable, an answer without text). */
+  ERR_AI_PROVIDER_FAILED: 502,
+  /** Nothing to suggest from or summarise: the conversation has no text yet. */
+  ERR_AI_NOTHING_TO_READ: 400,
   ERR_INVALID_RECOVERY_CODE: 400,
   /** Recovery cannot send a code to anybody (no usable default connection on the platform company): said to every number alike. */
   ERR_RECOVERY_UNAVAILABLE: 503,
@@ -121,7 +133,7 @@ export const ERROR_CATALOGUE = {
   /** A signed-in user's password, asked again before a sensitive change, is wrong (400: it does not end the session). */
   ERR_WRONG_PASSWORD: 400,
   ERR_NO_SESSION_FOUND: 404,
-} as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 500 | 502 | 503>;
+} as const satisfies Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 500 | 502 | 503 | 504>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 /** The HTTP status of a code (of each code of a union). */

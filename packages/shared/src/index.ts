@@ -8,6 +8,7 @@ export * from './companies';
 export * from './constants';
 export * from './contacts';
 export * from './conversation';
+export * from './copilot';
 export * from './dashboard';
 export * from './errors';
 export * from './events';

@@ -277,9 +277,8 @@ export function createConversationService(
     },
 
     /** Refuses before an upload is read when the ticket takes no message. */
-    checkWritable: async (ctx: TenantContext, ticketId: number) => {
-      await writableTicket(ctx, ticketId);
-    },
+    /** The ticket, if the caller may write in it (the check of sending a message; the AI co-pilot's too). */
+    checkWritable: (ctx: TenantContext, ticketId: number) => writableTicket(ctx, ticketId),
 
     /** A page of the conversation; reading it (as its owner) marks it read and sends read receipts. */
     async list(ctx: TenantContext, ticketId: number, q: MessageListQuery): Promise<MessageListDto> {

@@ -1,8 +1,9 @@
 /** SQL of the AI runtime: the ticket's state, its newest messages, token use; the company is in every filter. */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { aiUsage, messages, prompts, ticketLogs } from '../../db/schema';
+import { aiUsage, messages, prompts, queues, ticketLogs } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
+import type { ChatUsage } from './prompts.chat';
 
 export type PromptRow = typeof prompts.$inferSelect;
 
@@ -81,7 +82,7 @@ export async function recordTurn(
     messageId: number;
     outcome: 'answered' | 'transfer' | 'failed';
     reason?: string | null;
-    usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
+    usage?: ChatUsage | null;
   },
 ) {
   const rows = await db
@@ -110,4 +111,77 @@ export async function insertHandoverLog(
   await db
     .insert(ticketLogs)
     .values({ companyId, ticketId: v.ticketId, type: 'aiHandover', queueId: v.queueId, reason: v.reason });
+}
+
+// ─── The attendants' co-pilot (docs/ai.md) ───────────────────────────────────
+
+/**
+ * The prompt whose key (and model) pays for a co-pilot call in a ticket of `queueId`: the queue's own prompt, else the
+ * company's most recently changed prompt with a key. `ofQueue` says whether its instructions belong to this queue.
+ */
+export async function copilotPrompt(
+  db: Db,
+  { companyId }: Tenant,
+  queueId: number | null,
+): Promise<{ prompt: PromptRow; ofQueue: boolean } | null> {
+  if (queueId) {
+    const [own] = await db
+      .select({ p: prompts })
+      .from(queues)
+      .innerJoin(prompts, and(eq(prompts.companyId, queues.companyId), eq(prompts.id, queues.promptId)))
+      .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId), ne(prompts.apiKey, '')));
+    if (own) return { prompt: own.p, ofQueue: true };
+  }
+  const [any] = await db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.companyId, companyId), ne(prompts.apiKey, '')))
+    .orderBy(desc(prompts.updatedAt), desc(prompts.id))
+    .limit(1);
+  return any ? { prompt: any, ofQueue: false } : null;
+}
+
+export interface ConversationLine {
+  fromMe: boolean;
+  isPrivate: boolean;
+  body: string;
+  mediaType: string;
+  transcription: string | null;
+}
+
+/** The newest `limit` messages of the ticket, private notes included, oldest first (the co-pilot's reading). */
+export async function conversationLines(db: Db, { companyId }: Tenant, ticketId: number, limit: number) {
+  const rows = await db
+    .select({ ...HISTORY_COLUMNS, isPrivate: messages.isPrivate })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.isDeleted, false)))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.reverse().map(
+    (m): ConversationLine => ({
+      fromMe: m.fromMe,
+      isPrivate: m.isPrivate,
+      body: m.body,
+      mediaType: m.mediaType,
+      transcription: typeof m.dataJson?.transcription === 'string' ? m.dataJson.transcription : null,
+    }),
+  );
+}
+
+/** A co-pilot call's tokens, counted with the prompts' usage under the prompt whose key paid (no message: never unique). */
+export async function recordCopilotUse(
+  db: Db,
+  { companyId }: Tenant,
+  v: { promptId: number; ticketId: number; action: string; usage: ChatUsage | null },
+) {
+  await db.insert(aiUsage).values({
+    companyId,
+    promptId: v.promptId,
+    ticketId: v.ticketId,
+    messageId: null,
+    outcome: `copilot.${v.action}`,
+    promptTokens: v.usage?.prompt_tokens ?? 0,
+    completionTokens: v.usage?.completion_tokens ?? 0,
+    totalTokens: v.usage?.total_tokens ?? 0,
+  });
 }

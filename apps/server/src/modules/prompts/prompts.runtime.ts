@@ -10,7 +10,6 @@
  * re-check → store frame is the automation's `botTurn` (automation.step.ts), shared with the integrations runtime.
  */
 import { Readable } from 'node:stream';
-import { DEFAULT_CHAT_MODEL } from '@atendo/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CoreDeps } from '../../platform/deps';
 import { OutboundRefused, outboundFetch } from '../../platform/safe-fetch';
@@ -18,6 +17,7 @@ import type { Step, StepEffects } from '../automation/automation.public';
 import { transcribe, transcriptionFailure } from '../conversation/conversation.public';
 import { insertAutomaticMessage } from '../messages/messages.public';
 import { getGlobalSetting } from '../settings/settings.public';
+import { type ChatUsage, chatCompletion } from './prompts.chat';
 import { promptReplyJob } from './prompts.jobs';
 import { asksForPerson, chatMessages, readAnswer, ssmlFor } from './prompts.rules';
 import * as repo from './prompts.runtime.repository';
@@ -36,7 +36,7 @@ interface Turn {
   text: string;
   transfer: boolean;
   reason: string | null;
-  usage: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
+  usage: ChatUsage | null;
   audio: { path: string; mime: string; size: number } | null;
 }
 
@@ -123,39 +123,15 @@ export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: Prom
     return text;
   }
 
-  async function complete(prompt: repo.PromptRow, messages: ReturnType<typeof chatMessages>) {
-    const res = await http()(`${deps.config.openAiApiUrl}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${prompt.apiKey}` },
-      body: JSON.stringify({
-        model: prompt.model || DEFAULT_CHAT_MODEL,
-        messages,
-        max_tokens: prompt.maxTokens,
-        temperature: prompt.temperature,
-      }),
+  const complete = (prompt: repo.PromptRow, messages: ReturnType<typeof chatMessages>) =>
+    chatCompletion(deps.config, {
+      apiKey: prompt.apiKey,
+      model: prompt.model,
+      messages,
+      maxTokens: prompt.maxTokens,
+      temperature: prompt.temperature,
       timeoutMs: CHAT_TIMEOUT_MS,
     });
-    const body = (() => {
-      try {
-        return res.json<{
-          choices?: { message?: { content?: unknown } }[];
-          usage?: Turn['usage'];
-          error?: { message?: string; code?: string | null; type?: string };
-        }>();
-      } catch {
-        return null;
-      }
-    })();
-    if (res.status < 200 || res.status >= 300) {
-      const e = body?.error;
-      throw new Error(
-        `AI provider answered HTTP ${res.status}${e ? `: ${e.code ?? e.type ?? ''} ${e.message ?? ''}`.trimEnd() : ''}`,
-      );
-    }
-    const content = body?.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') throw new Error('AI provider answered without a message');
-    return { content, usage: body?.usage ?? null };
-  }
 
   async function speak(companyId: number, prompt: repo.PromptRow, text: string): Promise<Turn['audio']> {
     const base = deps.config.speechApiUrl.replace('{region}', encodeURIComponent(prompt.voiceRegion));

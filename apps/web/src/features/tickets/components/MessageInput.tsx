@@ -24,6 +24,7 @@ import { useEditMessage, useSendFiles, useSendMessage } from '../hooks/useMessag
 import { quickMessageFile, useQuickReplyPicker } from '../hooks/useQuickReplyPicker';
 import type { Message } from '../types';
 import { truncate } from '../utils/messageRules';
+import { CopilotMenu } from './CopilotMenu';
 import { EmojiPicker } from './EmojiPicker';
 import { InteractiveDialog } from './InteractiveDialog';
 import { type OpenTicketInfo, otherOpenTicket, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
@@ -475,6 +476,7 @@ export function MessageInput({
             </span>
           </Tooltip>
         ) : null}
+        <CopilotMenu ticketId={ticketId} text={text} setText={setText} disabled={!enabled || Boolean(editing)} />
         <Tooltip title={t('tickets.composer.privateToggle')}>
           <span>
             <IconButton

@@ -398,6 +398,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
       />
       {transferOpen ? (
         <TransferDialog
+          ticketId={ticket.id}
           open
           busy={update.isPending}
           onClose={() => setTransferOpen(false)}

@@ -1,16 +1,36 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { planAllows } from '@atendo/shared';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toastError } from '../../../shared/api/errors';
+import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { useQueues } from '../../queues/hooks/useQueues';
 import { useUserList } from '../../users/hooks/useUsers';
+import { useCopilot } from '../hooks/useCopilot';
 
-/** Transfer (seed 000 §4): a user and/or a queue, and an optional message for the receiver. */
+/**
+ * Transfer (seed 000 §4): a user and/or a queue, and an optional message for the receiver. With the AI co-pilot
+ * (plan useOpenAi, docs/ai.md), "add a summary note" writes the conversation's summary as a private note first; a
+ * failed summary stops the transfer and says why (untick it to transfer without).
+ */
 export function TransferDialog({
+  ticketId,
   open,
   onClose,
   onConfirm,
   busy,
 }: {
+  ticketId: number;
   open: boolean;
   onClose: () => void;
   onConfirm: (v: { userId: number | null; queueId: number | null; msgTransfer: string }) => void;
@@ -22,6 +42,20 @@ export function TransferDialog({
   const [userId, setUserId] = useState<number | ''>('');
   const [queueId, setQueueId] = useState<number | ''>('');
   const [msg, setMsg] = useState('');
+  const { plan } = useCompanyPlan();
+  const ai = useCopilot(ticketId);
+  const [summarise, setSummarise] = useState(false);
+  const confirm = async () => {
+    if (summarise && planAllows(plan, 'useOpenAi')) {
+      try {
+        await ai.summary.mutateAsync();
+      } catch (err) {
+        toastError(err);
+        return;
+      }
+    }
+    onConfirm({ userId: userId === '' ? null : userId, queueId: queueId === '' ? null : queueId, msgTransfer: msg });
+  };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>{t('tickets.transfer.title')}</DialogTitle>
@@ -58,15 +92,19 @@ export function TransferDialog({
           multiline
           maxRows={4}
         />
+        {planAllows(plan, 'useOpenAi') ? (
+          <FormControlLabel
+            control={<Checkbox checked={summarise} onChange={(e) => setSummarise(e.target.checked)} />}
+            label={t('tickets.copilot.summaryOnTransfer')}
+          />
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={busy || (userId === '' && queueId === '')}
-          onClick={() =>
-            onConfirm({ userId: userId === '' ? null : userId, queueId: queueId === '' ? null : queueId, msgTransfer: msg })
-          }
+          disabled={busy || ai.summary.isPending || (userId === '' && queueId === '')}
+          onClick={() => void confirm()}
         >
           {t('tickets.transfer.confirm')}
         </Button>
