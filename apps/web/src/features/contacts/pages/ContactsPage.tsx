@@ -160,14 +160,22 @@ export default function ContactsPage() {
             borderColor: 'divider',
           }}
         >
-          <span role="columnheader" />
-          <span role="columnheader">{t('contacts.fields.name')}</span>
-          <span role="columnheader">{t('contacts.fields.number')}</span>
-          <span role="columnheader">{t('contacts.fields.email')}</span>
-          <span role="columnheader">{t('contacts.tags')}</span>
-          <span role="columnheader" style={{ textAlign: 'right' }}>
+          <Box component="span" role="columnheader" />
+          <Box component="span" role="columnheader">
+            {t('contacts.fields.name')}
+          </Box>
+          <Box component="span" role="columnheader">
+            {t('contacts.fields.number')}
+          </Box>
+          <Box component="span" role="columnheader">
+            {t('contacts.fields.email')}
+          </Box>
+          <Box component="span" role="columnheader">
+            {t('contacts.tags')}
+          </Box>
+          <Box component="span" role="columnheader" sx={{ textAlign: 'right' }}>
             {t('contacts.actions')}
-          </span>
+          </Box>
         </Box>
         <Box
           ref={scrollRef}
