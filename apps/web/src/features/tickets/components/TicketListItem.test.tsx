@@ -26,4 +26,17 @@ describe('TicketListItem', () => {
     expect(screen.getByText('Ana:').tagName).toBe('STRONG');
     expect(screen.getByText('tudo').tagName).toBe('EM');
   });
+
+  it('a pending ticket shows how long it has waited; an open one does not', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T18:00:00Z'));
+    const waiting = makeTicket({ status: 'pending', createdAt: '2026-11-25T16:48:00.000Z' });
+    const { unmount } = renderWithProviders(<TicketListItem ticket={waiting} selected={false} onOpen={() => {}} />, { session });
+    expect(screen.getByTestId('waiting-time').textContent).toBe('1 h 12 min');
+    expect(screen.getByTestId('waiting-time').getAttribute('title')).toBe('Esperando um atendente há 1 h 12 min');
+    unmount();
+    const open = makeTicket({ status: 'open', createdAt: '2026-11-25T16:48:00.000Z' });
+    renderWithProviders(<TicketListItem ticket={open} selected={false} onOpen={() => {}} />, { session });
+    expect(screen.queryByTestId('waiting-time')).toBeNull();
+  });
 });

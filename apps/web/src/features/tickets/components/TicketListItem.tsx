@@ -1,5 +1,6 @@
 import { isAdmin } from '@atendo/shared';
 import FacebookIcon from '@mui/icons-material/Facebook';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { Avatar, Badge, Box, Chip, ListItemButton, Typography } from '@mui/material';
@@ -9,9 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
 import { formatRecent } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { useMinute } from '../../../shared/hooks/useMinute';
 import { mediaUrl } from '../../../shared/media';
 import type { Ticket } from '../types';
 import { oneLine, truncate } from '../utils/messageRules';
+import { waitingParts } from '../utils/waiting';
 import { formatWhatsapp } from '../utils/whatsappFormat';
 import { TicketRating } from './TicketRating';
 
@@ -20,6 +23,27 @@ export function ChannelIcon({ channel }: { channel: string }) {
   if (channel === 'facebook') return <FacebookIcon sx={{ ...sx, color: '#1877F2' }} titleAccess="facebook" />;
   if (channel === 'instagram') return <InstagramIcon sx={{ ...sx, color: '#E1306C' }} titleAccess="instagram" />;
   return <WhatsAppIcon sx={{ ...sx, color: '#25D366' }} titleAccess={channel} />;
+}
+
+/** How long a pending ticket has waited for an attendant (since it was opened), moved on every half minute. */
+function WaitingTime({ since }: { since: string }) {
+  const { t } = useTranslation();
+  const now = useMinute();
+  const parts = waitingParts(now - new Date(since).getTime());
+  const text = t(`tickets.list.waiting.${parts.key}`, parts);
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      noWrap
+      title={t('tickets.list.waiting.title', { time: text })}
+      data-testid="waiting-time"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.25, flexShrink: 0 }}
+    >
+      <HourglassEmptyIcon sx={{ fontSize: 12 }} aria-hidden />
+      {text}
+    </Typography>
+  );
 }
 
 /** One inbox row as seed 000 §2 lists its parts. */
@@ -68,6 +92,7 @@ export const TicketListItem = memo(function TicketListItem({
           <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
             {formatWhatsapp(truncate(oneLine(ticket.lastMessage), 40))}
           </Typography>
+          {pending ? <WaitingTime since={ticket.createdAt} /> : null}
           {ticket.unreadMessages > 0 ? (
             <Badge badgeContent={ticket.unreadMessages} color="success" max={999} sx={{ mr: 1 }} data-testid="unread" />
           ) : null}
