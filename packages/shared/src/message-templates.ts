@@ -52,7 +52,28 @@ export interface TemplateVariable {
   component: string;
   /** 1-based, as written in the template (`{{1}}`). */
   index: number;
+  /** A media header's file, given as a public https link Meta downloads (the header's one parameter). */
+  media?: TemplateMediaFormat;
 }
+
+export const TEMPLATE_MEDIA_FORMATS = ['IMAGE', 'VIDEO', 'DOCUMENT'] as const;
+export type TemplateMediaFormat = (typeof TEMPLATE_MEDIA_FORMATS)[number];
+
+/** The header's media format (IMAGE, VIDEO, DOCUMENT), or null for a text header or none. */
+export function templateHeaderMedia(t: { components: MessageTemplateComponent[] }): TemplateMediaFormat | null {
+  const header = t.components.find((c) => c.type.toUpperCase() === 'HEADER');
+  const format = (header?.format ?? 'TEXT').toUpperCase();
+  return (TEMPLATE_MEDIA_FORMATS as readonly string[]).includes(format) ? (format as TemplateMediaFormat) : null;
+}
+
+const isWebLink = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
 
 const variableCount = (text: string | undefined) => {
   let max = 0;
@@ -68,6 +89,8 @@ export function templateVariables(t: { components: MessageTemplateComponent[] })
   for (const c of t.components) {
     const type = c.type.toUpperCase();
     if (type === 'HEADER' && (c.format ?? 'TEXT').toUpperCase() === 'TEXT') add('header', variableCount(c.text));
+    const media = type === 'HEADER' ? templateHeaderMedia({ components: [c] }) : null;
+    if (media) out.push({ component: 'header', index: 1, media });
     if (type === 'BODY') add('body', variableCount(c.text));
     if (type === 'BUTTONS') {
       for (const [i, b] of (c.buttons ?? []).entries())
@@ -89,6 +112,8 @@ const fill = (text: string | undefined, values: string[] | undefined) =>
 
 export interface RenderedTemplate {
   header?: string;
+  /** A media header: its format and the link given for it (empty until filled). */
+  media?: { format: TemplateMediaFormat; link: string };
   body: string;
   footer?: string;
   buttons: string[];
@@ -101,8 +126,10 @@ export function renderMessageTemplate(
 ): RenderedTemplate {
   const part = (type: string) => t.components.find((c) => c.type.toUpperCase() === type);
   const header = part('HEADER');
+  const media = templateHeaderMedia(t);
   return {
     header: header && (header.format ?? 'TEXT').toUpperCase() === 'TEXT' ? fill(header.text, parameters.header) : undefined,
+    ...(media ? { media: { format: media, link: parameters.header?.[0]?.trim() ?? '' } } : {}),
     body: fill(part('BODY')?.text, parameters.body),
     footer: part('FOOTER')?.text,
     buttons: (part('BUTTONS')?.buttons ?? []).map((b) => b.text),
@@ -112,9 +139,16 @@ export function renderMessageTemplate(
 /** The text a template message is stored (and listed) with: header, body and footer, one per line. */
 export const renderedTemplateText = (r: RenderedTemplate) => [r.header, r.body, r.footer].filter(Boolean).join('\n');
 
-/** Which values are missing: a template is sent only with every variable filled. */
+/** What is wrong with one variable's value: unfilled, or (a media header) not an http(s) link; null when it is fine. */
+export function templateVariableIssue(v: TemplateVariable, parameters: TemplateParameters): 'required' | 'invalid' | null {
+  const value = parameters[v.component]?.[v.index - 1]?.trim();
+  if (!value) return 'required';
+  return v.media && !isWebLink(value) ? 'invalid' : null;
+}
+
+/** Which values are missing or unusable: a template is sent only with every variable filled (a media header a link). */
 export function missingTemplateVariables(t: { components: MessageTemplateComponent[] }, parameters: TemplateParameters) {
-  return templateVariables(t).filter((v) => !parameters[v.component]?.[v.index - 1]?.trim());
+  return templateVariables(t).filter((v) => templateVariableIssue(v, parameters) !== null);
 }
 
 /** `template` of a send: an approved template by name and language, with its variables' values. */

@@ -185,6 +185,32 @@ describe('message templates', () => {
     });
   });
 
+  it('a media header takes its file as the one header parameter, of the header’s own type (132012 otherwise)', async () => {
+    standin.addTemplate(WABA, {
+      name: 'boleto',
+      language: 'pt_BR',
+      category: 'UTILITY',
+      components: [
+        { type: 'HEADER', format: 'DOCUMENT' },
+        { type: 'BODY', text: 'Segue o boleto de {{1}}.' },
+      ],
+    });
+    const body = { type: 'body', parameters: params('Maria') };
+    const none = await template('5511900000009', [body], 'boleto');
+    expect(((await none.json()) as Loose).error.code).toBe(132000);
+    const wrong = await template('5511900000009', [{ type: 'header', parameters: params('x') }, body], 'boleto');
+    expect(((await wrong.json()) as Loose).error).toMatchObject({
+      code: 132012,
+      message: '(#132012) Parameter format does not match format in the created template',
+    });
+    const image = [{ type: 'header', parameters: [{ type: 'image', image: { link: 'https://x.test/a.png' } }] }, body];
+    expect(((await (await template('5511900000009', image, 'boleto')).json()) as Loose).error.code).toBe(132012);
+    const doc = { type: 'document', document: { link: 'https://files.example.com/boleto.pdf' } };
+    const ok = await template('5511900000009', [{ type: 'header', parameters: [doc] }, body], 'boleto');
+    expect(ok.status).toBe(200);
+    expect(standin.sent.at(-1)?.rendered).toMatchObject({ body: 'Segue o boleto de Maria.' });
+  });
+
   it('refuses a paused template with 132015, and fills its store over HTTP', async () => {
     const added = await fetch(`${standin.url}/_standin/templates`, {
       method: 'POST',

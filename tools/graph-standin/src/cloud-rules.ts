@@ -283,6 +283,25 @@ export function createCloudRules(now: () => number) {
           };
         }
       }
+      // a media header's one parameter is that media, by link or id: anything else is Meta's 132012
+      const headerFormat = found.components.find((c) => c.type === 'HEADER')?.format;
+      if (headerFormat && headerFormat !== 'TEXT' && headerFormat !== 'LOCATION') {
+        const kind = headerFormat.toLowerCase();
+        const param = given.get('header')?.[0];
+        const media = param?.[kind] as { link?: unknown; id?: unknown } | undefined;
+        const link = typeof media?.link === 'string' && /^https?:\/\//.test(media.link);
+        if (param?.type !== kind || !(link || typeof media?.id === 'string')) {
+          return {
+            ok: false,
+            refusal: {
+              status: 400,
+              code: 132012,
+              message: '(#132012) Parameter format does not match format in the created template',
+              details: `header: Format mismatch, expected ${headerFormat}, received ${String(param?.type ?? 'nothing').toUpperCase()}`,
+            },
+          };
+        }
+      }
       return { ok: true, template: found, rendered: renderTemplate(found, template ?? {}) };
     },
   };

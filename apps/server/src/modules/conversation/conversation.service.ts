@@ -18,6 +18,8 @@ import {
   type SendMessageBody,
   type TemplateParameters,
   type TemplateSendBody,
+  templateHeaderMedia,
+  templateVariableIssue,
   templateVariables,
   V,
 } from '@atendo/shared';
@@ -185,7 +187,10 @@ export function createConversationService(
         'ERR_VALIDATION',
         400,
         undefined,
-        missing.map((v) => ({ path: `parameters.${v.component}.${v.index}`, message: V.required })),
+        missing.map((v) => ({
+          path: `parameters.${v.component}.${v.index}`,
+          message: templateVariableIssue(v, b.parameters) === 'invalid' ? V.invalid : V.required,
+        })),
       );
     }
     return {
@@ -529,8 +534,14 @@ export function graphTemplateComponents(
   parameters: TemplateParameters,
 ): Record<string, unknown>[] {
   const counts = new Map<string, number>();
+  const media = templateHeaderMedia(template);
   for (const v of templateVariables(template)) counts.set(v.component, Math.max(counts.get(v.component) ?? 0, v.index));
   return [...counts].map(([component, n]) => {
+    if (component === 'header' && media) {
+      // A media header's one parameter: the file by its link, of the header's own type (Meta: 132012 otherwise).
+      const kind = media.toLowerCase();
+      return { type: 'header', parameters: [{ type: kind, [kind]: { link: parameters.header?.[0]?.trim() } }] };
+    }
     const values = (parameters[component] ?? []).slice(0, n).map((text) => ({ type: 'text', text }));
     if (component.startsWith('button:')) {
       return { type: 'button', sub_type: 'url', index: Number(component.slice(7)), parameters: values };

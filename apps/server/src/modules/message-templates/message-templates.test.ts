@@ -204,6 +204,43 @@ describe('the 24-hour window and template sends (issue 36)', () => {
     });
   });
 
+  it('a media header is sent as its file by link (the header’s type), and a value that is not a link is refused', async () => {
+    standin.addTemplate(WABA, {
+      name: 'boleto',
+      language: 'pt_BR',
+      category: 'UTILITY',
+      components: [
+        { type: 'HEADER', format: 'DOCUMENT' },
+        { type: 'BODY', text: 'Segue o boleto de {{1}}.' },
+      ],
+    });
+    expect((await call('POST', `/whatsapp/${conn.id}/templates/sync`)).statusCode).toBe(200);
+    const { ticketId } = await customerWhoWrote(25);
+    const notLink = await call('POST', `/messages/template/${ticketId}`, a.userToken, {
+      name: 'boleto',
+      language: 'pt_BR',
+      parameters: { header: ['boleto.pdf'], body: ['Maria'] },
+    });
+    expect([notLink.statusCode, notLink.json().fields]).toEqual([
+      400,
+      [{ path: 'parameters.header.1', message: 'validation.invalid' }],
+    ]);
+    const res = await call('POST', `/messages/template/${ticketId}`, a.userToken, {
+      name: 'boleto',
+      language: 'pt_BR',
+      parameters: { header: ['https://files.example.com/boleto.pdf'], body: ['Maria'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await runSend(res.json().id);
+    expect(standin.sent).toHaveLength(1);
+    const sentComponents = (standin.sent[0].body.template as { components: unknown[] }).components;
+    expect(sentComponents).toContainEqual({
+      type: 'header',
+      parameters: [{ type: 'document', document: { link: 'https://files.example.com/boleto.pdf' } }],
+    });
+    expect(await messageRow(res.json().id)).toMatchObject({ ack: 1, send_error: null, body: 'Segue o boleto de Maria.' });
+  });
+
   it('refuses before sending: a missing variable, a template not approved or unknown here', async () => {
     const { ticketId } = await customerWhoWrote(25);
     const missing = await call('POST', `/messages/template/${ticketId}`, a.userToken, {

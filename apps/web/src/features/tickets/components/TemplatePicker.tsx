@@ -88,10 +88,16 @@ export function TemplatePicker(props: {
                 <TextField
                   size="small"
                   fullWidth
-                  label={t('templates.variable', {
-                    part: t(`templates.part.${v.component.split(':')[0]}`),
-                    index: v.index,
-                  })}
+                  label={
+                    v.media
+                      ? t(`templates.mediaLink.${v.media}`)
+                      : t('templates.variable', {
+                          part: t(`templates.part.${v.component.split(':')[0]}`),
+                          index: v.index,
+                        })
+                  }
+                  helperText={v.media ? t('templates.mediaHint') : undefined}
+                  type={v.media ? 'url' : 'text'}
                   value={values[v.component]?.[v.index - 1] ?? ''}
                   onChange={(e) => setValue(v.component, v.index, e.target.value)}
                 />
@@ -110,6 +116,18 @@ export function TemplatePicker(props: {
             ))}
             <Typography variant="subtitle2">{t('templates.preview')}</Typography>
             <Paper variant="outlined" sx={{ p: 1.5, bgcolor: 'action.hover' }} aria-label={t('templates.preview')}>
+              {preview?.media ? (
+                preview.media.format === 'IMAGE' && /^https?:\/\//.test(preview.media.link) ? (
+                  <Box
+                    component="img"
+                    src={preview.media.link}
+                    alt={t('templates.mediaKind.IMAGE')}
+                    sx={{ maxWidth: '100%', maxHeight: 160, borderRadius: 1, mb: 1, display: 'block' }}
+                  />
+                ) : (
+                  <Chip size="small" sx={{ mb: 1 }} label={t(`templates.mediaKind.${preview.media.format}`)} />
+                )
+              ) : null}
               {preview?.header ? (
                 <Typography sx={{ whiteSpace: 'pre-wrap', fontWeight: 700 }}>{preview.header}</Typography>
               ) : null}
