@@ -29,7 +29,8 @@ export const SatisfactionFilters = z
     userIds: idListParam,
   })
   .superRefine((q, ctx) => {
-    if (isReversedRange(q.date_from, q.date_to)) ctx.addIssue({ code: 'custom', path: ['date_to'], message: V.dateRangeReversed });
+    if (isReversedRange(q.date_from, q.date_to))
+      ctx.addIssue({ code: 'custom', path: ['date_to'], message: V.dateRangeReversed });
   });
 export type SatisfactionFilters = z.infer<typeof SatisfactionFilters>;
 

@@ -34,7 +34,8 @@ export async function boundsOf(db: Db, r: DashboardRange): Promise<DashboardBoun
   return { ...r, startAt: startAt as string, endAt: endAt as string };
 }
 
-export const inRange = (col: SQL, r: DashboardBounds) => sql`${col} >= ${r.startAt}::timestamptz AND ${col} < ${r.endAt}::timestamptz`;
+export const inRange = (col: SQL, r: DashboardBounds) =>
+  sql`${col} >= ${r.startAt}::timestamptz AND ${col} < ${r.endAt}::timestamptz`;
 
 /** The filters and the inbox's visibility over rows aliased `a` (tickets or ticket_trackings). */
 export function scopeOf(a: string, f: DashboardFilters): SQL {

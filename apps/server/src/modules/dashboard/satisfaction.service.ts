@@ -128,7 +128,7 @@ export function createSatisfactionService(deps: CoreDeps, opts: { now?: () => Da
         summary.addRow(safeCells([label, value]));
       summary.addRow([]);
       bold(summary.addRow(safeCells([l.score, l.answers])));
-      data.distribution.forEach((n, score) => summary.addRow([score, n]));
+      for (const [score, n] of data.distribution.entries()) summary.addRow([score, n]);
 
       const groupSheet = (name: string, first: string, rows: SatisfactionDto['attendants']) => {
         const sheet = wb.addWorksheet(name);

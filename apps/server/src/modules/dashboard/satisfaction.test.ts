@@ -3,8 +3,9 @@
  * whose every figure is known: attendances closed on both sides of 00:00 São Paulo at each end of the range, rating
  * questions asked and not answered, the customer's words before and after the score, another company's data.
  */
-import ExcelJS from 'exceljs';
+
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQueue, addUser, rows, type TestUser } from '../../../test/attendance';
 import { appWithCompanies, requester, type Tenant, type TestContext } from '../../../test/harness';
@@ -91,8 +92,20 @@ beforeAll(async () => {
     ],
   });
   // 23:59:59 on 28 February in São Paulo: out.
-  await rated(a, 'K2', { closedAt: '2026-03-01T02:59:59Z', userId: ana.id, queueId: sales, rate: 0, says: [[1, 'fora do período']] });
-  await rated(a, 'K3', { closedAt: '2026-03-15T15:00:00Z', userId: bia.id, queueId: support, rate: 6, says: [[2, 'demorou muito']] });
+  await rated(a, 'K2', {
+    closedAt: '2026-03-01T02:59:59Z',
+    userId: ana.id,
+    queueId: sales,
+    rate: 0,
+    says: [[1, 'fora do período']],
+  });
+  await rated(a, 'K3', {
+    closedAt: '2026-03-15T15:00:00Z',
+    userId: bia.id,
+    queueId: support,
+    rate: 6,
+    says: [[2, 'demorou muito']],
+  });
   // 20:00 on 31 March in São Paulo: in; a bare score is no words.
   await rated(a, 'K4', { closedAt: '2026-03-31T23:00:00Z', userId: ana.id, queueId: sales, rate: 8, says: [[1, 'nota 8']] });
   // 00:00 on 1 April in São Paulo: out.
@@ -101,7 +114,13 @@ beforeAll(async () => {
   await rated(a, 'K6', { closedAt: '2026-03-20T12:00:00Z', userId: bia.id, queueId: support, rate: null, asked: true });
   await rated(a, 'K7', { closedAt: '2026-03-10T12:00:00Z', userId: ana.id, queueId: sales, rate: null });
   // Another company, same month.
-  await rated(b, 'B1', { closedAt: '2026-03-12T12:00:00Z', userId: b.adminId, queueId: null, rate: 0, says: [[1, 'empresa B reclama']] });
+  await rated(b, 'B1', {
+    closedAt: '2026-03-12T12:00:00Z',
+    userId: b.adminId,
+    queueId: null,
+    rate: 0,
+    says: [[1, 'empresa B reclama']],
+  });
 });
 
 afterAll(async () => {
@@ -130,8 +149,24 @@ describe('GET /dashboard/satisfaction', () => {
   it('breaks the figures down per attendant and per queue, and draws them per local day', async () => {
     const r = await get(`/dashboard/satisfaction?${MARCH}`);
     const byName = (list: { name: string }[]) => Object.fromEntries(list.map((g) => [g.name, g]));
-    expect(byName(r.attendants).Ana).toMatchObject({ id: ana.id, asked: 2, rated: 2, responseRate: 100, nps: 50, csat: 100, avgRate: 9 });
-    expect(byName(r.attendants).Bia).toMatchObject({ id: bia.id, asked: 2, rated: 1, responseRate: 50, nps: -100, csat: 0, avgRate: 6 });
+    expect(byName(r.attendants).Ana).toMatchObject({
+      id: ana.id,
+      asked: 2,
+      rated: 2,
+      responseRate: 100,
+      nps: 50,
+      csat: 100,
+      avgRate: 9,
+    });
+    expect(byName(r.attendants).Bia).toMatchObject({
+      id: bia.id,
+      asked: 2,
+      rated: 1,
+      responseRate: 50,
+      nps: -100,
+      csat: 0,
+      avgRate: 6,
+    });
     expect(byName(r.queues).Suporte).toMatchObject({ id: support, rated: 1, nps: -100 });
     expect(byName(r.queues).Vendas).toMatchObject({ id: sales, rated: 2, nps: 50 });
     expect(r.trend.by).toBe('day');
