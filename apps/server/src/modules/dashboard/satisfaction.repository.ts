@@ -129,16 +129,13 @@ export interface CommentRow {
   queueName: string | null;
 }
 
-/**
- * The rated attendances with words, newest first: the search matches the words, the contact's name or the ticket
- * id. `limit` null reads them all (the export).
- */
+/** The rated attendances with words, newest first: the search matches the words, the contact's name or the ticket id. */
 export async function satisfactionComments(
   db: Db,
   { companyId }: Tenant,
   r: DashboardBounds,
   f: DashboardFilters,
-  o: { search?: string; limit: number | null; offset: number },
+  o: { search?: string; limit: number; offset: number },
 ) {
   const search = o.search?.trim();
   const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -156,7 +153,7 @@ export async function satisfactionComments(
       WHERE w.text IS NOT NULL
         ${like ? sql`AND (w.text ILIKE ${like} OR c.name ILIKE ${like}${/^\d{1,9}$/.test(search as string) ? sql` OR w.ticket_id = ${Number(search)}` : sql``})` : sql``}
       ORDER BY w.closed_at DESC, w.id DESC
-      ${o.limit === null ? sql`` : sql`LIMIT ${o.limit}`} OFFSET ${o.offset}`),
+      LIMIT ${o.limit} OFFSET ${o.offset}`),
   );
   const comments: CommentRow[] = rows.map((x) => ({
     ticketId: num(x.ticket_id),

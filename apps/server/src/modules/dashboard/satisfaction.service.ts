@@ -26,6 +26,9 @@ import { rangeOf } from './dashboard.service';
 import { SATISFACTION_LABELS } from './satisfaction.export';
 import * as repo from './satisfaction.repository';
 
+/** The export's comments sheet holds at most this many (newest first), like the audit log's export. */
+const EXPORT_MAX_COMMENTS = 50_000;
+
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const share = (part: number, whole: number) => (whole ? round1((part / whole) * 100) : null);
 
@@ -103,7 +106,7 @@ export function createSatisfactionService(deps: CoreDeps, opts: { now?: () => Da
       const { range, filters } = await scope(ctx, q);
       const [data, words] = await Promise.all([
         report(ctx, q),
-        repo.satisfactionComments(db, ctx, range, filters, { search: q.search, limit: null, offset: 0 }),
+        repo.satisfactionComments(db, ctx, range, filters, { search: q.search, limit: EXPORT_MAX_COMMENTS, offset: 0 }),
       ]);
       const l = SATISFACTION_LABELS[language];
       const wb = new ExcelJS.Workbook();

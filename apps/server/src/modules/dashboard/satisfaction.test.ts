@@ -218,11 +218,15 @@ describe('GET /dashboard/satisfaction', () => {
     expect(r.totals).toMatchObject({ rated: 1, promoters: 1 });
   });
 
-  it('needs the dashboard permission', async () => {
+  it('needs the dashboard permission, and a profile user sees what the inbox lets them see', async () => {
     const denied = await req('GET', `/dashboard/satisfaction?${MARCH}`, plain.token);
     expect(denied.statusCode).toBe(403);
+    expect((await req('GET', `/dashboard/satisfaction/comments?${MARCH}`, plain.token)).statusCode).toBe(403);
+    // Ana (showDashboard, queue Vendas): her own attendances, not Bia's in Suporte.
     const anaSees = await get(`/dashboard/satisfaction?${MARCH}`, ana.token);
-    expect(anaSees.totals.rated).toBeGreaterThan(0);
+    expect(anaSees.totals).toMatchObject({ asked: 2, rated: 2 });
+    const words = await get(`/dashboard/satisfaction/comments?${MARCH}`, ana.token);
+    expect(words.comments.map((c: { ticketId: number }) => c.ticketId)).toEqual([tickets.K1]);
   });
 });
 
