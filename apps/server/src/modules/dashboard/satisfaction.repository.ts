@@ -25,13 +25,14 @@ export interface SatisfactionCounts {
 }
 
 /**
- * The attendances of the range: closed in it (groups aside), the question asked (a rating message of the bot in
- * the attendance, or an answer, which implies it).
+ * The attendances of the range: closed in it (groups aside), with `asked`: the rating question went out in it. The
+ * close records `finished_at` as the question's time when one was asked, else the close itself
+ * (tickets.tracking.repository), so a question is `finished_at < closed_at` — read from the row, no message lookup;
+ * an answer implies the question. `bucket`: the local day or week (starting Monday) of the close.
  */
-function attendances(companyId: number, r: DashboardBounds, f: DashboardFilters): SQL {
-  return sql`SELECT k.id, k.ticket_id, k.user_id, k.queue_id, k.rate, k.finished_at, k.closed_at,
-      (k.rate IS NOT NULL OR EXISTS (SELECT 1 FROM messages q WHERE q.company_id = k.company_id AND q.ticket_id = k.ticket_id
-        AND q.from_me AND q.data_json->>'automatic' = 'rating' AND q.created_at >= k.started_at AND q.created_at <= k.closed_at)) AS asked
+function attendances(companyId: number, r: DashboardBounds, f: DashboardFilters, by: 'day' | 'week'): SQL {
+  return sql`SELECT k.user_id, k.queue_id, k.rate, (k.rate IS NOT NULL OR k.finished_at < k.closed_at) AS asked,
+      date_trunc(${by}, k.closed_at AT TIME ZONE ${r.timezone}) AS bucket
     FROM ticket_trackings k
     WHERE k.company_id = ${companyId} AND ${inRange(sql`k.closed_at`, r)} AND NOT k.is_group ${scopeOf('k', f)}`;
 }
@@ -55,47 +56,14 @@ export interface SatisfactionGroup extends SatisfactionCounts {
   name: string | null;
 }
 
-/** In one pass: the totals, per attendant and per queue (GROUPING SETS), with the names of the company's rows. */
-export async function satisfactionGroups(db: Db, { companyId }: Tenant, r: DashboardBounds, f: DashboardFilters) {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      WITH a AS (${attendances(companyId, r, f)})
-      SELECT a.user_id, a.queue_id, GROUPING(a.user_id) AS no_user, GROUPING(a.queue_id) AS no_queue, ${COUNTS},
-        (SELECT u.name FROM users u WHERE u.id = a.user_id AND u.company_id = ${companyId}) AS user_name,
-        (SELECT q.name FROM queues q WHERE q.id = a.queue_id AND q.company_id = ${companyId}) AS queue_name
-      FROM a GROUP BY GROUPING SETS ((), (a.user_id), (a.queue_id))`),
-  );
-  const group = (x: Record<string, unknown>, id: unknown, name: unknown): SatisfactionGroup => ({
-    ...countsOf(x),
-    id: numOrNull(id),
-    name: name === null || name === undefined ? null : String(name),
-  });
-  const total = rows.find((x) => num(x.no_user) === 1 && num(x.no_queue) === 1);
-  return {
-    total: countsOf(total),
-    attendants: rows.filter((x) => num(x.no_user) === 0).map((x) => group(x, x.user_id, x.user_name)),
-    queues: rows.filter((x) => num(x.no_queue) === 0).map((x) => group(x, x.queue_id, x.queue_name)),
-  };
-}
+/** GROUPING(user_id, queue_id, rate, bucket) of each grouping set: 1 where the column is not grouped on. */
+const SET = { total: 0b1111, user: 0b0111, queue: 0b1011, rate: 0b1101, bucket: 0b1110 };
 
-/** How many answers gave each score (index 0–10). */
-export async function satisfactionDistribution(db: Db, { companyId }: Tenant, r: DashboardBounds, f: DashboardFilters) {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      SELECT k.rate, count(*) AS n FROM ticket_trackings k
-      WHERE k.company_id = ${companyId} AND ${inRange(sql`k.closed_at`, r)} AND NOT k.is_group AND k.rate IS NOT NULL ${scopeOf('k', f)}
-      GROUP BY k.rate`),
-  );
-  const out = Array.from({ length: 11 }, () => 0);
-  for (const x of rows) {
-    const rate = num(x.rate);
-    if (rate >= 0 && rate <= 10) out[rate] = num(x.n);
-  }
-  return out;
-}
-
-/** The counts per local day or per local week (starting Monday), by the close; buckets without attendances left out. */
-export async function satisfactionTrend(
+/**
+ * In one pass over the range's attendances (GROUPING SETS): the totals, per attendant, per queue (with the names of
+ * the company's rows), per score, and per day or week of the close (buckets without attendances left out).
+ */
+export async function satisfactionFigures(
   db: Db,
   { companyId }: Tenant,
   r: DashboardBounds,
@@ -104,12 +72,33 @@ export async function satisfactionTrend(
 ) {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      WITH a AS (${attendances(companyId, r, f)})
-      SELECT to_char(b.at, 'YYYY-MM-DD') AS day, b.* FROM (
-        SELECT date_trunc(${by}, a.closed_at AT TIME ZONE ${r.timezone}) AS at, ${COUNTS} FROM a GROUP BY 1) b
-      ORDER BY b.at`),
+      WITH a AS (${attendances(companyId, r, f, by)})
+      SELECT GROUPING(a.user_id, a.queue_id, a.rate, a.bucket) AS set, a.user_id, a.queue_id, a.rate,
+        to_char(a.bucket, 'YYYY-MM-DD') AS day, ${COUNTS},
+        (SELECT u.name FROM users u WHERE u.id = a.user_id AND u.company_id = ${companyId}) AS user_name,
+        (SELECT q.name FROM queues q WHERE q.id = a.queue_id AND q.company_id = ${companyId}) AS queue_name
+      FROM a GROUP BY GROUPING SETS ((), (a.user_id), (a.queue_id), (a.rate), (a.bucket))`),
   );
-  return rows.map((x) => ({ day: String(x.day), ...countsOf(x) }));
+  const of = (set: number) => rows.filter((x) => num(x.set) === set);
+  const group = (x: Record<string, unknown>, id: unknown, name: unknown): SatisfactionGroup => ({
+    ...countsOf(x),
+    id: numOrNull(id),
+    name: name === null || name === undefined ? null : String(name),
+  });
+  const distribution = Array.from({ length: 11 }, () => 0);
+  for (const x of of(SET.rate)) {
+    const rate = numOrNull(x.rate);
+    if (rate !== null && rate >= 0 && rate <= 10) distribution[rate] = num(x.rated);
+  }
+  return {
+    total: countsOf(of(SET.total)[0]),
+    attendants: of(SET.user).map((x) => group(x, x.user_id, x.user_name)),
+    queues: of(SET.queue).map((x) => group(x, x.queue_id, x.queue_name)),
+    distribution,
+    trend: of(SET.bucket)
+      .map((x) => ({ day: String(x.day), ...countsOf(x) }))
+      .sort((p, q) => p.day.localeCompare(q.day)),
+  };
 }
 
 /** The customer's messages of a rating: from the question (finished_at) to a few minutes after the close; a bare score is not words. */

@@ -62,17 +62,13 @@ export function createSatisfactionService(deps: CoreDeps, opts: { now?: () => Da
   async function report(ctx: TenantContext, q: SatisfactionFilters): Promise<SatisfactionDto> {
     const { range, filters } = await scope(ctx, q);
     const by = daysBetween(range.from, range.to) >= SATISFACTION_DAILY_MAX_DAYS ? 'week' : 'day';
-    const [groups, distribution, trend] = await Promise.all([
-      repo.satisfactionGroups(db, ctx, range, filters),
-      repo.satisfactionDistribution(db, ctx, range, filters),
-      repo.satisfactionTrend(db, ctx, range, filters, by),
-    ]);
+    const { total, attendants, queues, distribution, trend } = await repo.satisfactionFigures(db, ctx, range, filters, by);
     const byRated = (a: repo.SatisfactionGroup, b: repo.SatisfactionGroup) =>
       b.rated - a.rated || (a.name ?? '').localeCompare(b.name ?? '', 'pt') || (a.id ?? 0) - (b.id ?? 0);
     const group = (g: repo.SatisfactionGroup) => ({ id: g.id, name: g.name, ...figuresOf(g) });
     return {
       range: { from: range.from, to: range.to, timezone: range.timezone },
-      totals: figuresOf(groups.total),
+      totals: figuresOf(total),
       distribution,
       trend: {
         by,
@@ -81,8 +77,8 @@ export function createSatisfactionService(deps: CoreDeps, opts: { now?: () => Da
           return { day: p.day, rated: f.rated, nps: f.nps, csat: f.csat, avgRate: f.avgRate };
         }),
       },
-      attendants: groups.attendants.sort(byRated).map(group),
-      queues: groups.queues.sort(byRated).map(group),
+      attendants: attendants.sort(byRated).map(group),
+      queues: queues.sort(byRated).map(group),
     };
   }
 
