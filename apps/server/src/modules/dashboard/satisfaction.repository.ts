@@ -101,10 +101,18 @@ export async function satisfactionFigures(
   };
 }
 
-/** The customer's messages of a rating: from the question (finished_at) to a few minutes after the close; a bare score is not words. */
-const WORDS = sql`(SELECT string_agg(m.body, E'\n' ORDER BY m.created_at, m.id) FROM messages m
-  WHERE m.company_id = k.company_id AND m.ticket_id = k.ticket_id AND NOT m.from_me AND NOT m.is_deleted
-    AND m.created_at >= k.finished_at AND m.created_at <= k.closed_at + make_interval(mins => ${WORDS_WINDOW_MINUTES})
+/**
+ * The customer's messages of a rating: those stored after the rating question (by id: an inbound message carries
+ * the channel's timestamp, whole seconds, which can fall just before the question stored the same second), and
+ * written at most a minute before it (the index's range) and up to a few minutes after the close; without a question
+ * message, from finished_at. A bare score is not words.
+ */
+const WORDS = sql`(SELECT string_agg(m.body, E'\n' ORDER BY m.id)
+  FROM (SELECT min(q.id) AS id FROM messages q WHERE q.company_id = k.company_id AND q.ticket_id = k.ticket_id AND q.from_me
+          AND q.data_json->>'automatic' = 'rating' AND q.created_at >= k.finished_at AND q.created_at <= k.closed_at) question
+  JOIN messages m ON m.company_id = k.company_id AND m.ticket_id = k.ticket_id AND NOT m.from_me AND NOT m.is_deleted
+    AND m.created_at >= k.finished_at - interval '1 minute' AND m.created_at <= k.closed_at + make_interval(mins => ${WORDS_WINDOW_MINUTES})
+    AND (CASE WHEN question.id IS NULL THEN m.created_at >= k.finished_at ELSE m.id > question.id END)
     AND btrim(m.body) <> '' AND m.body !~* '^\\s*((nota|note|score)\\s+)?\\d{1,2}\\s*$')`;
 
 export interface CommentRow {

@@ -99,12 +99,16 @@ beforeAll(async () => {
     rate: 0,
     says: [[1, 'fora do período']],
   });
+  // 'antes': stamped (by the channel, whole seconds) just before the question but stored after it — words too.
   await rated(a, 'K3', {
     closedAt: '2026-03-15T15:00:00Z',
     userId: bia.id,
     queueId: support,
     rate: 6,
-    says: [[2, 'demorou muito']],
+    says: [
+      [-3.005, 'antes'],
+      [2, 'demorou muito'],
+    ],
   });
   // 20:00 on 31 March in São Paulo: in; a bare score is no words.
   await rated(a, 'K4', { closedAt: '2026-03-31T23:00:00Z', userId: ana.id, queueId: sales, rate: 8, says: [[1, 'nota 8']] });
@@ -236,7 +240,7 @@ describe('GET /dashboard/satisfaction/comments', () => {
     expect(r.count).toBe(2);
     expect(r.hasMore).toBe(false);
     expect(r.comments.map((c: { ticketId: number; rate: number; text: string }) => [c.ticketId, c.rate, c.text])).toEqual([
-      [tickets.K3, 6, 'demorou muito'],
+      [tickets.K3, 6, 'antes\ndemorou muito'],
       [tickets.K1, 10, 'Ótimo atendimento, obrigado!\nA Ana foi muito atenciosa'],
     ]);
     expect(r.comments[1]).toMatchObject({ contactName: 'Cliente K1', userName: 'Ana', queueName: 'Vendas' });
@@ -272,7 +276,7 @@ describe('GET /dashboard/satisfaction/export', () => {
     expect(summary.getRow(5).values).toEqual([undefined, 'NPS', 0]);
     const comments = wb.getWorksheet('comments')!;
     expect(comments.getRow(1).getCell(7).value).toBe("Customer's comment");
-    expect(comments.getRow(2).getCell(7).value).toBe('demorou muito');
+    expect(comments.getRow(2).getCell(7).value).toBe('antes\ndemorou muito');
     expect(comments.rowCount).toBe(3);
     await t.settled();
     const [audit] = await rows<{ action: string; company_id: number }>(

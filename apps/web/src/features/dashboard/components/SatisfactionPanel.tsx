@@ -143,8 +143,8 @@ function TrendChart({ data, loading, error }: { data?: Satisfaction; loading: bo
         xAxis={[{ scaleType: 'point', data: points.map((p) => label(p.day)) }]}
         yAxis={[{ min: -100, max: 100 }]}
         series={[
-          { data: points.map((p) => p.nps), label: 'NPS', color: '#2576d2', connectNulls: true },
-          { data: points.map((p) => p.csat), label: 'CSAT %', color: '#2e7d32', connectNulls: true },
+          { data: points.map((p) => p.nps), label: 'NPS', color: '#2576d2', connectNulls: true, showMark: true },
+          { data: points.map((p) => p.csat), label: 'CSAT %', color: '#2e7d32', connectNulls: true, showMark: true },
         ]}
       />
     </ChartFrame>
