@@ -8,7 +8,8 @@
  * Seeds bench/_seed.ts's year (one company with 100,000 tickets and ~1,000,000 messages at scale 1, beside two noise
  * companies of 20,000 tickets), then over HTTP, one client (BENCH_SERIAL=100 requests one at a time after a
  * warm-up), prints p50/p95/p99 of GET /dashboard for a month (days=30) and a year (days=365) — as the admin and as a
- * profile user with showDashboard (the inbox's visibility in every statement) — and of the two chart calls, beside
+ * profile user with showDashboard (the inbox's visibility in every statement) — of the two chart calls and of the
+ * satisfaction report (month, year, the words with a search), beside
  * the HTTP floor (GET /auth/me). The issue's marks (month p95 ≤ 100 ms, year ≤ 300 ms on PostgreSQL at scale 1) are
  * printed beside the figures; nothing is asserted.
  *
@@ -22,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAtendo } from '@atendo/sdk';
+import { addDays, dayIn } from '@atendo/shared';
 import { seedDatabase } from '../apps/server/src/composition';
 import { loadConfig } from '../apps/server/src/config';
 import { runMigrations } from '../apps/server/src/db/open';
@@ -74,6 +76,9 @@ async function main() {
     const admin = await tokenFor(Number(ids.admin), companyId);
     const viewer = await tokenFor(Number(ids.viewer), companyId);
 
+    const today = dayIn(new Date(), 'America/Sao_Paulo');
+    const monthAgo = addDays(today, -29);
+    const yearAgo = addDays(today, -364);
     const scenarios: { name: string; url: string; token: string; target?: number }[] = [
       { name: 'floor: GET /auth/me', url: '/auth/me', token: admin },
       { name: 'GET /dashboard, month (admin)', url: '/dashboard?days=30', token: admin, target: 100 },
@@ -83,6 +88,22 @@ async function main() {
       { name: 'GET /dashboard/ticketsDay, month', url: '/dashboard/ticketsDay?days=30', token: admin },
       { name: 'GET /dashboard/ticketsDay, year', url: '/dashboard/ticketsDay?days=365', token: admin },
       { name: 'GET /dashboard/ticketsUsers, year', url: '/dashboard/ticketsUsers?days=365', token: admin },
+      // Satisfaction (issue 33 item 3): the month and the year (weekly trend), and the words page with a search.
+      {
+        name: 'GET /dashboard/satisfaction, month',
+        url: `/dashboard/satisfaction?date_from=${monthAgo}&date_to=${today}`,
+        token: admin,
+      },
+      {
+        name: 'GET /dashboard/satisfaction, year',
+        url: `/dashboard/satisfaction?date_from=${yearAgo}&date_to=${today}`,
+        token: admin,
+      },
+      {
+        name: 'GET /dashboard/satisfaction/comments, year, search',
+        url: `/dashboard/satisfaction/comments?date_from=${yearAgo}&date_to=${today}&search=obrigado`,
+        token: admin,
+      },
     ];
     // Each answer checked once through the typed SDK: 200, and what it counted (so a fast wrong answer is seen).
     const sdk = createAtendo({ baseUrl: base, token: admin });

@@ -57,6 +57,8 @@ import { conversationRoutes } from './modules/conversation/conversation.routes';
 import { createConversationService } from './modules/conversation/conversation.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { satisfactionRoutes } from './modules/dashboard/satisfaction.routes';
+import { createSatisfactionService } from './modules/dashboard/satisfaction.service';
 import { externalApiRoutes } from './modules/external-api/external-api.routes';
 import { createExternalApiService } from './modules/external-api/external-api.service';
 import { facebookRoutes } from './modules/facebook/facebook.routes';
@@ -400,6 +402,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   tagsRoutes(app, deps, createTagsService(deps, tickets, lanes));
   kanbanRoutes(app, createKanbanService(deps));
   dashboardRoutes(app, createDashboardService(deps));
+  satisfactionRoutes(app, createSatisfactionService(deps));
   const templates = createMessageTemplatesService(deps, cloudTemplatesFromConfig(deps.config));
   messageTemplatesRoutes(app, templates);
   registerMessageTemplatesJobs(deps.jobs, templates, (obj, msg) => app.log.warn(obj, msg));

@@ -501,7 +501,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "user.create" | "user.update" | "user.delete" | "user.sessionsEnd" | "user.twoFactorReset" | "setting.update" | "companySetting.update" | "queue.create" | "queue.update" | "queue.delete" | "connection.create" | "connection.update" | "connection.delete" | "integration.create" | "integration.update" | "integration.delete" | "contact.delete" | "contact.export" | "contact.erase" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.export" | "chatbot.create" | "chatbot.update" | "chatbot.delete" | "tag.create" | "tag.update" | "tag.delete" | "quickMessage.create" | "quickMessage.update" | "quickMessage.delete" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.cancel" | "campaign.restart" | "campaign.export" | "campaignSetting.update" | "contactList.create" | "contactList.update" | "contactList.delete" | "contactListItem.delete" | "schedule.delete" | "ticket.delete" | "ticketNote.delete" | "fileList.delete" | "announcement.create" | "announcement.update" | "announcement.delete" | "prompt.create" | "prompt.update" | "prompt.delete" | "webhook.create" | "webhook.update" | "webhook.pause" | "webhook.resume" | "webhook.delete" | "webhook.secretRead" | "invoice.charge" | "report.export" | "audit.export";
+                    action?: "user.create" | "user.update" | "user.delete" | "user.sessionsEnd" | "user.twoFactorReset" | "setting.update" | "companySetting.update" | "queue.create" | "queue.update" | "queue.delete" | "connection.create" | "connection.update" | "connection.delete" | "integration.create" | "integration.update" | "integration.delete" | "contact.delete" | "contact.export" | "contact.erase" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.export" | "chatbot.create" | "chatbot.update" | "chatbot.delete" | "tag.create" | "tag.update" | "tag.delete" | "quickMessage.create" | "quickMessage.update" | "quickMessage.delete" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.cancel" | "campaign.restart" | "campaign.export" | "campaignSetting.update" | "contactList.create" | "contactList.update" | "contactList.delete" | "contactListItem.delete" | "schedule.delete" | "ticket.delete" | "ticketNote.delete" | "fileList.delete" | "announcement.create" | "announcement.update" | "announcement.delete" | "prompt.create" | "prompt.update" | "prompt.delete" | "webhook.create" | "webhook.update" | "webhook.pause" | "webhook.resume" | "webhook.delete" | "webhook.secretRead" | "invoice.charge" | "report.export" | "satisfaction.export" | "audit.export";
                     companyId?: number;
                     from?: string;
                     pageNumber?: number;
@@ -563,7 +563,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "user.create" | "user.update" | "user.delete" | "user.sessionsEnd" | "user.twoFactorReset" | "setting.update" | "companySetting.update" | "queue.create" | "queue.update" | "queue.delete" | "connection.create" | "connection.update" | "connection.delete" | "integration.create" | "integration.update" | "integration.delete" | "contact.delete" | "contact.export" | "contact.erase" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.export" | "chatbot.create" | "chatbot.update" | "chatbot.delete" | "tag.create" | "tag.update" | "tag.delete" | "quickMessage.create" | "quickMessage.update" | "quickMessage.delete" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.cancel" | "campaign.restart" | "campaign.export" | "campaignSetting.update" | "contactList.create" | "contactList.update" | "contactList.delete" | "contactListItem.delete" | "schedule.delete" | "ticket.delete" | "ticketNote.delete" | "fileList.delete" | "announcement.create" | "announcement.update" | "announcement.delete" | "prompt.create" | "prompt.update" | "prompt.delete" | "webhook.create" | "webhook.update" | "webhook.pause" | "webhook.resume" | "webhook.delete" | "webhook.secretRead" | "invoice.charge" | "report.export" | "audit.export";
+                    action?: "user.create" | "user.update" | "user.delete" | "user.sessionsEnd" | "user.twoFactorReset" | "setting.update" | "companySetting.update" | "queue.create" | "queue.update" | "queue.delete" | "connection.create" | "connection.update" | "connection.delete" | "integration.create" | "integration.update" | "integration.delete" | "contact.delete" | "contact.export" | "contact.erase" | "plan.create" | "plan.update" | "plan.delete" | "company.create" | "company.update" | "company.delete" | "company.export" | "chatbot.create" | "chatbot.update" | "chatbot.delete" | "tag.create" | "tag.update" | "tag.delete" | "quickMessage.create" | "quickMessage.update" | "quickMessage.delete" | "campaign.create" | "campaign.update" | "campaign.delete" | "campaign.cancel" | "campaign.restart" | "campaign.export" | "campaignSetting.update" | "contactList.create" | "contactList.update" | "contactList.delete" | "contactListItem.delete" | "schedule.delete" | "ticket.delete" | "ticketNote.delete" | "fileList.delete" | "announcement.create" | "announcement.update" | "announcement.delete" | "prompt.create" | "prompt.update" | "prompt.delete" | "webhook.create" | "webhook.update" | "webhook.pause" | "webhook.resume" | "webhook.delete" | "webhook.secretRead" | "invoice.charge" | "report.export" | "satisfaction.export" | "audit.export";
                     companyId?: number;
                     from?: string;
                     lang?: "pt" | "en" | "es" | "tr";
@@ -5722,6 +5722,203 @@ export interface paths {
                             } | null;
                             whatsappId: number | null;
                         }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/satisfaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description NPS, CSAT (scores 8–10), response rate, the score distribution, the trend per day (per week past 62 days), per attendant and per queue, of the attendances closed in a range of local days (docs/metrics.md "Satisfaction"). */
+        get: {
+            parameters: {
+                query?: {
+                    date_from?: string;
+                    date_to?: string;
+                    queueIds?: number[];
+                    userIds?: number[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attendants: {
+                                asked: number;
+                                avgRate: number | null;
+                                csat: number | null;
+                                detractors: number;
+                                id: number | null;
+                                name: string | null;
+                                nps: number | null;
+                                passive: number;
+                                promoters: number;
+                                rated: number;
+                                responseRate: number | null;
+                            }[];
+                            distribution: number[];
+                            queues: {
+                                asked: number;
+                                avgRate: number | null;
+                                csat: number | null;
+                                detractors: number;
+                                id: number | null;
+                                name: string | null;
+                                nps: number | null;
+                                passive: number;
+                                promoters: number;
+                                rated: number;
+                                responseRate: number | null;
+                            }[];
+                            range: {
+                                from: string;
+                                timezone: string;
+                                to: string;
+                            };
+                            totals: {
+                                asked: number;
+                                avgRate: number | null;
+                                csat: number | null;
+                                detractors: number;
+                                nps: number | null;
+                                passive: number;
+                                promoters: number;
+                                rated: number;
+                                responseRate: number | null;
+                            };
+                            trend: {
+                                /** @enum {string} */
+                                by: "day" | "week";
+                                points: {
+                                    avgRate: number | null;
+                                    csat: number | null;
+                                    day: string;
+                                    nps: number | null;
+                                    rated: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/satisfaction/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The customers' words around their score (their messages from the rating question to 10 minutes after it), newest first; search matches the words, the contact's name or the ticket id. */
+        get: {
+            parameters: {
+                query?: {
+                    date_from?: string;
+                    date_to?: string;
+                    page?: number;
+                    pageSize?: number;
+                    queueIds?: number[];
+                    search?: string;
+                    userIds?: number[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            comments: {
+                                contactName: string;
+                                queueName: string | null;
+                                rate: number;
+                                /** Format: date-time */
+                                ratedAt: string;
+                                text: string;
+                                ticketId: number;
+                                ticketUuid: string;
+                                userName: string | null;
+                            }[];
+                            count: number;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/satisfaction/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The satisfaction report as relatorio-de-satisfacao.xlsx: summary, attendants, queues, trend and comments. */
+        get: {
+            parameters: {
+                query?: {
+                    date_from?: string;
+                    date_to?: string;
+                    lang?: "pt" | "en" | "es" | "tr";
+                    queueIds?: number[];
+                    search?: string;
+                    userIds?: number[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spreadsheet (.xlsx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                     };
                 };
             };

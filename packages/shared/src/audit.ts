@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'webhook.secretRead',
   'invoice.charge',
   'report.export',
+  'satisfaction.export',
   'audit.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -27,6 +27,7 @@ export * from './queues';
 export * from './quick-messages';
 export * from './recovery';
 export * from './reports';
+export * from './satisfaction';
 export * from './schedules';
 export * from './send-failures';
 export * from './settings';

@@ -34,10 +34,11 @@ export async function boundsOf(db: Db, r: DashboardRange): Promise<DashboardBoun
   return { ...r, startAt: startAt as string, endAt: endAt as string };
 }
 
-const inRange = (col: SQL, r: DashboardBounds) => sql`${col} >= ${r.startAt}::timestamptz AND ${col} < ${r.endAt}::timestamptz`;
+export const inRange = (col: SQL, r: DashboardBounds) =>
+  sql`${col} >= ${r.startAt}::timestamptz AND ${col} < ${r.endAt}::timestamptz`;
 
 /** The filters and the inbox's visibility over rows aliased `a` (tickets or ticket_trackings). */
-function scopeOf(a: string, f: DashboardFilters): SQL {
+export function scopeOf(a: string, f: DashboardFilters): SQL {
   const col = (name: string) => sql.raw(`${a}.${name}`);
   const parts: SQL[] = [];
   if (f.queueIds?.length) parts.push(sql`${col('queue_id')} = ANY(${sql.param(f.queueIds)}::int[])`);
@@ -47,8 +48,8 @@ function scopeOf(a: string, f: DashboardFilters): SQL {
   return parts.length ? sql`AND ${sql.join(parts, sql` AND `)}` : sql``;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+export const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+export const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** Counts of tickets created in the range. */
 export interface CreatedCounts {

@@ -4,10 +4,10 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const CHART_HEIGHT = 300;
+export const CHART_HEIGHT = 300;
 
 /** A chart's frame: title, total, and the loading / empty / error states in place of the chart. */
-function ChartFrame({
+export function ChartFrame({
   title,
   testId,
   total,

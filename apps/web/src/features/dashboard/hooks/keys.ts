@@ -6,4 +6,7 @@ export const dashboardKeys = {
   counters: (f: DashboardFilter) => ['dashboard', 'counters', f] as const,
   ticketsUsers: (f: DashboardFilter) => ['dashboard', 'ticketsUsers', f] as const,
   ticketsDay: (f: DashboardFilter) => ['dashboard', 'ticketsDay', f] as const,
+  satisfaction: (f: DashboardFilter) => ['dashboard', 'satisfaction', f] as const,
+  satisfactionComments: (f: DashboardFilter, search: string, page: number) =>
+    ['dashboard', 'satisfactionComments', f, search, page] as const,
 };

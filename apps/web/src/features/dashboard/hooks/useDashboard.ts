@@ -12,7 +12,7 @@ export interface DashboardFilter {
   userIds: number[];
 }
 
-function queryOf(f: DashboardFilter): Record<string, QueryValue> {
+export function queryOf(f: DashboardFilter): Record<string, QueryValue> {
   return {
     date_from: f.dateFrom || undefined,
     date_to: f.dateTo || undefined,

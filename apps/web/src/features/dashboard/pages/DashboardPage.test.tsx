@@ -115,6 +115,101 @@ describe('DashboardPage', () => {
     expect((await screen.findByTestId('chart-per-user-total')).textContent).toBe('Total: 3');
   });
 
+  it("shows the satisfaction tab: figures, distribution, tables and the customers' words with a link and a search", async () => {
+    const figures = {
+      asked: 4,
+      rated: 3,
+      responseRate: 75,
+      nps: 0,
+      csat: 66.7,
+      avgRate: 8,
+      promoters: 1,
+      passive: 1,
+      detractors: 1,
+    };
+    const spy = mockFetch({
+      '/dashboard': dashboard(COUNTERS),
+      '/dashboard/ticketsDay': { by: 'date', data: [], count: 0 },
+      '/dashboard/ticketsUsers': { data: [] },
+      '/dashboard/satisfaction': {
+        range: { from: '2026-11-01', to: '2026-11-26', timezone: 'America/Sao_Paulo' },
+        totals: figures,
+        distribution: [0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1],
+        trend: { by: 'day', points: [{ day: '2026-11-02', rated: 3, nps: 0, csat: 66.7, avgRate: 8 }] },
+        attendants: [{ id: 5, name: 'Bruno', ...figures }],
+        queues: [{ id: null, name: null, ...figures }],
+      },
+      '/dashboard/satisfaction/comments': {
+        comments: [
+          {
+            ticketId: 42,
+            ticketUuid: '8f0e6c1a-1111-4222-8333-444455556666',
+            rate: 10,
+            text: 'Muito bom!',
+            ratedAt: '2026-11-02T15:00:00.000Z',
+            contactName: 'Carla',
+            userName: 'Bruno',
+            queueName: 'Vendas',
+          },
+        ],
+        count: 1,
+        hasMore: false,
+      },
+      '/queue': [],
+      '/users/list': [],
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Satisfação' }));
+    await waitFor(() => expect(screen.getByTestId('counter-satisfactionCsat-value').textContent).toBe('66,7%'));
+    expect(screen.getByTestId('counter-satisfactionNps-value').textContent).toBe('0');
+    expect(screen.getByTestId('counter-satisfactionResponseRate-value').textContent).toBe('75%');
+    expect(screen.getByTestId('counter-satisfactionRated-value').textContent).toBe('3 / 4');
+    expect(screen.getByTestId('satisfaction-distribution-total').textContent).toBe('Total: 3');
+    expect(screen.getByTestId('satisfaction-attendants-row').textContent).toContain('Bruno');
+    expect(screen.getByTestId('satisfaction-queues-row').textContent).toContain('(sem atendente/fila)');
+    const comment = await screen.findByTestId('satisfaction-comment');
+    expect(comment.textContent).toContain('Muito bom!');
+    expect(comment.textContent).toContain('Carla');
+    expect(screen.getByRole('link', { name: 'Ticket #42' }).getAttribute('href')).toBe(
+      '/tickets/8f0e6c1a-1111-4222-8333-444455556666',
+    );
+    fireEvent.change(screen.getByTestId('satisfaction-search'), { target: { value: 'bom' } });
+    await waitFor(() => expect(calls(spy, '/dashboard/satisfaction/comments').at(-1)?.searchParams.get('search')).toBe('bom'));
+  });
+
+  it('the satisfaction tab says so when nobody rated', async () => {
+    const none = {
+      asked: 0,
+      rated: 0,
+      responseRate: null,
+      nps: null,
+      csat: null,
+      avgRate: null,
+      promoters: 0,
+      passive: 0,
+      detractors: 0,
+    };
+    mockFetch({
+      '/dashboard': dashboard(ZERO),
+      '/dashboard/satisfaction': {
+        range: { from: '2026-11-01', to: '2026-11-26', timezone: 'America/Sao_Paulo' },
+        totals: none,
+        distribution: Array.from({ length: 11 }, () => 0),
+        trend: { by: 'day', points: [] },
+        attendants: [],
+        queues: [],
+      },
+      '/dashboard/satisfaction/comments': { comments: [], count: 0, hasMore: false },
+      '/queue': [],
+      '/users/list': [],
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Satisfação' }));
+    expect(await screen.findByText('Nenhum comentário no período.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('counter-satisfactionNps-value').textContent).toBe('—'));
+    expect(screen.getByTestId('satisfaction-distribution').textContent).toContain('Nenhum atendimento no período.');
+  });
+
   it('says so when the period has no attendance', async () => {
     mockFetch({
       '/dashboard': dashboard(ZERO),

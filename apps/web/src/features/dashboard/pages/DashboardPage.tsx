@@ -9,6 +9,7 @@ import { CounterCard } from '../components/CounterCard';
 import { DashboardFilterBar } from '../components/DashboardFilterBar';
 import { useNumberFormat } from '../components/format';
 import { NpsPanel } from '../components/NpsPanel';
+import { SatisfactionPanel } from '../components/SatisfactionPanel';
 import { TicketsPerDayChart, TicketsPerUserChart } from '../components/TicketsCharts';
 import {
   type DashboardFilter,
@@ -61,7 +62,7 @@ export default function DashboardPage() {
   const clock = useClock();
   const num = useNumberFormat();
   const [filter, setFilter] = useState(() => defaultFilter(clock.timeZone));
-  const [tab, setTab] = useState<'indicators' | 'attendants'>('indicators');
+  const [tab, setTab] = useState<'indicators' | 'attendants' | 'satisfaction'>('indicators');
   useDashboardLiveRefresh();
   const dashboard = useDashboard(filter);
   const perDay = useTicketsPerDay(filter);
@@ -91,6 +92,7 @@ export default function DashboardPage() {
       <Tabs value={tab} onChange={(_, v) => setTab(v)} aria-label={t('dashboard.title')}>
         <Tab value="indicators" label={t('dashboard.tabs.indicators')} />
         <Tab value="attendants" label={t('dashboard.tabs.attendants')} />
+        <Tab value="satisfaction" label={t('dashboard.tabs.satisfaction')} data-testid="tab-satisfaction" />
       </Tabs>
       {tab === 'indicators' ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -118,6 +120,8 @@ export default function DashboardPage() {
             error={perDay.isError}
           />
         </Box>
+      ) : tab === 'satisfaction' ? (
+        <SatisfactionPanel filter={filter} />
       ) : (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <AttendantsTable rows={dashboard.data?.attendants ?? []} />
