@@ -63,4 +63,30 @@ describe('the schedule dialog on a Cloud API ticket (issue 36)', () => {
       parameters: { body: ['Rita Souza', 'amanhã às 10h'] },
     });
   });
+
+  it('from the calendar (no ticket): the connection can be chosen, and a Cloud API one offers its templates', async () => {
+    const fetch = mockFetch({
+      '/whatsapp/': [
+        { id: 4, name: 'Celular', channel: 'whatsapp', status: 'CONNECTED', isDefault: true },
+        { id: 9, name: 'Cloud', channel: 'whatsappapi', status: 'CONNECTED', isDefault: false },
+      ],
+      '/whatsapp/9/templates': { templates: [template], syncedAt: template.syncedAt },
+      '/schedules': { schedules: [], count: 0, hasMore: false },
+    });
+    renderWithProviders(
+      <ScheduleDialog open onClose={() => {}} contact={{ id: 3, name: 'Rita Souza', number: '5511988880000' } as never} />,
+      { session },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Agendar mensagem' });
+    expect(within(dialog).queryByTestId('schedule-template')).toBeNull();
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: 'Conexão' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Cloud' }));
+    expect(await within(dialog).findByTestId('schedule-template')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Mensagem'), { target: { value: 'Lembrete da visita' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agendar' }));
+    const calls = () => fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][];
+    await waitFor(() => expect(calls().some(([, init]) => init?.method === 'POST')).toBe(true));
+    const [, init] = calls().find(([, i]) => i?.method === 'POST')!;
+    expect(JSON.parse(String(init?.body)).whatsappId).toBe(9);
+  });
 });

@@ -147,8 +147,11 @@ export function ScheduleDialog({
   const remove = useDeleteSchedule();
   // Issue 36: on a Cloud API connection a customer who has not written in the 24 hours before the send receives only
   // an approved template; from a ticket the form knows when the window closes and says so for the chosen time.
-  const connectionId = schedule ? schedule.whatsappId : whatsappId;
-  const connections = useConnections(open && Boolean(connectionId));
+  // From the calendar (no ticket, no connection) the sender may choose the connection it goes through.
+  const [chosenConnection, setChosenConnection] = useState<number | null>(null);
+  const choosable = !schedule && whatsappId === null;
+  const connectionId = schedule ? schedule.whatsappId : (whatsappId ?? chosenConnection);
+  const connections = useConnections(open && (Boolean(connectionId) || choosable));
   const cloud = (connections.data ?? []).find((c) => c.id === connectionId)?.channel === 'whatsappapi';
   const fromTicket = schedule ? schedule.ticketId : ticketId;
   const customerWindow = useCustomerWindow(fromTicket ?? 0, open && cloud && Boolean(fromTicket));
@@ -184,7 +187,7 @@ export function ScheduleDialog({
       sendAt: fromZonedInput(clock, sendAt) ?? new Date(sendAt),
       contactIds: contacts.map((c) => c.id),
       ticketId: schedule ? schedule.ticketId : ticketId,
-      whatsappId: schedule ? schedule.whatsappId : whatsappId,
+      whatsappId: connectionId,
       queueId: schedule ? schedule.queueId : queueId,
       intervalUnit: unit === '' ? null : (unit as 1 | 2 | 3 | 4),
       intervalValue: every,
@@ -228,6 +231,27 @@ export function ScheduleDialog({
           error={Boolean(errors.body)}
           helperText={errors.body ? t(errors.body) : help}
         />
+        {choosable && (connections.data ?? []).length > 0 ? (
+          <TextField
+            select
+            fullWidth
+            margin="dense"
+            label={t('tickets.schedule.connection')}
+            value={chosenConnection ?? ''}
+            onChange={(e) => {
+              setChosenConnection(e.target.value === '' ? null : Number(e.target.value));
+              setTemplate(null);
+            }}
+            helperText={t('tickets.schedule.connectionHelp')}
+          >
+            <MenuItem value="">{t('tickets.schedule.connectionDefault')}</MenuItem>
+            {(connections.data ?? []).map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
         {cloud && connectionId ? (
           <Box data-testid="schedule-template" sx={{ my: 1 }}>
             {template ? (
