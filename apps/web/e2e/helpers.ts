@@ -96,6 +96,39 @@ export function createCloudConnection(
   return createVia(request, '/whatsapp', headers, { channel: 'whatsappapi', accessToken: 'tok', appSecret: APP_SECRET, ...data });
 }
 
+/**
+ * A new company ready to attend: its admin (signed in through the API) in a queue, a default Cloud API connection of
+ * that queue, and a contact with a ticket in the given status (open: the admin's). Answers what the specs use.
+ */
+export async function companyWithTicket(request: APIRequestContext, label: string, status: 'open' | 'pending') {
+  const account = await signUpCompany(request, label);
+  const login = await request.post(`${API_URL}/auth/login`, { data: { email: account.email, password: account.password } });
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const res = await request.post(`${API_URL}${path}`, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()) as T;
+  };
+  const stamp = `${Date.now()}`.slice(-6);
+  const queue = await post<{ id: number }>('/queue', { name: `Fila ${stamp}`, color: '#2e7d32' });
+  await request.put(`${API_URL}/users/${user.id}`, { headers, data: { queueIds: [queue.id] } });
+  await createCloudConnection(request, headers, {
+    name: `Cloud ${stamp}`,
+    phoneNumberId: `55${stamp}${counter}`,
+    queueIds: [queue.id],
+    isDefault: true,
+  });
+  const contact = await post<{ id: number; name: string }>('/contacts', { name: `Cliente ${stamp}`, number: `5511955${stamp}` });
+  const ticket = await post<{ id: number; uuid: string }>('/tickets', {
+    contactId: contact.id,
+    queueId: queue.id,
+    status,
+    ...(status === 'open' ? { userId: user.id } : {}),
+  });
+  return { account, post, contact, ticket };
+}
+
 /** Picks an option of a dialog's select by its label. */
 export async function choose(page: Page, label: string, option: string) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click();

@@ -1,32 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { API_URL, SCREENSHOTS, signIn, signUpCompany } from './helpers';
+import { companyWithTicket, SCREENSHOTS, signIn } from './helpers';
 
 // The inbox by keyboard (issue 35 item 4): the help sheet, next ticket, accept, reply, leave the composer, resolve.
 test('an attendant works the inbox from the keyboard', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const account = await signUpCompany(request, 'Teclado');
-  const login = await request.post(`${API_URL}/auth/login`, { data: { email: account.email, password: account.password } });
-  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
-  const headers = { authorization: `Bearer ${token}` };
-  const post = async <T>(path: string, data: unknown): Promise<T> => {
-    const res = await request.post(`${API_URL}${path}`, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-  const stamp = `${Date.now()}`.slice(-6);
-  const queue = await post<{ id: number }>('/queue', { name: `Fila ${stamp}`, color: '#3366ff' });
-  await request.put(`${API_URL}/users/${user.id}`, { headers, data: { queueIds: [queue.id] } });
-  await post('/whatsapp', {
-    name: `Cloud ${stamp}`,
-    channel: 'whatsappapi',
-    phoneNumberId: `55${stamp}0007`,
-    accessToken: 'tok',
-    appSecret: 'secret',
-    queueIds: [queue.id],
-    isDefault: true,
-  });
-  const contact = await post<{ id: number }>('/contacts', { name: `Joana ${stamp}`, number: `5511955${stamp}` });
-  await post('/tickets', { contactId: contact.id, queueId: queue.id, status: 'pending' });
+  const { account, contact } = await companyWithTicket(request, 'Teclado', 'pending');
 
   await signIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/tickets$/);
@@ -47,7 +25,7 @@ test('an attendant works the inbox from the keyboard', async ({ page, request })
   await page.locator('body').click({ position: { x: 5, y: 500 } });
   await page.keyboard.press('j');
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('ticket-contact-name')).toContainText(`Joana ${stamp}`);
+  await expect(page.getByTestId('ticket-contact-name')).toContainText(contact.name);
   await page.keyboard.press('a');
   await expect(page.getByRole('button', { name: 'Resolver' })).toBeVisible();
 

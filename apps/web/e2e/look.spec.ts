@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { API_URL, SCREENSHOTS, signIn, signUpCompany } from './helpers';
+import { companyWithTicket, SCREENSHOTS, signIn } from './helpers';
 
 /**
  * Proof of the look (issue 35 item 7): the screens an attendant lives in, in light and dark, at 1440 and 390 px, saved
@@ -19,34 +19,7 @@ const NARROW = new Set(['inbox', 'conversation']); // most pages send a 390 px s
 
 test('the main screens in light and dark, wide and narrow, pass axe', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const account = await signUpCompany(request, 'Visual');
-  const login = await request.post(`${API_URL}/auth/login`, { data: { email: account.email, password: account.password } });
-  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
-  const headers = { authorization: `Bearer ${token}` };
-  const post = async <T>(path: string, data: unknown): Promise<T> => {
-    const res = await request.post(`${API_URL}${path}`, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-  const stamp = `${Date.now()}`.slice(-6);
-  const queue = await post<{ id: number }>('/queue', { name: `Vendas ${stamp}`, color: '#2e7d32' });
-  await request.put(`${API_URL}/users/${user.id}`, { headers, data: { queueIds: [queue.id] } });
-  await post('/whatsapp', {
-    name: `Cloud ${stamp}`,
-    channel: 'whatsappapi',
-    phoneNumberId: `55${stamp}0009`,
-    accessToken: 'tok',
-    appSecret: 'secret',
-    queueIds: [queue.id],
-    isDefault: true,
-  });
-  const contact = await post<{ id: number }>('/contacts', { name: `Carla ${stamp}`, number: `5511944${stamp}` });
-  const ticket = await post<{ uuid: string; id: number }>('/tickets', {
-    contactId: contact.id,
-    queueId: queue.id,
-    status: 'open',
-    userId: user.id,
-  });
+  const { account, post, ticket } = await companyWithTicket(request, 'Visual', 'open');
   await post(`/messages/${ticket.id}`, { body: 'Bom dia! Seu pedido foi separado.' });
   await post(`/messages/${ticket.id}`, { body: 'Nota: cliente prefere entrega à tarde', isPrivate: true });
 
