@@ -36,7 +36,7 @@ test('the main screens in light and dark, wide and narrow, pass axe', async ({ p
         await page.goto(screen.path === 'ticket' ? `/tickets/${ticket.uuid}` : screen.path);
         await expect(screen.ready(page).first()).toBeVisible();
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: `${SCREENSHOTS}/look/${screen.name}-${scheme}-${width}.png` });
+        await page.screenshot({ path: `${SCREENSHOTS}/look/${screen.name}-${scheme}-${width}.png`, fullPage: true });
         const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         for (const v of result.violations) {
           if (v.impact !== 'serious' && v.impact !== 'critical') continue;
