@@ -6,7 +6,6 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DEFAULT_DOWNLOAD_LIMIT_MB } from '@atendo/shared';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { authenticate, bearerToken, type ContextLoader, type TokenService } from './auth';
@@ -564,40 +563,4 @@ export function mediaRoutes(app: App, deps: MediaRouteDeps) {
       return reply.send(createReadStream(file));
     },
   );
-}
-
-/** Reads one file field of a multipart request into storage; the text fields are answered beside it. */
-export async function receiveUpload(
-  req: FastifyRequest,
-  media: MediaStorage,
-  opts: { companyId: number; kind: MediaKindName; field: string; maxBytes?: number },
-): Promise<StoredMedia & { filename: string; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
-  const maxBytes = opts.maxBytes ?? MEDIA_KINDS[opts.kind].maxBytes;
-  let saved: StoredMedia | undefined;
-  let filename = 'file';
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of req.parts({ limits: { fileSize: maxBytes + 1, files: 5 } })) {
-      if (part.type !== 'file') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value.slice(0, 1000);
-        continue;
-      }
-      if (part.fieldname !== opts.field || saved) {
-        part.file.resume();
-        continue;
-      }
-      filename = part.filename || filename;
-      saved = await media.save(opts.companyId, opts.kind, part.file, part, { maxBytes });
-    }
-  } catch (err) {
-    if (saved) await media.remove(saved.path);
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes });
-    if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('ERR_VALIDATION', 400);
-    throw err;
-  }
-  if (!saved) throw new AppError('ERR_VALIDATION', 400, { field: opts.field });
-  return { ...saved, filename, fields };
 }

@@ -26,13 +26,12 @@ import {
   V,
 } from '@atendo/shared';
 import ExcelJS from 'exceljs';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DomainEventMap } from '../../domain-events';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { receiveUpload } from '../../platform/media';
+import type { Upload } from '../../platform/intake';
 import { safeRecord } from '../../platform/spreadsheet';
 import { recordAudit } from '../audit/audit.public';
 import { loadTenantContext } from '../auth/auth.public';
@@ -619,16 +618,11 @@ export function createCampaignsService(
     },
 
     /** POST /campaigns/:id/media-upload (multipart `file`): an image, video, audio or document sent with the message. */
-    async uploadMedia(ctx: TenantContext, id: number, req: FastifyRequest) {
+    async uploadMedia(ctx: TenantContext, id: number, upload: Upload) {
       gate(ctx);
       const row = await mustFind(ctx, id);
       if (!campaignEditable(row)) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE', 409);
-      const saved = await receiveUpload(req, deps.media, {
-        companyId: ctx.companyId,
-        kind: 'file',
-        field: 'file',
-        maxBytes: CAMPAIGN_MEDIA_MAX_BYTES,
-      });
+      const saved = await upload({ companyId: ctx.companyId, kind: 'file', maxBytes: CAMPAIGN_MEDIA_MAX_BYTES });
       await repo.updateCampaign(db, ctx, id, { mediaPath: saved.path, mediaName: saved.filename.slice(0, 200) });
       if (row.mediaPath && row.mediaPath !== saved.path) await deps.media.remove(row.mediaPath);
       return (await published(ctx.companyId, id, 'update'))!;

@@ -23,14 +23,13 @@ import {
   V,
 } from '@atendo/shared';
 import ExcelJS from 'exceljs';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ChannelRegistry } from '../../channels/types';
 import type { TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import type { StoredMedia } from '../../platform/media';
+import type { Upload } from '../../platform/intake';
 import { rooms } from '../../platform/realtime-port';
 import { safeCells } from '../../platform/spreadsheet';
 import { recordAudit } from '../audit/audit.public';
@@ -291,41 +290,22 @@ export function createContactsService(deps: CoreDeps, opts: { channels?: Channel
     },
 
     /** POST /contacts/upload: stores the file (never in a public folder) and answers its columns and first rows. */
-    async upload(ctx: TenantContext, req: FastifyRequest) {
-      if (!req.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
-      let fileName = 'contacts';
-      let stored: StoredMedia | undefined;
-      try {
-        for await (const part of req.parts({ limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 3 } })) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'file' || stored) {
-            part.file.resume();
-            continue;
-          }
-          fileName = part.filename || fileName;
-          stored = await deps.media.save(ctx.companyId, 'file', part.file, part, { maxBytes: UPLOAD_MAX_BYTES });
-        }
-      } catch (err) {
-        if (stored) await deps.media.remove(stored.path);
-        if (err instanceof AppError) throw err;
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes: UPLOAD_MAX_BYTES });
-        if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('ERR_VALIDATION', 400);
-        throw err;
-      }
-      if (!stored) throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: 'file', message: V.required }]);
+    async upload(ctx: TenantContext, upload: Upload) {
       // Spreadsheets are zip (.xlsx) or text: anything the bytes show to be a picture, a PDF, a sound… is refused.
-      if (!['text/csv', 'text/plain', 'application/octet-stream'].includes(stored.mime)) {
-        await deps.media.remove(stored.path);
-        throw new AppError('ERR_INVALID_FILE_TYPE', 400);
-      }
+      const stored = await upload({
+        companyId: ctx.companyId,
+        kind: 'file',
+        maxBytes: UPLOAD_MAX_BYTES,
+        maxParts: 3,
+        accept: ['text/csv', 'text/plain', 'application/octet-stream'],
+      });
       const abs = deps.media.resolve(stored.path);
       try {
         if (!abs) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
         const sheet = await previewSheet(abs, IMPORT_PREVIEW_ROWS, IMPORT_MAX_ROWS);
         const row = await repo.insertImport(db, ctx, {
           userId: ctx.user.id,
-          fileName: fileName.slice(0, 200),
+          fileName: stored.filename.slice(0, 200),
           filePath: stored.path,
           total: sheet.total,
         });
