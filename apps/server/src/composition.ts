@@ -130,7 +130,8 @@ import { createWhatsappsService } from './modules/whatsapps/whatsapps.service';
 import type { ContextLoader } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
 import type { App } from './platform/http';
-import { mediaRoutes } from './platform/media';
+import { registerIntake } from './platform/intake';
+import { mediaRoutes } from './platform/media-routes';
 import type { Metrics } from './platform/metrics';
 import type { RealtimeHandlers } from './platform/realtime';
 
@@ -372,6 +373,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const companies = createCompaniesService(deps);
   companiesRoutes(app, deps, companies);
   deps.media.onChange((companyId, bytes, files) => companies.recordMedia(companyId, bytes, files));
+  registerIntake(app);
   mediaRoutes(app, { media: deps.media, tokens: deps.tokens, loadContext: contextLoader(deps.database.db) });
   const audit = createAuditService(deps);
   auditRoutes(app, deps, audit);

@@ -4,9 +4,10 @@
  * (media.ts `decideType`, then the route's own allow-list) — and hands the service plain values. Nothing of a refused
  * request stays on disk.
  */
-import type { MultipartFile } from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
+import type { App } from './http';
 import { MEDIA_KINDS, type MediaKindName, type MediaStorage, type StoredMedia } from './media';
 
 /** A file the intake stored: its stored path and sniffed type, and the client's name for it. */
@@ -19,6 +20,15 @@ export interface Intake<F = ReceivedFile> {
   files: F[];
   fields: Record<string, string>;
   texts: [name: string, value: string][];
+}
+
+const MB = 1024 * 1024;
+
+/** The multipart parser, with the request-wide ceilings; each upload route's own limits are set when it reads. */
+export function registerIntake(app: App) {
+  app.register(multipart, {
+    limits: { fileSize: 2048 * MB, files: 10, fields: 50, fieldSize: 1 * MB, parts: 70, headerPairs: 100 },
+  });
 }
 
 export interface PartLimits {
