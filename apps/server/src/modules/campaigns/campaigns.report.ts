@@ -5,7 +5,6 @@ import type { CoreDeps } from '../../platform/deps';
 import { safeRecord } from '../../platform/spreadsheet';
 import { recordAudit } from '../audit/audit.public';
 import type { CampaignRecordCore } from './campaigns.records';
-import * as reports from './campaigns.report.repository';
 import * as repo from './campaigns.repository';
 
 /** A campaign's report (seed 002 §7): the run's totals and timeline, its recipients, their export. */
@@ -19,7 +18,7 @@ export function campaignReport(deps: CoreDeps, core: CampaignRecordCore) {
       const row = await mustFind(ctx, id);
       if (row.status === 'EM_ANDAMENTO') await repo.syncFromMessages(db, id);
       const run = { id, run: row.status === 'PROGRAMADA' && row.run > 1 ? row.run - 1 : row.run };
-      const [totals, timeline] = await Promise.all([reports.totals(db, ctx, run), reports.timeline(db, ctx, run)]);
+      const [totals, timeline] = await Promise.all([repo.totals(db, ctx, run), repo.timeline(db, ctx, run)]);
       return { campaign: toDto(row), totals, timeline };
     },
 
@@ -30,7 +29,7 @@ export function campaignReport(deps: CoreDeps, core: CampaignRecordCore) {
     ) {
       gate(ctx);
       const row = await mustFind(ctx, id);
-      const p = await reports.listShippings(db, ctx, {
+      const p = await repo.listShippings(db, ctx, {
         campaignId: id,
         run: q.run ?? (row.status === 'PROGRAMADA' && row.run > 1 ? row.run - 1 : row.run),
         search: q.searchParam || undefined,
@@ -61,7 +60,7 @@ export function campaignReport(deps: CoreDeps, core: CampaignRecordCore) {
       ];
       const run = row.status === 'PROGRAMADA' && row.run > 1 ? row.run - 1 : row.run;
       for (let page = 0; ; page++) {
-        const p = await reports.listShippings(db, ctx, { campaignId: id, run, offset: page * 5000, limit: 5000 });
+        const p = await repo.listShippings(db, ctx, { campaignId: id, run, offset: page * 5000, limit: 5000 });
         for (const s of p.items) sheet.addRow(safeRecord({ ...s, failedReason: s.failedReason ?? '' }));
         if (!p.hasMore) break;
       }

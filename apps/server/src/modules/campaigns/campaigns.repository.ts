@@ -445,3 +445,5 @@ export async function findForDispatch(db: Db, ctx: Tenant, id: number): Promise<
     .limit(1);
   return row ?? null;
 }
+
+export * from './campaigns.report.repository';
