@@ -129,7 +129,7 @@ export async function receiveFiles(req: FastifyRequest, media: MediaStorage, opt
 const accepts = (accept: readonly string[] | RegExp, mime: string) =>
   accept instanceof RegExp ? accept.test(mime) : accept.includes(mime);
 
-/** A message's attachments (the composer, the external API): up to 10 \`medias\`, none required, long captions. */
+/** A message's attachments (the composer, the external API): up to 10 `medias`, none required, long captions. */
 export const MEDIAS = { kind: 'media', field: 'medias', maxFiles: 10, maxParts: 10, optional: true, textMax: 65_536 } as const;
 
 /** Reads one file field of a multipart request into storage: the file, with the text fields beside it. */
