@@ -21,7 +21,8 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { AUDIO_TARGET_MIME, type AudioTarget } from '../../platform/ffmpeg';
-import { MEDIA_KIND_NAMES, parseStoredPath, type StoredMedia } from '../../platform/media';
+import type { ReceivedFile } from '../../platform/intake';
+import { MEDIA_KIND_NAMES, parseStoredPath } from '../../platform/media';
 import { outboundFetch } from '../../platform/safe-fetch';
 import type { MessageTemplatesService } from '../message-templates/message-templates.service';
 import { lastCustomerMessageAt, type MessageRow, toMessageDto } from '../messages/messages.public';
@@ -51,10 +52,6 @@ const INTERACTIVE_SUPPORT: Record<'list' | 'card' | 'pix', readonly Channel[]> =
  */
 export function voiceNoteFormat(channel: string): AudioTarget {
   return channel === 'facebook' || channel === 'instagram' ? 'm4a' : 'mp3';
-}
-
-export interface UploadedFile extends StoredMedia {
-  filename: string;
 }
 
 export function createConversationService(
@@ -97,9 +94,9 @@ export function createConversationService(
   }
 
   /** A recording converted to its channel's format (the original replaced); nothing of a failed one stays on disk. */
-  async function asVoiceNotes(files: UploadedFile[], channel: string): Promise<UploadedFile[]> {
+  async function asVoiceNotes(files: ReceivedFile[], channel: string): Promise<ReceivedFile[]> {
     const target = voiceNoteFormat(channel);
-    const out: UploadedFile[] = [];
+    const out: ReceivedFile[] = [];
     try {
       for (const file of files) {
         if (!file.mime.startsWith('audio/')) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
@@ -316,7 +313,7 @@ export function createConversationService(
     async sendFiles(
       ctx: TenantContext,
       ticketId: number,
-      uploaded: UploadedFile[],
+      uploaded: ReceivedFile[],
       fields: { bodies: string[]; isPrivate: boolean; signMessage: boolean; voice?: boolean },
     ) {
       const ticket = await writableTicket(ctx, ticketId);
