@@ -22,7 +22,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { type AuditService, createAuditService } from './modules/audit/audit.service';
 import { hashPassword, loadTenantContext } from './modules/auth/auth.public';
 import { authRoutes } from './modules/auth/auth.routes';
-import type { AuthService } from './modules/auth/auth.service';
+import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { registerRecoveryJobs } from './modules/auth/recovery.jobs';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { createRecoveryService } from './modules/auth/recovery.service';
@@ -89,15 +89,19 @@ import { createPromptsService } from './modules/prompts/prompts.service';
 import { queueIntegrationsRoutes } from './modules/queue-integrations/queue-integrations.routes';
 import { createQueueIntegrationsService } from './modules/queue-integrations/queue-integrations.service';
 import { queuesRoutes } from './modules/queues/queues.routes';
+import { createQueuesService } from './modules/queues/queues.service';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes';
+import { createQuickMessagesService } from './modules/quick-messages/quick-messages.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { registerSchedulesJobs } from './modules/schedules/schedules.jobs';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { createSchedulesService, type SchedulesService } from './modules/schedules/schedules.service';
 import { platformSettingsRoutes } from './modules/settings/platform-settings.routes';
+import { createPlatformSettingsService } from './modules/settings/platform-settings.service';
 import { createCompanySettingsCache, ensureGlobalDefaults } from './modules/settings/settings.public';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { createTagsService } from './modules/tags/tags.service';
@@ -118,6 +122,7 @@ import { registerWebhooksJobs } from './modules/webhooks/webhooks.jobs';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/webhooks.service';
 import { whatsappSessionRoutes } from './modules/whatsapp-session/whatsapp-session.routes';
+import { createWhatsappSessionService } from './modules/whatsapp-session/whatsapp-session.service';
 import { whatsappsE2eHooks } from './modules/whatsapps/whatsapps.e2e-hooks';
 import * as whatsapps from './modules/whatsapps/whatsapps.public';
 import { whatsappsRoutes } from './modules/whatsapps/whatsapps.routes';
@@ -125,7 +130,8 @@ import { createWhatsappsService } from './modules/whatsapps/whatsapps.service';
 import type { ContextLoader } from './platform/auth';
 import type { CoreDeps } from './platform/deps';
 import type { App } from './platform/http';
-import { mediaRoutes } from './platform/media';
+import { registerIntake } from './platform/intake';
+import { mediaRoutes } from './platform/media-routes';
 import type { Metrics } from './platform/metrics';
 import type { RealtimeHandlers } from './platform/realtime';
 
@@ -170,7 +176,8 @@ function registerMessaging(app: App, deps: CoreDeps): Messaging {
     (await outboundQueueByChannel(deps.database)).map((r) => ({ labels: { channel: r.channel }, value: r.count })),
   );
 
-  whatsappsRoutes(app, deps);
+  const whatsappsService = createWhatsappsService(deps);
+  whatsappsRoutes(app, deps, whatsappsService);
   registerMessagingJobs({ deps, channels, logger: app.log });
   const baileys = registerBaileys(app, deps, { channels, ingest, logger: app.log });
   // A QR connection's sends need its socket: the process that owns the session works the connection's send queue.
@@ -178,7 +185,7 @@ function registerMessaging(app: App, deps: CoreDeps): Messaging {
     for (const id of lost) await deps.jobs.stopWorking(connectionSendQueue(id));
     for (const id of gained) await deps.jobs.workAlso(sendMessageJob, connectionSendQueue(id));
   });
-  whatsappSessionRoutes(app, deps, baileys.control);
+  whatsappSessionRoutes(app, deps, createWhatsappSessionService(deps, baileys.control));
   // Every webhook reads its connection's secret: reused for 2 s (a changed secret is honoured within that).
   const findConnection = ttlMemo((id: number) => whatsapps.findChannelConnection(db, id), 2000);
   cloudApiWebhookRoutes(app, {
@@ -202,9 +209,10 @@ function registerMessaging(app: App, deps: CoreDeps): Messaging {
   });
   facebookRoutes(
     app,
+    deps,
     createFacebookService({
       pages: metaPagesFromConfig(deps.config),
-      whatsapps: createWhatsappsService(deps),
+      whatsapps: whatsappsService,
       log: (obj, msg) => app.log.warn(obj, msg),
     }),
   );
@@ -354,27 +362,29 @@ const EVENT_NAMES: DomainEventName[] = [
 /** Every domain's routes and jobs, and the channels, registered in one place. */
 export function registerModules(app: App, deps: CoreDeps): Modules {
   systemRoutes(app, deps);
-  const auth = authRoutes(app, deps);
-  settingsRoutes(app, deps);
-  platformSettingsRoutes(app, deps);
-  announcementsRoutes(app, createAnnouncementsService(deps));
+  const auth = createAuthService(deps);
+  authRoutes(app, deps, auth);
+  settingsRoutes(app, deps, createSettingsService(deps));
+  platformSettingsRoutes(app, deps, createPlatformSettingsService(deps));
+  announcementsRoutes(app, deps, createAnnouncementsService(deps));
   const plans = createPlansService(deps);
-  plansRoutes(app, plans);
-  helpsRoutes(app, createHelpsService(deps));
+  plansRoutes(app, deps, plans);
+  helpsRoutes(app, deps, createHelpsService(deps));
   const companies = createCompaniesService(deps);
   companiesRoutes(app, deps, companies);
   deps.media.onChange((companyId, bytes, files) => companies.recordMedia(companyId, bytes, files));
+  registerIntake(app);
   mediaRoutes(app, { media: deps.media, tokens: deps.tokens, loadContext: contextLoader(deps.database.db) });
   const audit = createAuditService(deps);
-  auditRoutes(app, audit);
+  auditRoutes(app, deps, audit);
   registerAuditJobs(deps.jobs, audit);
   const users = createUsersService(deps);
   usersRoutes(app, deps, users);
   registerUsersJobs(deps.jobs, users);
-  queuesRoutes(app, deps);
+  queuesRoutes(app, deps, createQueuesService(deps));
   const messaging = registerMessaging(app, deps);
   const recovery = createRecoveryService(deps, { channels: messaging.channels, logger: app.log });
-  recoveryRoutes(app, recovery);
+  recoveryRoutes(app, deps, recovery);
   registerRecoveryJobs(deps.jobs, recovery);
   // The close transition asks the automation first (ratings): a port filled once the automation exists.
   const closePolicy: ClosePolicy = {};
@@ -400,42 +410,42 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const lanes = createKanbanLanes(deps, tickets);
   registerKanbanJobs(deps.jobs, lanes);
   tagsRoutes(app, deps, createTagsService(deps, tickets, lanes));
-  kanbanRoutes(app, createKanbanService(deps));
+  kanbanRoutes(app, deps, createKanbanService(deps));
   dashboardRoutes(app, createDashboardService(deps));
   satisfactionRoutes(app, createSatisfactionService(deps));
   const templates = createMessageTemplatesService(deps, cloudTemplatesFromConfig(deps.config));
-  messageTemplatesRoutes(app, templates);
+  messageTemplatesRoutes(app, deps, templates);
   registerMessageTemplatesJobs(deps.jobs, templates, (obj, msg) => app.log.warn(obj, msg));
   const conversation = createConversationService(deps, tickets, messaging.outbound, messaging.channels, templates);
   conversationRoutes(app, deps, conversation);
   const schedules = createSchedulesService(deps, conversation, templates);
-  schedulesRoutes(app, schedules);
+  schedulesRoutes(app, deps, schedules);
   registerSchedulesJobs(deps.jobs, schedules);
-  ticketNotesRoutes(app, createTicketNotesService(deps, tickets));
+  ticketNotesRoutes(app, deps, createTicketNotesService(deps, tickets));
   ticketFilesRoutes(app, deps, createTicketFilesService(deps, tickets));
-  quickMessagesRoutes(app, deps);
-  promptsRoutes(app, createPromptsService(deps));
+  quickMessagesRoutes(app, deps, createQuickMessagesService(deps));
+  promptsRoutes(app, deps, createPromptsService(deps));
   copilotRoutes(app, deps, createCopilotService(deps, conversation));
-  queueIntegrationsRoutes(app, createQueueIntegrationsService(deps));
-  filesRoutes(app, createFilesService(deps));
+  queueIntegrationsRoutes(app, deps, createQueueIntegrationsService(deps));
+  filesRoutes(app, deps, createFilesService(deps));
   const contacts = createContactsService(deps, { channels: messaging.channels });
-  contactsRoutes(app, contacts);
+  contactsRoutes(app, deps, contacts);
   registerContactsJobs(deps.jobs, contacts);
-  privacyRoutes(app, createPrivacyService(deps, contacts, tickets));
+  privacyRoutes(app, deps, createPrivacyService(deps, contacts, tickets));
   externalApiRoutes(app, deps, createExternalApiService(deps, { contacts, conversation, tickets }));
   reportsRoutes(app, createReportsService(deps));
   const billing = createBillingService(deps, app.log);
-  billingRoutes(app, billing);
+  billingRoutes(app, deps, billing);
   registerBillingJobs(deps.jobs, billing);
-  chatsRoutes(app, createChatsService(deps));
+  chatsRoutes(app, deps, createChatsService(deps));
   const contactLists = createContactListsService(deps, { channels: messaging.channels });
-  contactListsRoutes(app, contactLists);
+  contactListsRoutes(app, deps, contactLists);
   registerContactListsJobs(deps.jobs, contactLists);
   const campaigns = createCampaignsService(deps, conversation, tickets, templates);
-  campaignsRoutes(app, campaigns);
+  campaignsRoutes(app, deps, campaigns);
   registerCampaignsJobs(deps.jobs, campaigns);
   const webhooks = createWebhooksService(deps);
-  webhooksRoutes(app, webhooks);
+  webhooksRoutes(app, deps, webhooks);
   registerWebhooksJobs(deps.jobs, webhooks);
   subscribe(deps, app, { automation, assignment, campaigns, schedules, setup, webhooks });
   return { automation, assignment, webhooks, companies, plans, users, tickets, billing, auth, audit };

@@ -3,7 +3,10 @@
  * - `channels/`, `platform/` and `db/` import no module (the composition root, src/composition.ts, wires them);
  * - a module uses another module only through its service or public file (`*.service.ts`, `*.public.ts`; a test may
  *   also run another module's job definitions), never through its `*.repository` — tests included;
- * - no SQL on contacts, tickets or messages under `channels/` (adapters reach them through the ingest port).
+ * - no SQL on contacts, tickets or messages under `channels/` (adapters reach them through the ingest port);
+ * - HTTP stays in routes (docs/architecture.md "HTTP stays in routes"): no `*.service.ts` imports a type or a value
+ *   from 'fastify' (or '@fastify/…'); a module's routes are registered by one shape, `xRoutes(app, deps, service)`,
+ *   and no routes file builds a service (each is built once, in src/composition.ts).
  * Test code under channels/ (`*.test.ts` and the fixtures `testing.ts`, `*.testing.ts`) is left out of the first and
  * third rules: a channel's integration test drives the real send and download jobs of modules/messages and reads what
  * ingest stored, which is the point of it. Every other file, tests included, is checked.
@@ -84,6 +87,32 @@ describe('module boundaries', () => {
       if (/import\s*\{[^}]*\b(?:contacts|tickets|messages)\b[^}]*\}\s*from\s*['"][./]*db\/schema/.test(text)) {
         found.push(`${from}: schema table`);
       }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("no service imports from 'fastify': the route reads the request and hands the service plain values", () => {
+    const found = files
+      .map(rel)
+      .filter((f) => f.endsWith('.service.ts'))
+      .filter((f) => /\bfrom\s*['"](?:fastify|@fastify\/[^'"]+)['"]/.test(readFileSync(path.join(src, f), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('every module registers its routes as xRoutes(app, deps, service) and builds no service itself', () => {
+    // modules whose registrar another change is rewriting at the time of this rule (issue 38): they take (app, service)
+    const pending = [
+      'modules/dashboard/dashboard.routes.ts',
+      'modules/dashboard/satisfaction.routes.ts',
+      'modules/reports/reports.routes.ts',
+    ];
+    const found: string[] = [];
+    for (const f of files.map(rel).filter((f) => f.startsWith('modules/') && f.endsWith('.routes.ts'))) {
+      const text = readFileSync(path.join(src, f), 'utf8');
+      for (const m of text.matchAll(/export function \w+Routes\(([^)]*)\)/g)) {
+        if (!/^app: App, _?deps: CoreDeps(, \w+: .+)?$/.test(m[1]) && !pending.includes(f)) found.push(`${f}: (${m[1]})`);
+      }
+      if (/\bcreate\w+Service\(/.test(text)) found.push(`${f} builds a service`);
     }
     expect(found).toEqual([]);
   });

@@ -1,5 +1,8 @@
-import pino, { type DestinationStream, type Logger } from 'pino';
+import pino, { type BaseLogger, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
+
+/** A logger as the domain takes it (the app's, a job's): pino's levels, no web framework type. */
+export type Log = Pick<BaseLogger, 'level' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'>;
 
 export interface LoggerOptions {
   level: string;

@@ -7,13 +7,15 @@ import {
   NoContent,
 } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
+import { uploadOf } from '../../platform/intake';
 import type { AnnouncementsService } from './announcements.service';
 
 const Params = z.object({ id: idParam });
 
 /** Seed 002 §7 "Announcements": every user reads the active ones; only the super admin writes (seed 002 §6). */
-export function announcementsRoutes(app: App, announcements: AnnouncementsService) {
+export function announcementsRoutes(app: App, deps: CoreDeps, announcements: AnnouncementsService) {
   const tags = ['announcements'];
   const superOnly = { superOnly: true } as const;
   app.get(
@@ -45,7 +47,7 @@ export function announcementsRoutes(app: App, announcements: AnnouncementsServic
   app.post(
     '/announcements/:id/media-upload',
     { config: superOnly, schema: { tags, params: Params, response: { 200: AnnouncementDto } } },
-    async (req) => announcements.uploadMedia(req.ctx, req.params.id, req),
+    async (req) => announcements.uploadMedia(req.ctx, req.params.id, uploadOf(req, deps.media, 'file')),
   );
   app.delete(
     '/announcements/:id/media-upload',

@@ -6,11 +6,10 @@ import {
   type CrudAction,
   isAdmin,
 } from '@atendo/shared';
-import type { FastifyRequest } from 'fastify';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { receiveUpload } from '../../platform/media';
+import type { Upload } from '../../platform/intake';
 import { recordAudit } from '../audit/audit.public';
 import * as repo from './announcements.repository';
 
@@ -98,10 +97,10 @@ export function createAnnouncementsService(deps: CoreDeps) {
     },
 
     /** POST /announcements/{id}/media-upload: a png or jpeg (by its bytes), replacing the previous image. */
-    async uploadMedia(ctx: TenantContext, id: number, req: FastifyRequest) {
+    async uploadMedia(ctx: TenantContext, id: number, upload: Upload) {
       requireSuper(ctx);
       const before = await found(id);
-      const saved = await receiveUpload(req, deps.media, { companyId: PLATFORM.companyId, kind: 'announcement', field: 'file' });
+      const saved = await upload({ companyId: PLATFORM.companyId, kind: 'announcement' });
       const row = await repo.updateAnnouncement(db, PLATFORM, id, {
         mediaPath: saved.path,
         mediaName: saved.filename.slice(0, 200),

@@ -1,4 +1,5 @@
 import { AuditLogExportQuery, AuditLogListDto, AuditLogQuery } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import { responseLanguage } from '../../platform/language';
 import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
@@ -7,7 +8,7 @@ import type { AuditService } from './audit.service';
 
 const tags = ['audit'];
 
-export function auditRoutes(app: App, audit: AuditService) {
+export function auditRoutes(app: App, _deps: CoreDeps, audit: AuditService) {
   const config = { permission: 'audit:view' } as const;
   app.get(
     '/audit-logs',

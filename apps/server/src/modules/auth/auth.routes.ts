@@ -21,12 +21,11 @@ import { authenticate, bearerToken } from '../../platform/auth';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import { loadTenantContext } from './auth.repository';
-import { type AuthService, createAuthService, type IssuedSession } from './auth.service';
+import type { AuthService, IssuedSession } from './auth.service';
 
 export const REFRESH_COOKIE = 'jrt';
 
-export function authRoutes(app: App, deps: CoreDeps): AuthService {
-  const auth = createAuthService(deps);
+export function authRoutes(app: App, deps: CoreDeps, auth: AuthService) {
   const secure = deps.config.backendUrl.startsWith('https://');
   const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 

@@ -8,11 +8,12 @@ import {
   RecoveryVerifiedDto,
   RecoveryVerifyBody,
 } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { createRecoveryService } from './recovery.service';
 
 /** Password recovery (seed 002 §7) — the code is checked here, never answered (docs/decisions.md). */
-export function recoveryRoutes(app: App, recovery: ReturnType<typeof createRecoveryService>) {
+export function recoveryRoutes(app: App, _deps: CoreDeps, recovery: ReturnType<typeof createRecoveryService>) {
   const tags = ['auth'];
   app.post(
     '/enviar-email',

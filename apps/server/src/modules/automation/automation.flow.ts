@@ -2,7 +2,7 @@
  * The conversation rules of the automation (docs/automation.md): business hours and vacation, the queue menu and
  * chatbot options, consent (LGPD), ratings — each a function of one `Step`, using the effects of automation.step.ts.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../platform/logger';
 import { sendToDefaultQueueJob } from './automation.jobs';
 import * as repo from './automation.repository';
 import { isOnVacation, isWithinSchedule, matchChoice, parseConsent, parseNpsScore, renderMenu } from './automation.rules';
@@ -18,7 +18,7 @@ export interface FlowTargets {
   sendFileList?: (s: Step, fileListId: number | null) => Promise<boolean>;
 }
 
-export function createConversationFlow(fx: StepEffects, log?: FastifyBaseLogger, targets: FlowTargets = {}) {
+export function createConversationFlow(fx: StepEffects, log?: Log, targets: FlowTargets = {}) {
   const hooks = targets;
   const { maxBot, move, logStep, say, sayGreetingMedia, later, closeByBot } = fx;
 

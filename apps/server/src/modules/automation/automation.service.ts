@@ -11,11 +11,11 @@
  * sent after commit by the `messages.send` job, exactly like an attendant's.
  */
 import { CUSTOMER_WINDOW_MS } from '@atendo/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open';
 import type { MessageReceived } from '../../domain-events';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
+import type { Log } from '../../platform/logger';
 import { insertFileListMessages } from '../files/files.public';
 import { lastCustomerMessageAt, type TicketRow } from '../messages/messages.public';
 import { createPromptRuntime, registerPromptJobs } from '../prompts/prompts.public';
@@ -53,7 +53,7 @@ export interface ReplyClaims {
 export interface AutomationOptions {
   /** The clock of every time rule (tests inject one instead of sleeping). */
   now?: () => Date;
-  logger?: FastifyBaseLogger;
+  logger?: Log;
   /** The connections' setup held between decisions (composition.ts drops it on `setup.changed`); none: read each time. */
   setup?: repo.SceneSetupCache;
   replies?: ReplyClaims;

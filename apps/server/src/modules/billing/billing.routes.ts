@@ -9,6 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import { sendError } from '../../platform/errors';
 import type { App } from '../../platform/http';
 import type { BillingService } from './billing.service';
@@ -17,7 +18,7 @@ import type { BillingService } from './billing.service';
 const BODY_LIMIT = 1024 * 1024;
 
 /** Seed 001 §7 "Billing" and GET /financeiro/plano-atual: reachable by an expired company (that is how it pays). */
-export function billingRoutes(app: App, billing: BillingService) {
+export function billingRoutes(app: App, _deps: CoreDeps, billing: BillingService) {
   const tags = ['billing'];
   const config = { allowExpired: true } as const;
 

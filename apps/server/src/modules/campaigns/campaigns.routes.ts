@@ -11,12 +11,14 @@ import {
   IdParams,
   NoContent,
 } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
+import { uploadOf } from '../../platform/intake';
 import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import type { CampaignsService } from './campaigns.service';
 
 /** Campaigns and their settings (seed 002 §7 "Campaigns"); plan flag useCampaigns, admins. */
-export function campaignsRoutes(app: App, campaigns: CampaignsService) {
+export function campaignsRoutes(app: App, deps: CoreDeps, campaigns: CampaignsService) {
   const tags = ['campaigns'];
   const config = { plan: 'useCampaigns' as const };
   app.get('/campaign-settings', { config, schema: { tags, response: { 200: CampaignSettingsDto } } }, async (req) =>
@@ -71,7 +73,7 @@ export function campaignsRoutes(app: App, campaigns: CampaignsService) {
         response: { 200: CampaignDto },
       },
     },
-    async (req) => campaigns.uploadMedia(req.ctx, req.params.id, req),
+    async (req) => campaigns.uploadMedia(req.ctx, req.params.id, uploadOf(req, deps.media, 'file')),
   );
   app.delete(
     '/campaigns/:id/media-upload',

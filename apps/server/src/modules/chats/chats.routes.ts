@@ -11,10 +11,11 @@ import {
   NoContent,
 } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { ChatsService } from './chats.service';
 
-export function chatsRoutes(app: App, chats: ChatsService) {
+export function chatsRoutes(app: App, _deps: CoreDeps, chats: ChatsService) {
   const tags = ['chats'];
   const config = { plan: 'useInternalChat' as const };
   app.get('/chats', { config, schema: { tags, querystring: ChatsPageQuery, response: { 200: ChatsPageDto } } }, async (req) =>

@@ -14,12 +14,14 @@ import {
   NoContent,
 } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
+import { uploadOf } from '../../platform/intake';
 import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import type { ContactListsService } from './contact-lists.service';
 
 /** Contact lists (seed 002 §7 "Contact lists"); plan flag useCampaigns. */
-export function contactListsRoutes(app: App, lists: ContactListsService) {
+export function contactListsRoutes(app: App, deps: CoreDeps, lists: ContactListsService) {
   const tags = ['contact-lists'];
   const plan = { plan: 'useCampaigns' as const };
   app.get('/contact-lists/list', { config: plan, schema: { tags, response: { 200: z.array(ContactListRefDto) } } }, async (req) =>
@@ -74,7 +76,7 @@ export function contactListsRoutes(app: App, lists: ContactListsService) {
         response: { 202: ContactListImportDto },
       },
     },
-    async (req, reply) => reply.code(202).send(await lists.upload(req.ctx, req.params.id, req)),
+    async (req, reply) => reply.code(202).send(await lists.upload(req.ctx, req.params.id, uploadOf(req, deps.media, 'file'))),
   );
   app.post(
     '/contact-lists/:id/add-tag',

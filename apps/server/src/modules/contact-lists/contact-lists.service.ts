@@ -11,13 +11,12 @@ import {
   normalizePhoneNumber,
 } from '@atendo/shared';
 import ExcelJS from 'exceljs';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ChannelError, type ChannelRegistry } from '../../channels/types';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { receiveUpload } from '../../platform/media';
+import type { Upload } from '../../platform/intake';
 import { safeRecord } from '../../platform/spreadsheet';
 import { recordAudit } from '../audit/audit.public';
 import { dataRows, detectKind } from '../contacts/contacts.public';
@@ -217,15 +216,10 @@ export function createContactListsService(deps: CoreDeps, opts: { channels?: Cha
     },
 
     /** POST /contact-lists/:id/upload (multipart `file`, .xls or .xlsx): imported by a background job. */
-    async upload(ctx: TenantContext, id: number, req: FastifyRequest) {
+    async upload(ctx: TenantContext, id: number, upload: Upload) {
       gate(ctx);
       await mustFind(ctx, id);
-      const saved = await receiveUpload(req, deps.media, {
-        companyId: ctx.companyId,
-        kind: 'file',
-        field: 'file',
-        maxBytes: UPLOAD_MAX_BYTES,
-      });
+      const saved = await upload({ companyId: ctx.companyId, kind: 'file', maxBytes: UPLOAD_MAX_BYTES });
       const abs = deps.media.resolve(saved.path);
       const kind = abs ? await detectKind(abs).catch(() => null) : null;
       if (kind !== 'xlsx' && kind !== 'xls') {

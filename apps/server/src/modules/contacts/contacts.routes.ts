@@ -22,13 +22,15 @@ import {
   UpdateContactBody,
 } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
+import { uploadOf } from '../../platform/intake';
 import { responseLanguage } from '../../platform/language';
 import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import type { ContactsService } from './contacts.service';
 
 /** The contact book (seed 000 §2 "Contacts", §5, §7). */
-export function contactsRoutes(app: App, contacts: ContactsService) {
+export function contactsRoutes(app: App, deps: CoreDeps, contacts: ContactsService) {
   const tags = ['contacts'];
 
   app.get('/contacts', { schema: { tags, querystring: ContactListQuery, response: { 200: ContactPageDto } } }, async (req) =>
@@ -115,7 +117,7 @@ export function contactsRoutes(app: App, contacts: ContactsService) {
         response: { 200: ContactUploadDto },
       },
     },
-    async (req) => contacts.upload(req.ctx, req),
+    async (req) => contacts.upload(req.ctx, uploadOf(req, deps.media, 'file')),
   );
   app.post(
     '/contacts/import',

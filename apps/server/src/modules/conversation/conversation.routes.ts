@@ -21,9 +21,10 @@ import {
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { App } from '../../platform/http';
+import { MEDIAS, receiveFiles } from '../../platform/intake';
 import { mediaLimitBytes } from '../settings/settings.public';
 import { ticketOfPath } from '../tickets/tickets.public';
-import type { ConversationService, UploadedFile } from './conversation.service';
+import type { ConversationService } from './conversation.service';
 
 /** The conversation's HTTP API (seed 000 §7 "Messages"). */
 export function conversationRoutes(app: App, deps: CoreDeps, conversation: ConversationService) {
@@ -61,33 +62,17 @@ export function conversationRoutes(app: App, deps: CoreDeps, conversation: Conve
         return conversation.send(req.ctx, ticketId, parsed.data);
       }
       await conversation.checkWritable(req.ctx, ticketId);
-      const maxBytes = await mediaLimitBytes(deps.database.db);
-      const files: UploadedFile[] = [];
-      const bodies: string[] = [];
-      const flags: Record<string, string> = {};
-      try {
-        for await (const part of req.parts({ limits: { fileSize: maxBytes + 1, files: 10 } })) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'medias') {
-              part.file.resume();
-              continue;
-            }
-            const saved = await deps.media.save(req.ctx.companyId, 'media', part.file, part, { maxBytes });
-            files.push({ ...saved, filename: part.filename || 'file' });
-          } else if (typeof part.value === 'string') {
-            if (part.fieldname === 'body') bodies.push(part.value.slice(0, 65_536));
-            else flags[part.fieldname] = part.value;
-          }
-        }
-      } catch (err) {
-        // Nothing of a refused upload stays on disk.
-        for (const f of files) await deps.media.remove(f.path).catch(() => {});
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes });
-        throw err;
-      }
+      const {
+        files,
+        fields: flags,
+        texts,
+      } = await receiveFiles(req, deps.media, {
+        ...MEDIAS,
+        companyId: req.ctx.companyId,
+        maxBytes: await mediaLimitBytes(deps.database.db),
+      });
       return conversation.sendFiles(req.ctx, ticketId, files, {
-        bodies,
+        bodies: texts.filter(([name]) => name === 'body').map(([, value]) => value),
         isPrivate: flags.isPrivate === 'true',
         signMessage: flags.signMessage === 'true',
         voice: flags.voice === 'true',

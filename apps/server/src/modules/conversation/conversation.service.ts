@@ -10,17 +10,10 @@ import {
   MESSAGE_PAGE_SIZE,
   type MessageListDto,
   type MessageListQuery,
-  missingTemplateVariables,
   type PixMessageBody,
   planAllows,
-  renderedTemplateText,
-  renderMessageTemplate,
   type SendMessageBody,
-  type TemplateParameters,
   type TemplateSendBody,
-  templateHeaderMedia,
-  templateVariableIssue,
-  templateVariables,
   V,
 } from '@atendo/shared';
 import type { Channel, ChannelRegistry, OutboundContent } from '../../channels/types';
@@ -28,7 +21,8 @@ import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { AUDIO_TARGET_MIME, type AudioTarget } from '../../platform/ffmpeg';
-import { MEDIA_KIND_NAMES, parseStoredPath, type StoredMedia } from '../../platform/media';
+import type { ReceivedFile } from '../../platform/intake';
+import { MEDIA_KIND_NAMES, parseStoredPath } from '../../platform/media';
 import { outboundFetch } from '../../platform/safe-fetch';
 import type { MessageTemplatesService } from '../message-templates/message-templates.service';
 import { lastCustomerMessageAt, type MessageRow, toMessageDto } from '../messages/messages.public';
@@ -37,6 +31,7 @@ import { findCompanySettings, getGlobalSetting } from '../settings/settings.publ
 import type { TicketRow } from '../tickets/tickets.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './conversation.repository';
+import { templateContent } from './conversation.templates';
 import { transcribe } from './transcription';
 
 /** The composer writes only into an attended ticket (seed 000 §4 "Composer"). */
@@ -57,10 +52,6 @@ const INTERACTIVE_SUPPORT: Record<'list' | 'card' | 'pix', readonly Channel[]> =
  */
 export function voiceNoteFormat(channel: string): AudioTarget {
   return channel === 'facebook' || channel === 'instagram' ? 'm4a' : 'mp3';
-}
-
-export interface UploadedFile extends StoredMedia {
-  filename: string;
 }
 
 export function createConversationService(
@@ -103,9 +94,9 @@ export function createConversationService(
   }
 
   /** A recording converted to its channel's format (the original replaced); nothing of a failed one stays on disk. */
-  async function asVoiceNotes(files: UploadedFile[], channel: string): Promise<UploadedFile[]> {
+  async function asVoiceNotes(files: ReceivedFile[], channel: string): Promise<ReceivedFile[]> {
     const target = voiceNoteFormat(channel);
-    const out: UploadedFile[] = [];
+    const out: ReceivedFile[] = [];
     try {
       for (const file of files) {
         if (!file.mime.startsWith('audio/')) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
@@ -173,37 +164,6 @@ export function createConversationService(
     return toDto({ message: await sendRow(ctx, ticket.id, { content: content as OutboundRequest['content'] }) });
   }
 
-  /** The outbound content of an approved template: Graph components from the values, and the text the customer sees. */
-  async function templateContent(
-    ctx: TenantContext,
-    whatsappId: number,
-    b: TemplateSendBody,
-  ): Promise<Extract<OutboundContent, { type: 'template' }>> {
-    if (!templates) throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 409, { type: 'template' });
-    const template = await templates.usable(ctx, whatsappId, b);
-    const missing = missingTemplateVariables(template, b.parameters);
-    if (missing.length) {
-      throw new AppError(
-        'ERR_VALIDATION',
-        400,
-        undefined,
-        missing.map((v) => ({
-          path: `parameters.${v.component}.${v.index}`,
-          message: templateVariableIssue(v, b.parameters) === 'invalid' ? V.invalid : V.required,
-        })),
-      );
-    }
-    return {
-      type: 'template',
-      template: {
-        name: template.name,
-        language: template.language,
-        components: graphTemplateComponents(template, b.parameters),
-        text: renderedTemplateText(renderMessageTemplate(template, b.parameters)),
-      },
-    };
-  }
-
   /** Stores and queues one message through the pipeline; answers the stored row. */
   async function sendRow(ctx: TenantContext, ticketId: number, req: OutboundRequest): Promise<MessageRow> {
     const dto = await outbound.send(ctx, ticketId, req);
@@ -236,7 +196,7 @@ export function createConversationService(
       if (m.template) {
         // checked before any ticket is opened: only a Cloud API connection has (approved) templates
         if (!m.whatsappId) throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 409, { type: 'template' });
-        const content = await templateContent(ctx, m.whatsappId, m.template);
+        const content = await templateContent(templates, ctx, m.whatsappId, m.template);
         const target = await tickets.ticketForContact(ctx, contact, m.whatsappId, m.queueId);
         return { ticketId: target.id, message: toDto({ message: await sendRow(ctx, target.id, { content }) }) };
       }
@@ -353,7 +313,7 @@ export function createConversationService(
     async sendFiles(
       ctx: TenantContext,
       ticketId: number,
-      uploaded: UploadedFile[],
+      uploaded: ReceivedFile[],
       fields: { bodies: string[]; isPrivate: boolean; signMessage: boolean; voice?: boolean },
     ) {
       const ticket = await writableTicket(ctx, ticketId);
@@ -506,7 +466,7 @@ export function createConversationService(
       if (ticket.channel !== 'whatsappapi' || !templates || !ticket.whatsappId) {
         throw new AppError('ERR_CHANNEL_NOT_SUPPORTED', 409, { channel: ticket.channel, type: 'template' });
       }
-      const content = await templateContent(ctx, ticket.whatsappId, b);
+      const content = await templateContent(templates, ctx, ticket.whatsappId, b);
       return toDto({ message: await sendRow(ctx, ticket.id, { content }) });
     },
 
@@ -527,25 +487,3 @@ export function createConversationService(
 }
 
 export type ConversationService = ReturnType<typeof createConversationService>;
-
-/** Graph API `components` of a template send: one per component with variables, the values in order. */
-export function graphTemplateComponents(
-  template: Parameters<typeof templateVariables>[0],
-  parameters: TemplateParameters,
-): Record<string, unknown>[] {
-  const counts = new Map<string, number>();
-  const media = templateHeaderMedia(template);
-  for (const v of templateVariables(template)) counts.set(v.component, Math.max(counts.get(v.component) ?? 0, v.index));
-  return [...counts].map(([component, n]) => {
-    if (component === 'header' && media) {
-      // A media header's one parameter: the file by its link, of the header's own type (Meta: 132012 otherwise).
-      const kind = media.toLowerCase();
-      return { type: 'header', parameters: [{ type: kind, [kind]: { link: parameters.header?.[0]?.trim() } }] };
-    }
-    const values = (parameters[component] ?? []).slice(0, n).map((text) => ({ type: 'text', text }));
-    if (component.startsWith('button:')) {
-      return { type: 'button', sub_type: 'url', index: Number(component.slice(7)), parameters: values };
-    }
-    return { type: component, parameters: values };
-  });
-}

@@ -4,8 +4,9 @@ import { bearerToken } from '../../platform/auth';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { App } from '../../platform/http';
+import { MEDIAS, receiveFiles } from '../../platform/intake';
 import { mediaLimitBytes } from '../settings/settings.public';
-import type { ExternalApiService, SendFile } from './external-api.service';
+import type { ExternalApiService } from './external-api.service';
 
 const DESCRIPTION = `Sends a message through the connection whose token is the bearer (Connections → edit → token).
 The contact's live ticket on that connection is used, or a new one is opened — as an attendant's send would.
@@ -46,20 +47,12 @@ export function externalApiRoutes(app: App, deps: CoreDeps, api: ExternalApiServ
         const ctx = parsed.data.userId ? await api.actAs(companyId, parsed.data.userId) : admin;
         return api.send(ctx, connectionId, parsed.data);
       }
-      const maxBytes = await mediaLimitBytes(deps.database.db);
-      const files: SendFile[] = [];
-      const fields: Record<string, string> = {};
+      const { files, fields } = await receiveFiles(req, deps.media, {
+        ...MEDIAS,
+        companyId,
+        maxBytes: await mediaLimitBytes(deps.database.db),
+      });
       try {
-        for await (const part of req.parts({ limits: { fileSize: maxBytes + 1, files: 10 } })) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'medias') {
-              part.file.resume();
-              continue;
-            }
-            const saved = await deps.media.save(companyId, 'media', part.file, part, { maxBytes });
-            files.push({ ...saved, filename: part.filename || 'file' });
-          } else if (typeof part.value === 'string') fields[part.fieldname] = part.value.slice(0, 65_536);
-        }
         const parsed = ExternalSendBody.safeParse(fields);
         if (!parsed.success) throw validation(parsed.error.issues);
         if (!files.length)
@@ -69,8 +62,6 @@ export function externalApiRoutes(app: App, deps: CoreDeps, api: ExternalApiServ
       } catch (err) {
         // Nothing of a refused request stays on disk.
         for (const f of files) await deps.media.remove(f.path).catch(() => {});
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes });
         throw err;
       }
     },

@@ -3,7 +3,7 @@ import { enforceAccess } from '../../platform/auth';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import type { StoredMedia } from '../../platform/media';
+import type { ReceivedFile } from '../../platform/intake';
 import { loadTenantContext } from '../auth/auth.public';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { ConversationService } from '../conversation/conversation.service';
@@ -13,10 +13,6 @@ import * as repo from './external-api.repository';
 /** Sends per token per minute (seed 002 §2.13 gives none; a runaway script must not flood a number). */
 export const EXTERNAL_API_RATE = { limit: 60, windowMs: 60_000 };
 const WHATSAPP_CHANNELS: string[] = ['whatsapp', 'whatsappapi'] satisfies Channel[];
-
-export interface SendFile extends StoredMedia {
-  filename: string;
-}
 
 /**
  * The public messages API (seed 002 §2.13, §7 "External messages API"): the bearer is a connection's token; the
@@ -60,7 +56,7 @@ export function createExternalApiService(
     actAs,
 
     /** One text, or each file with the body as the first one's caption; answers the last message's id. */
-    async send(ctx: TenantContext, connectionId: number, b: ExternalSendBody, files: SendFile[] = []) {
+    async send(ctx: TenantContext, connectionId: number, b: ExternalSendBody, files: ReceivedFile[] = []) {
       if (b.queueId && !(await repo.queueExists(db, ctx, b.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
       if (!files.length && !b.body.trim() && !b.template)
         throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: 'body', message: 'validation.required' }]);

@@ -1,9 +1,11 @@
 import { FileListBody, FileListDto, FileListPageDto, IdParams, IntegrationPageQuery, NoContent } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
+import { uploadsOf } from '../../platform/intake';
 import type { FilesService } from './files.service';
 
 /** File lists (seed 001 §7 "File lists"): admins (files:manage). Files download through the signed media path. */
-export function filesRoutes(app: App, files: FilesService) {
+export function filesRoutes(app: App, deps: CoreDeps, files: FilesService) {
   const tags = ['files'];
   const config = { permission: 'files:manage' } as const;
   app.get(
@@ -38,6 +40,6 @@ export function filesRoutes(app: App, files: FilesService) {
         response: { 200: FileListDto },
       },
     },
-    async (req) => files.uploadList(req.ctx, req.params.id, req),
+    async (req) => files.uploadList(req.ctx, req.params.id, uploadsOf(req, deps.media, ['files', 'file'])),
   );
 }

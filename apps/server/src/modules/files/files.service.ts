@@ -1,10 +1,9 @@
 import { FILE_LISTS_PAGE_SIZE, type FileListBody, type FileListDto, quickMessageFileName } from '@atendo/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FileListOption } from '../../db/schema';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import type { StoredMedia } from '../../platform/media';
+import type { Intake, Upload } from '../../platform/intake';
 import { rooms } from '../../platform/realtime-port';
 import { recordAudit } from '../audit/audit.public';
 import { mediaLimitBytes } from '../settings/settings.public';
@@ -87,31 +86,16 @@ export function createFilesService(deps: CoreDeps) {
      * POST /files/uploadList/:id (multipart `files`, repeated): each file is checked by its bytes (platform/media.ts)
      * and the download limit, and added to the list with its name and its sniffed type. All or nothing.
      */
-    async uploadList(ctx: TenantContext, id: number, req: FastifyRequest) {
+    async uploadList(ctx: TenantContext, id: number, upload: Upload<Intake>) {
       const before = await mustFind(ctx, id);
-      if (!req.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
-      const maxBytes = await mediaLimitBytes(db);
-      const saved: (StoredMedia & { name: string })[] = [];
-      try {
-        for await (const part of req.parts({ limits: { fileSize: maxBytes + 1, files: MAX_FILES } })) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'files' && part.fieldname !== 'file') {
-            part.file.resume();
-            continue;
-          }
-          const stored = await deps.media.save(ctx.companyId, 'file', part.file, part, { maxBytes });
-          saved.push({ ...stored, name: quickMessageFileName(part.filename || 'file') });
-        }
-      } catch (err) {
-        for (const s of saved) await deps.media.remove(s.path);
-        if (err instanceof AppError) throw err;
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes });
-        if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('ERR_VALIDATION', 400);
-        throw err;
-      }
-      if (!saved.length)
-        throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: 'files', message: 'validation.required' }]);
+      const { files } = await upload({
+        companyId: ctx.companyId,
+        kind: 'file',
+        maxBytes: await mediaLimitBytes(db),
+        maxFiles: MAX_FILES,
+        maxParts: MAX_FILES,
+      });
+      const saved = files.map((f) => ({ ...f, name: quickMessageFileName(f.filename) }));
       let next = before.options.reduce((m, o) => Math.max(m, o.id), 0);
       const added = saved.map((s) => ({ id: ++next, name: s.name, mediaType: s.mime, path: s.path }));
       const row = await repo.updateFileList(db, ctx, id, { options: [...before.options, ...added] });

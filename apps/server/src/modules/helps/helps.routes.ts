@@ -1,9 +1,10 @@
 import { HelpBody, HelpDto, HelpIdParams, NoContent } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { HelpsService } from './helps.service';
 
-export function helpsRoutes(app: App, helps: HelpsService) {
+export function helpsRoutes(app: App, _deps: CoreDeps, helps: HelpsService) {
   const tags = ['helps'];
   const superOnly = { superOnly: true } as const;
   // Every signed-in user reads the videos (the /helps page, the pages' tutorials); only the super admin changes them.

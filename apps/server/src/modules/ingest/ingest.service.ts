@@ -5,7 +5,6 @@
  * (idempotent on the channel's id), move the ticket. Realtime events only after commit.
  */
 
-import type { FastifyBaseLogger } from 'fastify';
 import type {
   ConnectionStateUpdate,
   InboundEdit,
@@ -17,6 +16,7 @@ import type {
 } from '../../channels/types';
 import type { MessageReceived } from '../../domain-events';
 import type { CoreDeps } from '../../platform/deps';
+import type { Log } from '../../platform/logger';
 import { downloadMediaJob, toMessageDto } from '../messages/messages.public';
 import { closeImportedTickets, createTicketAudience } from '../tickets/tickets.public';
 import { updateWhatsappSession } from '../whatsapps/whatsapps.public';
@@ -30,7 +30,7 @@ export { createReceivedPublisher } from './ingest.realtime';
 export { contactChannelOf } from './ingest.store';
 
 export interface IngestServiceOptions {
-  logger?: FastifyBaseLogger;
+  logger?: Log;
   /** How long a connection's settings are reused between messages (every message would read them otherwise). */
   connectionCacheMs?: number;
 }

@@ -1,8 +1,9 @@
 import { KanbanTicketsDto, KanbanTicketsQuery } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { KanbanService } from './kanban.service';
 
-export function kanbanRoutes(app: App, kanban: KanbanService) {
+export function kanbanRoutes(app: App, _deps: CoreDeps, kanban: KanbanService) {
   app.get(
     '/ticket/kanban',
     {

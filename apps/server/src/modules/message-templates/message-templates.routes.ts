@@ -1,8 +1,9 @@
 import { MessageTemplateListDto, WhatsappTemplatesParams } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { MessageTemplatesService } from './message-templates.service';
 
-export function messageTemplatesRoutes(app: App, templates: MessageTemplatesService) {
+export function messageTemplatesRoutes(app: App, _deps: CoreDeps, templates: MessageTemplatesService) {
   const tags = ['message-templates'];
   app.get(
     '/whatsapp/:whatsappId/templates',

@@ -1,9 +1,10 @@
 import { NoContent, PlanBody, PlanDto, PlanIdParams, PlanListQuery } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { PlansService } from './plans.service';
 
-export function plansRoutes(app: App, plans: PlansService) {
+export function plansRoutes(app: App, _deps: CoreDeps, plans: PlansService) {
   const tags = ['plans'];
   const superOnly = { superOnly: true } as const;
   // Public: the sign-up page lists the plans a visitor may choose (only public ones, whatever the filter says).

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { CompanyIdParams, ContactIdParam, ContactItemDto, EraseContactBody } from '@atendo/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import { responseLanguage } from '../../platform/language';
 import type { PrivacyService } from './privacy.service';
@@ -19,7 +20,7 @@ function sendZip(reply: FastifyReply, { stream, fileName }: { stream: Readable; 
 }
 
 /** A contact's LGPD rights (issue 34 item 4; docs/privacy.md): admins only, the company's own contacts only. */
-export function privacyRoutes(app: App, privacy: PrivacyService) {
+export function privacyRoutes(app: App, _deps: CoreDeps, privacy: PrivacyService) {
   const tags = ['contacts'];
   const config = { permission: 'contacts-page:deleteContact' } as const;
 

@@ -9,11 +9,12 @@ import {
   PromptUsageDto,
 } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { PromptsService } from './prompts.service';
 
 /** AI prompts (seed 001 §7 "Prompts"): admins, plan flag useOpenAi. */
-export function promptsRoutes(app: App, prompts: PromptsService) {
+export function promptsRoutes(app: App, _deps: CoreDeps, prompts: PromptsService) {
   const tags = ['prompts'];
   const config = { plan: 'useOpenAi' as const, permission: 'prompts:manage' as const };
   app.get('/prompt', { config, schema: { tags, querystring: PromptListQuery, response: { 200: PromptListDto } } }, async (req) =>

@@ -10,8 +10,8 @@
  * re-check → store frame is the automation's `botTurn` (automation.step.ts), shared with the integrations runtime.
  */
 import { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import type { CoreDeps } from '../../platform/deps';
+import type { Log } from '../../platform/logger';
 import { OutboundRefused, outboundFetch } from '../../platform/safe-fetch';
 import type { Step, StepEffects } from '../automation/automation.public';
 import { transcribe, transcriptionFailure } from '../conversation/conversation.public';
@@ -45,7 +45,7 @@ export interface PromptRuntimeHooks {
   sendPosition(s: Step): Promise<void>;
 }
 
-export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: PromptRuntimeHooks, log?: FastifyBaseLogger) {
+export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: PromptRuntimeHooks, log?: Log) {
   const { db } = deps.database;
   const { move, say } = fx;
   const http = () => outboundFetch(deps.config);

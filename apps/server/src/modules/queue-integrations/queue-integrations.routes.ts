@@ -8,11 +8,12 @@ import {
   QueueIntegrationDto,
   QueueIntegrationPageDto,
 } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { QueueIntegrationsService } from './queue-integrations.service';
 
 /** Queue integrations (seed 001 §7 "Queue integrations"): admins (integrations:manage) of a plan with useIntegrations. */
-export function queueIntegrationsRoutes(app: App, integrations: QueueIntegrationsService) {
+export function queueIntegrationsRoutes(app: App, _deps: CoreDeps, integrations: QueueIntegrationsService) {
   const tags = ['queue-integrations'];
   const config = { permission: 'integrations:manage', plan: 'useIntegrations' } as const;
   app.get(

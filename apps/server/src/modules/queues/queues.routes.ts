@@ -2,10 +2,9 @@ import { ChatbotDto, CreateChatbotBody, IdParams, NoContent, QueueBody, QueueDto
 import { z } from 'zod';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
-import { createQueuesService } from './queues.service';
+import type { QueuesService } from './queues.service';
 
-export function queuesRoutes(app: App, deps: CoreDeps) {
-  const queues = createQueuesService(deps);
+export function queuesRoutes(app: App, _deps: CoreDeps, queues: QueuesService) {
   const manage = { permission: 'queues:manage' } as const;
   const tags = ['queues'];
 

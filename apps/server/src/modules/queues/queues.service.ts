@@ -242,3 +242,5 @@ export function createQueuesService(deps: CoreDeps) {
     },
   };
 }
+
+export type QueuesService = ReturnType<typeof createQueuesService>;

@@ -10,11 +10,11 @@ import {
 import { z } from 'zod';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
-import { createQuickMessagesService } from './quick-messages.service';
+import { uploadOf } from '../../platform/intake';
+import type { QuickMessagesService } from './quick-messages.service';
 
 /** Quick messages (seed 002 §7): the page's CRUD with an optional attachment, and the composer's '/' picker list. */
-export function quickMessagesRoutes(app: App, deps: CoreDeps) {
-  const qm = createQuickMessagesService(deps);
+export function quickMessagesRoutes(app: App, deps: CoreDeps, qm: QuickMessagesService) {
   const tags = ['quick-messages'];
 
   app.get(
@@ -55,7 +55,7 @@ export function quickMessagesRoutes(app: App, deps: CoreDeps) {
         response: { 200: QuickMessageDto },
       },
     },
-    async (req) => qm.uploadMedia(req.ctx, req.params.id, req),
+    async (req) => qm.uploadMedia(req.ctx, req.params.id, uploadOf(req, deps.media, 'file')),
   );
   app.delete(
     '/quick-messages/:id/media-upload',

@@ -1,9 +1,8 @@
 import { QUICK_MESSAGES_PAGE_SIZE, type QuickMessageBody, type QuickMessageDto, quickMessageFileName } from '@atendo/shared';
-import type { FastifyRequest } from 'fastify';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import type { StoredMedia } from '../../platform/media';
+import type { Upload } from '../../platform/intake';
 import { rooms } from '../../platform/realtime-port';
 import { recordAudit } from '../audit/audit.public';
 import { mediaLimitBytes } from '../settings/settings.public';
@@ -129,31 +128,10 @@ export function createQuickMessagesService(deps: CoreDeps) {
     },
 
     /** POST /quick-messages/:id/media-upload (multipart `file`, `typeArch`): checked by its bytes and the size limit. */
-    async uploadMedia(ctx: TenantContext, id: number, req: FastifyRequest) {
+    async uploadMedia(ctx: TenantContext, id: number, upload: Upload) {
       await mustEdit(ctx, id);
-      if (!req.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
-      const maxBytes = await mediaLimitBytes(db);
-      let saved: StoredMedia | undefined;
-      let name = 'file';
-      try {
-        for await (const part of req.parts({ limits: { fileSize: maxBytes + 1, files: 3 } })) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'file' || saved) {
-            part.file.resume();
-            continue;
-          }
-          name = quickMessageFileName(part.filename || 'file');
-          saved = await deps.media.save(ctx.companyId, 'media', part.file, part, { maxBytes });
-        }
-      } catch (err) {
-        if (saved) await deps.media.remove(saved.path);
-        if (err instanceof AppError) throw err;
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes });
-        if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('ERR_VALIDATION', 400);
-        throw err;
-      }
-      if (!saved) throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: 'file', message: 'validation.required' }]);
+      const saved = await upload({ companyId: ctx.companyId, kind: 'media', maxBytes: await mediaLimitBytes(db), maxParts: 3 });
+      const name = quickMessageFileName(saved.filename);
       const before = await repo.findQuickMessage(db, ctx, id);
       const row = await repo.updateQuickMessage(db, ctx, id, { mediaPath: saved.path, mediaName: name, isMedia: true });
       if (!row) {

@@ -8,11 +8,13 @@ import {
   ScheduleUpdateBody,
 } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
+import { uploadOf } from '../../platform/intake';
 import type { SchedulesService } from './schedules.service';
 
 /** Schedules (seed 002 §6 "Schedules calendar", seed 000 §5 schedule modal); plan flag useSchedules. */
-export function schedulesRoutes(app: App, schedules: SchedulesService) {
+export function schedulesRoutes(app: App, deps: CoreDeps, schedules: SchedulesService) {
   const tags = ['schedules'];
   app.get('/schedules', { schema: { tags, querystring: ScheduleListQuery, response: { 200: SchedulePageDto } } }, async (req) =>
     schedules.list(req.ctx, req.query),
@@ -45,7 +47,7 @@ export function schedulesRoutes(app: App, schedules: SchedulesService) {
         response: { 200: ScheduleDto },
       },
     },
-    async (req) => schedules.uploadMedia(req.ctx, req.params.id, req),
+    async (req) => schedules.uploadMedia(req.ctx, req.params.id, uploadOf(req, deps.media, 'file')),
   );
   app.delete('/schedules/:id/media-upload', { schema: { tags, params: IdParams, response: { 200: ScheduleDto } } }, async (req) =>
     schedules.removeMedia(req.ctx, req.params.id),

@@ -14,12 +14,11 @@ import {
   type ScheduleUpdateBody,
   V,
 } from '@atendo/shared';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { receiveUpload } from '../../platform/media';
+import type { Upload } from '../../platform/intake';
 import { recordAudit } from '../audit/audit.public';
 import { loadTenantContext } from '../auth/auth.public';
 import { localClock } from '../automation/automation.public';
@@ -215,18 +214,14 @@ export function createSchedulesService(
     },
 
     /** POST /schedules/:id/media-upload (multipart `file`): a png or jpeg image sent with the text (seed 000 §5). */
-    async uploadMedia(ctx: TenantContext, id: number, req: FastifyRequest) {
+    async uploadMedia(ctx: TenantContext, id: number, upload: Upload) {
       const row = await changeable(ctx, id);
-      const saved = await receiveUpload(req, deps.media, {
+      const saved = await upload({
         companyId: ctx.companyId,
         kind: 'file',
-        field: 'file',
         maxBytes: SCHEDULE_IMAGE_MAX_BYTES,
+        accept: SCHEDULE_IMAGE_TYPES,
       });
-      if (!(SCHEDULE_IMAGE_TYPES as readonly string[]).includes(saved.mime)) {
-        await deps.media.remove(saved.path);
-        throw new AppError('ERR_INVALID_FILE_TYPE', 400, { accepted: SCHEDULE_IMAGE_TYPES });
-      }
       await repo.updateSchedule(db, ctx, id, { mediaPath: saved.path, mediaName: saved.filename.slice(0, 200) });
       if (row.mediaPath && row.mediaPath !== saved.path) await deps.media.remove(row.mediaPath);
       return published(ctx.companyId, id, 'update');

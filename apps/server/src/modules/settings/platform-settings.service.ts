@@ -12,11 +12,10 @@ import {
   type WhitelabelLogoDto,
   WhitelabelLogoFields,
 } from '@atendo/shared';
-import type { FastifyRequest } from 'fastify';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { receiveUpload } from '../../platform/media';
+import type { BytesUpload, Upload } from '../../platform/intake';
 import * as repo from './settings.repository';
 
 /** The platform's own company: its media folder holds the white-label images. */
@@ -53,9 +52,9 @@ export function createPlatformSettingsService(deps: CoreDeps) {
 
   return {
     /** POST /settings-whitelabel/logo (typeArch=logo, mode Light|Dark|Favicon, file): an image by its bytes. */
-    async uploadLogo(ctx: TenantContext, req: FastifyRequest): Promise<WhitelabelLogoDto> {
+    async uploadLogo(ctx: TenantContext, upload: Upload): Promise<WhitelabelLogoDto> {
       requireSuper(ctx);
-      const saved = await receiveUpload(req, deps.media, { companyId: PLATFORM.companyId, kind: 'logo', field: 'file' });
+      const saved = await upload({ companyId: PLATFORM.companyId, kind: 'logo' });
       const fields = WhitelabelLogoFields.safeParse(saved.fields);
       if (!fields.success) {
         await deps.media.remove(saved.path);
@@ -69,29 +68,9 @@ export function createPlatformSettingsService(deps: CoreDeps) {
     },
 
     /** POST /settings/cert-upload?ref=: a .p12 (by name and bytes), kept readable by the server only. */
-    async uploadCertificate(ctx: TenantContext, ref: CertDestination, req: FastifyRequest) {
+    async uploadCertificate(ctx: TenantContext, ref: CertDestination, upload: BytesUpload) {
       requireSuper(ctx);
-      if (!req.isMultipart()) throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 415);
-      let data: Buffer | undefined;
-      let filename = '';
-      try {
-        for await (const part of req.parts({ limits: { fileSize: CERT_MAX_BYTES + 1, files: 2 } })) {
-          if (part.type !== 'file') continue;
-          if (data) {
-            part.file.resume();
-            continue;
-          }
-          filename = part.filename ?? '';
-          data = await part.toBuffer();
-        }
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes: CERT_MAX_BYTES });
-        if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('ERR_VALIDATION', 400);
-        throw err;
-      }
-      if (!data) throw fieldError('file', V.required);
-      if (data.length > CERT_MAX_BYTES) throw new AppError('ERR_FILE_TOO_LARGE', 413, { maxBytes: CERT_MAX_BYTES });
+      const { data, filename } = await upload({ maxBytes: CERT_MAX_BYTES, maxParts: 2 });
       if (!/\.p12$/i.test(filename) || !isPkcs12(data)) throw new AppError('ERR_INVALID_FILE_TYPE', 400);
       await mkdir(certDir, { recursive: true, mode: 0o700 });
       const target = path.join(certDir, `${ref}.p12`);
@@ -123,3 +102,5 @@ export function createPlatformSettingsService(deps: CoreDeps) {
     },
   };
 }
+
+export type PlatformSettingsService = ReturnType<typeof createPlatformSettingsService>;

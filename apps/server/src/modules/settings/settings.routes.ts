@@ -17,12 +17,11 @@ import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { App } from '../../platform/http';
 import { getGlobalSetting } from './settings.repository';
-import { createSettingsService } from './settings.service';
+import type { SettingsService } from './settings.service';
 
 const KeyParams = z.object({ key: z.string().min(1).max(100) });
 
-export function settingsRoutes(app: App, deps: CoreDeps) {
-  const settings = createSettingsService(deps);
+export function settingsRoutes(app: App, deps: CoreDeps, settings: SettingsService) {
   const tags = ['settings'];
 
   app.get(

@@ -128,3 +128,5 @@ export function createSettingsService(deps: CoreDeps) {
     },
   };
 }
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

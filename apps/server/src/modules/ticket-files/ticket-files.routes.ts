@@ -2,7 +2,7 @@ import { idParam, NoContent } from '@atendo/shared';
 import { z } from 'zod';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
-import { receiveUpload } from '../../platform/media';
+import { receiveFile } from '../../platform/intake';
 import { mediaLimitBytes } from '../settings/settings.public';
 import type { TicketFilesService } from './ticket-files.service';
 
@@ -33,7 +33,7 @@ export function ticketFilesRoutes(app: App, deps: CoreDeps, files: TicketFilesSe
     async (req, reply) => {
       await files.checkVisible(req.ctx, req.params.ticketId);
       const maxBytes = await mediaLimitBytes(deps.database.db);
-      const saved = await receiveUpload(req, deps.media, { companyId: req.ctx.companyId, kind: 'file', field: 'file', maxBytes });
+      const saved = await receiveFile(req, deps.media, { companyId: req.ctx.companyId, kind: 'file', field: 'file', maxBytes });
       try {
         return reply.code(201).send(await files.add(req.ctx, req.params.ticketId, saved));
       } catch (err) {

@@ -1,9 +1,10 @@
 import { CreateTicketNoteBody, idParam, NoContent, TicketNoteDto, TicketNotesQuery } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { TicketNotesService } from './ticket-notes.service';
 
-export function ticketNotesRoutes(app: App, notes: TicketNotesService) {
+export function ticketNotesRoutes(app: App, _deps: CoreDeps, notes: TicketNotesService) {
   const tags = ['ticket-notes'];
   app.post(
     '/ticket-notes',

@@ -13,10 +13,11 @@ import {
 import { z } from 'zod';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
+import { uploadOf } from '../../platform/intake';
 import { listCompanyUsers } from './users.repository';
-import { createUsersService, type UsersService } from './users.service';
+import type { UsersService } from './users.service';
 
-export function usersRoutes(app: App, deps: CoreDeps, users: UsersService = createUsersService(deps)) {
+export function usersRoutes(app: App, deps: CoreDeps, users: UsersService) {
   // Every user of the company picks colleagues (transfer, filters): names and queues only, no e-mails.
   app.get('/users/list', { schema: { tags: ['users'], response: { 200: z.array(UserListItemDto) } } }, async (req) =>
     listCompanyUsers(deps.database.db, req.ctx),
@@ -63,7 +64,7 @@ export function usersRoutes(app: App, deps: CoreDeps, users: UsersService = crea
         response: { 200: UserDto },
       },
     },
-    async (req) => users.uploadAvatar(req.ctx, req.params.id, req),
+    async (req) => users.uploadAvatar(req.ctx, req.params.id, uploadOf(req, deps.media, 'profileImage')),
   );
 
   // The path keeps the seeds' spelling (seed 000 §7).

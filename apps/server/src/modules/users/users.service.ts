@@ -13,12 +13,11 @@ import {
   type UserListQuery,
   userFlagsOf,
 } from '@atendo/shared';
-import type { FastifyRequest } from 'fastify';
 import type { TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { receiveUpload } from '../../platform/media';
+import type { Upload } from '../../platform/intake';
 import { rooms } from '../../platform/realtime-port';
 import { recordAudit } from '../audit/audit.public';
 import { hashPassword } from '../auth/auth.service';
@@ -208,10 +207,10 @@ export function createUsersService(deps: CoreDeps) {
       return dto;
     },
 
-    async uploadAvatar(ctx: TenantContext, userId: number, req: FastifyRequest): Promise<UserDto> {
+    async uploadAvatar(ctx: TenantContext, userId: number, upload: Upload): Promise<UserDto> {
       const before = await load(ctx, userId);
       await mayEdit(ctx, userId);
-      const stored = await receiveUpload(req, deps.media, { companyId: ctx.companyId, kind: 'avatar', field: 'profileImage' });
+      const stored = await upload({ companyId: ctx.companyId, kind: 'avatar' });
       const row = await repo.updateUser(db, ctx, userId, { profileImage: stored.path }).catch(async (err) => {
         await deps.media.remove(stored.path);
         throw err;

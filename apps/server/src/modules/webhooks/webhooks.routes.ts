@@ -11,11 +11,12 @@ import {
   WebhookSecretDto,
 } from '@atendo/shared';
 import { z } from 'zod';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { WebhooksService } from './webhooks.service';
 
 /** Outgoing webhooks (docs/api.md "Webhooks"): the company's admins, on a plan with useExternalApi. */
-export function webhooksRoutes(app: App, webhooks: WebhooksService) {
+export function webhooksRoutes(app: App, _deps: CoreDeps, webhooks: WebhooksService) {
   const tags = ['webhooks'];
   const config = { permission: 'webhooks:manage', plan: 'useExternalApi' } as const;
 

@@ -1,15 +1,13 @@
 import { WhatsappIdParams } from '@atendo/shared';
 import { z } from 'zod';
-import type { SessionControl } from '../../channels/types';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
-import { createWhatsappSessionService } from './whatsapp-session.service';
+import type { WhatsappSessionService } from './whatsapp-session.service';
 
 const Message = z.object({ message: z.string() });
 
 /** Session actions of WhatsApp QR connections (seed 001 §7 "Connections"). */
-export function whatsappSessionRoutes(app: App, deps: CoreDeps, control: SessionControl) {
-  const sessions = createWhatsappSessionService(deps, control);
+export function whatsappSessionRoutes(app: App, _deps: CoreDeps, sessions: WhatsappSessionService) {
   const tags = ['whatsapp-session'];
   const act = { permission: 'connections-page:actionButtons', plan: 'useWhatsapp' } as const;
   const params = WhatsappIdParams;

@@ -43,3 +43,5 @@ export function createWhatsappSessionService(deps: CoreDeps, control: SessionCon
     },
   };
 }
+
+export type WhatsappSessionService = ReturnType<typeof createWhatsappSessionService>;

@@ -10,11 +10,11 @@ import {
 import { z } from 'zod';
 import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
-import { createWhatsappsService } from './whatsapps.service';
+import { uploadOf } from '../../platform/intake';
+import type { WhatsappsService } from './whatsapps.service';
 
 /** Connections (seed 001 §7 "Connections"). The company is the token's; `companyId` in the query is ignored. */
-export function whatsappsRoutes(app: App, deps: CoreDeps) {
-  const whatsapps = createWhatsappsService(deps);
+export function whatsappsRoutes(app: App, deps: CoreDeps, whatsapps: WhatsappsService) {
   const tags = ['whatsapps'];
   const add = { permission: 'connections-page:addConnection' } as const;
   const edit = { permission: 'connections-page:editOrDeleteConnection' } as const;
@@ -60,7 +60,7 @@ export function whatsappsRoutes(app: App, deps: CoreDeps) {
         response: { 200: WhatsappDto },
       },
     },
-    async (req) => whatsapps.uploadGreetingMedia(req.ctx, req.params.whatsappId, req),
+    async (req) => whatsapps.uploadGreetingMedia(req.ctx, req.params.whatsappId, uploadOf(req, deps.media, 'file')),
   );
   app.delete(
     '/whatsapp/:whatsappId/media-upload',

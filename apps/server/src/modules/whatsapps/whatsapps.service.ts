@@ -15,12 +15,11 @@ import {
   type WhatsappDto,
   type WhatsappSessionDto,
 } from '@atendo/shared';
-import type { FastifyRequest } from 'fastify';
 import type { TenantContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { receiveUpload } from '../../platform/media';
+import type { Upload } from '../../platform/intake';
 import { rooms } from '../../platform/realtime-port';
 import { recordAudit } from '../audit/audit.public';
 import { mediaLimitBytes } from '../settings/settings.public';
@@ -323,18 +322,14 @@ export function createWhatsappsService(deps: CoreDeps) {
     },
 
     /** POST /whatsapp/:id/media-upload: the greeting's attachment (a file WhatsApp can send, within the download limit). */
-    async uploadGreetingMedia(ctx: TenantContext, id: number, req: FastifyRequest): Promise<WhatsappDto> {
+    async uploadGreetingMedia(ctx: TenantContext, id: number, upload: Upload): Promise<WhatsappDto> {
       const before = await mustFind(ctx, id);
-      const stored = await receiveUpload(req, deps.media, {
+      const stored = await upload({
         companyId: ctx.companyId,
         kind: 'media',
-        field: 'file',
         maxBytes: await mediaLimitBytes(db),
+        accept: GREETING_MEDIA_RE,
       });
-      if (!GREETING_MEDIA_RE.test(stored.mime)) {
-        await deps.media.remove(stored.path);
-        throw new AppError('ERR_INVALID_FILE_TYPE', 400, { mime: stored.mime });
-      }
       const row = await repo
         .updateWhatsapp(db, ctx, id, { greetingMediaAttachment: stored.path }, undefined)
         .catch(async (err) => {
