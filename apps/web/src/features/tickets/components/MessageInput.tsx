@@ -8,7 +8,6 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import WidgetsIcon from '@mui/icons-material/WidgetsOutlined';
 import { Box, IconButton, Paper, TextField, Tooltip } from '@mui/material';
-import { alpha } from '@mui/material/styles';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
@@ -21,7 +20,7 @@ import { useVoiceNote } from '../hooks/useVoiceNote';
 import type { Message } from '../types';
 import { CopilotMenu } from './CopilotMenu';
 import { ComposerBanner } from './composer/ComposerBanner';
-import { type ComposerMode, ComposerModeTabs } from './composer/ComposerModeTabs';
+import { type ComposerMode, ComposerModeTabs, composerSx, noteFieldSx } from './composer/ComposerModeTabs';
 import { PendingFiles } from './composer/PendingFiles';
 import { QuickRepliesPopup } from './composer/QuickRepliesPopup';
 import { RecordingBar } from './composer/RecordingBar';
@@ -186,16 +185,7 @@ export function MessageInput({
       square
       elevation={0}
       data-mode={mode}
-      // a note is drawn in amber from its tab to its field (Chatwoot's yellow note draft), so it is never mistaken for a reply
-      sx={(theme) => ({
-        borderTop: 1,
-        borderColor: isPrivate ? 'warning.main' : 'divider',
-        bgcolor: isPrivate ? alpha(theme.palette.warning.main, 0.1) : undefined,
-        p: 1,
-        pt: 0.5,
-        position: 'relative',
-        containerType: 'inline-size',
-      })}
+      sx={(theme) => ({ ...composerSx(theme, mode), p: 1, pt: 0.5, position: 'relative', containerType: 'inline-size' })}
     >
       <TicketAlreadyOpenDialog info={takenDialog ? takenBy : null} onClose={() => setTakenDialog(false)} />
       <QuickRepliesPopup listId={`quick-messages-${ticketId}`} picker={picker} />
@@ -361,10 +351,10 @@ export function MessageInput({
               'aria-activedescendant': picker.open ? `quick-message-${picker.options[picker.highlight]?.id}` : undefined,
             },
           }}
-          sx={{
+          sx={(theme) => ({
             [`@container (max-width: ${COMPOSER_ONE_ROW_PX}px)`]: { order: -2, flexBasis: 'calc(100% - 48px)' },
-            ...(isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : {}),
-          }}
+            ...(isPrivate ? noteFieldSx(theme) : {}),
+          })}
         />
         {!text.trim() && !pending.length && !editing ? (
           <IconButton

@@ -39,7 +39,7 @@ import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { ScheduleDialog } from '../../schedules/components/ScheduleDialog';
 import { useCompanySettingValue } from '../../settings/hooks/useSettings';
 import { TicketTagsBar } from '../../tags/components/TicketTagsBar';
-import { useContactPanel } from '../hooks/useContactPanel';
+import { CONTACT_PANEL_PX, useContactPanel } from '../hooks/useContactPanel';
 import { useConversationExport } from '../hooks/useConversationExport';
 import { useCustomerWindow } from '../hooks/useTemplates';
 import { useDeleteTicket, useUpdateTicket } from '../hooks/useTicket';
@@ -74,7 +74,16 @@ function useTicketRoom(ticketId: number) {
 }
 
 /** The conversation (seed 000 §2): header, actions of §4, messages and composer. */
-export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: () => void }) {
+export function TicketView({
+  ticket,
+  onBack,
+  panelRoom = false,
+}: {
+  ticket: TicketDetail;
+  onBack?: () => void;
+  /** The page has room to dock the contact panel beside the conversation (useContactPanelRoom). */
+  panelRoom?: boolean;
+}) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -87,7 +96,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
   const [logOpen, setLogOpen] = useState(false);
   const [deleteAsk, setDeleteAsk] = useState(false);
-  const panel = useContactPanel(ticket.id);
+  const panel = useContactPanel(ticket.id, panelRoom);
   const [scheduling, setScheduling] = useState(false);
   const [filesOpen, setFilesOpen] = useState(false);
   const { plan } = useCompanyPlan();
@@ -143,7 +152,11 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const panelProps = { contactId: ticket.contactId, ticketId: ticket.id, laneId, onClose: panel.close };
 
   return (
-    <Box sx={{ display: 'flex', height: '100%', minWidth: 0 }} data-testid="ticket-view">
+    <Box
+      sx={{ display: 'flex', height: '100%', minWidth: 0 }}
+      data-testid="ticket-view"
+      data-panel-docked={panel.docked && panel.open}
+    >
       <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, height: '100%', minWidth: 0 }}>
         {/* Narrow screens: the contact's name keeps the first row, the actions wrap to a second one, right-aligned. */}
         <Paper
@@ -453,7 +466,14 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
           component="aside"
           aria-label={t('inbox.panel.label')}
           data-testid="contact-panel"
-          sx={{ width: 320, flexShrink: 0, borderLeft: 1, borderColor: 'divider', bgcolor: 'background.paper', minHeight: 0 }}
+          sx={{
+            width: CONTACT_PANEL_PX,
+            flexShrink: 0,
+            borderLeft: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            minHeight: 0,
+          }}
         >
           <ContactPanel {...panelProps} />
         </Box>

@@ -1,3 +1,4 @@
+import { TICKET_LIST_MIN_PX } from '@atendo/shared';
 import { useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -8,13 +9,39 @@ import { ticketKeys } from './keys';
 
 /** From this viewport width the contact panel sits beside the conversation (and starts open); below it is a drawer. */
 export const CONTACT_PANEL_DOCK_PX = 1280;
+/** The docked panel's width, and the narrowest conversation it leaves beside it. */
+export const CONTACT_PANEL_PX = 320;
+export const CONVERSATION_MIN_PX = 440;
+/** The inbox list's drag handle. */
+const LIST_HANDLE_PX = 6;
 
 /**
- * Where the contact panel is and whether it shows: docked beside the conversation on wide screens, open unless the
- * user closed it (remembered in this browser); a drawer on narrow screens, closed until asked for.
+ * Whether the inbox page (measured, so the main menu's state counts) holds the list at its narrowest, a readable
+ * conversation and the docked panel; the list gives up width to them when it must. Answers the callback ref to put on
+ * the page's row.
  */
-export function useContactPanel(ticketId: number) {
-  const docked = useMediaQuery(`(min-width:${CONTACT_PANEL_DOCK_PX}px)`, { noSsr: true });
+export function useContactPanelRoom() {
+  const [row, setRow] = useState<HTMLElement | null>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!row) return;
+    setWidth(row.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, [row]);
+  const room = width >= TICKET_LIST_MIN_PX + LIST_HANDLE_PX + CONTACT_PANEL_PX + CONVERSATION_MIN_PX;
+  return { ref: setRow, room };
+}
+
+/**
+ * Where the contact panel is and whether it shows: docked beside the conversation on wide screens with room for it,
+ * open unless the user closed it (remembered in this browser); elsewhere a drawer, closed until asked for.
+ */
+export function useContactPanel(ticketId: number, room: boolean) {
+  const wide = useMediaQuery(`(min-width:${CONTACT_PANEL_DOCK_PX}px)`, { noSsr: true });
+  const docked = wide && room;
   const closedByUser = useStorageItem(STORAGE_KEYS.contactPanel) === 'closed';
   const [drawerOpen, setDrawerOpen] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another ticket starts with the drawer closed

@@ -1,9 +1,25 @@
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { Tab, Tabs } from '@mui/material';
+import { Tab, Tabs, type Theme } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 
 export type ComposerMode = 'reply' | 'note';
+
+/** The composer's frame: a note is drawn in amber from its tab to its field (Chatwoot's yellow note draft). */
+export const composerSx = (theme: Theme, mode: ComposerMode) => ({
+  borderTop: 1,
+  borderColor: mode === 'note' ? 'warning.main' : 'divider',
+  bgcolor: mode === 'note' ? alpha(theme.palette.warning.main, 0.1) : undefined,
+});
+
+/** The message field while writing a note: a pale amber with an amber outline, the text in the theme's own colour. */
+export const noteFieldSx = (theme: Theme) => ({
+  '& .MuiOutlinedInput-root': {
+    bgcolor: theme.palette.mode === 'dark' ? alpha(theme.palette.warning.main, 0.16) : '#fff8e1',
+    '& fieldset, &:hover fieldset, &.Mui-focused fieldset': { borderColor: theme.palette.warning.main },
+  },
+});
 
 /**
  * Reply or private note, as two explicit tabs above the composer (Chatwoot's "Reply / Private Note"). The keys r and n

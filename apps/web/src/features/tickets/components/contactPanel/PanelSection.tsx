@@ -19,21 +19,29 @@ export function PanelSection({
   const id = useId();
   return (
     <Box component="section" aria-labelledby={`${id}-title`} data-testid={testId} sx={{ borderTop: 1, borderColor: 'divider' }}>
-      <ButtonBase
-        id={`${id}-title`}
-        aria-expanded={!folded}
-        aria-controls={`${id}-body`}
-        onClick={onToggle}
-        sx={{ width: '100%', justifyContent: 'space-between', px: 2, py: 1.25, '&:hover': { bgcolor: 'action.hover' } }}
-      >
-        <Typography variant="subtitle2" component="h3">
+      {/* the WAI-ARIA accordion: a heading holding the button that folds its section */}
+      <Typography variant="subtitle2" component="h3" sx={{ m: 0 }}>
+        <ButtonBase
+          id={`${id}-title`}
+          aria-expanded={!folded}
+          aria-controls={`${id}-body`}
+          onClick={onToggle}
+          sx={{
+            width: '100%',
+            justifyContent: 'space-between',
+            px: 2,
+            py: 1.25,
+            font: 'inherit',
+            '&:hover': { bgcolor: 'action.hover' },
+          }}
+        >
           {title}
-        </Typography>
-        <ExpandMoreIcon
-          fontSize="small"
-          sx={{ transition: 'transform 150ms', transform: folded ? 'rotate(-90deg)' : 'none', color: 'text.secondary' }}
-        />
-      </ButtonBase>
+          <ExpandMoreIcon
+            fontSize="small"
+            sx={{ transition: 'transform 150ms', transform: folded ? 'rotate(-90deg)' : 'none', color: 'text.secondary' }}
+          />
+        </ButtonBase>
+      </Typography>
       <Collapse in={!folded} id={`${id}-body`} unmountOnExit>
         <Box sx={{ px: 2, pb: 2 }}>{children}</Box>
       </Collapse>
