@@ -3,7 +3,6 @@ import AddReactionIcon from '@mui/icons-material/AddReactionOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import ReplayIcon from '@mui/icons-material/Replay';
 import SmartToyIcon from '@mui/icons-material/SmartToyOutlined';
 import { Box, Checkbox, Chip, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
@@ -23,6 +22,7 @@ import { canDeleteMessage, canEditMessage } from '../utils/messageRules';
 import { AckIcon } from './AckIcon';
 import { AudioTranscription } from './AudioTranscription';
 import { EmojiPicker } from './EmojiPicker';
+import { FailedSendNotice } from './FailedSendNotice';
 import { MessageContent } from './renderers/MessageContent';
 
 /** What the channel can take again: never a private note, nor a deleted message. */
@@ -124,7 +124,11 @@ export const MessageBubble = memo(function MessageBubble({
             : mine
               ? alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.35 : 0.12)
               : theme.palette.background.paper,
-          border: message.isPrivate ? `1px dashed ${theme.palette.warning.main}` : undefined,
+          border: message.isPrivate
+            ? `1px dashed ${theme.palette.warning.main}`
+            : failed
+              ? `1px solid ${theme.palette.error.main}`
+              : undefined,
           boxShadow: 1,
           '&:hover .message-menu': { opacity: 1 },
         })}
@@ -173,20 +177,10 @@ export const MessageBubble = memo(function MessageBubble({
           {mine && !message.isPrivate ? (
             <AckIcon ack={message.ack} mediaType={message.mediaType} sendError={message.sendError} />
           ) : null}
-          {failed ? (
-            <IconButton
-              size="small"
-              color="error"
-              aria-label={t('tickets.message.retry')}
-              title={t('tickets.message.retry')}
-              disabled={retry.isPending}
-              onClick={sendAgain}
-              sx={{ p: 0.25 }}
-            >
-              <ReplayIcon sx={{ fontSize: 16 }} />
-            </IconButton>
-          ) : null}
         </Box>
+        {failed && message.sendError ? (
+          <FailedSendNotice sendError={message.sendError} busy={retry.isPending} onRetry={sendAgain} />
+        ) : null}
         {!message.isDeleted ? (
           <IconButton
             className="message-menu"
