@@ -1,26 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubMatchMedia } from '../../../test/render';
 import { CONTACT_PANEL_DOCK_PX, useContactPanel } from './useContactPanel';
 
-const original = window.matchMedia;
 let viewport = 1440;
 beforeEach(() => {
-  window.matchMedia = ((query: string) => {
+  stubMatchMedia((query) => {
     const min = /min-width:\s*(\d+)px/.exec(query);
-    return {
-      matches: min ? viewport >= Number(min[1]) : false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
-  }) as typeof window.matchMedia;
-});
-afterEach(() => {
-  window.matchMedia = original;
+    return min ? viewport >= Number(min[1]) : false;
+  });
 });
 
 describe('where the contact panel is (issue 35 item 3)', () => {

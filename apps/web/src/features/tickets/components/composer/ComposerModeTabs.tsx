@@ -6,6 +6,12 @@ import { useTranslation } from 'react-i18next';
 
 export type ComposerMode = 'reply' | 'note';
 
+/** The tabs, and the inbox keys (r, n) that press them through their data-shortcut. */
+const MODES = [
+  { mode: 'reply', Icon: ChatBubbleOutlineIcon, shortcut: 'reply-mode' },
+  { mode: 'note', Icon: LockIcon, shortcut: 'private-note' },
+] as const;
+
 /** The composer's frame: a note is drawn in amber from its tab to its field (Chatwoot's yellow note draft). */
 export const composerSx = (theme: Theme, mode: ComposerMode) => ({
   borderTop: 1,
@@ -50,28 +56,23 @@ export function ComposerModeTabs({
         },
       })}
     >
-      <Tab
-        value="reply"
-        icon={<ChatBubbleOutlineIcon sx={{ fontSize: 16 }} />}
-        iconPosition="start"
-        label={t('tickets.mode.reply')}
-        disabled={disabled}
-        data-shortcut="reply-mode"
-        data-testid="mode-reply"
-      />
-      <Tab
-        value="note"
-        icon={<LockIcon sx={{ fontSize: 16 }} />}
-        iconPosition="start"
-        label={t('tickets.mode.note')}
-        disabled={disabled}
-        data-shortcut="private-note"
-        data-testid="mode-note"
-        // a dark amber on the light theme (≥ 4.5:1 on white), the light amber on the dark one
-        sx={(theme) => ({
-          '&.Mui-selected': { color: theme.palette.mode === 'dark' ? theme.palette.warning.light : '#7a3500' },
-        })}
-      />
+      {MODES.map(({ mode: value, Icon, shortcut }) => (
+        <Tab
+          key={value}
+          value={value}
+          icon={<Icon sx={{ fontSize: 16 }} />}
+          iconPosition="start"
+          label={t(`tickets.mode.${value}`)}
+          disabled={disabled}
+          data-shortcut={shortcut}
+          data-testid={`mode-${value}`}
+          // the note's tab in a dark amber on the light theme (≥ 4.5:1 on white), the light amber on the dark one
+          sx={(theme) => ({
+            '&.Mui-selected':
+              value === 'note' ? { color: theme.palette.mode === 'dark' ? theme.palette.warning.light : '#7a3500' } : {},
+          })}
+        />
+      ))}
     </Tabs>
   );
 }

@@ -1,29 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../../test/apiStub';
-import { makeUser } from '../../../../test/fixtures';
+import { makeContact, makeUser } from '../../../../test/fixtures';
 import { renderWithProviders, sessionValue } from '../../../../test/render';
 import { ContactPanel } from './ContactPanel';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const contact = {
-  id: 9,
+const contact = makeContact({
   name: 'Maria Souza',
-  number: '5511988887777',
   email: 'maria@example.com',
-  profilePicUrl: '',
-  urlPicture: '',
-  isGroup: false,
-  active: true,
-  acceptAudioMessage: true,
-  disableBot: false,
-  channel: 'whatsapp',
   extraInfo: [{ id: 1, name: 'Plano', value: 'Ouro anual' }],
-  tags: [],
-  whatsappId: null,
-  whatsapp: null,
-};
+});
 
 const ticket = (id: number, contactId: number, status: string) => ({
   id,
