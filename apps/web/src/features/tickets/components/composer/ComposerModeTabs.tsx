@@ -50,7 +50,27 @@ export function ComposerModeTabs({
       sx={(theme) => ({
         minHeight: 32,
         mb: 0.5,
-        '& .MuiTab-root': { minHeight: 32, py: 0.5, px: 1.5, textTransform: 'none', fontSize: 13, minWidth: 0 },
+        // full opacity: MUI's faded unselected tab falls under 4.5:1
+        '& .MuiTab-root': {
+          minHeight: 32,
+          py: 0.5,
+          px: 1.5,
+          textTransform: 'none',
+          fontSize: 13,
+          minWidth: 0,
+          opacity: 1,
+          color: theme.palette.text.secondary,
+        },
+        // the chosen note in a dark amber on the light theme (≥ 4.5:1 on its tint), the light amber on the dark one
+        '& .MuiTab-root.Mui-selected': {
+          color:
+            mode === 'note'
+              ? theme.palette.mode === 'dark'
+                ? theme.palette.warning.light
+                : '#7a3500'
+              : theme.palette.text.primary,
+        },
+        '& .MuiTab-root.Mui-disabled': { color: theme.palette.text.disabled },
         '& .MuiTabs-indicator': {
           bgcolor: mode === 'note' ? theme.palette.warning.main : theme.palette.primary.main,
         },
@@ -66,11 +86,6 @@ export function ComposerModeTabs({
           disabled={disabled}
           data-shortcut={shortcut}
           data-testid={`mode-${value}`}
-          // the note's tab in a dark amber on the light theme (≥ 4.5:1 on white), the light amber on the dark one
-          sx={(theme) => ({
-            '&.Mui-selected':
-              value === 'note' ? { color: theme.palette.mode === 'dark' ? theme.palette.warning.light : '#7a3500' } : {},
-          })}
         />
       ))}
     </Tabs>

@@ -100,6 +100,12 @@ export function ContactPanel({ contactId, ticketId, laneId = null, onClose }: Co
                 variant="outlined"
                 size="small"
                 color={c.active ? 'error' : 'primary'}
+                // the dark theme's error red on its paper is under 4.5:1: its lighter shade there
+                sx={(theme) =>
+                  c.active && theme.palette.mode === 'dark'
+                    ? { color: theme.palette.error.light, borderColor: theme.palette.error.light }
+                    : {}
+                }
                 disabled={block.isPending}
                 onClick={() => block.mutate(!c.active)}
               >
