@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_URL, apiAs, apiHeaders, companyWithTicket, SCREENSHOTS, signIn } from './helpers';
+import { API_URL, apiAs, apiHeaders, axeProblems, companyWithTicket, SCREENSHOTS, signIn } from './helpers';
 
 /**
  * The conversation (issue 35 item 3): at 1440 px the contact panel sits beside it, open, with the contact's
@@ -24,10 +24,10 @@ test('the contact panel beside the conversation, the note mode, and the drawer o
     email: 'cliente.painel@example.com',
     extraInfo: [{ name: 'Plano', value: 'Ouro anual' }],
   });
-  const vip = await api<{ id: number }>('post', '/tags', { name: 'Cliente VIP', color: '#6a1b9a' });
+  const vip = await api<{ id: number }>('post', '/tags', { name: 'Cliente VIP', color: '#1565c0' });
   await api('post', '/tags/sync', { contactId: contact.id, tags: [vip.id] });
   await api('post', `/messages/${ticket.id}`, { body: 'Bom dia! Seu pedido foi separado.' });
-  const lane = await api<{ id: number }>('post', '/tags', { name: 'Negociação', color: '#ef6c00', kanban: 1 });
+  const lane = await api<{ id: number }>('post', '/tags', { name: 'Negociação', color: '#6a1b9a', kanban: 1 });
   // the lane's PUT answers no body (apiAs reads one): a plain call with a fresh sign-in
   const tagged = await request.put(`${API_URL}/ticket-tags/${ticket.id}/${lane.id}`, {
     headers: await apiHeaders(request, account),
@@ -67,6 +67,7 @@ test('the contact panel beside the conversation, the note mode, and the drawer o
   await expect(composer).toHaveAttribute('placeholder', 'Nota privada: só a equipe vê');
   await composer.fill('Cliente prefere entrega à tarde');
   await page.screenshot({ path: `${SCREENSHOTS}/conversation-panel-note-1440.png` });
+  const problems = await axeProblems(page, 'note light 1440');
   await composer.press('Enter');
   const note = page.getByTestId('message').filter({ hasText: 'Cliente prefere entrega à tarde' });
   await expect(note.getByTestId('private-note-label')).toHaveText(`Nota privada de ${account.name}`);
@@ -93,6 +94,7 @@ test('the contact panel beside the conversation, the note mode, and the drawer o
   await expect(panel).toBeVisible();
   await page.getByRole('tab', { name: 'Nota privada' }).click();
   await page.screenshot({ path: `${SCREENSHOTS}/conversation-panel-dark-1440.png` });
+  problems.push(...(await axeProblems(page, 'note dark 1440')));
 
   // a phone: no docked panel; the toggle opens the drawer
   for (const scheme of ['dark', 'light'] as const) {
@@ -108,7 +110,10 @@ test('the contact panel beside the conversation, the note mode, and the drawer o
     await expect(drawer).toBeVisible();
     await expect(drawer.getByTestId('previous-conversation')).toHaveCount(1);
     await page.screenshot({ path: `${SCREENSHOTS}/conversation-panel-${scheme}-390.png` });
+    problems.push(...(await axeProblems(page, `drawer ${scheme} 390`)));
     await page.getByRole('button', { name: 'Fechar o painel do contato' }).click();
     await expect(drawer).toHaveCount(0);
   }
+  // no serious or critical accessibility problem in the note mode and the drawer, light and dark (issue 35 item 7)
+  expect(problems).toEqual([]);
 });

@@ -26,7 +26,11 @@ export function TicketTagsBar({ ticketId, tags, disabled }: { ticketId: number; 
           variant="outlined"
           label={l.name}
           title={t('tags.picker.lane')}
-          sx={{ borderColor: l.color, color: l.color }}
+          // the lane's colour on the border and a dot; the name in the text colour, readable on either theme
+          icon={
+            <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: l.color, ml: '6px !important' }} />
+          }
+          sx={{ borderColor: l.color }}
         />
       ))}
       <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -1,4 +1,4 @@
-import { Box, Chip, CircularProgress, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, Chip, CircularProgress, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../../shared/clock';
@@ -25,29 +25,30 @@ export function PreviousConversations({ history }: { history: ReturnType<typeof 
   return (
     <List dense disablePadding data-testid="previous-conversations">
       {items.map((ticket) => (
-        <ListItemButton
-          key={ticket.id}
-          component={Link}
-          to={`/tickets/${ticket.uuid}`}
-          data-testid="previous-conversation"
-          sx={{ borderRadius: 1, px: 1, alignItems: 'flex-start' }}
-        >
-          <ListItemText
-            primary={
-              <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-                  #{ticket.id}
-                </Typography>
-                <Chip size="small" variant="outlined" label={t(`inbox.status.${ticket.status}`)} sx={{ height: 20 }} />
-                <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
-                  {formatDateTime(clock, ticket.updatedAt)}
-                </Typography>
-              </Box>
-            }
-            secondary={[ticket.queue?.name, ticket.user?.name, ticket.lastMessage].filter(Boolean).join(' · ')}
-            slotProps={{ secondary: { noWrap: true } }}
-          />
-        </ListItemButton>
+        <ListItem key={ticket.id} disablePadding>
+          <ListItemButton
+            component={Link}
+            to={`/tickets/${ticket.uuid}`}
+            data-testid="previous-conversation"
+            sx={{ borderRadius: 1, px: 1, alignItems: 'flex-start' }}
+          >
+            <ListItemText
+              primary={
+                <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+                    #{ticket.id}
+                  </Typography>
+                  <Chip size="small" variant="outlined" label={t(`inbox.status.${ticket.status}`)} sx={{ height: 20 }} />
+                  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
+                    {formatDateTime(clock, ticket.updatedAt)}
+                  </Typography>
+                </Box>
+              }
+              secondary={[ticket.queue?.name, ticket.user?.name, ticket.lastMessage].filter(Boolean).join(' · ')}
+              slotProps={{ secondary: { noWrap: true } }}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
