@@ -73,6 +73,9 @@ function useTicketRoom(ticketId: number) {
   }, [socket, ticketId]);
 }
 
+/** Below this conversation width the header's actions go to a second row under the contact's name. */
+const HEADER_ONE_ROW_PX = 520;
+
 /** The conversation (seed 000 §2): header, actions of §4, messages and composer. */
 export function TicketView({
   ticket,
@@ -157,15 +160,19 @@ export function TicketView({
       data-testid="ticket-view"
       data-panel-docked={panel.docked && panel.open}
     >
-      <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, height: '100%', minWidth: 0 }}>
-        {/* Narrow screens: the contact's name keeps the first row, the actions wrap to a second one, right-aligned. */}
+      <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, height: '100%', minWidth: 0, containerType: 'inline-size' }}>
+        {/*
+          A narrow conversation (a phone, or beside the docked contact panel): the contact's name keeps the first row,
+          the actions wrap to a second one, right-aligned.
+        */}
         <Paper
           square
           elevation={1}
           sx={{
             display: 'flex',
             alignItems: 'center',
-            flexWrap: { xs: 'wrap', sm: 'nowrap' },
+            flexWrap: 'nowrap',
+            [`@container (max-width: ${HEADER_ONE_ROW_PX}px)`]: { flexWrap: 'wrap' },
             justifyContent: 'flex-end',
             gap: 1,
             p: 1,
@@ -184,7 +191,15 @@ export function TicketView({
             onClick={() => panel.show()}
           />
           <Box
-            sx={{ flex: 1, minWidth: { xs: 'calc(100% - 112px)', sm: 0 }, cursor: 'pointer' }}
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              cursor: 'pointer',
+              // the avatar (and the back arrow) beside the name; everything else to the second row
+              [`@container (max-width: ${HEADER_ONE_ROW_PX}px)`]: {
+                minWidth: onBack ? 'calc(100% - 112px)' : 'calc(100% - 56px)',
+              },
+            }}
             onClick={() => panel.show()}
             title={t('inbox.contact.open')}
           >
