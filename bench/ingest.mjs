@@ -10,7 +10,10 @@
  *   b. first messages of 2,000 new conversations to a connection with a queue menu bot (greeting + menu each);
  *   c. first messages of 300 new conversations to a queue answered by an AI prompt: each is answered by the model (the
  *      OpenAI stand-in of tools/graph-standin, reached through the outbound guard) in a job, and the answer is sent;
- *      `answered/s` counts until every model answer is stored — bounded by the stand-in and the job queue, reported.
+ *      `answered/s` counts until every model answer is stored — bounded by the stand-in and the job queue, reported;
+ *   d. first messages of 2,000 new conversations to a connection with one queue and no bot: each ticket waits in it;
+ *   e. the same with the queue's auto-assignment on (round robin, 20 online attendants, no capacity limit): each ticket
+ *      is given by the rule (issue 33 item 5: the cost a rule adds is e against d, run together: BENCH_SCENARIOS=d,e).
  * For each: messages/s and webhook latency p50/p95/p99; statements and pool checkouts per message (counted at the
  * driver, pg-boss's own polling included); main-thread CPU ms per message (the thread's own CPU time from /proc —
  * the load generator runs in a worker thread); for b, the time until every reaction (menu) was decided. Then the ceiling: the
@@ -250,6 +253,29 @@ async function runScenario(name) {
         whatsappId,
         queue.id,
       ]);
+    } else if (name === 'd' || name === 'e') {
+      // New conversations to a connection with one queue and no bot: each ticket waits in the queue; in e the queue's
+      // round robin gives it to one of 20 online attendants (all day on the company clock, no capacity limit).
+      nContacts = newConversations;
+      nPer = 1;
+      const [queue] = await database.query(
+        `INSERT INTO queues (company_id, name, color, greeting_message, assignment_mode)
+         VALUES ($1, 'Vendas', '#111111', '', $2) RETURNING id`,
+        [company.id, name === 'e' ? 'roundRobin' : 'off'],
+      );
+      await database.query(`INSERT INTO whatsapp_queues (company_id, whatsapp_id, queue_id) VALUES ($1, $2, $3)`, [
+        company.id,
+        whatsappId,
+        queue.id,
+      ]);
+      await database.query(
+        `WITH u AS (
+           INSERT INTO users (company_id, name, email, password_hash, profile, online, start_work, end_work)
+           SELECT $1, 'Atendente ' || g, 'a' || g || '@bench.test', 'x', 'user', true, '00:00', '23:59' FROM generate_series(1, 20) g
+           RETURNING id)
+         INSERT INTO user_queues (company_id, user_id, queue_id) SELECT $1, id, $2 FROM u`,
+        [company.id, queue.id],
+      );
     } else {
       // New conversations to a connection with two queues: each first message gets the greeting and the queue menu.
       nContacts = newConversations;
@@ -318,6 +344,7 @@ async function runScenario(name) {
               (SELECT count(*)::int FROM messages WHERE company_id = $1 AND automation > 0) AS undecided,
               (SELECT count(*)::int FROM contacts WHERE company_id = $1) AS contacts,
               (SELECT count(*)::int FROM tickets WHERE company_id = $1) AS tickets,
+              (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND user_id IS NOT NULL AND status = 'open') AS assigned,
               (SELECT count(*)::int FROM (SELECT external_id FROM messages WHERE company_id = $1 AND NOT from_me
                  GROUP BY whatsapp_id, external_id HAVING count(*) > 1) d) AS duplicates`,
       [company.id],
@@ -338,7 +365,9 @@ async function runScenario(name) {
       order.out_of_order === 0 &&
       load.statuses['200'] === messages &&
       (name !== 'b' || counts.menus === nContacts) &&
-      (name !== 'c' || aiAnswers === nContacts);
+      (name !== 'c' || aiAnswers === nContacts) &&
+      (name !== 'e' || counts.assigned === nContacts) &&
+      (name !== 'd' || counts.assigned === 0);
     const result = {
       scenario: name,
       database: database.kind,
@@ -391,6 +420,8 @@ const LABELS = {
   a: 'a. into tickets an attendant holds',
   b: 'b. first messages, queue menu bot',
   c: 'c. first messages, AI prompt queue (decided = model answer stored)',
+  d: 'd. first messages, one queue, no bot, no rule',
+  e: 'e. as d, round robin assignment (decided = every ticket given)',
 };
 
 async function main() {
@@ -422,7 +453,7 @@ async function main() {
     const c = r.invariants;
     console.log(
       `${r.scenario}: ${c.messages} messages, ${c.contacts} contacts, ${c.tickets} tickets, ${c.duplicates} duplicates, ` +
-        `${c.outOfOrder} out of order, ${c.menus} menus, ${c.undecided} undecided, ` +
+        `${c.outOfOrder} out of order, ${c.menus} menus, ${c.assigned} assigned, ${c.undecided} undecided, ` +
         (c.aiAnswers !== undefined ? `${c.aiAnswers} AI answers (${c.modelRequests} model requests), ` : '') +
         `HTTP ${JSON.stringify(r.statuses)} → ${c.ok ? 'OK' : 'FAILED'}`,
     );

@@ -29,7 +29,12 @@ const customers = Number(process.env.BENCH_CUSTOMERS ?? 100);
 const stack = await startStack({
   processes: 3,
   nginxWorkers: 2,
-  env: { LOGIN_RATE_IP_PER_MINUTE: '100000', LOGIN_RATE_EMAIL_PER_15_MINUTES: '100000' },
+  env: {
+    LOGIN_RATE_IP_PER_MINUTE: '100000',
+    LOGIN_RATE_EMAIL_PER_15_MINUTES: '100000',
+    // the write-gathering window of the sockets (docs/deploy.md "Realtime CPU"); unset: the server's default
+    ...(process.env.REALTIME_FLUSH_MS ? { REALTIME_FLUSH_MS: process.env.REALTIME_FLUSH_MS } : {}),
+  },
 }).catch((err) => {
   console.error(`bench/realtime skipped: the scaled stack did not start (${err.message})`);
   process.exit(0);
@@ -89,13 +94,17 @@ try {
         const cpu = stack.procs
           .map((p) => `${p.name} ${((cpuAfter[p.name] - cpuBefore[p.name]) / stepSeconds).toFixed(2)}`)
           .join(', ');
+        // The API's CPU per delivered event and per customer message: the figure batching must halve (issue 29 item 7).
+        const apiCpu = stack.procs.reduce((sum, p) => sum + cpuAfter[p.name] - cpuBefore[p.name], 0);
+        const cpuPerDelivery = (1e6 * apiCpu) / Math.max(1, m.deliveries);
+        const cpuPerMessage = (1e3 * apiCpu) / Math.max(1, m.achievedRate * stepSeconds);
         const load = os
           .loadavg()
           .map((l) => l.toFixed(2))
           .join(' ');
-        results.push({ ...m, cpu, load });
+        results.push({ ...m, cpu, cpuPerDelivery, cpuPerMessage, load });
         log(
-          `${String(m.rate).padStart(4)} msg/s (achieved ${m.achievedRate.toFixed(1)}): p50 ${m.p50.toFixed(1)} ms  p95 ${m.p95.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  max ${m.max.toFixed(0)} ms | deliveries ${m.deliveries}/${m.expected}  non-entitled ${m.nonEntitled}  webhook p50/p95 ${m.webhookP50.toFixed(1)}/${m.webhookP95.toFixed(1)} ms  errors ${m.errors} | CPU s/s ${cpu}, load generator ${m.generatorCpu.toFixed(2)} | load ${load}`,
+          `${String(m.rate).padStart(4)} msg/s (achieved ${m.achievedRate.toFixed(1)}): p50 ${m.p50.toFixed(1)} ms  p95 ${m.p95.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms  max ${m.max.toFixed(0)} ms | deliveries ${m.deliveries}/${m.expected}  non-entitled ${m.nonEntitled}  webhook p50/p95 ${m.webhookP50.toFixed(1)}/${m.webhookP95.toFixed(1)} ms  errors ${m.errors} | API CPU ${cpuPerDelivery.toFixed(1)} µs per delivery, ${cpuPerMessage.toFixed(1)} ms per message; CPU s/s ${cpu}, load generator ${m.generatorCpu.toFixed(2)} | load ${load}`,
         );
         if (m.p95 > 250 && m.rate >= 100) stopAfter = true;
       } else if (m.type === 'done') {
@@ -122,7 +131,9 @@ try {
     child.on('exit', () => clearInterval(watch));
   });
 
-  console.log('\nbench/realtime — webhook post → appMessage at each entitled socket, 3 API processes behind nginx');
+  console.log(
+    `\nbench/realtime — webhook post → appMessage at each entitled socket, 3 API processes behind nginx, write window ${process.env.REALTIME_FLUSH_MS ?? 'default (25)'} ms`,
+  );
   console.log(
     `machine: ${os.cpus().length} cores, load now ${os
       .loadavg()
@@ -138,6 +149,8 @@ try {
       delivered: `${r.deliveries}/${r.expected}`,
       'non-entitled': r.nonEntitled,
       'webhook p95': Number(r.webhookP95.toFixed(1)),
+      'API CPU µs/delivery': Number(r.cpuPerDelivery.toFixed(1)),
+      'API CPU ms/msg': Number(r.cpuPerMessage.toFixed(1)),
       'CPU s/s': r.cpu,
       load: r.load,
     })),

@@ -53,6 +53,11 @@ const EnvSchema = z.object({
   SPEECH_API_URL: z.string().default('https://{region}.tts.speech.microsoft.com'),
   /** "host:port" items that outbound calls to company-given URLs may reach although private (local stand-ins in development and tests); empty in production. */
   OUTBOUND_ALLOWED_HOSTS: z.string().default(''),
+  /**
+   * A socket that has just been written waits this long before its next write, and what arrives meanwhile goes out in
+   * one write (docs/deploy.md, "Realtime CPU"); 0 writes every event at once.
+   */
+  REALTIME_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(25),
   /** Outgoing webhooks (docs/api.md): first retry after this many seconds, doubling (capped at 6 h) over about a day. */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(60),
   /** Failed attempts in a row after which an endpoint is paused and its company's admins told. */
@@ -152,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: parsed.DATABASE_URL || undefined,
     redisUrl: parsed.REDIS_URL || undefined,
     redisChannelPrefix: parsed.REDIS_CHANNEL_PREFIX,
+    realtimeFlushMs: parsed.REALTIME_FLUSH_MS,
     trustProxy: trustProxy(parsed.TRUST_PROXY),
     mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(dataDir, 'media')),
     ffmpegPath: parsed.FFMPEG_PATH || undefined,

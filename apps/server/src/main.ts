@@ -68,6 +68,7 @@ async function main() {
       canJoinTicket: (ctx, id) => handlers?.canJoinTicket?.(ctx, id) ?? Promise.resolve(false),
     },
     logger,
+    flushWindowMs: config.realtimeFlushMs,
   });
   let redis: Redis | undefined;
   let limiter: RateLimiter = new MemoryRateLimiter();

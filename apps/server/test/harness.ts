@@ -129,6 +129,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
         // a file that does not test presence never hears an earlier test's socket go offline
         presenceGraceMs: opts.socket.presenceGraceMs ?? 3_600_000,
         schedule: opts.socket.schedule,
+        // as in production: the socket tests run with writes gathered (realtime-writes.ts)
+        flushWindowMs: config.realtimeFlushMs,
       })
     : undefined;
   const media = new MediaStorage({

@@ -27,7 +27,7 @@ test('the contact panel beside the conversation, the note mode, and the drawer o
   const vip = await api<{ id: number }>('post', '/tags', { name: 'Cliente VIP', color: '#1565c0' });
   await api('post', '/tags/sync', { contactId: contact.id, tags: [vip.id] });
   await api('post', `/messages/${ticket.id}`, { body: 'Bom dia! Seu pedido foi separado.' });
-  const lane = await api<{ id: number }>('post', '/tags', { name: 'Negociação', color: '#6a1b9a', kanban: 1 });
+  const lane = await api<{ id: number }>('post', '/tags', { name: 'Negociação', color: '#ef6c00', kanban: 1 });
   // the lane's PUT answers no body (apiAs reads one): a plain call with a fresh sign-in
   const tagged = await request.put(`${API_URL}/ticket-tags/${ticket.id}/${lane.id}`, {
     headers: await apiHeaders(request, account),

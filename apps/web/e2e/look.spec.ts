@@ -35,7 +35,7 @@ test('the main screens in light and dark, wide and narrow, pass axe', async ({ p
         await page.goto(screen.path === 'ticket' ? `/tickets/${ticket.uuid}` : screen.path);
         await expect(screen.ready(page).first()).toBeVisible();
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: `${SCREENSHOTS}/look/${screen.name}-${scheme}-${width}.png` });
+        await page.screenshot({ path: `${SCREENSHOTS}/look/${screen.name}-${scheme}-${width}.png`, fullPage: true });
         problems.push(...(await axeProblems(page, `${screen.name} ${scheme} ${width}`)));
       }
     }

@@ -19,6 +19,7 @@ import { AppError } from './errors';
 import type { App } from './http';
 import { isAllowedOrigin, type OriginPolicy } from './origins';
 import { EVENTS_FOR_EXPIRED, type RealtimePublisher, rooms } from './realtime-port';
+import { WriteCoalescer } from './realtime-writes';
 
 /** Business answers the gateway needs; given by the modules at wiring time (the gateway holds no rules). */
 export interface RealtimeHandlers {
@@ -60,6 +61,8 @@ export interface SocketGatewayOptions {
   presenceGraceMs?: number;
   /** Timer of the presence grace (setTimeout unless a test drives it). */
   schedule?: Scheduler;
+  /** A socket written less than this long ago gathers what follows into one write (realtime-writes.ts); 0 = off. */
+  flushWindowMs?: number;
 }
 
 interface SocketData {
@@ -99,8 +102,10 @@ export class SocketGateway implements RealtimePublisher {
   private closed = false;
   /** Pending offline checks by `companyId:userId`: a newer disconnect of the user replaces the older one. */
   private offlineChecks = new Map<string, () => void>();
+  private readonly writes: WriteCoalescer;
 
   constructor(private opts: SocketGatewayOptions) {
+    this.writes = new WriteCoalescer(opts.flushWindowMs ?? 0);
     this.io = new Server({
       cors: (req, done) =>
         done(null, { origin: isAllowedOrigin(opts.origins, req.headers.origin, req.headers.host), credentials: true }),
@@ -127,6 +132,7 @@ export class SocketGateway implements RealtimePublisher {
   /** Attaches to the API's HTTP server (same origin and port as the API). */
   attach(server: HttpServer) {
     this.io.attach(server);
+    this.io.engine.on('connection', (conn: unknown) => this.writes.attach(conn));
   }
 
   /** Connects the Redis adapter (REDIS_URL): events published in any process reach sockets of every process. */
@@ -392,6 +398,7 @@ export class SocketGateway implements RealtimePublisher {
     this.closed = true;
     for (const cancel of this.offlineChecks.values()) cancel();
     this.offlineChecks.clear();
+    this.writes.close();
     // Closes every socket and the adapters; the HTTP server is closed by Fastify.
     await new Promise<void>((resolve) => {
       this.io.close(() => resolve());

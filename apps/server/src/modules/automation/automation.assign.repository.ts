@@ -2,7 +2,7 @@
  * The SQL of the queues' assignment rule (automation.assign.ts; docs/automation.md "Assignment"). Every decision runs
  * inside one transaction that first takes the company's assignment lock (decision 100).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
 import { queues } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
@@ -100,15 +100,30 @@ export async function assignmentCandidates(tx: Db, { companyId }: Tenant, queueI
 }
 
 /** Tickets waiting in the queue for an attendant (pending, nobody, the bot done), oldest first; groups only when asked. */
-export async function queueWaiting(tx: Db, { companyId }: Tenant, queueId: number, o: { limit: number; groups: boolean }) {
-  const groups = o.groups ? sql`` : sql`AND NOT is_group`;
-  const rows = rowsOf<{ id: number; is_group: boolean }>(
+export async function queueWaiting(
+  tx: Db,
+  { companyId }: Tenant,
+  queueId: number,
+  o: { limit: number; groups: boolean; waitedSince?: Date },
+) {
+  const groups = o.groups ? sql`` : sql`AND NOT t.is_group`;
+  const waited = o.waitedSince ? sql`AND t.updated_at <= ${o.waitedSince.toISOString()}::timestamptz` : sql``;
+  // returned_by: the attendant whose "return to queue" is the ticket's last log line (the rule does not hand it back).
+  const rows = rowsOf<{ id: number; is_group: boolean; returned_by: number | null }>(
     await tx.execute(sql`
-      SELECT id, is_group FROM tickets
-      WHERE company_id = ${companyId} AND queue_id = ${queueId} AND status = 'pending' AND user_id IS NULL AND NOT is_bot ${groups}
-      ORDER BY created_at, id LIMIT ${o.limit}`),
+      SELECT t.id, t.is_group,
+             (SELECT CASE WHEN l.type = 'pending' THEN l.user_id END FROM ticket_logs l
+              WHERE l.ticket_id = t.id ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS returned_by
+      FROM tickets t
+      WHERE t.company_id = ${companyId} AND t.queue_id = ${queueId} AND t.status = 'pending' AND t.user_id IS NULL
+        AND NOT t.is_bot ${groups} ${waited}
+      ORDER BY t.created_at, t.id LIMIT ${o.limit}`),
   );
-  return rows.map((r) => ({ id: Number(r.id), isGroup: r.is_group === true }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    isGroup: r.is_group === true,
+    returnedBy: r.returned_by === null ? null : Number(r.returned_by),
+  }));
 }
 
 /**
@@ -175,4 +190,20 @@ export async function ruledQueuesWithWaiting(db: Db, tenant?: Tenant): Promise<{
       ORDER BY q.company_id, q.id`),
   );
   return rows.map((r) => ({ companyId: Number(r.company_id), queueId: Number(r.id) }));
+}
+
+/** Queues with the seeds' rotation on (ativarRoteador) and a wait (tempoRoteador minutes), of every company. */
+export interface RotatingQueue {
+  id: number;
+  companyId: number;
+  tempoRoteador: number;
+}
+
+export async function rotatingQueues(db: Db): Promise<RotatingQueue[]> {
+  const rows = await db
+    .select({ id: queues.id, companyId: queues.companyId, tempoRoteador: queues.tempoRoteador })
+    .from(queues)
+    .where(and(eq(queues.ativarRoteador, true), sql`${queues.tempoRoteador} > 0`))
+    .orderBy(asc(queues.companyId), asc(queues.id));
+  return rows;
 }

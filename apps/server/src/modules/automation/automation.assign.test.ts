@@ -171,6 +171,34 @@ describe('capacity: a ticket waits while everyone is full', () => {
     expect(await ticketRow(t, a.ticketId)).toMatchObject({ queueId: other.id, userId: null }); // Financeiro has no rule
   });
 
+  it('a ticket its attendant returns to the queue goes to someone else, or waits', async () => {
+    const { staff, conn } = await team('roundRobin', 0, 2);
+    const a = await customer(conn.id).says('Oi');
+    expect(await ownerOf(a.ticketId)).toBe(staff[0].id);
+    const giveBack = async (who: TestUser) => {
+      const r = await t.app.inject({
+        method: 'PUT',
+        url: `/tickets/${a.ticketId}`,
+        headers: bearer(who.token),
+        payload: { status: 'pending' },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      await t.settled();
+    };
+    // staff[1] is next in turn anyway: make staff[0] the next one, so only the exclusion keeps it from them
+    await customer(conn.id).says('Oi');
+    await giveBack(staff[0]);
+    expect(await ownerOf(a.ticketId)).toBe(staff[1].id);
+    // the only other attendant gives it back while staff[0] is away: it waits rather than return to them
+    await online(t, [staff[0]], false);
+    await giveBack(staff[1]);
+    expect(await ticketRow(t, a.ticketId)).toMatchObject({ status: 'pending', userId: null });
+    // staff[0] comes back: they did not give this one back, so they may take it
+    await online(t, [staff[0]], true);
+    await t.modules.assignment.sweep();
+    expect(await ownerOf(a.ticketId)).toBe(staff[0].id);
+  });
+
   it("a user's own capacity wins over the queue's default", async () => {
     const { staff, conn } = await team('leastBusy', 1, 2);
     await t.database.db.update(users).set({ assignmentCapacity: 3 }).where(eq(users.id, staff[0].id));

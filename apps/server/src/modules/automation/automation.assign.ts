@@ -19,7 +19,7 @@ import type { CoreDeps } from '../../platform/deps';
 import { rooms } from '../../platform/realtime-port';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './automation.assign.repository';
-import { assignWaitingJob } from './automation.jobs';
+import { assignWaitingJob, rotateQueuesJob } from './automation.jobs';
 import { effectiveAssignmentMode, hasRoom, pickAssignee, withinWorkHours } from './automation.rules';
 
 export interface AssignmentOptions {
@@ -37,16 +37,30 @@ export function createAssignmentService(deps: CoreDeps, tickets: TicketsService,
   let clock = opts.now ?? (() => new Date());
   let random = opts.random ?? Math.random;
 
-  /** Gives the queue's waiting tickets, oldest first, while someone eligible has room. Answers the tickets given. */
-  async function assignQueue(companyId: number, queueId: number): Promise<{ ticketId: number; userId: number }[]> {
+  /**
+   * Gives the queue's waiting tickets, oldest first, while someone eligible has room. Answers the tickets given.
+   * `rotation`: the seeds' "Rodízio" (ativarRoteador) of a queue whose own rule is off — the tickets that have waited
+   * since before `waitedSince` go to the least busy, under the same lock, capacity, hours and group rules.
+   */
+  async function assignQueue(
+    companyId: number,
+    queueId: number,
+    rotation?: { waitedSince: Date },
+  ): Promise<{ ticketId: number; userId: number }[]> {
     const tenant: Tenant = { companyId };
+    const modeOf = (q: repo.AssignmentQueue | null) => {
+      const own = q ? effectiveAssignmentMode(q.mode, q.userRandom) : 'off';
+      if (!rotation) return own;
+      // a queue with its own rule gives its tickets as they arrive: the rotation has nothing to add there
+      return own === 'off' ? 'leastBusy' : 'off';
+    };
     // A queue without the rule costs one read, no transaction and no lock.
     const ruled = await repo.findAssignmentQueue(db, tenant, queueId);
-    if (!ruled || effectiveAssignmentMode(ruled.mode, ruled.userRandom) === 'off') return [];
+    if (!ruled || modeOf(ruled) === 'off') return [];
     const given = await db.transaction(async (tx) => {
       await repo.lockCompanyAssignment(tx, tenant);
       const q = await repo.findAssignmentQueue(tx, tenant, queueId);
-      const mode = q ? effectiveAssignmentMode(q.mode, q.userRandom) : 'off';
+      const mode = modeOf(q);
       if (!q || mode === 'off') return [];
       const now = clock();
       const people = (await repo.assignmentCandidates(tx, tenant, queueId)).filter(
@@ -56,13 +70,18 @@ export function createAssignmentService(deps: CoreDeps, tickets: TicketsService,
       if (!room) return [];
       // Read no more of the line than can be given (a group only when someone who may take groups has room).
       const groups = people.some((c) => c.allowGroup);
-      const waiting = await repo.queueWaiting(tx, tenant, queueId, { limit: groups ? BATCH : Math.min(BATCH, room), groups });
+      const waiting = await repo.queueWaiting(tx, tenant, queueId, {
+        limit: groups ? BATCH : Math.min(BATCH, room),
+        groups,
+        waitedSince: rotation?.waitedSince,
+      });
       let last = q.lastUserId;
       const plan: { ticketId: number; userId: number; isGroup: boolean }[] = [];
       for (const t of waiting) {
         const pick = pickAssignee(
           mode,
-          people.filter((c) => hasRoom(c) && (!t.isGroup || c.allowGroup)),
+          // A ticket its attendant gave back to the queue goes to someone else, or waits (and can be accepted by hand).
+          people.filter((c) => hasRoom(c) && (!t.isGroup || c.allowGroup) && c.id !== t.returnedBy),
           last,
           random,
         );
@@ -106,12 +125,23 @@ export function createAssignmentService(deps: CoreDeps, tickets: TicketsService,
     return given;
   }
 
+  /** The rotation's minute: each queue with ativarRoteador gives what waited tempoRoteador minutes. */
+  async function rotate(now = clock()): Promise<number> {
+    let given = 0;
+    for (const q of await repo.rotatingQueues(db)) {
+      const waitedSince = new Date(now.getTime() - q.tempoRoteador * 60_000);
+      given += (await assignQueue(q.companyId, q.id, { waitedSince })).length;
+    }
+    return given;
+  }
+
   const waitingIn = (t: DomainEventMap['ticket.created']['ticket']) =>
     t.status === 'pending' && !t.userId && !t.isBot && t.queueId ? t.queueId : null;
 
   return {
     assignQueue,
     sweep,
+    rotate,
     /** `ticket.queued`: the automation left a ticket waiting in its queue. */
     async onQueued(e: DomainEventMap['ticket.queued']) {
       await assignQueue(e.companyId, e.queueId);
@@ -160,6 +190,13 @@ export function registerAssignmentJobs(deps: CoreDeps, assignment: AssignmentSer
     assignWaitingJob,
     async () => {
       await assignment.sweep();
+    },
+    { cron: '* * * * *' },
+  );
+  deps.jobs.register(
+    rotateQueuesJob,
+    async () => {
+      await assignment.rotate();
     },
     { cron: '* * * * *' },
   );

@@ -134,8 +134,8 @@ describe('waiting: position, rotation, wallets', () => {
     const ids: number[] = [];
     for (let i = 0; i < 30; i++) ids.push((await customer(conn.id).says('Oi')).ticketId);
 
-    expect(await auto().rotate(new Date())).toBe(0); // nobody has waited tempoRoteador minutes yet
-    expect(await auto().rotate(new Date(Date.now() + 3 * 60_000))).toBe(30);
+    expect(await t.modules.assignment.rotate(new Date())).toBe(0); // nobody has waited tempoRoteador minutes yet
+    expect(await t.modules.assignment.rotate(new Date(Date.now() + 3 * 60_000))).toBe(30);
     const rows = await query<{ user_id: number; n: number }>(
       t,
       sql`SELECT user_id, count(*)::int AS n FROM tickets WHERE company_id = ${tenant.companyId} AND status = 'open' GROUP BY user_id`,
@@ -144,7 +144,7 @@ describe('waiting: position, rotation, wallets', () => {
       Object.fromEntries(online.map((u) => [u.id, 10])),
     );
     expect(rows.some((r) => r.user_id === offline.id)).toBe(false);
-    expect((await logTypes(ids[0])).at(-1)).toBe('open');
+    expect((await logTypes(ids[0])).at(-1)).toBe('autoAssigned'); // "assigned by the queue's rule"
 
     // Balanced by open tickets: a user who already holds more gets the next ones last.
     await setUserQueues(t, tenant, offline.id, []);
@@ -155,7 +155,7 @@ describe('waiting: position, rotation, wallets', () => {
     await t.database.db.execute(sql`
       UPDATE tickets SET user_id = ${busiest} WHERE id IN (
         SELECT id FROM tickets WHERE company_id = ${tenant.companyId} AND user_id = ${lightest} ORDER BY id LIMIT 2)`);
-    await auto().rotate(new Date(Date.now() + 3 * 60_000));
+    await t.modules.assignment.rotate(new Date(Date.now() + 3 * 60_000));
     const owners = await Promise.all(more.map(async (id) => (await ticketRow(t, id)).userId));
     expect(owners.filter((o) => o === busiest)).toHaveLength(0);
     expect(owners.filter((o) => o === lightest).length).toBeGreaterThanOrEqual(2);

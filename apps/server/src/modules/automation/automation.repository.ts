@@ -283,59 +283,6 @@ export async function markAutomatic(db: Db, { companyId }: Tenant, messageId: nu
     WHERE id = ${messageId} AND company_id = ${companyId}`);
 }
 
-// ─── Rotation (ativarRoteador) ──────────────────────────────────────────────
-
-export interface RotatingQueue {
-  id: number;
-  companyId: number;
-  tempoRoteador: number;
-}
-
-export async function rotatingQueues(db: Db): Promise<RotatingQueue[]> {
-  const rows = await db
-    .select({ id: queues.id, companyId: queues.companyId, tempoRoteador: queues.tempoRoteador })
-    .from(queues)
-    .where(and(eq(queues.ativarRoteador, true), sql`${queues.tempoRoteador} > 0`))
-    .orderBy(asc(queues.companyId), asc(queues.id));
-  return rows;
-}
-
-/** Waiting tickets of the queue (no attendant, not in the bot) that have waited since before `cutoff`, oldest first. */
-export async function waitingTickets(db: Db, { companyId }: Tenant, queueId: number, cutoff: Date, limit = 500) {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      SELECT id FROM tickets
-      WHERE company_id = ${companyId} AND queue_id = ${queueId} AND status = 'pending' AND user_id IS NULL
-        AND NOT is_group AND NOT is_bot AND updated_at <= ${cutoff.toISOString()}::timestamptz
-      ORDER BY created_at, id LIMIT ${limit}`),
-  );
-  return rows.map((r) => Number(r.id));
-}
-
-/** Online active users of the queue with their live tickets, fewest first (ties: the one served longest ago). */
-export async function rotationCandidates(db: Db, { companyId }: Tenant, queueId: number) {
-  const rows = rowsOf<{ id: number; open: number }>(
-    await db.execute(sql`
-      SELECT u.id,
-        (SELECT count(*)::int FROM tickets t WHERE t.company_id = u.company_id AND t.user_id = u.id AND t.status IN ('open', 'group')) AS open,
-        (SELECT max(l.created_at) FROM ticket_logs l WHERE l.company_id = u.company_id AND l.user_id = u.id AND l.type = 'open') AS last_open
-      FROM users u JOIN user_queues uq ON uq.user_id = u.id AND uq.company_id = u.company_id
-      WHERE u.company_id = ${companyId} AND uq.queue_id = ${queueId} AND u.online AND u.status = 'active'
-      ORDER BY open, last_open NULLS FIRST, u.id`),
-  );
-  return rows.map((r) => ({ id: Number(r.id), open: Number(r.open) }));
-}
-
-/** Assigns a still-waiting ticket (compare-and-set: an attendant who accepted it first wins). */
-export async function assignWaiting(db: Db, { companyId }: Tenant, ticketId: number, userId: number): Promise<TicketRow | null> {
-  const rows = await db
-    .update(tickets)
-    .set({ userId, status: 'open', isBot: false, updatedAt: new Date() })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), eq(tickets.status, 'pending'), isNull(tickets.userId)))
-    .returning();
-  return rows[0] ?? null;
-}
-
 export async function findTicket(db: Db, { companyId }: Tenant, ticketId: number): Promise<TicketRow | null> {
   const [row] = await db
     .select()

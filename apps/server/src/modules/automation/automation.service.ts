@@ -22,7 +22,7 @@ import { createPromptRuntime, registerPromptJobs } from '../prompts/prompts.publ
 import { createIntegrationRuntime, integrationTurnJob } from '../queue-integrations/integrations.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import { createConversationFlow, type FlowTargets } from './automation.flow';
-import { decideOverdueJob, rotateQueuesJob, sendToDefaultQueueJob } from './automation.jobs';
+import { decideOverdueJob, sendToDefaultQueueJob } from './automation.jobs';
 import * as repo from './automation.repository';
 import { AUDIO_REFUSED_TEXT, botAnswerLimit, createStepEffects, type Step, type Timer } from './automation.step';
 
@@ -235,43 +235,6 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
     });
   }
 
-  /**
-   * Rotation: each waiting ticket of a queue with ativarRoteador that has waited tempoRoteador minutes goes to
-   * the queue's online user with the fewest live tickets (ties: the one who got a ticket longest ago).
-   */
-  async function rotate(now = clock()): Promise<number> {
-    let assigned = 0;
-    for (const q of await repo.rotatingQueues(db)) {
-      const waiting = await repo.waitingTickets(
-        db,
-        { companyId: q.companyId },
-        q.id,
-        new Date(now.getTime() - q.tempoRoteador * 60_000),
-      );
-      if (!waiting.length) continue;
-      const users = await repo.rotationCandidates(db, { companyId: q.companyId }, q.id);
-      if (!users.length) continue;
-      for (const ticketId of waiting) {
-        users.sort((a, b) => a.open - b.open);
-        const user = users[0];
-        const before = await repo.findTicket(db, { companyId: q.companyId }, ticketId);
-        const done = await repo.assignWaiting(db, { companyId: q.companyId }, ticketId, user.id);
-        if (!done) continue;
-        await repo.insertLog(db, { companyId: q.companyId }, { ticketId, type: 'open', userId: user.id, queueId: q.id });
-        user.open++;
-        // Moved to the back of its group of equals: round-robin among users with as many tickets.
-        users.push(users.splice(0, 1)[0]);
-        assigned++;
-        await tickets.publishTicket(
-          tenantOf(q.companyId),
-          ticketId,
-          before ? { id: ticketId, queueId: before.queueId, userId: null, isGroup: false } : undefined,
-        );
-      }
-    }
-    return assigned;
-  }
-
   const service = {
     onReceived,
     drain,
@@ -282,7 +245,6 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
     /** The integrations runtime's job handler (integrations.turn). */
     integrationTurn: integrations.runTurn,
     sendToDefaultQueue,
-    rotate,
     /** Tests: the clock of every time rule. */
     useClock(now: () => Date) {
       clock = now;
@@ -312,11 +274,4 @@ export function registerAutomationJobs(deps: CoreDeps, automation: AutomationSer
   deps.jobs.register(sendToDefaultQueueJob, async ({ companyId, ticketId }) => {
     await automation.sendToDefaultQueue(companyId, ticketId);
   });
-  deps.jobs.register(
-    rotateQueuesJob,
-    async () => {
-      await automation.rotate();
-    },
-    { cron: '* * * * *' },
-  );
 }

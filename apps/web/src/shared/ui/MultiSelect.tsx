@@ -1,5 +1,6 @@
-import { Autocomplete, Chip, TextField } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { ColorChip } from './ColorChip';
 
 export interface MultiSelectOption {
   id: number;
@@ -40,15 +41,7 @@ export function MultiSelect({
       renderValue={(items, getItemProps) =>
         items.map((o, index) => {
           const { key, ...rest } = getItemProps({ index });
-          return (
-            <Chip
-              key={key}
-              size="small"
-              label={o.name}
-              sx={o.color ? { bgcolor: o.color, color: 'common.white' } : undefined}
-              {...rest}
-            />
-          );
+          return <ColorChip key={key} size="small" label={o.name} bg={o.color} {...rest} />;
         })
       }
       renderInput={(params) => <TextField {...params} label={label} data-testid={testId} />}

@@ -9,6 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { sendFailureText, toastError } from '../../../shared/api/errors';
 import { formatDateTime, formatWith } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { ChartFrame, useChartColors } from '../../../shared/ui/charts';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { Loading } from '../../../shared/ui/Loading';
 import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
@@ -25,6 +26,7 @@ export default function CampaignReportPage() {
   const { t } = useTranslation();
   // the company's zone and the language's clock, as the inbox (issue 31 item 12)
   const clock = useClock();
+  const colors = useChartColors();
   const when = (d: Date | string | null) => formatDateTime(clock, d) || '—';
   const navigate = useNavigate();
   const id = Number(useParams().campaignId);
@@ -135,51 +137,58 @@ export default function CampaignReportPage() {
       </Grid>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="subtitle1">{t('campaignReport.overTime')}</Typography>
-              {timeline.length ? (
-                <LineChart
-                  height={260}
-                  xAxis={[
-                    {
-                      data: timeline.map((p) => new Date(p.at)),
-                      scaleType: 'time',
-                      valueFormatter: (d: Date) =>
-                        formatWith(clock, d, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }),
-                    },
-                  ]}
-                  // cumulative counts rise in steps: a smoothed curve drew dips and values between sends that never were
-                  // counts: whole numbers from 0 (a lone point read '1.0…' on a cut axis)
-                  yAxis={[{ min: 0, tickMinStep: 1, valueFormatter: (v: number) => String(Math.round(v)) }]}
-                  series={[
-                    {
-                      data: timeline.map((p) => p.sent),
-                      label: t('campaignReport.totals.sent'),
-                      showMark: true,
-                      curve: 'stepAfter',
-                    },
-                    {
-                      data: timeline.map((p) => p.delivered),
-                      label: t('campaignReport.totals.delivered'),
-                      showMark: true,
-                      curve: 'stepAfter',
-                    },
-                    {
-                      data: timeline.map((p) => p.read),
-                      label: t('campaignReport.totals.read'),
-                      showMark: true,
-                      curve: 'stepAfter',
-                    },
-                  ]}
-                />
-              ) : (
-                <Typography color="text.secondary" sx={{ py: 4 }}>
-                  {t('campaignReport.noSends')}
-                </Typography>
-              )}
-            </CardContent>
-          </Card>
+          <ChartFrame
+            title={t('campaignReport.overTime')}
+            testId="campaign-over-time"
+            loading={false}
+            error={false}
+            empty={!timeline.length}
+            emptyText={t('campaignReport.noSends')}
+          >
+            <LineChart
+              height={260}
+              xAxis={[
+                {
+                  data: timeline.map((p) => new Date(p.at)),
+                  scaleType: 'time',
+                  valueFormatter: (d: Date) =>
+                    formatWith(clock, d, {
+                      day: '2-digit',
+                      month: '2-digit',
+                      hour: '2-digit',
+                      minute: '2-digit',
+                      hourCycle: 'h23',
+                    }),
+                },
+              ]}
+              // cumulative counts rise in steps: a smoothed curve drew dips and values between sends that never were
+              // counts: whole numbers from 0 (a lone point read '1.0…' on a cut axis)
+              yAxis={[{ min: 0, tickMinStep: 1, valueFormatter: (v: number) => String(Math.round(v)) }]}
+              series={[
+                {
+                  data: timeline.map((p) => p.sent),
+                  label: t('campaignReport.totals.sent'),
+                  color: colors.series[0],
+                  showMark: true,
+                  curve: 'stepAfter',
+                },
+                {
+                  data: timeline.map((p) => p.delivered),
+                  label: t('campaignReport.totals.delivered'),
+                  color: colors.series[1],
+                  showMark: true,
+                  curve: 'stepAfter',
+                },
+                {
+                  data: timeline.map((p) => p.read),
+                  label: t('campaignReport.totals.read'),
+                  color: colors.series[3],
+                  showMark: true,
+                  curve: 'stepAfter',
+                },
+              ]}
+            />
+          </ChartFrame>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Card sx={{ height: '100%' }}>

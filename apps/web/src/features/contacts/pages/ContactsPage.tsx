@@ -11,7 +11,6 @@ import {
   Avatar,
   Box,
   Button,
-  Chip,
   CircularProgress,
   IconButton,
   Menu,
@@ -29,6 +28,7 @@ import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { toast } from '../../../shared/toast';
+import { ColorChip } from '../../../shared/ui/ColorChip';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { SearchField } from '../../../shared/ui/SearchField';
@@ -221,7 +221,7 @@ export default function ContactsPage() {
                   </Typography>
                   <Box role="cell" sx={{ display: 'flex', gap: 0.5, overflow: 'hidden' }}>
                     {c.tags.map((tag) => (
-                      <Chip key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: '#fff' }} />
+                      <ColorChip key={tag.id} size="small" label={tag.name} bg={tag.color} />
                     ))}
                   </Box>
                   <Box role="cell" sx={{ display: 'flex', justifyContent: 'flex-end' }}>

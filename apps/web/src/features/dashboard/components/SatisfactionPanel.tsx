@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatWith } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { CHART_HEIGHT, ChartFrame, useChartColors, useChartLabels } from '../../../shared/ui/charts';
 import type { DashboardFilter } from '../hooks/useDashboard';
 import {
   COMMENTS_PAGE_SIZE,
@@ -36,12 +37,12 @@ import {
 } from '../hooks/useSatisfaction';
 import { CounterCard } from './CounterCard';
 import { useNumberFormat } from './format';
-import { CHART_HEIGHT, ChartFrame } from './TicketsCharts';
 
 const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' };
 
 /** The colour of a score: detractor, passive, promoter (the NPS bands). */
-const bandColor = (score: number) => (score >= 9 ? '#2e7d32' : score >= 7 ? '#ed6c02' : '#d32f2f');
+/** NPS bands in the charts' palette: promoters green, passives amber, detractors red (readable on both surfaces). */
+const bandColor = (series: string[], score: number) => (score >= 9 ? series[1] : score >= 7 ? series[2] : series[4]);
 
 /**
  * The satisfaction tab (issue 33 item 3; docs/metrics.md "Satisfaction"): NPS, CSAT, response rate, the score
@@ -49,6 +50,7 @@ const bandColor = (score: number) => (score >= 9 ? '#2e7d32' : score >= 7 ? '#ed
  */
 export function SatisfactionPanel({ filter }: { filter: DashboardFilter }) {
   const { t } = useTranslation();
+  const colors = useChartColors();
   const num = useNumberFormat();
   const report = useSatisfaction(filter);
   const [search, setSearch] = useState('');
@@ -95,6 +97,8 @@ export function SatisfactionPanel({ filter }: { filter: DashboardFilter }) {
           total={totals?.rated}
           loading={loading}
           error={report.isError}
+          errorText={t('dashboard.fetchError')}
+          emptyText={t('dashboard.empty')}
           empty={!totals?.rated}
         >
           <BarChart
@@ -103,7 +107,7 @@ export function SatisfactionPanel({ filter }: { filter: DashboardFilter }) {
               {
                 scaleType: 'band',
                 data: Array.from({ length: 11 }, (_, i) => String(i)),
-                colorMap: { type: 'ordinal', colors: Array.from({ length: 11 }, (_, i) => bandColor(i)) },
+                colorMap: { type: 'ordinal', colors: Array.from({ length: 11 }, (_, i) => bandColor(colors.series, i)) },
               },
             ]}
             yAxis={[{ tickMinStep: 1 }]}
@@ -128,23 +132,26 @@ export function SatisfactionPanel({ filter }: { filter: DashboardFilter }) {
 
 function TrendChart({ data, loading, error }: { data?: Satisfaction; loading: boolean; error: boolean }) {
   const { t } = useTranslation();
+  const colors = useChartColors();
+  const labels = useChartLabels();
   const points = data?.trend.points ?? [];
-  const label = (day: string) => day.split('-').reverse().slice(0, 2).join('/');
   return (
     <ChartFrame
       title={t(data?.trend.by === 'week' ? 'dashboard.satisfaction.trendWeek' : 'dashboard.satisfaction.trendDay')}
       testId="satisfaction-trend"
       loading={loading}
       error={error}
+      errorText={t('dashboard.fetchError')}
+      emptyText={t('dashboard.empty')}
       empty={!points.some((p) => p.rated > 0)}
     >
       <LineChart
         height={CHART_HEIGHT}
-        xAxis={[{ scaleType: 'point', data: points.map((p) => label(p.day)) }]}
+        xAxis={[{ scaleType: 'point', data: points.map((p) => labels.day(p.day)) }]}
         yAxis={[{ min: -100, max: 100 }]}
         series={[
-          { data: points.map((p) => p.nps), label: 'NPS', color: '#2576d2', connectNulls: true, showMark: true },
-          { data: points.map((p) => p.csat), label: 'CSAT %', color: '#2e7d32', connectNulls: true, showMark: true },
+          { data: points.map((p) => p.nps), label: 'NPS', color: colors.series[0], connectNulls: true, showMark: true },
+          { data: points.map((p) => p.csat), label: 'CSAT %', color: colors.series[1], connectNulls: true, showMark: true },
         ]}
       />
     </ChartFrame>
@@ -256,7 +263,12 @@ function Comments({
               data-testid="satisfaction-comment"
               sx={{ alignItems: 'flex-start', gap: 1.5 }}
             >
-              <Chip label={c.rate} size="small" sx={{ bgcolor: bandColor(c.rate), color: '#fff', fontWeight: 600, mt: 0.5 }} />
+              <Chip
+                label={c.rate}
+                size="small"
+                color={c.rate >= 9 ? 'success' : c.rate >= 7 ? 'warning' : 'error'}
+                sx={{ fontWeight: 600, mt: 0.5 }}
+              />
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {c.text}

@@ -1,63 +1,8 @@
 import type { DashboardTicketsDayDto, DashboardTicketsUsersDto } from '@atendo/shared';
-import { Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { ReactNode } from 'react';
+import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslation } from 'react-i18next';
-
-export const CHART_HEIGHT = 300;
-
-/** A chart's frame: title, total, and the loading / empty / error states in place of the chart. */
-export function ChartFrame({
-  title,
-  testId,
-  total,
-  loading,
-  error,
-  empty,
-  children,
-}: {
-  title: string;
-  testId: string;
-  total?: number;
-  loading: boolean;
-  error: boolean;
-  empty: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  let body = children;
-  if (error) body = <State>{t('dashboard.fetchError')}</State>;
-  else if (loading)
-    body = (
-      <State>
-        <CircularProgress size={28} aria-label={title} />
-      </State>
-    );
-  else if (empty) body = <State>{t('dashboard.empty')}</State>;
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        {total !== undefined && !loading && !error ? (
-          <Typography variant="body2" color="text.secondary" data-testid={`${testId}-total`}>
-            {t('dashboard.charts.total', { count: total })}
-          </Typography>
-        ) : null}
-      </Box>
-      {body}
-    </Paper>
-  );
-}
-
-function State({ children }: { children: ReactNode }) {
-  return (
-    <Box sx={{ height: CHART_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>
-      {children}
-    </Box>
-  );
-}
+import { CHART_HEIGHT, ChartFrame, useChartColors, useChartLabels } from '../../../shared/ui/charts';
 
 const MAX_FILLED_DAYS = 400;
 
@@ -79,43 +24,90 @@ export function chartBuckets(data: DashboardTicketsDayDto, range?: { from: strin
     }
   }
   for (const k of totals.keys()) keys.add(k);
-  return [...keys].sort().map((k) => ({
-    label: byHour ? `${k}h` : k.split('-').reverse().slice(0, 2).join('/'),
-    total: totals.get(k) ?? 0,
-  }));
+  return [...keys].sort().map((k) => ({ key: k, total: totals.get(k) ?? 0 }));
 }
 
-/** Tickets created per local hour (one day) or per local date (DD/MM) — GET /dashboard/ticketsDay. */
+/** The period just before `range`, as long as it (one day before a single day). */
+export function previousRange(range: { from: string; to: string }): { from: string; to: string } | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(range.from) || !/^\d{4}-\d{2}-\d{2}$/.test(range.to)) return null;
+  const from = Date.parse(`${range.from}T00:00:00Z`);
+  const to = Date.parse(`${range.to}T00:00:00Z`);
+  if (to < from) return null;
+  const day = 86_400_000;
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { from: iso(from - (to - from) - day), to: iso(from - day) };
+}
+
+/**
+ * Tickets created per local hour (one day) or per local date — GET /dashboard/ticketsDay — as a trend line, with the
+ * previous period of the same length dashed behind it (its day 1 under this period's day 1).
+ */
 export function TicketsPerDayChart({
   data,
+  previous,
   range,
   loading,
   error,
 }: {
   data?: DashboardTicketsDayDto;
-  /** The filter's dates (YYYY-MM-DD): the days without tickets get their 0 bar. */
+  /** The same figures over the previous period (previousRange). */
+  previous?: DashboardTicketsDayDto;
+  /** The filter's dates (YYYY-MM-DD): the days without tickets get their 0. */
   range?: { from: string; to: string };
   loading: boolean;
   error: boolean;
 }) {
   const { t } = useTranslation();
+  const colors = useChartColors();
+  const labels = useChartLabels();
   const byHour = data?.by === 'hour';
   const buckets = data ? chartBuckets(data, range) : [];
+  const before = previous && range ? chartBuckets(previous, previousRange(range) ?? undefined) : [];
+  const series = [
+    {
+      id: 'current',
+      data: buckets.map((b) => b.total),
+      label: t('charts.thisPeriod'),
+      color: colors.series[0],
+      area: true,
+      showMark: buckets.length <= 31,
+    },
+  ];
+  if (previous)
+    series.push({
+      id: 'previous',
+      data: buckets.map((_, i) => before[i]?.total ?? 0),
+      label: t('charts.previousPeriod'),
+      color: colors.previous,
+      area: false,
+      showMark: false,
+    });
   return (
     <ChartFrame
       title={t(byHour ? 'dashboard.charts.perHour' : 'dashboard.charts.perDay')}
       testId="chart-per-day"
       total={data?.count}
+      previousTotal={previous?.count}
       loading={loading}
       error={error}
-      empty={(data?.data.length ?? 0) === 0}
+      errorText={t('dashboard.fetchError')}
+      emptyText={t('dashboard.empty')}
+      empty={(data?.data.length ?? 0) === 0 && (previous?.data.length ?? 0) === 0}
     >
-      <BarChart
+      <LineChart
         height={CHART_HEIGHT}
-        xAxis={[{ scaleType: 'band', data: buckets.map((b) => b.label) }]}
-        yAxis={[{ tickMinStep: 1 }]}
-        series={[{ data: buckets.map((b) => b.total), label: t('dashboard.charts.tickets'), color: '#2576d2' }]}
-        hideLegend
+        xAxis={[
+          {
+            scaleType: 'point',
+            data: buckets.map((b) => (byHour ? labels.hour(b.key) : labels.day(b.key))),
+          },
+        ]}
+        yAxis={[{ min: 0, tickMinStep: 1 }]}
+        series={series}
+        sx={{
+          '& .MuiAreaElement-series-current': { fillOpacity: 0.12 },
+          '& .MuiLineElement-series-previous': { strokeDasharray: '6 4' },
+        }}
       />
     </ChartFrame>
   );
@@ -132,6 +124,7 @@ export function TicketsPerUserChart({
   error: boolean;
 }) {
   const { t } = useTranslation();
+  const colors = useChartColors();
   const rows = data?.data ?? [];
   return (
     <ChartFrame
@@ -140,6 +133,8 @@ export function TicketsPerUserChart({
       total={rows.reduce((n, r) => n + r.quantidade, 0)}
       loading={loading}
       error={error}
+      errorText={t('dashboard.fetchError')}
+      emptyText={t('dashboard.empty')}
       empty={rows.length === 0}
     >
       <BarChart
@@ -147,7 +142,7 @@ export function TicketsPerUserChart({
         // a few attendants get slim bars, not the whole width each
         xAxis={[{ scaleType: 'band', data: rows.map((r) => r.nome), categoryGapRatio: rows.length < 4 ? 0.7 : 0.3 }]}
         yAxis={[{ tickMinStep: 1 }]}
-        series={[{ data: rows.map((r) => r.quantidade), label: t('dashboard.charts.tickets'), color: '#2e7d32' }]}
+        series={[{ data: rows.map((r) => r.quantidade), label: t('dashboard.charts.tickets'), color: colors.series[1] }]}
         hideLegend
       />
     </ChartFrame>

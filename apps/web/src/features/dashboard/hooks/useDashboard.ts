@@ -40,8 +40,9 @@ export function useTicketsPerUser(f: DashboardFilter) {
 }
 
 /** GET /dashboard/ticketsDay: tickets per hour (one day) or per date (chart). */
-export function useTicketsPerDay(f: DashboardFilter) {
+export function useTicketsPerDay(f: DashboardFilter, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: dashboardKeys.ticketsDay(f),
     queryFn: ({ signal }) => api.get<DashboardTicketsDayDto>('/dashboard/ticketsDay', { query: queryOf(f), signal }),
     placeholderData: keepPreviousData,

@@ -6,6 +6,7 @@ import { SocketContext } from '../../../shared/socket/context';
 import { makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
+import { previousRange } from '../components/TicketsCharts';
 import DashboardPage, { defaultFilter } from './DashboardPage';
 
 beforeAll(() => {
@@ -92,6 +93,17 @@ describe('DashboardPage', () => {
     const { dateFrom, dateTo } = defaultFilter('America/Sao_Paulo');
     expect(call.searchParams.get('date_from')).toBe(dateFrom);
     expect(call.searchParams.get('date_to')).toBe(dateTo);
+    // the trend is compared with the period just before, as long as this one (issue 35 item 5)
+    const before = previousRange({ from: dateFrom, to: dateTo });
+    await waitFor(() =>
+      expect(
+        calls(spy, '/dashboard/ticketsDay').some(
+          (u) => u.searchParams.get('date_from') === before?.from && u.searchParams.get('date_to') === before?.to,
+        ),
+      ).toBe(true),
+    );
+    // the stub answers 3 tickets for both periods
+    expect((await screen.findByTestId('chart-per-day-change')).textContent).toBe('0% em relação ao período anterior');
   });
 
   it('shows the attendants tab with its rows and the tickets per attendant chart', async () => {

@@ -10,7 +10,7 @@ import { DashboardFilterBar } from '../components/DashboardFilterBar';
 import { useNumberFormat } from '../components/format';
 import { NpsPanel } from '../components/NpsPanel';
 import { SatisfactionPanel } from '../components/SatisfactionPanel';
-import { TicketsPerDayChart, TicketsPerUserChart } from '../components/TicketsCharts';
+import { previousRange, TicketsPerDayChart, TicketsPerUserChart } from '../components/TicketsCharts';
 import {
   type DashboardFilter,
   useDashboard,
@@ -66,6 +66,12 @@ export default function DashboardPage() {
   useDashboardLiveRefresh();
   const dashboard = useDashboard(filter);
   const perDay = useTicketsPerDay(filter);
+  // the same length of time just before, for the trend's comparison (issue 35 item 5)
+  const before = previousRange({ from: filter.dateFrom, to: filter.dateTo });
+  const perDayBefore = useTicketsPerDay(
+    before ? { ...filter, dateFrom: before.from, dateTo: before.to } : filter,
+    Boolean(before),
+  );
   const perUser = useTicketsPerUser(filter);
   const counters = dashboard.data?.counters;
   const loading = dashboard.isLoading;
@@ -115,6 +121,7 @@ export default function DashboardPage() {
           </Section>
           <TicketsPerDayChart
             data={perDay.data}
+            previous={before ? perDayBefore.data : undefined}
             range={{ from: filter.dateFrom, to: filter.dateTo }}
             loading={perDay.isLoading}
             error={perDay.isError}

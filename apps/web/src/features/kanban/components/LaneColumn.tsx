@@ -1,7 +1,8 @@
 import { useDroppable } from '@dnd-kit/core';
-import { Box, Chip, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColorChip } from '../../../shared/ui/ColorChip';
 
 /** A lane: a drop target with its name as a coloured chip, its card count and its cards. */
 export function LaneColumn({
@@ -37,7 +38,7 @@ export function LaneColumn({
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <Chip size="small" label={name} sx={color ? { bgcolor: color, color: 'common.white' } : undefined} />
+        <ColorChip size="small" label={name} bg={color} />
         <Typography variant="caption" color="text.secondary" data-testid="kanban-lane-count">
           {t('kanban.count', { count })}
         </Typography>

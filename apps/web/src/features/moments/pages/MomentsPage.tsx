@@ -25,6 +25,7 @@ import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useSocket } from '../../../shared/socket/context';
 import { useRefetchOnEvent } from '../../../shared/socket/useRefetchOnEvent';
+import { ColorChip } from '../../../shared/ui/ColorChip';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { useUpdateTicket } from '../../tickets/hooks/useTicket';
 import type { Ticket } from '../../tickets/types';
@@ -181,13 +182,7 @@ export default function MomentsPage() {
                           secondary={
                             <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
                               <Chip size="small" label={t(`inbox.status.${ticket.status}`)} />
-                              {ticket.queue ? (
-                                <Chip
-                                  size="small"
-                                  label={ticket.queue.name}
-                                  sx={{ bgcolor: ticket.queue.color, color: 'common.white' }}
-                                />
-                              ) : null}
+                              {ticket.queue ? <ColorChip size="small" label={ticket.queue.name} bg={ticket.queue.color} /> : null}
                               {ticket.whatsapp ? <Chip size="small" variant="outlined" label={ticket.whatsapp.name} /> : null}
                               <Typography component="span" variant="caption" color="text.secondary" sx={{ width: '100%' }}>
                                 {formatDateTime(clock, ticket.updatedAt)}

@@ -81,6 +81,9 @@ describe('QueueDialog', () => {
     const capacity = (await screen.findByLabelText('Capacidade por atendente')) as HTMLInputElement;
     expect(capacity.value).toBe('1');
     expect(screen.getByText('Cada ticket vai para o próximo atendente online da fila, na vez.')).toBeTruthy();
+    // the seeds' rotation is the rule's delayed least-busy: with the rule on it has nothing to add
+    expect((screen.getByLabelText('Rodízio de atendentes') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('A regra de distribuição da fila já entrega os tickets assim que chegam.')).toBeTruthy();
     fireEvent.change(capacity, { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => {

@@ -24,7 +24,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyFieldErrors, fieldErrorsUnder, toastError } from '../../../shared/api/errors';
@@ -111,6 +111,8 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
   } = useForm<QueueForm>({ resolver: zodResolver(QueueForm), defaultValues: EMPTY });
   const fields = { register, errors };
   const help = usePlaceholdersHelp();
+  // The rotation is the rule's delayed least-busy for a queue whose own rule is off (decision 100).
+  const ruleOn = useWatch({ control, name: 'assignmentMode' }) !== 'off';
 
   const loaded = queueId ? queue.data : null;
   // Read when the form is filled, not again on a refetch while typing.
@@ -298,37 +300,6 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
                   <Controller
                     control={control}
-                    name="ativarRoteador"
-                    render={({ field }) => (
-                      <FormControlLabel
-                        control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-                        label={t('queues.rotation')}
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="tempoRoteador"
-                    render={({ field }) => (
-                      <TextField
-                        select
-                        size="small"
-                        label={t('queues.rotationTime')}
-                        value={field.value}
-                        onChange={(e) => field.onChange(Number(e.target.value))}
-                        sx={{ minWidth: 180 }}
-                      >
-                        <MenuItem value={0}>{t('queues.rotationUnset')}</MenuItem>
-                        {ROTATION_MINUTES_OPTIONS.map((m) => (
-                          <MenuItem key={m} value={m}>
-                            {t('queues.minutes', { count: m })}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                    )}
-                  />
-                  <Controller
-                    control={control}
                     name="closeTicket"
                     render={({ field }) => (
                       <FormControlLabel
@@ -369,6 +340,42 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
                     size="small"
                     inputMode="numeric"
                     sx={{ minWidth: 200, flex: 1 }}
+                  />
+                </Stack>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+                  <Controller
+                    control={control}
+                    name="ativarRoteador"
+                    render={({ field }) => (
+                      <FormControlLabel
+                        control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                        label={t('queues.rotation')}
+                        disabled={ruleOn}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="tempoRoteador"
+                    render={({ field }) => (
+                      <TextField
+                        select
+                        size="small"
+                        label={t('queues.rotationTime')}
+                        value={field.value}
+                        onChange={(e) => field.onChange(Number(e.target.value))}
+                        sx={{ minWidth: 180 }}
+                        disabled={ruleOn}
+                        helperText={t(ruleOn ? 'queues.rotationRuleOn' : 'queues.rotationHelp')}
+                      >
+                        <MenuItem value={0}>{t('queues.rotationUnset')}</MenuItem>
+                        {ROTATION_MINUTES_OPTIONS.map((m) => (
+                          <MenuItem key={m} value={m}>
+                            {t('queues.minutes', { count: m })}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
                   />
                 </Stack>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

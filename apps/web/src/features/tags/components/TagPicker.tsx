@@ -1,6 +1,7 @@
 import type { TagRefDto } from '@atendo/shared';
-import { Autocomplete, Chip, TextField } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { ColorChip } from '../../../shared/ui/ColorChip';
 import { useTagList } from '../hooks/useTags';
 
 /**
@@ -43,14 +44,14 @@ export function TagPicker({
         const { key, ...rest } = props as typeof props & { key: string };
         return (
           <li key={key} {...rest}>
-            <Chip size="small" label={o.name} sx={{ bgcolor: o.color, color: 'common.white' }} />
+            <ColorChip size="small" label={o.name} bg={o.color} />
           </li>
         );
       }}
       renderValue={(items, getItemProps) =>
         items.map((o, index) => {
           const { key, ...rest } = getItemProps({ index });
-          return <Chip key={key} size="small" label={o.name} sx={{ bgcolor: o.color, color: 'common.white' }} {...rest} />;
+          return <ColorChip key={key} size="small" label={o.name} bg={o.color} {...rest} />;
         })
       }
       renderInput={(params) => (

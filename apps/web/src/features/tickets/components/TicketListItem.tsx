@@ -12,6 +12,7 @@ import { formatRecent } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useMinute } from '../../../shared/hooks/useMinute';
 import { mediaUrl } from '../../../shared/media';
+import { ColorChip } from '../../../shared/ui/ColorChip';
 import type { Ticket } from '../types';
 import { oneLine, truncate } from '../utils/messageRules';
 import { waitingParts } from '../utils/waiting';
@@ -99,16 +100,10 @@ export const TicketListItem = memo(function TicketListItem({
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'nowrap', gap: 0.5, mt: 0.5, overflow: 'hidden' }}>
           {ticket.whatsapp ? <Chip size="small" variant="outlined" label={ticket.whatsapp.name} /> : null}
-          <Chip
-            size="small"
-            label={ticket.queue?.name ?? t('tickets.list.noQueue')}
-            sx={{ bgcolor: ticket.queue?.color ?? 'grey.500', color: '#fff' }}
-          />
-          {isAdmin(user) && ticket.user ? (
-            <Chip size="small" label={ticket.user.name} sx={{ bgcolor: ticket.user.color ?? 'grey.700', color: '#fff' }} />
-          ) : null}
+          <ColorChip size="small" label={ticket.queue?.name ?? t('tickets.list.noQueue')} bg={ticket.queue?.color} />
+          {isAdmin(user) && ticket.user ? <ColorChip size="small" label={ticket.user.name} bg={ticket.user.color} /> : null}
           {(ticket.tags ?? []).map((tag) => (
-            <Chip key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: '#fff' }} />
+            <ColorChip key={tag.id} size="small" label={tag.name} bg={tag.color} />
           ))}
         </Box>
       </Box>

@@ -4,13 +4,14 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
-import { Avatar, Box, Button, Chip, IconButton, Stack, Tooltip } from '@mui/material';
+import { Avatar, Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { mediaUrl } from '../../../shared/media';
 import { toast } from '../../../shared/toast';
+import { ColorChip } from '../../../shared/ui/ColorChip';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
 import { useQueueEvents } from '../../queues/hooks/useQueues';
@@ -57,7 +58,7 @@ export default function UsersPage() {
       render: (u) => (
         <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
           {u.queues.map((q) => (
-            <Chip key={q.id} size="small" label={q.name} sx={{ bgcolor: q.color, color: '#fff' }} />
+            <ColorChip key={q.id} size="small" label={q.name} bg={q.color} />
           ))}
         </Stack>
       ),
