@@ -99,7 +99,7 @@ describe('locales', () => {
       'tickets.forward.selected',
       'tickets.forward.count',
       'contacts.importPage.selected',
-      'dashboard.charts.total',
+      'charts.total',
       'schedulesPage.more',
     ]);
     const single = [...source.entries()]

@@ -42,6 +42,14 @@ describe('CrudListPage', () => {
     await waitFor(() => expect((within(dialog).getByLabelText(/Nome/) as HTMLInputElement).value).toBe('Catálogo'));
   });
 
+  it('an empty list says so and offers the next step: creating the first one (issue 35 item 6)', async () => {
+    mockFetch({ '/files': { files: [], count: 0, hasMore: false } });
+    renderWithProviders(<FileListsPage />, { session, route: '/files' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Criar agora' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(/Nome/) as HTMLInputElement).value).toBe('');
+  });
+
   it('asks before deleting, names the row, and deletes only on confirm', async () => {
     const fetch = mockFetch({ '/files': { files: [list], count: 1, hasMore: false }, '/files/5': { message: 'ok' } });
     renderWithProviders(<FileListsPage />, { session, route: '/files' });

@@ -88,6 +88,11 @@ export function CrudListPage<T extends { id: number }>({
             {t(`${ns}.add`)}
           </Button>
         }
+        emptyAction={
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing({ record: null })}>
+            {t('table.emptyAdd')}
+          </Button>
+        }
       />
       {editor({ open: Boolean(editing), record: editing?.record ?? null, onClose: () => setEditing(null) })}
       {children}

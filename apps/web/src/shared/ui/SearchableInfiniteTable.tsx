@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { InfiniteSearch } from '../hooks/useInfiniteSearch';
 import { LoadError } from './LoadError';
 import { SearchField } from './SearchField';
+import { SkeletonRows } from './SkeletonRows';
 
 export interface Column<T> {
   key: string;
@@ -66,6 +67,8 @@ export interface SearchableInfiniteTableProps<T> {
   actions?: ReactNode;
   searchLabel?: string;
   emptyText?: string;
+  /** The next step offered under the empty text when nothing was searched (e.g. "Add a tag"). */
+  emptyAction?: ReactNode;
   maxHeight?: string;
   /** Extra props of a row (a state colour, a test id). */
   rowProps?: (row: T) => TableRowProps;
@@ -80,6 +83,7 @@ export function SearchableInfiniteTable<T>({
   actions,
   searchLabel,
   emptyText,
+  emptyAction,
   maxHeight = 'calc(100vh - 200px)',
   rowProps,
 }: SearchableInfiniteTableProps<T>) {
@@ -135,12 +139,16 @@ export function SearchableInfiniteTable<T>({
                   {table.isError ? (
                     <LoadError compact error={table.error} onRetry={() => void table.refetch()} />
                   ) : (
-                    (emptyText ?? t('table.empty'))
+                    <>
+                      {emptyText ?? t('table.empty')}
+                      {emptyAction && !table.search ? <Box sx={{ mt: 1.5 }}>{emptyAction}</Box> : null}
+                    </>
                   )}
                 </TableCell>
               </TableRow>
             )}
-            {(isLoading || isFetchingMore) && (
+            {isLoading && records.length === 0 ? <SkeletonRows columns={columns.length} /> : null}
+            {isFetchingMore && (
               <TableRow>
                 <TableCell colSpan={columns.length} align="center">
                   <CircularProgress size={24} aria-label={t('common.loading')} />

@@ -17,9 +17,10 @@ function renderRows(query: Parameters<typeof TableStateRows>[0]['query'], count:
 const idle = { isLoading: false, isError: false, error: null, refetch: vi.fn() };
 
 describe('TableStateRows', () => {
-  it('a spinner while loading, the empty text when there is nothing, nothing beside rows', () => {
+  it('skeleton rows while loading (one live status for screen readers), no empty text', () => {
     renderRows({ ...idle, isLoading: true }, 0);
-    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
+    expect(screen.getByRole('status', { name: 'Carregando…' })).toBeTruthy();
     expect(screen.queryByText('Nada aqui')).toBeNull();
   });
 

@@ -1,11 +1,11 @@
 import { TableCell, TableRow } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from './LoadError';
-import { Loading } from './Loading';
+import { SkeletonRows } from './SkeletonRows';
 
 /**
- * The rows a whole-list table shows besides its data: a spinner while it loads; when it holds nothing, the load error
- * (with retry) or the empty text.
+ * The rows a whole-list table shows besides its data: skeleton rows while it loads; when it holds nothing, the load
+ * error (with retry) or the empty text.
  */
 export function TableStateRows({
   query,
@@ -19,15 +19,7 @@ export function TableStateRows({
   colSpan: number;
   emptyText: string;
 }) {
-  if (query.isLoading) {
-    return (
-      <TableRow>
-        <TableCell colSpan={colSpan}>
-          <Loading />
-        </TableCell>
-      </TableRow>
-    );
-  }
+  if (query.isLoading) return <SkeletonRows columns={colSpan} />;
   if (count > 0) return null;
   return (
     <TableRow>

@@ -20,6 +20,7 @@ import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { PAGE_SX } from '../../../shared/ui/Page';
 import { useCompanyNames } from '../../connections/hooks/useConnections';
 import { useUserList } from '../../users/hooks/useUsers';
 import { type AuditFilters, downloadAuditLogs, useAuditLogs } from '../hooks/useAuditLogs';
@@ -44,8 +45,8 @@ export default function AuditLogPage() {
   const set = (k: keyof AuditFilters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value }));
 
   return (
-    <Box sx={{ p: 2 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, flexWrap: 'wrap', gap: 1 }}>
+    <Box sx={PAGE_SX}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h5" component="h1">
           {t('audit.title')}
         </Typography>

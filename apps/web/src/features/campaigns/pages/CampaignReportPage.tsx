@@ -12,6 +12,7 @@ import { useClock } from '../../../shared/hooks/useClock';
 import { ChartFrame, useChartColors } from '../../../shared/ui/charts';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { Loading } from '../../../shared/ui/Loading';
+import { Page, PageHeader } from '../../../shared/ui/Page';
 import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
 import { exportCampaign, useCampaignReport, useCampaignShippings } from '../hooks/useCampaigns';
 import { STATUS_COLOR } from './CampaignsPage';
@@ -85,23 +86,27 @@ export default function CampaignReportPage() {
   ];
 
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }} data-testid="campaign-report">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/campaigns')}>
-          {t('campaignReport.back')}
-        </Button>
-        <Typography variant="h5" sx={{ flex: 1 }}>
-          {t('campaignReport.title', { name: campaign.name })}
-        </Typography>
-        <Chip
-          color={STATUS_COLOR[campaign.status]}
-          label={t(`campaigns.status.${campaign.status}`)}
-          data-testid="campaign-status"
-        />
-        <Button startIcon={<DownloadIcon />} onClick={() => exportCampaign(id).catch(toastError)}>
-          {t('campaignReport.export')}
-        </Button>
-      </Stack>
+    <Page testId="campaign-report">
+      <PageHeader
+        title={t('campaignReport.title', { name: campaign.name })}
+        back={
+          <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/campaigns')}>
+            {t('campaignReport.back')}
+          </Button>
+        }
+        status={
+          <Chip
+            color={STATUS_COLOR[campaign.status]}
+            label={t(`campaigns.status.${campaign.status}`)}
+            data-testid="campaign-status"
+          />
+        }
+        actions={
+          <Button startIcon={<DownloadIcon />} onClick={() => exportCampaign(id).catch(toastError)}>
+            {t('campaignReport.export')}
+          </Button>
+        }
+      />
       <Box>
         <Typography variant="body2" color="text.secondary">
           {t('campaignReport.progress', { done, total: totals.recipients })}
@@ -218,6 +223,6 @@ export default function CampaignReportPage() {
         emptyText={t('campaignReport.noRecipients')}
         maxHeight="60vh"
       />
-    </Stack>
+    </Page>
   );
 }

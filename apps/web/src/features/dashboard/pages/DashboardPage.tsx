@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zonedParts } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { PAGE_SX } from '../../../shared/ui/Page';
 import { AttendantsTable } from '../components/AttendantsTable';
 import { CounterCard } from '../components/CounterCard';
 import { DashboardFilterBar } from '../components/DashboardFilterBar';
@@ -77,7 +78,7 @@ export default function DashboardPage() {
   const loading = dashboard.isLoading;
 
   return (
-    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Box sx={PAGE_SX}>
       <Typography variant="h5" component="h1">
         {t('dashboard.title')}
       </Typography>

@@ -7,6 +7,7 @@ import { toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
+import { PAGE_SX } from '../../../shared/ui/Page';
 import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from '../components/ChatbotEditor';
 import { useChatbot, useQueues, useSaveChatbot, useTargets } from '../hooks/useQueues';
 
@@ -32,7 +33,7 @@ export default function ChatbotPage() {
   if (bot.isError || !bot.data) {
     const notFound = bot.error instanceof ApiError && bot.error.status === 404;
     return (
-      <Box sx={{ p: 3 }}>
+      <Box sx={PAGE_SX}>
         <Typography>{notFound ? t('queues.chatbot.notFound') : t('table.loadError')}</Typography>
         <Button sx={{ mt: 2 }} onClick={() => navigate('/queues')}>
           {t('queues.backToQueues')}

@@ -1,9 +1,10 @@
-import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../app/session/context';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
+import { Page, PageHeader } from '../../../shared/ui/Page';
 import { SuperOnlyTab } from '../../../shared/ui/SuperOnlyTab';
 import { CertificateTab } from '../../certificate/components/CertificateTab';
 import { CompaniesManager } from '../../companies/components/CompaniesManager';
@@ -44,14 +45,12 @@ export default function SettingsPage() {
   const showSchedules = settings.data?.scheduleType === 'company' && plan?.useSchedules !== false;
   const current: TabKey = tab === 'schedules' && !showSchedules ? 'options' : tab;
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {t('settings.title')}
-      </Typography>
+    <Page sx={{ gap: 1 }}>
+      <PageHeader title={t('settings.title')} />
       <Tabs
         value={SUPER_TABS.includes(current) && !user.super ? false : current}
         onChange={(_, v) => setTab(v)}
-        sx={{ mb: 2 }}
+        sx={{ mb: 1 }}
         variant="scrollable"
       >
         <Tab value="options" label={t('settings.tabs.options')} />
@@ -89,6 +88,6 @@ export default function SettingsPage() {
       {current === 'whitelabel' && <WhitelabelTab />}
       {current === 'uploadercert' && <CertificateTab />}
       {current === 'keys' && <PlatformKeysTab />}
-    </Box>
+    </Page>
   );
 }
