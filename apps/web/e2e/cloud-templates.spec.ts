@@ -82,6 +82,7 @@ test('window closed → the free text fails with the reason → pick a template,
   const failed = page.getByTestId('message').filter({ hasText: 'Seu pedido está pronto!' }).getByTestId('message-failed');
   await expect(failed).toBeVisible();
   await expect(failed).toHaveAccessibleName(/passaram mais de 24 horas/);
+  await page.screenshot({ path: `${SCREENSHOTS}/conversation-failed-send.png` });
   expect(standin.refused.map((r) => r.to)).toContain(customer);
 
   // The approved template instead.

@@ -1,4 +1,5 @@
 import { type CloudStatusName, startGraphStandin } from '@atendo/graph-standin';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@atendo.test', password: 'Admin#12345' };
@@ -133,4 +134,20 @@ export async function companyWithTicket(request: APIRequestContext, label: strin
 export async function choose(page: Page, label: string, option: string) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
+}
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is, one line each (issue 35 item 7). */
+export async function axeProblems(page: Page, label: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const problems: string[] = [];
+  for (const v of result.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    const where = v.nodes
+      .slice(0, 3)
+      .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
+      .join(' | ');
+    problems.push(`${label}: ${v.id} (${v.impact}, ${v.nodes.length}) ${where}`);
+    if (process.env.LOOK_DEBUG) console.log(JSON.stringify(v.nodes[0], null, 1));
+  }
+  return problems;
 }

@@ -1,7 +1,6 @@
 import { cpSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { companyWithTicket, SCREENSHOTS, signIn } from './helpers';
+import { axeProblems, companyWithTicket, SCREENSHOTS, signIn } from './helpers';
 
 /**
  * Proof of the look (issue 35 item 7): the screens an attendant lives in, in light and dark, at 1440 and 390 px, saved
@@ -40,16 +39,7 @@ test('the main screens in light and dark, wide and narrow, pass axe', async ({ p
         await expect(screen.ready(page).first()).toBeVisible();
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: `${SCREENSHOTS}/look/${screen.name}-${scheme}-${width}.png`, fullPage: true });
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        for (const v of result.violations) {
-          if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-          const where = v.nodes
-            .slice(0, 3)
-            .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
-            .join(' | ');
-          problems.push(`${screen.name} ${scheme} ${width}: ${v.id} (${v.impact}, ${v.nodes.length}) ${where}`);
-          if (process.env.LOOK_DEBUG) console.log(JSON.stringify(v.nodes[0], null, 1));
-        }
+        problems.push(...(await axeProblems(page, `${screen.name} ${scheme} ${width}`)));
       }
     }
   }

@@ -85,10 +85,12 @@ test.describe('ticket inbox and conversation (issue 7)', () => {
     // job + three status webhooks; on a machine busy with other work this once took over 30 s (both CI attempts)
     await expect(reply.locator('[data-ack="3"]')).toBeVisible({ timeout: 60_000 });
 
-    await page.getByRole('button', { name: 'Nota privada' }).click();
+    // the Private note tab stays chosen until Reply is chosen again (issue 35 item 3)
+    await page.getByRole('tab', { name: 'Nota privada' }).click();
     await composer.fill('cliente VIP, priorizar');
     await composer.press('Enter');
     await expect(page.getByTestId('message').filter({ hasText: 'cliente VIP, priorizar' })).toContainText('Nota privada');
+    await page.getByRole('tab', { name: 'Responder' }).click();
 
     // a new customer message appends live
     await deliver('Obrigado!');

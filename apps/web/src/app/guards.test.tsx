@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePlan, makeUser } from '../test/fixtures';
-import { mockFetch, renderWithProviders, sessionValue } from '../test/render';
+import { mockFetch, renderWithProviders, sessionValue, stubMatchMedia } from '../test/render';
 import { PublicOnly, RequireAuth, RouteGate } from './guards';
 import { PRIVATE_ROUTES } from './routes';
 import type { SessionContextValue } from './session/context';
@@ -148,19 +148,7 @@ describe('route guards', () => {
   });
 
   it('narrow screens send most pages to /tickets', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width:768px'),
-          media: query,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    stubMatchMedia((query) => query.includes('max-width:768px'));
     renderWithProviders(
       <Routes>
         <Route
@@ -187,19 +175,7 @@ describe('route guards', () => {
   });
 
   it('/reports stays reachable on a narrow screen (issue 30 item 9); / still goes to /tickets', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width:768px'),
-          media: query,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    stubMatchMedia((query) => query.includes('max-width:768px'));
     const access = (path: string) => PRIVATE_ROUTES.find((r) => r.path === path)?.access;
     renderWithProviders(
       <Routes>

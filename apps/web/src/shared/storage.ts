@@ -16,6 +16,10 @@ export const STORAGE_KEYS = {
   signOption: 'signOption',
   /** The side menu's sections the user folded, comma-separated group keys (e.g. 'admin,campaigns'). */
   menuFolded: 'menuFolded',
+  /** The conversation's contact panel on wide screens: 'closed' when the user closed it (open by default). */
+  contactPanel: 'contactPanel',
+  /** The contact panel's sections the user folded, comma-separated section keys (e.g. 'notes,history'). */
+  contactPanelFolded: 'contactPanelFolded',
 } as const;
 
 export const FIRST_VISIT_FLAGS = [

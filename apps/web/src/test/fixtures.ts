@@ -1,4 +1,5 @@
 import { addDays, dayIn, type PlanDto, type SessionUserDto, storedDay } from '@atendo/shared';
+import type { ContactInfo } from '../features/tickets/hooks/useContactDrawer';
 import type { Ticket } from '../features/tickets/types';
 
 export function makePlan(overrides: Partial<PlanDto> = {}): PlanDto {
@@ -124,4 +125,26 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     updatedAt: now,
     ...overrides,
   };
+}
+
+/** A contact as GET /contacts/:id answers it (the contact panel's). */
+export function makeContact(overrides: Partial<ContactInfo> = {}): ContactInfo {
+  return {
+    id: 9,
+    name: 'Maria',
+    number: '5511988887777',
+    email: '',
+    profilePicUrl: '',
+    urlPicture: '',
+    isGroup: false,
+    active: true,
+    acceptAudioMessage: true,
+    disableBot: false,
+    channel: 'whatsapp',
+    extraInfo: [],
+    tags: [],
+    whatsappId: null,
+    whatsapp: null,
+    ...overrides,
+  } as ContactInfo;
 }

@@ -61,3 +61,20 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
 }
+
+/** Answers the page's media queries (jsdom has no layout); restored after each test by the setup's restoreAllMocks. */
+export function stubMatchMedia(matches: (query: string) => boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: matches(query),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}

@@ -1,7 +1,8 @@
 import type { TagRefDto } from '@atendo/shared';
-import { Box, Chip } from '@mui/material';
+import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/toast';
+import { ColorChip } from '../../../shared/ui/ColorChip';
 import { useSetTicketTags } from '../hooks/useTagging';
 import { TagPicker } from './TagPicker';
 
@@ -20,14 +21,8 @@ export function TicketTagsBar({ ticketId, tags, disabled }: { ticketId: number; 
       data-testid="ticket-tags-bar"
     >
       {lanes.map((l) => (
-        <Chip
-          key={l.id}
-          size="small"
-          variant="outlined"
-          label={l.name}
-          title={t('tags.picker.lane')}
-          sx={{ borderColor: l.color, color: l.color }}
-        />
+        // the lane in its colour with readable text, as the inbox list shows it
+        <ColorChip key={l.id} size="small" label={l.name} title={t('tags.picker.lane')} bg={l.color} />
       ))}
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <TagPicker

@@ -5,7 +5,7 @@ import { stubApi } from '../../../test/apiStub';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders, sessionValue } from '../../../test/render';
 import type { Message } from '../types';
-import { MessageBubble } from './MessagesList';
+import { MessageBubble } from './MessageBubble';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -56,6 +56,10 @@ describe('a failed send says why and can be sent again (issue 31 item 10)', () =
     const why =
       'Falha no envio: passaram mais de 24 horas desde a última mensagem do cliente. Só é possível responder quando ele escrever de novo (ou com um modelo aprovado).';
     expect(within(icon).getByText(why)).toBeTruthy();
+    // and in words inside the bubble, beside its Reenviar (issue 35 item 3)
+    const notice = screen.getByTestId('failed-send');
+    expect(notice.textContent).toContain(why);
+    expect(within(notice).getByRole('button', { name: 'Reenviar' })).toBeTruthy();
     fireEvent.mouseOver(icon);
     expect(await screen.findByText(/^Detalhe do provedor: Re-engagement message \(131047\)/)).toBeTruthy();
   });

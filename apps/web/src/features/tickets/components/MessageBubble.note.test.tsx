@@ -4,7 +4,7 @@ import { stubApi } from '../../../test/apiStub';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders, sessionValue } from '../../../test/render';
 import type { Message } from '../types';
-import { MessageBubble } from './MessagesList';
+import { MessageBubble } from './MessageBubble';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -13,19 +13,32 @@ const sent = (spy: ReturnType<typeof mockFetch>) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('MessageInput (composer)', () => {
-  it('Enter sends, Shift+Enter does not; private mode is sent and then cleared', async () => {
+  it('Enter sends, Shift+Enter does not; the Private note tab sends notes until Reply is chosen again', async () => {
     const spy = mockFetch({ '/messages/5': { id: 1, ticketId: 5 } });
     renderWithProviders(<MessageInput ticketId={5} enabled editing={null} onEditDone={() => {}} />, { session });
     const input = screen.getByLabelText('Mensagem');
     fireEvent.change(input, { target: { value: 'linha 1' } });
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
     expect(sent(spy)).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Nota privada' }));
+    expect(screen.getByRole('tab', { name: 'Responder' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Nota privada' }));
+    expect((input as HTMLTextAreaElement).placeholder).toBe('Nota privada: só a equipe vê');
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(sent(spy)).toHaveLength(1));
     expect(sent(spy)[0]).toMatchObject({ body: 'linha 1', isPrivate: true });
     expect((input as HTMLTextAreaElement).value).toBe('');
-    expect(screen.getByRole('button', { name: 'Nota privada' }).getAttribute('aria-pressed')).toBe('false');
+    // the mode is explicit: it stays on the note until the attendant chooses Reply
+    expect(screen.getByRole('tab', { name: 'Nota privada' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.change(input, { target: { value: 'outra nota' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(sent(spy)).toHaveLength(2));
+    expect(sent(spy)[1]).toMatchObject({ body: 'outra nota', isPrivate: true });
+    fireEvent.click(screen.getByRole('tab', { name: 'Responder' }));
+    expect((input as HTMLTextAreaElement).placeholder).toBe('Digite uma mensagem ou / para respostas rápidas');
+    fireEvent.change(input, { target: { value: 'olá' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(sent(spy)).toHaveLength(3));
+    expect(sent(spy)[2]).toMatchObject({ body: 'olá', isPrivate: false });
   });
 
   it('a ticket a colleague took meanwhile: the send says who has it and the composer turns read-only (issue 31 item 8)', async () => {

@@ -1,30 +1,29 @@
-import { formatTemplate, QUICK_MESSAGE_LABEL_MAX, type QuickMessageDto, type TemplateVars } from '@atendo/shared';
+import type { TemplateVars } from '@atendo/shared';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import CloseIcon from '@mui/icons-material/Close';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DrawIcon from '@mui/icons-material/Draw';
 import EmojiIcon from '@mui/icons-material/EmojiEmotionsOutlined';
-import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
-import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
-import LockIcon from '@mui/icons-material/Lock';
 import MicIcon from '@mui/icons-material/Mic';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import WidgetsIcon from '@mui/icons-material/WidgetsOutlined';
-import { Box, IconButton, List, ListItemButton, ListItemText, Paper, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Paper, TextField, Tooltip } from '@mui/material';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
 import { STORAGE_KEYS, setItem, useStorageItem } from '../../../shared/storage';
-import { toast } from '../../../shared/toast';
 import { useCompanySettingValue } from '../../settings/hooks/useSettings';
-import { useAudioRecorder } from '../hooks/useAudioRecorder';
+import { useComposerFiles } from '../hooks/useComposerFiles';
 import { useEditMessage, useSendFiles, useSendMessage } from '../hooks/useMessages';
-import { quickMessageFile, useQuickReplyPicker } from '../hooks/useQuickReplyPicker';
+import { useQuickReplies } from '../hooks/useQuickReplyPicker';
+import { useVoiceNote } from '../hooks/useVoiceNote';
 import type { Message } from '../types';
-import { truncate } from '../utils/messageRules';
 import { CopilotMenu } from './CopilotMenu';
+import { ComposerBanner } from './composer/ComposerBanner';
+import { type ComposerMode, ComposerModeTabs, composerSx, noteFieldSx } from './composer/ComposerModeTabs';
+import { PendingFiles } from './composer/PendingFiles';
+import { QuickRepliesPopup } from './composer/QuickRepliesPopup';
+import { RecordingBar } from './composer/RecordingBar';
 import { EmojiPicker } from './EmojiPicker';
 import { InteractiveDialog } from './InteractiveDialog';
 import { type OpenTicketInfo, otherOpenTicket, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
@@ -47,28 +46,13 @@ export interface MessageInputProps {
   closed?: boolean;
 }
 
-const MAX_FILES = 10;
-
-interface PendingFile {
-  key: string;
-  file: File;
-  caption: string;
-  /** Object URL of an image, for its thumbnail. */
-  preview: string | null;
-}
-
-let fileSeq = 0;
-const toPending = (file: File): PendingFile => ({
-  key: `${++fileSeq}`,
-  file,
-  caption: '',
-  preview: file.type.startsWith('image/') ? URL.createObjectURL(file) : null,
-});
-
-/** Enter sends, Shift+Enter breaks the line; up to 5 rows; private-note mode cleared on send; '/' opens quick messages. */
 /** Below this composer width the text field takes a row of its own (five tool buttons + mic + send need ~330 px). */
 const COMPOSER_ONE_ROW_PX = 720;
 
+/**
+ * The composer: Reply or Private note as explicit tabs (the mode stays until changed, and starts as Reply on each
+ * ticket); Enter sends, Shift+Enter breaks the line; up to 5 rows; '/' opens quick messages.
+ */
 export function MessageInput({
   ticketId,
   enabled: canWrite,
@@ -88,6 +72,7 @@ export function MessageInput({
   useEffect(() => {
     setTakenBy(null);
     setTakenDialog(false);
+    setMode('reply');
   }, [ticketId]);
   const holder = takenBy ?? heldBy;
   const enabled = canWrite && !holder;
@@ -99,30 +84,20 @@ export function MessageInput({
     } else toastError(err);
   };
   const [text, setText] = useState('');
-  const [isPrivate, setPrivate] = useState(false);
+  const [mode, setMode] = useState<ComposerMode>('reply');
+  const isPrivate = mode === 'note';
   const send = useSendMessage(ticketId);
   const sendFiles = useSendFiles(ticketId);
   const edit = useEditMessage();
-  const [pending, setPending] = useState<PendingFile[]>([]);
+  const files = useComposerFiles();
+  const pending = files.pending;
   // Seed 001 §3 sendSignMessage: the attendant may sign (default on, remembered in this browser).
   const signAllowed = useCompanySettingValue('sendSignMessage') === 'enabled';
   const signOn = useStorageItem(STORAGE_KEYS.signOption) !== 'false';
   const signing = signAllowed && signOn;
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
-  const recorder = useAudioRecorder();
-
-  const startRecording = () => {
-    recorder.start().catch(() => toast.error(t('tickets.composer.micDenied')));
-  };
-  const sendRecording = () => {
-    const file = recorder.stop();
-    if (!file) {
-      toast.warning(t('tickets.composer.audioTooShort'));
-      return;
-    }
-    sendFiles.mutate({ files: [{ file, caption: '' }], isPrivate: false, voice: true }, { onError: toastError });
-  };
+  const voice = useVoiceNote(ticketId);
   const textInput = useRef<HTMLTextAreaElement>(null);
   const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
   const [interactiveOpen, setInteractiveOpen] = useState(false);
@@ -140,62 +115,26 @@ export function MessageInput({
     });
   };
 
-  // Object URLs of the previews are released when their files leave the composer (removed, sent, unmounted).
-  const shown = useRef<PendingFile[]>([]);
-  useEffect(() => {
-    for (const f of shown.current) if (f.preview && !pending.some((p) => p.preview === f.preview)) URL.revokeObjectURL(f.preview);
-    shown.current = pending;
-  }, [pending]);
-  useEffect(
-    () => () => {
-      for (const f of shown.current) if (f.preview) URL.revokeObjectURL(f.preview);
-    },
-    [],
-  );
-
-  const addFiles = (list: FileList | null) => {
-    if (!list?.length) return;
-    const next = [...pending, ...Array.from(list).map(toPending)];
-    if (next.length > MAX_FILES) toast.error(t('tickets.composer.tooManyFiles'));
-    setPending(next.slice(0, MAX_FILES));
-  };
-
   const submitFiles = () => {
     if (!enabled || !pending.length) return;
-    const files = pending.map((f) => ({ file: f.file, caption: f.caption.trim() }));
-    const wasPrivate = isPrivate;
-    setPending([]);
-    setPrivate(false);
+    const taken = files.take();
     sendFiles.mutate(
-      { files, isPrivate: wasPrivate, signMessage: signing && !wasPrivate },
+      { files: taken, isPrivate, signMessage: signing && !isPrivate },
       {
         onError: (err) => {
-          setPending(files.map((f) => ({ ...toPending(f.file), caption: f.caption })));
-          setPrivate(wasPrivate);
+          files.restore(taken);
           sendFailed(err);
         },
       },
     );
   };
-  /** A picked quick message: its text (as the customer will read it) in the input, or with its file as the caption. */
-  const pickQuick = (q: QuickMessageDto) => {
-    // the same filler as the server's (which fills again whatever is left): what you see is what is sent
-    const filled = placeholders ? formatTemplate(q.message, placeholders) : q.message;
-    if (!q.mediaUrl) {
-      setText(filled);
-      return;
-    }
-    setText('');
-    quickMessageFile(q)
-      .then((file) => {
-        if (file) setPending((now) => [...now, { ...toPending(file), caption: filled }].slice(0, MAX_FILES));
-      })
-      .catch(() => {
-        toast.error(t('tickets.composer.quickMediaFailed'));
-        setText(filled);
-      });
-  };
-  const picker = useQuickReplyPicker(text, enabled && !editing, pickQuick);
+  const picker = useQuickReplies({
+    text,
+    active: enabled && !editing,
+    placeholders,
+    setText,
+    attach: files.attach,
+  });
 
   useEffect(() => {
     if (editing) setText(editing.body);
@@ -219,16 +158,13 @@ export function MessageInput({
       return;
     }
     setText('');
-    const wasPrivate = isPrivate;
-    setPrivate(false);
     const quoted = replyTo;
     onReplyDone?.();
     send.mutate(
-      { body, isPrivate: wasPrivate, signMessage: signing && !wasPrivate, quotedMsg: quoted ? { id: quoted.id } : null, quoted },
+      { body, isPrivate, signMessage: signing && !isPrivate, quotedMsg: quoted ? { id: quoted.id } : null, quoted },
       {
         onError: (err) => {
           setText(body);
-          setPrivate(wasPrivate);
           sendFailed(err);
         },
       },
@@ -248,121 +184,29 @@ export function MessageInput({
     <Paper
       square
       elevation={0}
-      sx={{ borderTop: 1, borderColor: 'divider', p: 1, position: 'relative', containerType: 'inline-size' }}
+      data-mode={mode}
+      sx={(theme) => ({ ...composerSx(theme, mode), p: 1, pt: 0.5, position: 'relative', containerType: 'inline-size' })}
     >
       <TicketAlreadyOpenDialog info={takenDialog ? takenBy : null} onClose={() => setTakenDialog(false)} />
-      {picker.open ? (
-        <Paper
-          elevation={4}
-          sx={{ position: 'absolute', bottom: '100%', left: 8, right: 8, maxHeight: 240, overflowY: 'auto', zIndex: 2 }}
-        >
-          <List dense data-testid="quick-messages" role="listbox" id={`quick-messages-${ticketId}`}>
-            {picker.options.map((q, i) => (
-              <ListItemButton
-                key={q.id}
-                id={`quick-message-${q.id}`}
-                role="option"
-                aria-selected={i === picker.highlight}
-                selected={i === picker.highlight}
-                ref={(el: HTMLDivElement | null) => {
-                  if (el && i === picker.highlight) el.scrollIntoView?.({ block: 'nearest' });
-                }}
-                onMouseMove={() => i !== picker.highlight && picker.setHighlight(i)}
-                onClick={() => picker.pick(q)}
-              >
-                {q.mediaUrl ? <AttachFileIcon fontSize="small" sx={{ mr: 1, color: 'text.secondary' }} /> : null}
-                <ListItemText
-                  primary={`/${q.shortcode}`}
-                  secondary={truncate(q.message || q.mediaName || '', QUICK_MESSAGE_LABEL_MAX)}
-                />
-              </ListItemButton>
-            ))}
-          </List>
-        </Paper>
-      ) : null}
+      <QuickRepliesPopup listId={`quick-messages-${ticketId}`} picker={picker} />
+      <ComposerModeTabs mode={mode} onChange={setMode} disabled={!enabled || Boolean(editing)} />
       {replyTo && !editing ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, borderLeft: 3, borderColor: 'primary.main', pl: 1 }}>
-          <Typography variant="caption" noWrap sx={{ flex: 1 }} data-testid="replying-to">
-            {t('tickets.composer.replyingTo')}: {replyTo.body || replyTo.mediaType}
-          </Typography>
-          <IconButton size="small" aria-label={t('common.cancel')} onClick={() => onReplyDone?.()}>
-            <CloseIcon fontSize="small" />
-          </IconButton>
-        </Box>
+        <ComposerBanner quote testId="replying-to" onCancel={() => onReplyDone?.()}>
+          {t('tickets.composer.replyingTo')}: {replyTo.body || replyTo.mediaType}
+        </ComposerBanner>
       ) : null}
       {editing ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
-          <Typography variant="caption" color="primary" sx={{ flex: 1 }}>
-            {t('tickets.composer.editing')}
-          </Typography>
-          <IconButton
-            size="small"
-            aria-label={t('common.cancel')}
-            onClick={() => {
-              setText('');
-              onEditDone();
-            }}
-          >
-            <CloseIcon fontSize="small" />
-          </IconButton>
-        </Box>
+        <ComposerBanner
+          onCancel={() => {
+            setText('');
+            onEditDone();
+          }}
+        >
+          {t('tickets.composer.editing')}
+        </ComposerBanner>
       ) : null}
-      {pending.length > 0 ? (
-        <Box data-testid="pending-files" sx={{ display: 'flex', gap: 1, mb: 1, overflowX: 'auto', pb: 0.5 }}>
-          {pending.map((f, i) => (
-            <Paper key={f.key} variant="outlined" sx={{ p: 1, width: 180, flex: '0 0 auto' }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 0.5 }}>
-                <Typography variant="caption" noWrap sx={{ flex: 1 }} title={f.file.name}>
-                  {f.file.name}
-                </Typography>
-                <IconButton
-                  size="small"
-                  aria-label={`${t('tickets.composer.removeFile')} ${f.file.name}`}
-                  onClick={() => setPending(pending.filter((_, j) => j !== i))}
-                >
-                  <CloseIcon fontSize="small" />
-                </IconButton>
-              </Box>
-              {f.preview ? (
-                <Box
-                  component="img"
-                  src={f.preview}
-                  alt={f.file.name}
-                  sx={{ width: '100%', height: 96, objectFit: 'cover', borderRadius: 1, display: 'block' }}
-                />
-              ) : (
-                <Box sx={{ height: 96, display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
-                  <InsertDriveFileIcon fontSize="large" />
-                </Box>
-              )}
-              <TextField
-                size="small"
-                fullWidth
-                placeholder={t('tickets.composer.caption')}
-                value={f.caption}
-                onChange={(e) => setPending(pending.map((p, j) => (j === i ? { ...p, caption: e.target.value } : p)))}
-                onKeyDown={onKeyDown}
-                slotProps={{ htmlInput: { 'aria-label': `${t('tickets.composer.caption')} ${f.file.name}` } }}
-                sx={{ mt: 0.5 }}
-              />
-            </Paper>
-          ))}
-        </Box>
-      ) : null}
-      {recorder.recording ? (
-        <Box data-testid="audio-recording" sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 48 }}>
-          <IconButton aria-label={t('tickets.composer.cancelRecording')} onClick={recorder.cancel}>
-            <DeleteOutlineIcon />
-          </IconButton>
-          <FiberManualRecordIcon color="error" fontSize="small" />
-          <Typography variant="body2" sx={{ flex: 1 }} aria-live="polite">
-            {t('tickets.composer.recording')} {Math.floor(recorder.seconds / 60)}:{String(recorder.seconds % 60).padStart(2, '0')}
-          </Typography>
-          <IconButton color="primary" aria-label={t('tickets.composer.sendRecording')} onClick={sendRecording}>
-            <SendIcon />
-          </IconButton>
-        </Box>
-      ) : null}
+      <PendingFiles files={pending} onRemove={files.remove} onCaption={files.setCaption} onKeyDown={onKeyDown} />
+      <RecordingBar voice={voice} />
       {/*
         A narrow composer (a phone, or a desktop where the list and the menu take most of the width — 1366 px with the
         list at its default): the text and the send button share the first row (send at its end, as in any messenger),
@@ -370,7 +214,7 @@ export function MessageInput({
       */}
       <Box
         sx={{
-          display: recorder.recording ? 'none' : 'flex',
+          display: voice.recording ? 'none' : 'flex',
           alignItems: 'flex-end',
           gap: 1,
           flexWrap: 'nowrap',
@@ -384,7 +228,7 @@ export function MessageInput({
           hidden
           data-testid="composer-file-input"
           onChange={(e) => {
-            addFiles(e.target.files);
+            files.addFiles(e.target.files);
             e.target.value = '';
           }}
         />
@@ -434,7 +278,7 @@ export function MessageInput({
           hidden
           data-testid="composer-camera-input"
           onChange={(e) => {
-            addFiles(e.target.files);
+            files.addFiles(e.target.files);
             e.target.value = '';
           }}
         />
@@ -477,20 +321,6 @@ export function MessageInput({
           </Tooltip>
         ) : null}
         <CopilotMenu ticketId={ticketId} text={text} setText={setText} disabled={!enabled || Boolean(editing)} />
-        <Tooltip title={t('tickets.composer.privateToggle')}>
-          <span>
-            <IconButton
-              aria-label={t('tickets.composer.privateToggle')}
-              aria-pressed={isPrivate}
-              data-shortcut="private-note"
-              disabled={!enabled || Boolean(editing)}
-              color={isPrivate ? 'warning' : 'default'}
-              onClick={() => setPrivate((v) => !v)}
-            >
-              <LockIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
         <TextField
           fullWidth
           multiline
@@ -521,17 +351,17 @@ export function MessageInput({
               'aria-activedescendant': picker.open ? `quick-message-${picker.options[picker.highlight]?.id}` : undefined,
             },
           }}
-          sx={{
+          sx={(theme) => ({
             [`@container (max-width: ${COMPOSER_ONE_ROW_PX}px)`]: { order: -2, flexBasis: 'calc(100% - 48px)' },
-            ...(isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : {}),
-          }}
+            ...(isPrivate ? noteFieldSx(theme) : {}),
+          })}
         />
         {!text.trim() && !pending.length && !editing ? (
           <IconButton
             sx={{ ml: 'auto' }}
             aria-label={t('tickets.composer.record')}
             disabled={!enabled || isPrivate}
-            onClick={startRecording}
+            onClick={voice.start}
           >
             <MicIcon />
           </IconButton>

@@ -12,6 +12,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import UndoIcon from '@mui/icons-material/Undo';
+import ViewSidebarIcon from '@mui/icons-material/ViewSidebarOutlined';
 import {
   Alert,
   Avatar,
@@ -38,6 +39,7 @@ import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { ScheduleDialog } from '../../schedules/components/ScheduleDialog';
 import { useCompanySettingValue } from '../../settings/hooks/useSettings';
 import { TicketTagsBar } from '../../tags/components/TicketTagsBar';
+import { CONTACT_PANEL_PX, useContactPanel } from '../hooks/useContactPanel';
 import { useConversationExport } from '../hooks/useConversationExport';
 import { useCustomerWindow } from '../hooks/useTemplates';
 import { useDeleteTicket, useUpdateTicket } from '../hooks/useTicket';
@@ -45,6 +47,7 @@ import type { Message, TicketDetail } from '../types';
 import { AcceptQueueDialog } from './AcceptQueueDialog';
 import { CloseTicketDialog } from './CloseTicketDialog';
 import { ClosedWindowNotice, CustomerWindowNotice } from './CustomerWindow';
+import { ContactPanel } from './contactPanel/ContactPanel';
 import { ContactDrawer } from './inbox/ContactDrawer';
 import { type OpenTicketInfo, otherOpenTicket, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
 import { TicketLogDialog } from './inbox/TicketLogDialog';
@@ -70,8 +73,20 @@ function useTicketRoom(ticketId: number) {
   }, [socket, ticketId]);
 }
 
+/** Below this conversation width the header's actions go to a second row under the contact's name. */
+const HEADER_ONE_ROW_PX = 520;
+
 /** The conversation (seed 000 §2): header, actions of §4, messages and composer. */
-export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: () => void }) {
+export function TicketView({
+  ticket,
+  onBack,
+  panelRoom = false,
+}: {
+  ticket: TicketDetail;
+  onBack?: () => void;
+  /** The page has room to dock the contact panel beside the conversation (useContactPanelRoom). */
+  panelRoom?: boolean;
+}) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -84,7 +99,7 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
   const [logOpen, setLogOpen] = useState(false);
   const [deleteAsk, setDeleteAsk] = useState(false);
-  const [contactOpen, setContactOpen] = useState(false);
+  const panel = useContactPanel(ticket.id, panelRoom);
   const [scheduling, setScheduling] = useState(false);
   const [filesOpen, setFilesOpen] = useState(false);
   const { plan } = useCompanyPlan();
@@ -136,298 +151,347 @@ export function TicketView({ ticket, onBack }: { ticket: TicketDetail; onBack?: 
   const [templateOpen, setTemplateOpen] = useState(false);
   const windowApplies = cloud && customerWindow.data?.applies === true;
 
+  const laneId = (ticket.tags ?? []).find((x) => x.kanban === 1)?.id ?? null;
+  const panelProps = { contactId: ticket.contactId, ticketId: ticket.id, laneId, onClose: panel.close };
+
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }} data-testid="ticket-view">
-      {/* Narrow screens: the contact's name keeps the first row, the actions wrap to a second one, right-aligned. */}
-      <Paper
-        square
-        elevation={1}
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          flexWrap: { xs: 'wrap', sm: 'nowrap' },
-          justifyContent: 'flex-end',
-          gap: 1,
-          p: 1,
-          zIndex: 1,
-        }}
-      >
-        {onBack ? (
-          <IconButton aria-label={t('tickets.actions.back')} onClick={onBack}>
-            <ArrowBackIcon />
-          </IconButton>
-        ) : null}
-        <Avatar
-          src={mediaUrl(ticket.contact.urlPicture)}
-          alt={ticket.contact.name}
-          sx={{ cursor: 'pointer' }}
-          onClick={() => setContactOpen(true)}
-        />
-        <Box
-          sx={{ flex: 1, minWidth: { xs: 'calc(100% - 112px)', sm: 0 }, cursor: 'pointer' }}
-          onClick={() => setContactOpen(true)}
-          title={t('inbox.contact.open')}
+    <Box
+      sx={{ display: 'flex', height: '100%', minWidth: 0 }}
+      data-testid="ticket-view"
+      data-panel-docked={panel.docked && panel.open}
+    >
+      <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, height: '100%', minWidth: 0, containerType: 'inline-size' }}>
+        {/*
+          A narrow conversation (a phone, or beside the docked contact panel): the contact's name keeps the first row,
+          the actions wrap to a second one, right-aligned.
+        */}
+        <Paper
+          square
+          elevation={1}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            flexWrap: 'nowrap',
+            [`@container (max-width: ${HEADER_ONE_ROW_PX}px)`]: { flexWrap: 'wrap' },
+            justifyContent: 'flex-end',
+            gap: 1,
+            p: 1,
+            zIndex: 1,
+          }}
         >
-          <Typography variant="subtitle1" noWrap data-testid="ticket-contact-name">
-            {ticket.contact.name}{' '}
-            <Typography component="span" variant="caption" color="text.secondary">
-              #{ticket.id}
+          {onBack ? (
+            <IconButton aria-label={t('tickets.actions.back')} onClick={onBack}>
+              <ArrowBackIcon />
+            </IconButton>
+          ) : null}
+          <Avatar
+            src={mediaUrl(ticket.contact.urlPicture)}
+            alt={ticket.contact.name}
+            sx={{ cursor: 'pointer' }}
+            onClick={() => panel.show()}
+          />
+          <Box
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              cursor: 'pointer',
+              // the avatar (and the back arrow) beside the name; everything else to the second row
+              [`@container (max-width: ${HEADER_ONE_ROW_PX}px)`]: {
+                minWidth: onBack ? 'calc(100% - 112px)' : 'calc(100% - 56px)',
+              },
+            }}
+            onClick={() => panel.show()}
+            title={t('inbox.contact.open')}
+          >
+            <Typography variant="subtitle1" noWrap data-testid="ticket-contact-name">
+              {ticket.contact.name}{' '}
+              <Typography component="span" variant="caption" color="text.secondary">
+                #{ticket.id}
+              </Typography>
             </Typography>
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {ticket.user ? t('tickets.header.assignedTo', { name: ticket.user.name }) : t('tickets.header.unassigned')}
-            {ticket.queue ? ` · ${ticket.queue.name}` : ''}
-          </Typography>
-        </Box>
-        {ticket.status === 'closed' ? <TicketRating rating={ticket.userRating} /> : null}
-        {ticket.status === 'pending' ? (
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<CheckIcon />}
-            disabled={update.isPending}
-            onClick={() => (ticket.queueId === null ? setAcceptAsk(true) : accept())}
-            data-shortcut="accept"
-          >
-            {t('tickets.actions.accept')}
-          </Button>
-        ) : null}
-        {ticket.status === 'pending' && can(user, 'tickets:closePending') ? (
-          <Button
-            size="small"
-            disabled={update.isPending}
-            onClick={() =>
-              run({ status: 'closed', sendFarewellMessage: false, amountUsedBotQueues: 0 }, () => navigate('/tickets'))
-            }
-          >
-            {t('tickets.actions.ignore')}
-          </Button>
-        ) : null}
-        {live ? (
-          <>
-            <Tooltip title={t('tickets.actions.return')}>
-              <IconButton
-                aria-label={t('tickets.actions.return')}
-                disabled={update.isPending}
-                onClick={() => run({ status: 'pending', userId: null }, () => navigate('/tickets'))}
-              >
-                <UndoIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('tickets.actions.transfer')}>
-              <IconButton
-                aria-label={t('tickets.actions.transfer')}
-                disabled={update.isPending}
-                onClick={() => setTransferOpen(true)}
-              >
-                <SwapHorizIcon />
-              </IconButton>
-            </Tooltip>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {ticket.user ? t('tickets.header.assignedTo', { name: ticket.user.name }) : t('tickets.header.unassigned')}
+              {ticket.queue ? ` · ${ticket.queue.name}` : ''}
+            </Typography>
+          </Box>
+          {ticket.status === 'closed' ? <TicketRating rating={ticket.userRating} /> : null}
+          {ticket.status === 'pending' ? (
             <Button
               variant="contained"
               size="small"
-              color="success"
-              startIcon={<DoneAllIcon />}
+              startIcon={<CheckIcon />}
               disabled={update.isPending}
-              onClick={(e) => (ratingsOn ? setCloseFormOpen(true) : setResolveAnchor(e.currentTarget))}
-              data-shortcut="resolve"
+              onClick={() => (ticket.queueId === null ? setAcceptAsk(true) : accept())}
+              data-shortcut="accept"
             >
-              {t('tickets.actions.resolve')}
+              {t('tickets.actions.accept')}
             </Button>
-            <Menu anchorEl={resolveAnchor} open={Boolean(resolveAnchor)} onClose={() => setResolveAnchor(null)}>
-              <MenuItem onClick={() => resolve({ sendFarewellMessage: true })}>
-                {t('tickets.actions.resolveWithFarewell')}
-              </MenuItem>
-              <MenuItem onClick={() => resolve({ sendFarewellMessage: false })}>
-                {t('tickets.actions.resolveWithoutFarewell')}
-              </MenuItem>
-            </Menu>
-          </>
-        ) : null}
-        {ticket.status === 'closed' ? (
-          <Button
-            size="small"
-            startIcon={<ReplayIcon />}
-            disabled={update.isPending}
-            onClick={() => run({ status: takeStatus, userId: user.id })}
-          >
-            {t('tickets.actions.reopen')}
-          </Button>
-        ) : null}
-        <IconButton aria-label={t('inbox.more')} onClick={(e) => setMoreAnchor(e.currentTarget)}>
-          <MoreVertIcon />
-        </IconButton>
-        <Menu anchorEl={moreAnchor} open={Boolean(moreAnchor)} onClose={() => setMoreAnchor(null)}>
-          <MenuItem
-            onClick={() => {
-              setMoreAnchor(null);
-              setContactOpen(true);
-            }}
-          >
-            <ListItemIcon>
-              <PersonIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('inbox.contact.open')}</ListItemText>
-          </MenuItem>
-          <MenuItem
-            onClick={() => {
-              setMoreAnchor(null);
-              setLogOpen(true);
-            }}
-          >
-            <ListItemIcon>
-              <HistoryIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('inbox.log.open')}</ListItemText>
-          </MenuItem>
-          <MenuItem
-            onClick={() => {
-              setMoreAnchor(null);
-              setFilesOpen(true);
-            }}
-          >
-            <ListItemIcon>
-              <FolderSharedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('tickets.privateFiles.open')}</ListItemText>
-          </MenuItem>
-          {planAllows(plan, 'useSchedules') ? (
+          ) : null}
+          {ticket.status === 'pending' && can(user, 'tickets:closePending') ? (
+            <Button
+              size="small"
+              disabled={update.isPending}
+              onClick={() =>
+                run({ status: 'closed', sendFarewellMessage: false, amountUsedBotQueues: 0 }, () => navigate('/tickets'))
+              }
+            >
+              {t('tickets.actions.ignore')}
+            </Button>
+          ) : null}
+          {live ? (
+            <>
+              <Tooltip title={t('tickets.actions.return')}>
+                <IconButton
+                  aria-label={t('tickets.actions.return')}
+                  disabled={update.isPending}
+                  onClick={() => run({ status: 'pending', userId: null }, () => navigate('/tickets'))}
+                >
+                  <UndoIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('tickets.actions.transfer')}>
+                <IconButton
+                  aria-label={t('tickets.actions.transfer')}
+                  disabled={update.isPending}
+                  onClick={() => setTransferOpen(true)}
+                >
+                  <SwapHorizIcon />
+                </IconButton>
+              </Tooltip>
+              <Button
+                variant="contained"
+                size="small"
+                color="success"
+                startIcon={<DoneAllIcon />}
+                disabled={update.isPending}
+                onClick={(e) => (ratingsOn ? setCloseFormOpen(true) : setResolveAnchor(e.currentTarget))}
+                data-shortcut="resolve"
+              >
+                {t('tickets.actions.resolve')}
+              </Button>
+              <Menu anchorEl={resolveAnchor} open={Boolean(resolveAnchor)} onClose={() => setResolveAnchor(null)}>
+                <MenuItem onClick={() => resolve({ sendFarewellMessage: true })}>
+                  {t('tickets.actions.resolveWithFarewell')}
+                </MenuItem>
+                <MenuItem onClick={() => resolve({ sendFarewellMessage: false })}>
+                  {t('tickets.actions.resolveWithoutFarewell')}
+                </MenuItem>
+              </Menu>
+            </>
+          ) : null}
+          {ticket.status === 'closed' ? (
+            <Button
+              size="small"
+              startIcon={<ReplayIcon />}
+              disabled={update.isPending}
+              onClick={() => run({ status: takeStatus, userId: user.id })}
+            >
+              {t('tickets.actions.reopen')}
+            </Button>
+          ) : null}
+          <Tooltip title={t('inbox.panel.toggle')}>
+            <IconButton
+              aria-label={t('inbox.panel.toggle')}
+              aria-expanded={panel.open}
+              color={panel.open ? 'primary' : 'default'}
+              onClick={panel.toggle}
+              data-testid="contact-panel-toggle"
+            >
+              <ViewSidebarIcon />
+            </IconButton>
+          </Tooltip>
+          <IconButton aria-label={t('inbox.more')} onClick={(e) => setMoreAnchor(e.currentTarget)}>
+            <MoreVertIcon />
+          </IconButton>
+          <Menu anchorEl={moreAnchor} open={Boolean(moreAnchor)} onClose={() => setMoreAnchor(null)}>
             <MenuItem
               onClick={() => {
                 setMoreAnchor(null);
-                setScheduling(true);
+                panel.show();
               }}
             >
               <ListItemIcon>
-                <ScheduleIcon fontSize="small" />
+                <PersonIcon fontSize="small" />
               </ListItemIcon>
-              <ListItemText>{t('tickets.schedule.open')}</ListItemText>
+              <ListItemText>{t('inbox.contact.open')}</ListItemText>
             </MenuItem>
-          ) : null}
-          <MenuItem
-            onClick={() => {
-              setMoreAnchor(null);
-              void exportPdf();
-            }}
-          >
-            <ListItemIcon>
-              <PictureAsPdfIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('tickets.print.open')}</ListItemText>
-          </MenuItem>
-          {mayDelete ? (
             <MenuItem
               onClick={() => {
                 setMoreAnchor(null);
-                setDeleteAsk(true);
+                setLogOpen(true);
               }}
             >
               <ListItemIcon>
-                <DeleteOutlineIcon fontSize="small" color="error" />
+                <HistoryIcon fontSize="small" />
               </ListItemIcon>
-              <ListItemText>{t('inbox.delete.open')}</ListItemText>
+              <ListItemText>{t('inbox.log.open')}</ListItemText>
             </MenuItem>
-          ) : null}
-        </Menu>
-      </Paper>
-      <TicketTagsBar ticketId={ticket.id} tags={ticket.tags ?? []} />
-      {social ? (
-        <Alert severity="info" sx={{ borderRadius: 0 }}>
-          {t('tickets.notice24h')}
-        </Alert>
-      ) : null}
-      {windowApplies ? <CustomerWindowNotice closesAt={customerWindow.data?.closesAt ?? null} /> : null}
-      <MessagesList key={ticket.id} ticketId={ticket.id} channel={ticket.channel} onEdit={setEditing} onReply={setReplyTo} />
-      {windowApplies && live ? (
-        <ClosedWindowNotice closesAt={customerWindow.data?.closesAt ?? null} onTemplate={() => setTemplateOpen(true)} />
-      ) : null}
-      {templateOpen && ticket.whatsappId ? (
-        <TemplateDialog
-          open
-          onClose={() => setTemplateOpen(false)}
+            <MenuItem
+              onClick={() => {
+                setMoreAnchor(null);
+                setFilesOpen(true);
+              }}
+            >
+              <ListItemIcon>
+                <FolderSharedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t('tickets.privateFiles.open')}</ListItemText>
+            </MenuItem>
+            {planAllows(plan, 'useSchedules') ? (
+              <MenuItem
+                onClick={() => {
+                  setMoreAnchor(null);
+                  setScheduling(true);
+                }}
+              >
+                <ListItemIcon>
+                  <ScheduleIcon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText>{t('tickets.schedule.open')}</ListItemText>
+              </MenuItem>
+            ) : null}
+            <MenuItem
+              onClick={() => {
+                setMoreAnchor(null);
+                void exportPdf();
+              }}
+            >
+              <ListItemIcon>
+                <PictureAsPdfIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t('tickets.print.open')}</ListItemText>
+            </MenuItem>
+            {mayDelete ? (
+              <MenuItem
+                onClick={() => {
+                  setMoreAnchor(null);
+                  setDeleteAsk(true);
+                }}
+              >
+                <ListItemIcon>
+                  <DeleteOutlineIcon fontSize="small" color="error" />
+                </ListItemIcon>
+                <ListItemText>{t('inbox.delete.open')}</ListItemText>
+              </MenuItem>
+            ) : null}
+          </Menu>
+        </Paper>
+        <TicketTagsBar ticketId={ticket.id} tags={ticket.tags ?? []} />
+        {social ? (
+          <Alert severity="info" sx={{ borderRadius: 0 }}>
+            {t('tickets.notice24h')}
+          </Alert>
+        ) : null}
+        {windowApplies ? <CustomerWindowNotice closesAt={customerWindow.data?.closesAt ?? null} /> : null}
+        <MessagesList key={ticket.id} ticketId={ticket.id} channel={ticket.channel} onEdit={setEditing} onReply={setReplyTo} />
+        {windowApplies && live ? (
+          <ClosedWindowNotice closesAt={customerWindow.data?.closesAt ?? null} onTemplate={() => setTemplateOpen(true)} />
+        ) : null}
+        {templateOpen && ticket.whatsappId ? (
+          <TemplateDialog
+            open
+            onClose={() => setTemplateOpen(false)}
+            ticketId={ticket.id}
+            whatsappId={ticket.whatsappId}
+            maySync={can(user, 'connections:view')}
+            fill={{ contactName: ticket.contact?.name ?? '', userName: user.name, ticketId: ticket.id }}
+          />
+        ) : null}
+        <MessageInput
           ticketId={ticket.id}
-          whatsappId={ticket.whatsappId}
-          maySync={can(user, 'connections:view')}
-          fill={{ contactName: ticket.contact?.name ?? '', userName: user.name, ticketId: ticket.id }}
+          enabled={live || Boolean(lostTo)}
+          closed={ticket.status === 'closed'}
+          heldBy={lostTo}
+          editing={editing}
+          onEditDone={() => setEditing(null)}
+          replyTo={replyTo}
+          onReplyDone={() => setReplyTo(null)}
+          placeholders={{
+            contactName: ticket.contact.name,
+            userName: user.name,
+            queueName: ticket.queue?.name ?? null,
+            connectionName: ticket.whatsapp?.name ?? null,
+            ticketId: ticket.id,
+            timezone: user.company.timezone,
+          }}
         />
-      ) : null}
-      <MessageInput
-        ticketId={ticket.id}
-        enabled={live || Boolean(lostTo)}
-        closed={ticket.status === 'closed'}
-        heldBy={lostTo}
-        editing={editing}
-        onEditDone={() => setEditing(null)}
-        replyTo={replyTo}
-        onReplyDone={() => setReplyTo(null)}
-        placeholders={{
-          contactName: ticket.contact.name,
-          userName: user.name,
-          queueName: ticket.queue?.name ?? null,
-          connectionName: ticket.whatsapp?.name ?? null,
-          ticketId: ticket.id,
-          timezone: user.company.timezone,
-        }}
-      />
-      <TicketLogDialog ticketId={ticket.id} open={logOpen} onClose={() => setLogOpen(false)} />
-      {filesOpen ? <PrivateFilesDialog ticketId={ticket.id} open={filesOpen} onClose={() => setFilesOpen(false)} /> : null}
-      <ContactDrawer contactId={ticket.contactId} ticketId={ticket.id} open={contactOpen} onClose={() => setContactOpen(false)} />
-      <ConfirmationDialog
-        open={deleteAsk}
-        onClose={() => setDeleteAsk(false)}
-        onConfirm={() => remove.mutate(ticket.id, { onSuccess: () => navigate('/tickets'), onError: toastError })}
-        title={t('inbox.delete.title', { id: ticket.id })}
-        busy={remove.isPending}
-      >
-        {t('inbox.delete.message')}
-      </ConfirmationDialog>
-      <TicketAlreadyOpenDialog info={takenDialog ? takenBy : null} onClose={() => setTakenDialog(false)} />
-      <CloseTicketDialog
-        open={closeFormOpen}
-        busy={update.isPending}
-        onClose={() => setCloseFormOpen(false)}
-        onResolve={resolve}
-      />
-      <AcceptQueueDialog
-        open={acceptAsk}
-        onClose={() => setAcceptAsk(false)}
-        onConfirm={(queueId) => {
-          setAcceptAsk(false);
-          accept(queueId);
-        }}
-      />
-      {transferOpen ? (
-        <TransferDialog
-          ticketId={ticket.id}
-          open
+        <TicketLogDialog ticketId={ticket.id} open={logOpen} onClose={() => setLogOpen(false)} />
+        {filesOpen ? <PrivateFilesDialog ticketId={ticket.id} open={filesOpen} onClose={() => setFilesOpen(false)} /> : null}
+        {panel.docked ? null : <ContactDrawer open={panel.open} {...panelProps} />}
+        <ConfirmationDialog
+          open={deleteAsk}
+          onClose={() => setDeleteAsk(false)}
+          onConfirm={() => remove.mutate(ticket.id, { onSuccess: () => navigate('/tickets'), onError: toastError })}
+          title={t('inbox.delete.title', { id: ticket.id })}
+          busy={remove.isPending}
+        >
+          {t('inbox.delete.message')}
+        </ConfirmationDialog>
+        <TicketAlreadyOpenDialog info={takenDialog ? takenBy : null} onClose={() => setTakenDialog(false)} />
+        <CloseTicketDialog
+          open={closeFormOpen}
           busy={update.isPending}
-          onClose={() => setTransferOpen(false)}
-          onConfirm={({ userId, queueId, msgTransfer }) =>
-            run(
-              {
-                isTransfered: true,
-                userId,
-                ...(queueId ? { queueId } : {}),
-                status: userId ? takeStatus : 'pending',
-                ...(msgTransfer.trim() ? { msgTransfer: msgTransfer.trim() } : {}),
-              },
-              () => {
-                setTransferOpen(false);
-                navigate('/tickets');
-              },
-            )
-          }
+          onClose={() => setCloseFormOpen(false)}
+          onResolve={resolve}
         />
-      ) : null}
-      {scheduling ? (
-        <ScheduleDialog
-          open
-          onClose={() => setScheduling(false)}
-          contact={{ id: ticket.contactId, name: ticket.contact?.name ?? '', number: ticket.contact?.number ?? '' }}
-          ticketId={ticket.id}
-          whatsappId={ticket.whatsappId}
-          queueId={ticket.queueId}
+        <AcceptQueueDialog
+          open={acceptAsk}
+          onClose={() => setAcceptAsk(false)}
+          onConfirm={(queueId) => {
+            setAcceptAsk(false);
+            accept(queueId);
+          }}
         />
+        {transferOpen ? (
+          <TransferDialog
+            ticketId={ticket.id}
+            open
+            busy={update.isPending}
+            onClose={() => setTransferOpen(false)}
+            onConfirm={({ userId, queueId, msgTransfer }) =>
+              run(
+                {
+                  isTransfered: true,
+                  userId,
+                  ...(queueId ? { queueId } : {}),
+                  status: userId ? takeStatus : 'pending',
+                  ...(msgTransfer.trim() ? { msgTransfer: msgTransfer.trim() } : {}),
+                },
+                () => {
+                  setTransferOpen(false);
+                  navigate('/tickets');
+                },
+              )
+            }
+          />
+        ) : null}
+        {scheduling ? (
+          <ScheduleDialog
+            open
+            onClose={() => setScheduling(false)}
+            contact={{ id: ticket.contactId, name: ticket.contact?.name ?? '', number: ticket.contact?.number ?? '' }}
+            ticketId={ticket.id}
+            whatsappId={ticket.whatsappId}
+            queueId={ticket.queueId}
+          />
+        ) : null}
+      </Box>
+      {panel.docked && panel.open ? (
+        <Box
+          component="aside"
+          aria-label={t('inbox.panel.label')}
+          data-testid="contact-panel"
+          sx={{
+            width: CONTACT_PANEL_PX,
+            flexShrink: 0,
+            borderLeft: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            minHeight: 0,
+          }}
+        >
+          <ContactPanel {...panelProps} />
+        </Box>
       ) : null}
     </Box>
   );

@@ -36,8 +36,8 @@ function focusComposer() {
 }
 
 /**
- * Reads the inbox's keys on the page: next/previous ticket, accept, resolve, reply (focus the composer), a private
- * note, search, and `?` for the sheet that lists them. Esc in the composer leaves it, so the keys work again. A key
+ * Reads the inbox's keys on the page: next/previous ticket, accept, resolve, reply or private note (the composer's
+ * tab, then its field), search, and `?` for the sheet that lists them. Esc in the composer leaves it, so the keys work again. A key
  * pressed with Ctrl, Alt or ⌘, or while a dialog or menu is open, is left alone.
  */
 export function useInboxShortcuts(openHelp: () => void) {
@@ -55,7 +55,11 @@ export function useInboxShortcuts(openHelp: () => void) {
         k: () => stepTicket(-1),
         a: () => find('accept')?.click(),
         e: () => find('resolve')?.click(),
-        r: focusComposer,
+        // r and n press the composer's Reply and Private note tabs: the same mode the mouse sets
+        r: () => {
+          find('reply-mode')?.click();
+          focusComposer();
+        },
         n: () => {
           find('private-note')?.click();
           focusComposer();

@@ -1,6 +1,8 @@
-import type { QuickMessageDto } from '@atendo/shared';
+import { formatTemplate, type QuickMessageDto, type TemplateVars } from '@atendo/shared';
 import { type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../shared/media';
+import { toast } from '../../../shared/toast';
 import { useQuickMessages } from './useQuickMessages';
 
 /** The attachment of a quick message as a file for the composer (seed 002 §6: it goes with the text, its caption). */
@@ -68,4 +70,42 @@ export function useQuickReplyPicker(text: string, active: boolean, onPick: (q: Q
   };
 
   return { open, options, highlight: current, setHighlight, pick, onKeyDown };
+}
+
+/**
+ * The picker wired to the composer: a picked quick message puts its text (as the customer will read it) in the input,
+ * or its file in the composer with that text as the caption.
+ */
+export function useQuickReplies({
+  text,
+  active,
+  placeholders,
+  setText,
+  attach,
+}: {
+  text: string;
+  active: boolean;
+  placeholders?: TemplateVars;
+  setText: (text: string) => void;
+  attach: (file: File, caption: string) => void;
+}) {
+  const { t } = useTranslation();
+  const pickQuick = (q: QuickMessageDto) => {
+    // the same filler as the server's (which fills again whatever is left): what you see is what is sent
+    const filled = placeholders ? formatTemplate(q.message, placeholders) : q.message;
+    if (!q.mediaUrl) {
+      setText(filled);
+      return;
+    }
+    setText('');
+    quickMessageFile(q)
+      .then((file) => {
+        if (file) attach(file, filled);
+      })
+      .catch(() => {
+        toast.error(t('tickets.composer.quickMediaFailed'));
+        setText(filled);
+      });
+  };
+  return useQuickReplyPicker(text, active, pickQuick);
 }

@@ -12,6 +12,7 @@ import { useSaveTicketsManagerWidth } from '../../users/hooks/useUsers';
 import { ShortcutsDialog } from '../components/ShortcutsDialog';
 import { TicketsManager } from '../components/TicketsManager';
 import { TicketView } from '../components/TicketView';
+import { CONTACT_PANEL_PX, CONVERSATION_MIN_PX, useContactPanelRoom } from '../hooks/useContactPanel';
 import { useInboxShortcuts } from '../hooks/useInboxShortcuts';
 import { useTicket } from '../hooks/useTicket';
 import { useTicketEvents } from '../hooks/useTicketEvents';
@@ -54,7 +55,7 @@ function TicketNotFound() {
 /** The answers that mean "there is no such ticket for you": not found, a malformed uuid, another company's. */
 const missing = (err: unknown) => err instanceof ApiError && [400, 403, 404].includes(err.status);
 
-function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => void }) {
+function Conversation({ uuid, onBack, panelRoom }: { uuid: string; onBack?: () => void; panelRoom?: boolean }) {
   const { data, isLoading, isError, error, refetch } = useTicket(uuid);
   if (isError) return missing(error) ? <TicketNotFound /> : <LoadError error={error} onRetry={() => void refetch()} />;
   if (isLoading || !data) {
@@ -64,7 +65,7 @@ function Conversation({ uuid, onBack }: { uuid: string; onBack?: () => void }) {
       </Box>
     );
   }
-  return <TicketView key={data.id} ticket={data} onBack={onBack} />;
+  return <TicketView key={data.id} ticket={data} onBack={onBack} panelRoom={panelRoom} />;
 }
 
 function Welcome() {
@@ -122,6 +123,7 @@ export default function TicketsPage() {
   const dragging = useRef<{ startX: number; startW: number } | null>(null);
   useTicketEvents();
   const [helpOpen, setHelpOpen] = useState(false);
+  const panelRoom = useContactPanelRoom();
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useInboxShortcuts(openHelp);
 
@@ -150,8 +152,8 @@ export default function TicketsPage() {
   }
 
   return (
-    <Box sx={{ display: 'flex', height: 'calc(100vh - 64px)', overflow: 'hidden' }}>
-      <Box sx={{ width, flexShrink: 0, display: 'flex', borderRight: 1, borderColor: 'divider' }}>
+    <Box ref={panelRoom.ref} sx={{ display: 'flex', height: 'calc(100vh - 64px)', overflow: 'hidden' }}>
+      <Box sx={{ width, flexShrink: 1, minWidth: TICKET_LIST_MIN_PX, display: 'flex', borderRight: 1, borderColor: 'divider' }}>
         <TicketsManager selectedUuid={ticketId} onOpen={open} />
       </Box>
       <Box
@@ -165,7 +167,16 @@ export default function TicketsPage() {
         onPointerUp={onPointerUp}
         sx={{ width: 6, cursor: 'col-resize', flexShrink: 0, '&:hover': { bgcolor: 'action.hover' } }}
       />
-      <Box sx={{ flex: 1, minWidth: 0 }}>{ticketId ? <Conversation uuid={ticketId} /> : <Welcome />}</Box>
+      <Box
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          // a docked contact panel keeps a readable conversation beside it: the list gives way (useContactPanelRoom)
+          '&:has(> [data-panel-docked="true"])': { minWidth: CONTACT_PANEL_PX + CONVERSATION_MIN_PX },
+        }}
+      >
+        {ticketId ? <Conversation uuid={ticketId} panelRoom={panelRoom.room} /> : <Welcome />}
+      </Box>
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </Box>
   );

@@ -1,34 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../../../test/fixtures';
+import { makeContact, makeUser } from '../../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../../test/render';
 import { ContactDrawer } from './ContactDrawer';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const contact = {
-  id: 9,
-  name: 'Maria',
-  number: '5511988887777',
-  email: '',
-  profilePicUrl: '',
-  urlPicture: '',
-  isGroup: false,
-  active: true,
-  acceptAudioMessage: true,
-  disableBot: false,
-  channel: 'whatsapp',
-  extraInfo: [],
-  tags: [],
-  whatsappId: null,
-  whatsapp: null,
-};
-
 describe('ContactDrawer notes', () => {
   it("says 'Observação adicionada com sucesso!' and 'Observação excluída com sucesso!' (issue 37 item 12)", async () => {
     const user = makeUser();
     const spy = mockFetch({
-      '/contacts/9': contact,
+      '/contacts/9': makeContact(),
       '/ticket-notes/list': [
         {
           id: 3,
