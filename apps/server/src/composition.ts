@@ -60,6 +60,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { satisfactionRoutes } from './modules/dashboard/satisfaction.routes';
 import { createSatisfactionService } from './modules/dashboard/satisfaction.service';
+import { slaReportRoutes } from './modules/dashboard/sla.routes';
+import { createSlaReportService } from './modules/dashboard/sla.service';
 import { externalApiRoutes } from './modules/external-api/external-api.routes';
 import { createExternalApiService } from './modules/external-api/external-api.service';
 import { facebookRoutes } from './modules/facebook/facebook.routes';
@@ -446,6 +448,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   kanbanRoutes(app, createKanbanService(deps));
   dashboardRoutes(app, createDashboardService(deps));
   satisfactionRoutes(app, createSatisfactionService(deps));
+  slaReportRoutes(app, createSlaReportService(deps));
   const templates = createMessageTemplatesService(deps, cloudTemplatesFromConfig(deps.config));
   messageTemplatesRoutes(app, templates);
   registerMessageTemplatesJobs(deps.jobs, templates, (obj, msg) => app.log.warn(obj, msg));

@@ -234,6 +234,8 @@ export const tickets = pgTable(
     index('tickets_sla_live_idx')
       .on(t.companyId)
       .where(sql`${t.slaStartedAt} IS NOT NULL AND ${t.slaBreachedAt} IS NULL AND ${t.status} <> 'closed'`),
+    // The SLA report's range: the tickets whose policy applied in it.
+    index('tickets_company_sla_started_idx').on(t.companyId, t.slaStartedAt).where(sql`${t.slaStartedAt} IS NOT NULL`),
     // Also tickets_company_created_idx (company_id, created_at) INCLUDE the columns the dashboard counts by (and
     // contact_id, for its leads), from the hand-written parts of migrations 0010 and 0018, and
     // tickets_company_contact_created_idx (company_id, contact_id, created_at) INCLUDE (status, queue_id, user_id,

@@ -280,3 +280,51 @@ describe('a ticket under its queue’s policy', () => {
     expect(slaMissed({ ...base, slaBreachedAt: MONDAY_10, slaBreach: 'firstResponse' }, at(MONDAY_10, 60))).toBeNull();
   });
 });
+
+describe("the figures: the dashboard's SLA tab and the tickets report", () => {
+  it('met % per queue and attendant; the report filters the missed ones', async () => {
+    const { conn, ana, tenant } = await team();
+    clock.now = MONDAY_10;
+    const met = (await customer(conn.id).says('Oi')).ticketId;
+    const missed = (await customer(conn.id).says('Oi')).ticketId;
+    clock.now = at(MONDAY_10, 5);
+    await reply(ana, met);
+    clock.now = at(MONDAY_10, 50);
+    await reply(ana, missed);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/sla?date_from=2026-11-23&date_to=2026-11-23',
+      headers: bearer(tenant.adminToken),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const figures = {
+      tickets: 2,
+      met: 1,
+      breached: 1,
+      firstResponse: 1,
+      nextResponse: 0,
+      resolution: 0,
+      running: 1,
+      metRate: 50,
+    };
+    expect(res.json()).toMatchObject({
+      range: { from: '2026-11-23', to: '2026-11-23' },
+      totals: figures,
+      queues: [{ name: 'Suporte', ...figures }],
+      attendants: [{ id: ana.id, name: 'Ana', ...figures }],
+    });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/sla?date_from=2026-11-24&date_to=2026-11-24',
+      headers: bearer(tenant.adminToken),
+    });
+    expect(other.json().totals).toMatchObject({ tickets: 0, metRate: null });
+    const report = await t.app.inject({
+      method: 'GET',
+      url: '/ticketreport/reports?slaBreached=true',
+      headers: bearer(tenant.adminToken),
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().tickets).toEqual([expect.objectContaining({ id: missed, slaBreach: 'firstResponse' })]);
+  });
+});

@@ -67,6 +67,7 @@ export function createReportsService(deps: CoreDeps) {
     closedAt: r.closedAt,
     supportTime: r.status === 'closed' ? r.supportTime : null,
     NPS: r.NPS,
+    slaBreach: r.slaBreach,
   });
 
   return {
