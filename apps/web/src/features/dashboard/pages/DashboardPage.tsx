@@ -10,6 +10,7 @@ import { DashboardFilterBar } from '../components/DashboardFilterBar';
 import { useNumberFormat } from '../components/format';
 import { NpsPanel } from '../components/NpsPanel';
 import { SatisfactionPanel } from '../components/SatisfactionPanel';
+import { SlaPanel } from '../components/SlaPanel';
 import { TicketsPerDayChart, TicketsPerUserChart } from '../components/TicketsCharts';
 import {
   type DashboardFilter,
@@ -62,7 +63,7 @@ export default function DashboardPage() {
   const clock = useClock();
   const num = useNumberFormat();
   const [filter, setFilter] = useState(() => defaultFilter(clock.timeZone));
-  const [tab, setTab] = useState<'indicators' | 'attendants' | 'satisfaction'>('indicators');
+  const [tab, setTab] = useState<'indicators' | 'attendants' | 'satisfaction' | 'sla'>('indicators');
   useDashboardLiveRefresh();
   const dashboard = useDashboard(filter);
   const perDay = useTicketsPerDay(filter);
@@ -93,6 +94,7 @@ export default function DashboardPage() {
         <Tab value="indicators" label={t('dashboard.tabs.indicators')} />
         <Tab value="attendants" label={t('dashboard.tabs.attendants')} />
         <Tab value="satisfaction" label={t('dashboard.tabs.satisfaction')} data-testid="tab-satisfaction" />
+        <Tab value="sla" label={t('dashboard.tabs.sla')} data-testid="tab-sla" />
       </Tabs>
       {tab === 'indicators' ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -122,6 +124,8 @@ export default function DashboardPage() {
         </Box>
       ) : tab === 'satisfaction' ? (
         <SatisfactionPanel filter={filter} />
+      ) : tab === 'sla' ? (
+        <SlaPanel filter={filter} />
       ) : (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <AttendantsTable rows={dashboard.data?.attendants ?? []} />
