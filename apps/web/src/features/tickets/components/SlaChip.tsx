@@ -29,7 +29,8 @@ export function SlaChip({ sla }: { sla: Ticket['sla'] }) {
     );
   }
   const parts = waitingParts(Math.abs(s.left));
-  const time = t(`tickets.list.waiting.${parts.key}`, parts);
+  // Under a minute left a countdown reads "< 1 min" (a waiting time's "now" would say the opposite).
+  const time = parts.key === 'now' ? t('tickets.list.sla.underMinute') : t(`tickets.list.waiting.${parts.key}`, parts);
   const overdue = s.left < 0;
   const warn = !overdue && s.left < SLA_WARN_MINUTES * 60_000;
   return (
