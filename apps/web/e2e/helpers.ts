@@ -1,4 +1,4 @@
-import { type CloudStatusName, startGraphStandin } from '@atendo/graph-standin';
+import { type CloudStatusName, type GraphStandin, inbound, startGraphStandin } from '@atendo/graph-standin';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@atendo.test', password: 'Admin#12345' };
@@ -133,4 +133,15 @@ export async function companyWithTicket(request: APIRequestContext, label: strin
 export async function choose(page: Page, label: string, option: string) {
   await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
+}
+
+/** Customers (number and profile name) writing a text through the Cloud API stand-in into a connection's webhook. */
+export function cloudCustomerWrites(standin: GraphStandin, phoneNumberId: string, connectionId: number) {
+  return async (c: { number: string; name: string }, body: string) => {
+    const delivered = await standin.deliverMessages(phoneNumberId, [inbound.text({ from: c.number, body })], {
+      url: `${API_URL}/webhooks/whatsappapi/${connectionId}`,
+      contacts: [{ waId: c.number, name: c.name }],
+    });
+    expect(delivered.status).toBe(200);
+  };
 }

@@ -1,6 +1,15 @@
-import { type GraphStandin, inbound } from '@atendo/graph-standin';
+import type { GraphStandin } from '@atendo/graph-standin';
 import { expect, type Page, test } from '@playwright/test';
-import { API_URL, apiHeaders, createCloudConnection, SCREENSHOTS, signIn, signUpCompany, startStandin } from './helpers';
+import {
+  API_URL,
+  apiHeaders,
+  cloudCustomerWrites,
+  createCloudConnection,
+  SCREENSHOTS,
+  signIn,
+  signUpCompany,
+  startStandin,
+} from './helpers';
 
 let standin: GraphStandin;
 test.beforeAll(async () => {
@@ -60,13 +69,7 @@ test('an SLA policy: a live countdown, a reply that meets it, a breach notified,
     queueIds: [queueId],
   });
   const customers = [1, 2].map((n) => ({ number: `5511${n}${stamp.slice(-8)}`, name: `Cliente SLA ${n} ${stamp}` }));
-  const writes = async (c: (typeof customers)[number], body: string) => {
-    const delivered = await standin.deliverMessages(phoneNumberId, [inbound.text({ from: c.number, body })], {
-      url: `${API_URL}/webhooks/whatsappapi/${connectionId}`,
-      contacts: [{ waId: c.number, name: c.name }],
-    });
-    expect(delivered.status).toBe(200);
-  };
+  const writes = cloudCustomerWrites(standin, phoneNumberId, connectionId);
 
   // The API sign-in ended the browser's session (one session per user): the admin signs in again
   await signIn(page, account.email, account.password);

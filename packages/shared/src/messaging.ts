@@ -122,8 +122,8 @@ export const TicketSlaDto = z
   .nullable();
 export type TicketSlaDto = z.infer<typeof TicketSlaDto>;
 
-/** The SLA a ticket row carries, as the DTOs show it. */
-export function ticketSla(t: {
+/** The SLA columns of a ticket row (the server's rules read and write these). */
+export interface TicketSlaColumns {
   slaStartedAt: Date | null;
   slaFirstResponseDueAt: Date | null;
   slaNextResponseDueAt: Date | null;
@@ -131,7 +131,10 @@ export function ticketSla(t: {
   slaPausedAt: Date | null;
   slaBreach: string | null;
   slaBreachedAt: Date | null;
-}): TicketSlaDto {
+}
+
+/** The SLA a ticket row carries, as the DTOs show it. */
+export function ticketSla(t: TicketSlaColumns): TicketSlaDto {
   if (!t.slaStartedAt) return null;
   return {
     startedAt: t.slaStartedAt,

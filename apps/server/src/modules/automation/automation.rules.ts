@@ -12,6 +12,7 @@ import {
   minutesOfDay,
   type ScheduleRowDto,
   storedDay,
+  type TicketSlaColumns,
   wallClock,
   withinHours,
   zonedInstant,
@@ -298,18 +299,7 @@ export interface SlaPolicy {
 }
 
 /** What a ticket carries of its SLA. */
-export interface SlaState {
-  slaStartedAt: Date | null;
-  slaFirstResponseDueAt: Date | null;
-  slaNextResponseDueAt: Date | null;
-  slaResolutionDueAt: Date | null;
-  slaPausedAt: Date | null;
-  slaBreach: string | null;
-  slaBreachedAt: Date | null;
-}
-
-export const hasSlaTarget = (p: Pick<SlaPolicy, SlaTarget>) =>
-  p.firstResponse !== null || p.nextResponse !== null || p.resolution !== null;
+export type SlaState = TicketSlaColumns;
 
 const due = (p: SlaPolicy, from: Date, minutes: number | null) =>
   minutes === null ? null : addBusinessTime(from, minutes * 60_000, p.hours, p.timezone);

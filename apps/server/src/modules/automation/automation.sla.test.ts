@@ -5,7 +5,6 @@
  * sweep's breach (logged, heard by the attendant and the admins) and the figures of the dashboard and the report
  * (run on PGlite and, with DATABASE_URL, on PostgreSQL).
  */
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type TestUser, ticketRow } from '../../../test/attendance';
 import { bearer, createTenant, type Tenant } from '../../../test/harness';

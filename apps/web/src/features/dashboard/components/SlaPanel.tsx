@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DashboardFilter } from '../hooks/useDashboard';
 import { type SlaReport, useSlaReport } from '../hooks/useSatisfaction';
 import { CounterCard } from './CounterCard';
 import { useNumberFormat } from './format';
+import { GroupTable } from './GroupTable';
 
 const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' };
 
@@ -73,42 +62,16 @@ function SlaTable({ title, testId, rows }: { title: string; testId: string; rows
   const { t } = useTranslation();
   const num = useNumberFormat();
   return (
-    <TableContainer component={Paper} variant="outlined" data-testid={testId}>
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
-        {title}
-      </Typography>
-      <Table size="small" aria-label={title}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('dashboard.satisfaction.name')}</TableCell>
-            <TableCell align="right">{t('dashboard.sla.metRate')}</TableCell>
-            <TableCell align="right">{t('dashboard.sla.tickets')}</TableCell>
-            <TableCell align="right">{t('dashboard.sla.breached')}</TableCell>
-            <TableCell align="right">{t('dashboard.sla.running')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={5}>
-                <Typography variant="body2" color="text.secondary">
-                  {t('dashboard.empty')}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          ) : (
-            rows.map((r) => (
-              <TableRow key={r.id ?? 'none'} data-testid={`${testId}-row`}>
-                <TableCell>{r.name ?? t('dashboard.satisfaction.none')}</TableCell>
-                <TableCell align="right">{r.metRate === null ? '—' : `${num(r.metRate)}%`}</TableCell>
-                <TableCell align="right">{num(r.tickets)}</TableCell>
-                <TableCell align="right">{num(r.breached)}</TableCell>
-                <TableCell align="right">{num(r.running)}</TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <GroupTable
+      title={title}
+      testId={testId}
+      rows={rows}
+      columns={[
+        { header: t('dashboard.sla.metRate'), render: (r) => (r.metRate === null ? '—' : `${num(r.metRate)}%`) },
+        { header: t('dashboard.sla.tickets'), render: (r) => num(r.tickets) },
+        { header: t('dashboard.sla.breached'), render: (r) => num(r.breached) },
+        { header: t('dashboard.sla.running'), render: (r) => num(r.running) },
+      ]}
+    />
   );
 }

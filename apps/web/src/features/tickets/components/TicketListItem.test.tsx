@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTicket, makeUser } from '../../../test/fixtures';
 import { renderWithProviders, sessionValue } from '../../../test/render';
+import type { Ticket } from '../types';
 import { TicketListItem } from './TicketListItem';
 
 const session = sessionValue(makeUser());
@@ -43,7 +44,7 @@ describe('TicketListItem', () => {
   it('a ticket under SLA shows a live countdown to its nearest due, a warning near it, red once late or missed', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T18:00:00Z'));
-    const sla = {
+    const sla: NonNullable<Ticket['sla']> = {
       startedAt: '2026-11-25T17:50:00.000Z',
       firstResponseDueAt: '2026-11-25T18:25:00.000Z',
       nextResponseDueAt: null,
@@ -52,7 +53,7 @@ describe('TicketListItem', () => {
       breach: null,
       breachedAt: null,
     };
-    const view = (s: typeof sla | (Omit<typeof sla, 'breach'> & { breach: 'firstResponse' }) | null) =>
+    const view = (s: Ticket['sla']) =>
       renderWithProviders(<TicketListItem ticket={makeTicket({ status: 'open', sla: s })} selected={false} onOpen={() => {}} />, {
         session,
       });
