@@ -5,6 +5,7 @@
  * sweep's breach (logged, heard by the attendant and the admins) and the figures of the dashboard and the report
  * (run on PGlite and, with DATABASE_URL, on PostgreSQL).
  */
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type TestUser, ticketRow } from '../../../test/attendance';
 import { bearer, createTenant, type Tenant } from '../../../test/harness';
@@ -325,5 +326,19 @@ describe("the figures: the dashboard's SLA tab and the tickets report", () => {
     });
     expect(report.statusCode, report.body).toBe(200);
     expect(report.json().tickets).toEqual([expect.objectContaining({ id: missed, slaBreach: 'firstResponse' })]);
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/ticketreport/export?slaBreached=true&lang=en',
+      headers: bearer(tenant.adminToken),
+    });
+    expect(exported.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const rowsOf: unknown[][] = [];
+    book.worksheets[0].eachRow((row) => rowsOf.push((row.values as unknown[]).slice(1)));
+    expect(rowsOf.map((r) => [r[0], r.at(-1)])).toEqual([
+      ['Ticket', 'SLA missed'],
+      [missed, 'first response'],
+    ]);
   });
 });

@@ -141,6 +141,7 @@ export function createReportsService(deps: CoreDeps) {
                   local(d.closedAt),
                   d.supportTime === null ? '' : formatSupport(d.supportTime),
                   d.NPS ?? '',
+                  d.slaBreach ? ((labels.slaBreach as Record<string, string>)[d.slaBreach] ?? d.slaBreach) : '',
                 ]),
               )
               .commit();
