@@ -40,6 +40,7 @@ export async function findSlaPolicy(db: Db, { companyId }: Tenant, queueId: numb
 export interface SlaTicket extends SlaState {
   id: number;
   status: string;
+  isGroup: boolean;
   queueId: number | null;
   userId: number | null;
 }
@@ -47,6 +48,7 @@ export interface SlaTicket extends SlaState {
 const slaColumns = {
   id: tickets.id,
   status: tickets.status,
+  isGroup: tickets.isGroup,
   queueId: tickets.queueId,
   userId: tickets.userId,
   slaStartedAt: tickets.slaStartedAt,

@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addUser, type TestUser, ticketRow } from '../../../test/attendance';
+import { addUser, customerWrites, type TestUser, ticketRow } from '../../../test/attendance';
 import { bearer, createTenant, type Tenant } from '../../../test/harness';
 import type { queues } from '../../db/schema';
 import { addBusinessTime, businessTimeBetween, slaMissed } from './automation.rules';
@@ -263,6 +263,15 @@ describe('a ticket under its queue’s policy', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     await t.settled();
     expect(await sla(ticketId)).toMatchObject({ slaStartedAt: at(MONDAY_10, 5), slaFirstResponseDueAt: at(MONDAY_10, 20) });
+  });
+
+  it('a group ticket gets no SLA (many people talking, not a customer waiting)', async () => {
+    const { tenant, queue } = await team();
+    const conn = await connection(tenant, [queue.id], { groupAsTicket: 'enabled', allowGroup: true });
+    clock.now = MONDAY_10;
+    const { ticketId } = await customerWrites(t, conn.id, { group: { id: '1203630@g.us', name: 'Equipe' }, body: 'Oi' });
+    const row = await ticketRow(t, ticketId);
+    expect(row).toMatchObject({ isGroup: true, queueId: queue.id, slaStartedAt: null });
   });
 
   it('the rules: a breach is the earliest due missed; the resolution is judged on the clock that ran', () => {

@@ -61,7 +61,8 @@ export function createSlaService(deps: CoreDeps, tickets: TicketsService, opts: 
     const policy = await repo.findSlaPolicy(db, tenant, queueId);
     if (!policy) return;
     const ticket = await repo.findSlaTicket(db, tenant, ticketId);
-    if (!ticket || ticket.status === 'closed' || (ticket.slaStartedAt && !o.restart)) return;
+    // A group's conversation is many people talking, not a customer waiting: no SLA (as the satisfaction report).
+    if (!ticket || ticket.isGroup || ticket.status === 'closed' || (ticket.slaStartedAt && !o.restart)) return;
     await apply(tenant, ticket, slaStart(policy, clock()));
   }
 
