@@ -34,6 +34,7 @@ import {
   decideOverdueNow,
   registerAutomationJobs,
 } from './modules/automation/automation.service';
+import { createSlaService, registerSlaJobs, type SlaService } from './modules/automation/automation.sla';
 import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { type BillingService, createBillingService } from './modules/billing/billing.service';
@@ -59,6 +60,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { satisfactionRoutes } from './modules/dashboard/satisfaction.routes';
 import { createSatisfactionService } from './modules/dashboard/satisfaction.service';
+import { slaReportRoutes } from './modules/dashboard/sla.routes';
+import { createSlaReportService } from './modules/dashboard/sla.service';
 import { externalApiRoutes } from './modules/external-api/external-api.routes';
 import { createExternalApiService } from './modules/external-api/external-api.service';
 import { facebookRoutes } from './modules/facebook/facebook.routes';
@@ -255,6 +258,8 @@ export interface Modules {
   automation: AutomationService;
   /** The queues' assignment rule (its clock). */
   assignment: AssignmentService;
+  /** The queues' SLA policies (their clock and minute sweep). */
+  sla: SlaService;
   /** The delivery log's sweep (tests run it now). */
   webhooks: WebhooksService;
   companies: CompaniesService;
@@ -279,6 +284,7 @@ function subscribe(
   m: {
     automation: AutomationService;
     assignment: AssignmentService;
+    sla: SlaService;
     campaigns: CampaignsService;
     schedules: SchedulesService;
     setup: SceneSetupCache;
@@ -300,6 +306,43 @@ function subscribe(
   events.after('ticket.transferred', (e) => m.assignment.onTransferred(e), byCompanyAssignment);
   events.after('user.online', (e) => m.assignment.onUserOnline(e), byCompanyAssignment);
   events.after('setup.changed', (e) => m.assignment.onSetupChanged(e), byCompanyAssignment);
+  // The queues' SLA policies: due times applied, moved and settled after the fact, one ticket's reactions in order.
+  const byTicketSla = <E extends { companyId: number }>(id: (e: E) => number) => ({ key: (e: E) => `sla:${id(e)}` });
+  events.after(
+    'ticket.queued',
+    (e) => m.sla.onQueued(e),
+    byTicketSla((e) => e.ticketId),
+  );
+  events.after(
+    'ticket.created',
+    (e) => m.sla.onCreated(e),
+    byTicketSla((e) => e.ticket.id),
+  );
+  events.after(
+    'ticket.transferred',
+    (e) => m.sla.onTransferred(e),
+    byTicketSla((e) => e.ticket.id),
+  );
+  events.after(
+    'ticket.reopened',
+    (e) => m.sla.onReopened(e),
+    byTicketSla((e) => e.ticket.id),
+  );
+  events.after(
+    'message.received',
+    (e) => m.sla.onReceived(e),
+    byTicketSla((e) => e.ticket.id),
+  );
+  events.after(
+    'message.sent',
+    (e) => m.sla.onSent(e),
+    byTicketSla((e) => e.ticketId),
+  );
+  events.after(
+    'ticket.closed',
+    (e) => m.sla.onClosed(e),
+    byTicketSla((e) => e.ticket.id),
+  );
   // A campaign's report counts replies and the channel's acks as they happen, also after the campaign finished.
   events.after('message.received', (e) => m.campaigns.countReply(e));
   events.after('message.status', (e) => m.campaigns.countAck(e));
@@ -407,12 +450,15 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   registerAutomationJobs(deps, automation);
   const assignment = createAssignmentService(deps, tickets);
   registerAssignmentJobs(deps, assignment);
+  const sla = createSlaService(deps, tickets);
+  registerSlaJobs(deps, sla);
   const lanes = createKanbanLanes(deps, tickets);
   registerKanbanJobs(deps.jobs, lanes);
   tagsRoutes(app, deps, createTagsService(deps, tickets, lanes));
   kanbanRoutes(app, deps, createKanbanService(deps));
   dashboardRoutes(app, createDashboardService(deps));
   satisfactionRoutes(app, createSatisfactionService(deps));
+  slaReportRoutes(app, createSlaReportService(deps));
   const templates = createMessageTemplatesService(deps, cloudTemplatesFromConfig(deps.config));
   messageTemplatesRoutes(app, deps, templates);
   registerMessageTemplatesJobs(deps.jobs, templates, (obj, msg) => app.log.warn(obj, msg));
@@ -447,6 +493,6 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const webhooks = createWebhooksService(deps);
   webhooksRoutes(app, deps, webhooks);
   registerWebhooksJobs(deps.jobs, webhooks);
-  subscribe(deps, app, { automation, assignment, campaigns, schedules, setup, webhooks });
-  return { automation, assignment, webhooks, companies, plans, users, tickets, billing, auth, audit };
+  subscribe(deps, app, { automation, assignment, sla, campaigns, schedules, setup, webhooks });
+  return { automation, assignment, sla, webhooks, companies, plans, users, tickets, billing, auth, audit };
 }

@@ -1,8 +1,9 @@
-import { type GraphStandin, inbound } from '@atendo/graph-standin';
+import type { GraphStandin } from '@atendo/graph-standin';
 import { expect, type Page, test } from '@playwright/test';
 import {
   API_URL,
   apiHeaders,
+  cloudCustomerWrites,
   createCloudConnection,
   createVia,
   SCREENSHOTS,
@@ -88,13 +89,7 @@ test('round robin with capacity 1: one ticket each, the third waits and goes to 
     .toBe(2);
 
   const customers = [1, 2, 3].map((n) => ({ number: `5511${n}${stamp.slice(-8)}`, name: `Cliente ${n} ${stamp}` }));
-  const writes = async (c: (typeof customers)[number], body: string) => {
-    const delivered = await standin.deliverMessages(phoneNumberId, [inbound.text({ from: c.number, body })], {
-      url: `${API_URL}/webhooks/whatsappapi/${connectionId}`,
-      contacts: [{ waId: c.number, name: c.name }],
-    });
-    expect(delivered.status).toBe(200);
-  };
+  const writes = cloudCustomerWrites(standin, phoneNumberId, connectionId);
 
   // The first customer goes to Ana (first by turn), the second to Bruno — live, with a notice
   await writes(customers[0], 'Oi, preciso de ajuda');

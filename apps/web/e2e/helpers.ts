@@ -1,4 +1,4 @@
-import { type CloudStatusName, startGraphStandin } from '@atendo/graph-standin';
+import { type CloudStatusName, type GraphStandin, inbound, startGraphStandin } from '@atendo/graph-standin';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
@@ -150,4 +150,15 @@ export async function axeProblems(page: Page, label: string): Promise<string[]> 
     if (process.env.LOOK_DEBUG) console.log(JSON.stringify(v.nodes[0], null, 1));
   }
   return problems;
+}
+
+/** Customers (number and profile name) writing a text through the Cloud API stand-in into a connection's webhook. */
+export function cloudCustomerWrites(standin: GraphStandin, phoneNumberId: string, connectionId: number) {
+  return async (c: { number: string; name: string }, body: string) => {
+    const delivered = await standin.deliverMessages(phoneNumberId, [inbound.text({ from: c.number, body })], {
+      url: `${API_URL}/webhooks/whatsappapi/${connectionId}`,
+      contacts: [{ waId: c.number, name: c.name }],
+    });
+    expect(delivered.status).toBe(200);
+  };
 }

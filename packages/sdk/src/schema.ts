@@ -5690,6 +5690,16 @@ export interface paths {
                                 name: string;
                             } | null;
                             queueId: number | null;
+                            sla: {
+                                breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                breachedAt: string | null;
+                                firstResponseDueAt: string | null;
+                                nextResponseDueAt: string | null;
+                                pausedAt: string | null;
+                                resolutionDueAt: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
                             /** @enum {string} */
                             status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                             tags: {
@@ -5919,6 +5929,87 @@ export interface paths {
                     };
                     content: {
                         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/sla": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The tickets whose queue's SLA policy applied in a range of local days: met %, missed by first target missed, still running — in total, per attendant and per queue (docs/metrics.md "SLA"). */
+        get: {
+            parameters: {
+                query?: {
+                    date_from?: string;
+                    date_to?: string;
+                    queueIds?: number[];
+                    userIds?: number[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attendants: {
+                                breached: number;
+                                firstResponse: number;
+                                id: number | null;
+                                met: number;
+                                metRate: number | null;
+                                name: string | null;
+                                nextResponse: number;
+                                resolution: number;
+                                running: number;
+                                tickets: number;
+                            }[];
+                            queues: {
+                                breached: number;
+                                firstResponse: number;
+                                id: number | null;
+                                met: number;
+                                metRate: number | null;
+                                name: string | null;
+                                nextResponse: number;
+                                resolution: number;
+                                running: number;
+                                tickets: number;
+                            }[];
+                            range: {
+                                from: string;
+                                timezone: string;
+                                to: string;
+                            };
+                            totals: {
+                                breached: number;
+                                firstResponse: number;
+                                met: number;
+                                metRate: number | null;
+                                nextResponse: number;
+                                resolution: number;
+                                running: number;
+                                tickets: number;
+                            };
+                        };
                     };
                 };
             };
@@ -7620,6 +7711,16 @@ export interface paths {
                                     name: string;
                                 } | null;
                                 queueId: number | null;
+                                sla: {
+                                    breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                    breachedAt: string | null;
+                                    firstResponseDueAt: string | null;
+                                    nextResponseDueAt: string | null;
+                                    pausedAt: string | null;
+                                    resolutionDueAt: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                } | null;
                                 /** @enum {string} */
                                 status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                                 tags: {
@@ -9311,6 +9412,10 @@ export interface paths {
                                 /** @enum {string} */
                                 weekdayEn: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
                             }[];
+                            slaBusinessHours: boolean;
+                            slaFirstResponseMinutes: number | null;
+                            slaNextResponseMinutes: number | null;
+                            slaResolutionMinutes: number | null;
                             tempoRoteador: number;
                             updatedAt: string;
                         }[];
@@ -9352,6 +9457,10 @@ export interface paths {
                             /** @enum {string} */
                             weekdayEn: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
                         }[];
+                        slaBusinessHours?: boolean;
+                        slaFirstResponseMinutes?: number | null;
+                        slaNextResponseMinutes?: number | null;
+                        slaResolutionMinutes?: number | null;
                         tempoRoteador?: number;
                     };
                 };
@@ -9389,6 +9498,10 @@ export interface paths {
                                 /** @enum {string} */
                                 weekdayEn: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
                             }[];
+                            slaBusinessHours: boolean;
+                            slaFirstResponseMinutes: number | null;
+                            slaNextResponseMinutes: number | null;
+                            slaResolutionMinutes: number | null;
                             tempoRoteador: number;
                             updatedAt: string;
                         };
@@ -9452,6 +9565,10 @@ export interface paths {
                                 /** @enum {string} */
                                 weekdayEn: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
                             }[];
+                            slaBusinessHours: boolean;
+                            slaFirstResponseMinutes: number | null;
+                            slaNextResponseMinutes: number | null;
+                            slaResolutionMinutes: number | null;
                             tempoRoteador: number;
                             updatedAt: string;
                         };
@@ -9494,6 +9611,10 @@ export interface paths {
                             /** @enum {string} */
                             weekdayEn: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
                         }[];
+                        slaBusinessHours?: boolean;
+                        slaFirstResponseMinutes?: number | null;
+                        slaNextResponseMinutes?: number | null;
+                        slaResolutionMinutes?: number | null;
                         tempoRoteador?: number;
                     };
                 };
@@ -9531,6 +9652,10 @@ export interface paths {
                                 /** @enum {string} */
                                 weekdayEn: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
                             }[];
+                            slaBusinessHours: boolean;
+                            slaFirstResponseMinutes: number | null;
+                            slaNextResponseMinutes: number | null;
+                            slaResolutionMinutes: number | null;
                             tempoRoteador: number;
                             updatedAt: string;
                         };
@@ -12034,6 +12159,7 @@ export interface paths {
                     onlyRated?: boolean;
                     queueIds?: number[];
                     searchParam?: string;
+                    slaBreached?: boolean;
                     status?: ("pending" | "open" | "closed" | "group" | "lgpd" | "nps")[];
                     tags?: number[];
                     users?: number[];
@@ -12083,6 +12209,7 @@ export interface paths {
                     pageSize?: number;
                     queueIds?: number[];
                     searchParam?: string;
+                    slaBreached?: boolean;
                     status?: ("pending" | "open" | "closed" | "group" | "lgpd" | "nps")[];
                     tags?: number[];
                     users?: number[];
@@ -12111,6 +12238,7 @@ export interface paths {
                                 id: number;
                                 NPS: number | null;
                                 queueName: string | null;
+                                slaBreach: string | null;
                                 /** @enum {string} */
                                 status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                                 supportTime: number | null;
@@ -12152,6 +12280,7 @@ export interface paths {
                     onlyRated?: boolean;
                     queueIds?: number[];
                     searchParam?: string;
+                    slaBreached?: boolean;
                     status?: ("pending" | "open" | "closed" | "group" | "lgpd" | "nps")[];
                     tags?: number[];
                     users?: number[];
@@ -12265,6 +12394,16 @@ export interface paths {
                                     name: string;
                                 } | null;
                                 queueId: number | null;
+                                sla: {
+                                    breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                    breachedAt: string | null;
+                                    firstResponseDueAt: string | null;
+                                    nextResponseDueAt: string | null;
+                                    pausedAt: string | null;
+                                    resolutionDueAt: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                } | null;
                                 /** @enum {string} */
                                 status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                                 tags: {
@@ -12363,6 +12502,16 @@ export interface paths {
                                 name: string;
                             } | null;
                             queueId: number | null;
+                            sla: {
+                                breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                breachedAt: string | null;
+                                firstResponseDueAt: string | null;
+                                nextResponseDueAt: string | null;
+                                pausedAt: string | null;
+                                resolutionDueAt: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
                             /** @enum {string} */
                             status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                             tags: {
@@ -12441,7 +12590,7 @@ export interface paths {
                             reason?: string | null;
                             ticketId: number;
                             /** @enum {string} */
-                            type: "create" | "chatBot" | "queue" | "open" | "access" | "transfered" | "receivedTransfer" | "pending" | "closed" | "reopen" | "redirect" | "laneMoved" | "laneRollback" | "aiHandover" | "autoAssigned" | "integrationFailed" | "ratingSkipped";
+                            type: "create" | "chatBot" | "queue" | "open" | "access" | "transfered" | "receivedTransfer" | "pending" | "closed" | "reopen" | "redirect" | "laneMoved" | "laneRollback" | "aiHandover" | "autoAssigned" | "integrationFailed" | "ratingSkipped" | "slaBreached";
                             user: {
                                 id: number;
                                 name: string;
@@ -12516,6 +12665,16 @@ export interface paths {
                                 name: string;
                             } | null;
                             queueId: number | null;
+                            sla: {
+                                breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                breachedAt: string | null;
+                                firstResponseDueAt: string | null;
+                                nextResponseDueAt: string | null;
+                                pausedAt: string | null;
+                                resolutionDueAt: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
                             /** @enum {string} */
                             status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                             tags: {
@@ -12619,6 +12778,16 @@ export interface paths {
                                 name: string;
                             } | null;
                             queueId: number | null;
+                            sla: {
+                                breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                breachedAt: string | null;
+                                firstResponseDueAt: string | null;
+                                nextResponseDueAt: string | null;
+                                pausedAt: string | null;
+                                resolutionDueAt: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
                             /** @enum {string} */
                             status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                             tags: {
@@ -13149,6 +13318,16 @@ export interface paths {
                                 name: string;
                             } | null;
                             queueId: number | null;
+                            sla: {
+                                breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                breachedAt: string | null;
+                                firstResponseDueAt: string | null;
+                                nextResponseDueAt: string | null;
+                                pausedAt: string | null;
+                                resolutionDueAt: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
                             /** @enum {string} */
                             status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                             tags: {
@@ -13947,6 +14126,16 @@ export interface paths {
                                 name: string;
                             } | null;
                             queueId: number | null;
+                            sla: {
+                                breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                breachedAt: string | null;
+                                firstResponseDueAt: string | null;
+                                nextResponseDueAt: string | null;
+                                pausedAt: string | null;
+                                resolutionDueAt: string | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
                             /** @enum {string} */
                             status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                             tags: {
@@ -16202,6 +16391,16 @@ export interface webhooks {
                                     name: string;
                                 } | null;
                                 queueId: number | null;
+                                sla?: {
+                                    breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                    breachedAt: string | null;
+                                    firstResponseDueAt: string | null;
+                                    nextResponseDueAt: string | null;
+                                    pausedAt: string | null;
+                                    resolutionDueAt: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                } | null;
                                 /** @enum {string} */
                                 status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                                 unreadMessages: number;
@@ -16357,6 +16556,16 @@ export interface webhooks {
                                     name: string;
                                 } | null;
                                 queueId: number | null;
+                                sla?: {
+                                    breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                    breachedAt: string | null;
+                                    firstResponseDueAt: string | null;
+                                    nextResponseDueAt: string | null;
+                                    pausedAt: string | null;
+                                    resolutionDueAt: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                } | null;
                                 /** @enum {string} */
                                 status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                                 unreadMessages: number;
@@ -16514,6 +16723,16 @@ export interface webhooks {
                                     name: string;
                                 } | null;
                                 queueId: number | null;
+                                sla?: {
+                                    breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                    breachedAt: string | null;
+                                    firstResponseDueAt: string | null;
+                                    nextResponseDueAt: string | null;
+                                    pausedAt: string | null;
+                                    resolutionDueAt: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                } | null;
                                 /** @enum {string} */
                                 status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                                 unreadMessages: number;
@@ -16616,6 +16835,16 @@ export interface webhooks {
                                     name: string;
                                 } | null;
                                 queueId: number | null;
+                                sla?: {
+                                    breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                    breachedAt: string | null;
+                                    firstResponseDueAt: string | null;
+                                    nextResponseDueAt: string | null;
+                                    pausedAt: string | null;
+                                    resolutionDueAt: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                } | null;
                                 /** @enum {string} */
                                 status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                                 unreadMessages: number;
@@ -16716,6 +16945,16 @@ export interface webhooks {
                                     name: string;
                                 } | null;
                                 queueId: number | null;
+                                sla?: {
+                                    breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                    breachedAt: string | null;
+                                    firstResponseDueAt: string | null;
+                                    nextResponseDueAt: string | null;
+                                    pausedAt: string | null;
+                                    resolutionDueAt: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                } | null;
                                 /** @enum {string} */
                                 status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                                 unreadMessages: number;
@@ -16816,6 +17055,16 @@ export interface webhooks {
                                     name: string;
                                 } | null;
                                 queueId: number | null;
+                                sla?: {
+                                    breach: ("firstResponse" | "nextResponse" | "resolution") | null;
+                                    breachedAt: string | null;
+                                    firstResponseDueAt: string | null;
+                                    nextResponseDueAt: string | null;
+                                    pausedAt: string | null;
+                                    resolutionDueAt: string | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                } | null;
                                 /** @enum {string} */
                                 status: "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
                                 unreadMessages: number;

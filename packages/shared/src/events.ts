@@ -21,6 +21,8 @@ export interface CompanyEventMap {
   ticket: { action: 'update' | 'delete' | 'removeFromList'; ticket?: unknown; ticketId?: number };
   /** The assignment rule gave the user a ticket (to that user's room only): the inbox notifies them. */
   ticketAssigned: { ticketId: number; uuid: string; contactName: string; queueName: string | null };
+  /** A ticket missed a target of its queue's SLA policy (to its attendant and the admins): the inbox warns them. */
+  ticketSlaBreached: { ticketId: number; uuid: string; contactName: string; breach: string };
   appMessage: { action: CrudAction; message: unknown; ticket?: unknown; contact?: unknown };
   contact: { action: CrudAction; contact?: unknown; contactId?: number };
   /** A contact import's progress and summary (ContactImportDto), to the user who started it. */

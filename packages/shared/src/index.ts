@@ -31,6 +31,7 @@ export * from './satisfaction';
 export * from './schedules';
 export * from './send-failures';
 export * from './settings';
+export * from './sla';
 export * from './tags';
 export * from './templates';
 export * from './tickets';

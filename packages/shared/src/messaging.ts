@@ -71,6 +71,8 @@ export const TICKET_LOG_TYPES = [
    * no free text then (131047; decision 99).
    */
   'ratingSkipped',
+  /** The ticket missed a target of its queue's SLA policy (`reason`: firstResponse | nextResponse | resolution). */
+  'slaBreached',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 
@@ -103,6 +105,48 @@ export const ContactDto = z.object({
 export type ContactDto = z.infer<typeof ContactDto>;
 
 /** Ticket (seed 000 §3) as lists and events carry it. */
+/**
+ * A ticket's SLA (decision 105): what is due and when, whether the clock waits on the customer, the first target
+ * missed. null when the ticket's queue had no policy when it entered it.
+ */
+export const TicketSlaDto = z
+  .object({
+    startedAt: z.date(),
+    firstResponseDueAt: z.date().nullable(),
+    nextResponseDueAt: z.date().nullable(),
+    resolutionDueAt: z.date().nullable(),
+    pausedAt: z.date().nullable(),
+    breach: z.enum(['firstResponse', 'nextResponse', 'resolution']).nullable(),
+    breachedAt: z.date().nullable(),
+  })
+  .nullable();
+export type TicketSlaDto = z.infer<typeof TicketSlaDto>;
+
+/** The SLA columns of a ticket row (the server's rules read and write these). */
+export interface TicketSlaColumns {
+  slaStartedAt: Date | null;
+  slaFirstResponseDueAt: Date | null;
+  slaNextResponseDueAt: Date | null;
+  slaResolutionDueAt: Date | null;
+  slaPausedAt: Date | null;
+  slaBreach: string | null;
+  slaBreachedAt: Date | null;
+}
+
+/** The SLA a ticket row carries, as the DTOs show it. */
+export function ticketSla(t: TicketSlaColumns): TicketSlaDto {
+  if (!t.slaStartedAt) return null;
+  return {
+    startedAt: t.slaStartedAt,
+    firstResponseDueAt: t.slaFirstResponseDueAt,
+    nextResponseDueAt: t.slaNextResponseDueAt,
+    resolutionDueAt: t.slaResolutionDueAt,
+    pausedAt: t.slaPausedAt,
+    breach: (t.slaBreach as NonNullable<TicketSlaDto>['breach']) ?? null,
+    breachedAt: t.slaBreachedAt,
+  };
+}
+
 export const TicketDto = z.object({
   id: z.number(),
   uuid: z.string(),
@@ -125,6 +169,7 @@ export const TicketDto = z.object({
   lastMessage: z.string(),
   unreadMessages: z.number(),
   fromMe: z.boolean(),
+  sla: TicketSlaDto.optional(),
   closedAt: z.date().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),

@@ -112,6 +112,10 @@ export const ChatbotOptionBody: z.ZodType<ChatbotOptionInput> = z
   )
   .meta({ id: 'ChatbotOptionBody' }); // recursive: the OpenAPI document refers to it as a component
 
+/** Most minutes an SLA target may be (a year). */
+export const SLA_MINUTES_MAX = 525_600;
+const slaMinutes = z.coerce.number().int(V.invalid).min(1, V.invalid).max(SLA_MINUTES_MAX, V.invalid).nullable().optional();
+
 export const QueueBody = z.object({
   name: nameField(2, 50),
   color: colorField(),
@@ -132,6 +136,12 @@ export const QueueBody = z.object({
   assignmentMode: z.enum(ASSIGNMENT_MODES, { error: V.invalid }).optional(),
   /** Open tickets per attendant the rule fills up to (a user's own capacity wins); 0 = no limit. */
   assignmentCapacity: z.coerce.number().int(V.invalid).min(0, V.invalid).max(ASSIGNMENT_CAPACITY_MAX, V.invalid).optional(),
+  /** SLA policy (decision 105): minutes to the first reply, to each next reply, to the close; null = no target. */
+  slaFirstResponseMinutes: slaMinutes,
+  slaNextResponseMinutes: slaMinutes,
+  slaResolutionMinutes: slaMinutes,
+  /** The SLA's minutes count only in the queue's (else the company's) business hours. */
+  slaBusinessHours: z.boolean().optional(),
   /** When present, the queue's whole chatbot tree is replaced by this one (editor save, JSON import). */
   chatbots: z.array(ChatbotOptionBody).max(50).optional(),
 });
@@ -175,6 +185,10 @@ export const QueueDto = z.object({
   closeTicket: z.boolean(),
   assignmentMode: z.enum(ASSIGNMENT_MODES),
   assignmentCapacity: z.number(),
+  slaFirstResponseMinutes: z.number().nullable(),
+  slaNextResponseMinutes: z.number().nullable(),
+  slaResolutionMinutes: z.number().nullable(),
+  slaBusinessHours: z.boolean(),
   chatbots: z.array(ChatbotDto),
   createdAt: z.string(),
   updatedAt: z.string(),

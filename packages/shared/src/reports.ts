@@ -26,6 +26,8 @@ export const TicketReportFilters = z
     dateFrom: dayParam.optional(),
     dateTo: dayParam.optional(),
     onlyRated: boolParam.optional(),
+    /** Tickets that missed a target of their queue's SLA policy (decision 105). */
+    slaBreached: boolParam.optional(),
   })
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { path: ['dateTo'], message: V.invalid });
 export type TicketReportFilters = z.infer<typeof TicketReportFilters>;
@@ -69,6 +71,8 @@ export const TicketReportRowDto = z.object({
   closedAt: z.date().nullable(),
   supportTime: z.number().nullable(),
   NPS: z.number().nullable(),
+  /** The first SLA target the ticket missed (firstResponse | nextResponse | resolution); null when none (or no SLA). */
+  slaBreach: z.string().nullable(),
 });
 export type TicketReportRowDto = z.infer<typeof TicketReportRowDto>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHANNELS, TICKET_STATUSES } from './constants';
-import { TICKET_LOG_TYPES } from './messaging';
+import { TICKET_LOG_TYPES, TicketSlaDto } from './messaging';
 import { idParam, V } from './validation';
 
 /**
@@ -128,6 +128,7 @@ export const TicketListItemDto = z.object({
   integrationId: z.number().nullable(),
   lastMessage: z.string(),
   lastMessageAt: z.date().nullable(),
+  sla: TicketSlaDto,
   unreadMessages: z.number(),
   fromMe: z.boolean(),
   amountUsedBotQueues: z.number(),

@@ -115,6 +115,7 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     integrationId: null,
     lastMessage: '',
     lastMessageAt: now,
+    sla: null,
     unreadMessages: 0,
     fromMe: false,
     amountUsedBotQueues: 0,

@@ -207,6 +207,19 @@ export const tickets = pgTable(
     lgpdAcceptedAt: timestamp({ withTimezone: true }),
     imported: timestamp({ withTimezone: true }),
     closedAt: timestamp({ withTimezone: true }),
+    /** When the queue's SLA policy was applied (decision 105); null = the ticket has no SLA. */
+    slaStartedAt: timestamp({ withTimezone: true }),
+    /** The first reply is due (cleared once an attendant replied). */
+    slaFirstResponseDueAt: timestamp({ withTimezone: true }),
+    /** The next reply is due (set when the customer writes after a reply, cleared by the next reply). */
+    slaNextResponseDueAt: timestamp({ withTimezone: true }),
+    /** The ticket is due closed (moved on by the time it waited on the customer). */
+    slaResolutionDueAt: timestamp({ withTimezone: true }),
+    /** The ticket waits on the customer since (the resolution clock is stopped). */
+    slaPausedAt: timestamp({ withTimezone: true }),
+    /** The first target missed, and when: firstResponse | nextResponse | resolution. */
+    slaBreach: text(),
+    slaBreachedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -217,6 +230,12 @@ export const tickets = pgTable(
     index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt.desc()),
     index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
     index('tickets_company_contact_idx').on(t.companyId, t.contactId, t.whatsappId, t.updatedAt.desc()),
+    // The minute sweep's live SLA tickets (few: only tickets under a policy, not yet breached).
+    index('tickets_sla_live_idx')
+      .on(t.companyId)
+      .where(sql`${t.slaStartedAt} IS NOT NULL AND ${t.slaBreachedAt} IS NULL AND ${t.status} <> 'closed'`),
+    // The SLA report's range: the tickets whose policy applied in it.
+    index('tickets_company_sla_started_idx').on(t.companyId, t.slaStartedAt).where(sql`${t.slaStartedAt} IS NOT NULL`),
     // Also tickets_company_created_idx (company_id, created_at) INCLUDE the columns the dashboard counts by (and
     // contact_id, for its leads), from the hand-written parts of migrations 0010 and 0018, and
     // tickets_company_contact_created_idx (company_id, contact_id, created_at) INCLUDE (status, queue_id, user_id,

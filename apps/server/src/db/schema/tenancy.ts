@@ -151,6 +151,14 @@ export const queues = pgTable(
     assignmentCapacity: integer().notNull().default(0),
     /** Round robin: the user the rule gave this queue's last ticket (the next one goes to the next user by id). */
     assignmentLastUserId: integer(),
+    /** The queue's SLA policy (docs/automation.md "SLA"; decision 105): minutes to the first reply; null = no target. */
+    slaFirstResponseMinutes: integer(),
+    /** Minutes to each next reply after the customer writes again. */
+    slaNextResponseMinutes: integer(),
+    /** Minutes to close the ticket (paused while it waits on the customer). */
+    slaResolutionMinutes: integer(),
+    /** The targets count only the queue's (else the company's) business hours. */
+    slaBusinessHours: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -36,3 +36,13 @@ export const assignWaitingJob = defineJob({
   schema: z.object({}),
   queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
 });
+
+/**
+ * Every minute: a live ticket past a due time of its queue's SLA policy is marked missed, logged, and its attendant
+ * and the admins hear it (docs/automation.md "SLA").
+ */
+export const slaSweepJob = defineJob({
+  name: 'automation.slaSweep',
+  schema: z.object({}),
+  queue: { retryLimit: 0, expireInSeconds: 300, policy: 'singleton' },
+});

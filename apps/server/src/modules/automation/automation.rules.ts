@@ -3,7 +3,20 @@
  * service hours and collective vacation in the company's timezone, the NPS and LGPD answers. No I/O here, so
  * each rule is tested on its own and the service stays a sequence of small steps.
  */
-import { ASSIGNMENT_MODES, type AssignmentMode, dayIn, type ScheduleRowDto, wallClock, withinHours } from '@atendo/shared';
+import {
+  ASSIGNMENT_MODES,
+  type AssignmentMode,
+  addDays,
+  type CalendarDay,
+  dayIn,
+  minutesOfDay,
+  type ScheduleRowDto,
+  storedDay,
+  type TicketSlaColumns,
+  wallClock,
+  withinHours,
+  zonedInstant,
+} from '@atendo/shared';
 
 /** '#' or '0' goes back one level in a chatbot flow. */
 export const BACK_KEYS = ['#', '0'];
@@ -104,6 +117,98 @@ export function isOnVacation(start: string | null | undefined, end: string | nul
   return today >= s && today <= e;
 }
 
+/**
+ * The open intervals [start, end) of a calendar day under `schedules`, as `isWithinSchedule` reads them: the
+ * weekday's rows A and B, an interval past midnight ('22:00'–'02:00') covering both ends of its own day.
+ */
+function openIntervalsOfDay(schedules: readonly ScheduleRowDto[], day: CalendarDay, timezone: string): [number, number][] {
+  const d = storedDay(day);
+  const row = schedules.find((r) => WEEKDAY_INDEX[r.weekdayEn] === d.getUTCDay());
+  if (!row) return [];
+  const at = (minute: number) =>
+    zonedInstant(timezone, { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), minute }).getTime();
+  const out: [number, number][] = [];
+  for (const [a, b] of [
+    [row.startTimeA, row.endTimeA],
+    [row.startTimeB, row.endTimeB],
+  ]) {
+    const s = minutesOfDay(a);
+    const e = minutesOfDay(b);
+    if (s === null || e === null || s === e) continue;
+    const parts =
+      s < e
+        ? [[s, e]]
+        : [
+            [0, e],
+            [s, 1440],
+          ];
+    for (const [ps, pe] of parts) if (pe > ps) out.push([at(ps), at(pe)]);
+  }
+  return out.sort((x, y) => x[0] - y[0]);
+}
+
+/** Some weekday has an open interval (else the business-hours arithmetic counts calendar time). */
+function opensSometime(schedules: readonly ScheduleRowDto[] | null | undefined): schedules is readonly ScheduleRowDto[] {
+  return Boolean(
+    schedules?.some((r) =>
+      [
+        [r.startTimeA, r.endTimeA],
+        [r.startTimeB, r.endTimeB],
+      ].some(([a, b]) => {
+        const [s, e] = [minutesOfDay(a), minutesOfDay(b)];
+        return s !== null && e !== null && s !== e;
+      }),
+    ),
+  );
+}
+
+/** Days a business-hours walk looks ahead before it gives up on a schedule that never opens (then: calendar time). */
+const BUSINESS_DAYS_AHEAD = 400;
+
+/**
+ * The instant `ms` of open time after `from` under `schedules` (the SLA's "business hours"; decision 105). No rows, or
+ * rows that never open, count every minute.
+ */
+export function addBusinessTime(
+  from: Date,
+  ms: number,
+  schedules: readonly ScheduleRowDto[] | null | undefined,
+  timezone: string,
+): Date {
+  if (!opensSometime(schedules)) return new Date(from.getTime() + ms);
+  let left = ms;
+  const start = from.getTime();
+  let day = addDays(dayIn(from, timezone), -1);
+  for (let i = 0; i < BUSINESS_DAYS_AHEAD; i++, day = addDays(day, 1)) {
+    for (const [s, e] of openIntervalsOfDay(schedules, day, timezone)) {
+      const begin = Math.max(s, start);
+      if (e <= begin) continue;
+      if (left <= e - begin) return new Date(begin + left);
+      left -= e - begin;
+    }
+  }
+  return new Date(from.getTime() + ms);
+}
+
+/** The open time (ms) between two instants under `schedules`; no rows, or rows that never open: all of it. */
+export function businessTimeBetween(
+  from: Date,
+  to: Date,
+  schedules: readonly ScheduleRowDto[] | null | undefined,
+  timezone: string,
+): number {
+  const [a, b] = [from.getTime(), to.getTime()];
+  if (b <= a) return 0;
+  if (!opensSometime(schedules)) return b - a;
+  let total = 0;
+  const last = dayIn(to, timezone);
+  let day = addDays(dayIn(from, timezone), -1);
+  for (let i = 0; i < BUSINESS_DAYS_AHEAD && day <= last; i++, day = addDays(day, 1)) {
+    for (const [s, e] of openIntervalsOfDay(schedules, day, timezone)) total += Math.max(0, Math.min(e, b) - Math.max(s, a));
+  }
+  return total;
+}
+
 // ─── NPS and LGPD answers ───────────────────────────────────────────────────
 
 /** A 0–10 score in the answer ('8', ' 10 ', '🔟', 'nota 9'), or null. */
@@ -176,4 +281,93 @@ export function pickAssignee<A extends Assignee>(
   const turn = after < 0 ? eligible : [...eligible.slice(after), ...eligible.slice(0, after)];
   if (mode === 'roundRobin') return turn[0];
   return turn.reduce((best, a) => (a.open < best.open ? a : best));
+}
+
+// ─── SLA (docs/automation.md "SLA"; decision 105) ────────────────────────────
+
+export const SLA_TARGETS = ['firstResponse', 'nextResponse', 'resolution'] as const;
+export type SlaTarget = (typeof SLA_TARGETS)[number];
+
+/** A queue's policy: minutes per target (null = none) and the hours they count in. */
+export interface SlaPolicy {
+  firstResponse: number | null;
+  nextResponse: number | null;
+  resolution: number | null;
+  /** The hours the targets count in (the queue's, else the company's), or null: every minute counts. */
+  hours: readonly ScheduleRowDto[] | null;
+  timezone: string;
+}
+
+/** What a ticket carries of its SLA. */
+export type SlaState = TicketSlaColumns;
+
+const due = (p: SlaPolicy, from: Date, minutes: number | null) =>
+  minutes === null ? null : addBusinessTime(from, minutes * 60_000, p.hours, p.timezone);
+
+/** The policy applies (the ticket entered the queue, or was reopened in it): the first reply and the close are due. */
+export function slaStart(p: SlaPolicy, now: Date): Partial<SlaState> {
+  return {
+    slaStartedAt: now,
+    slaFirstResponseDueAt: due(p, now, p.firstResponse),
+    slaNextResponseDueAt: null,
+    slaResolutionDueAt: due(p, now, p.resolution),
+    slaPausedAt: null,
+  };
+}
+
+/**
+ * The first target missed by `now`, if none was yet: a reply overdue, or the close overdue on the clock that ran (it
+ * stopped when the ticket began waiting on the customer).
+ */
+export function slaMissed(s: SlaState, now: Date): SlaTarget | null {
+  if (!s.slaStartedAt || s.slaBreachedAt) return null;
+  const ran = s.slaPausedAt ?? now;
+  const late: [SlaTarget, Date | null, Date][] = [
+    ['firstResponse', s.slaFirstResponseDueAt, now],
+    ['nextResponse', s.slaNextResponseDueAt, now],
+    ['resolution', s.slaResolutionDueAt, ran],
+  ];
+  const missed = late
+    .filter(([, at, by]) => at !== null && at.getTime() < by.getTime())
+    .sort((x, y) => (x[1] as Date).getTime() - (y[1] as Date).getTime());
+  return missed[0]?.[0] ?? null;
+}
+
+const withBreach = (s: SlaState, now: Date, patch: Partial<SlaState>): Partial<SlaState> => {
+  const missed = slaMissed(s, now);
+  return missed ? { ...patch, slaBreach: missed, slaBreachedAt: now } : patch;
+};
+
+/**
+ * An attendant replied: the reply due is met (or late), and the ticket now waits on the customer — the resolution
+ * clock stops until they write.
+ */
+export function slaReplied(s: SlaState, now: Date): Partial<SlaState> {
+  if (!s.slaStartedAt) return {};
+  return withBreach(s, now, { slaFirstResponseDueAt: null, slaNextResponseDueAt: null, slaPausedAt: s.slaPausedAt ?? now });
+}
+
+/**
+ * The customer wrote. After a reply (the ticket waited on them) the resolution clock runs again with the time it had
+ * left when it stopped, and the next reply is due; before any reply nothing moves (the first reply is still due).
+ */
+export function slaCustomerWrote(p: SlaPolicy, s: SlaState, now: Date): Partial<SlaState> {
+  if (!s.slaStartedAt || !s.slaPausedAt) return {};
+  const left = s.slaResolutionDueAt ? businessTimeBetween(s.slaPausedAt, s.slaResolutionDueAt, p.hours, p.timezone) : null;
+  return {
+    slaPausedAt: null,
+    slaResolutionDueAt: left === null ? null : addBusinessTime(now, left, p.hours, p.timezone),
+    slaNextResponseDueAt: due(p, now, p.nextResponse),
+  };
+}
+
+/** The ticket closed: whatever was still due is settled (a close past its due is a breach). */
+export function slaClosed(s: SlaState, now: Date): Partial<SlaState> {
+  if (!s.slaStartedAt) return {};
+  return withBreach(s, now, {
+    slaFirstResponseDueAt: null,
+    slaNextResponseDueAt: null,
+    slaResolutionDueAt: null,
+    slaPausedAt: null,
+  });
 }

@@ -16,6 +16,7 @@ import {
   wallClock,
 } from '@atendo/shared';
 import ExcelJS from 'exceljs';
+import type { Db } from '../../db/open';
 import type { TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { safeCells } from '../../platform/spreadsheet';
@@ -47,17 +48,20 @@ export function figuresOf(c: repo.SatisfactionCounts): SatisfactionFiguresDto {
   };
 }
 
+/** The range of local days and the filters with the inbox's visibility (the satisfaction and SLA reports). */
+export async function reportScope(db: Db, ctx: TenantContext, q: SatisfactionFilters, now: Date) {
+  const [viewer, range] = await Promise.all([
+    loadViewer(db, ctx),
+    dash.boundsOf(db, rangeOf(q, ctx.company.timezone || 'America/Sao_Paulo', now)),
+  ]);
+  return { range, filters: { queueIds: q.queueIds, userIds: q.userIds, viewer } };
+}
+
 export function createSatisfactionService(deps: CoreDeps, opts: { now?: () => Date } = {}) {
   const { db } = deps.database;
   const now = opts.now ?? (() => new Date());
 
-  async function scope(ctx: TenantContext, q: SatisfactionFilters) {
-    const [viewer, range] = await Promise.all([
-      loadViewer(db, ctx),
-      dash.boundsOf(db, rangeOf(q, ctx.company.timezone || 'America/Sao_Paulo', now())),
-    ]);
-    return { range, filters: { queueIds: q.queueIds, userIds: q.userIds, viewer } };
-  }
+  const scope = (ctx: TenantContext, q: SatisfactionFilters) => reportScope(db, ctx, q, now());
 
   async function report(ctx: TenantContext, q: SatisfactionFilters): Promise<SatisfactionDto> {
     const { range, filters } = await scope(ctx, q);

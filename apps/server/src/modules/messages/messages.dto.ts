@@ -1,4 +1,4 @@
-import type { ContactDto, MessageDto, TicketDto } from '@atendo/shared';
+import { type ContactDto, type MessageDto, type TicketDto, ticketSla } from '@atendo/shared';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { type contacts, messages, type tickets } from '../../db/schema';
 
@@ -128,6 +128,7 @@ export function toTicketDto(t: TicketRow, refs: TicketRefs = {}): TicketDto {
     lastMessage: t.lastMessage,
     unreadMessages: t.unreadMessages,
     fromMe: t.fromMe,
+    sla: ticketSla(t),
     closedAt: t.closedAt,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,

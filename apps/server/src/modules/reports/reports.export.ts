@@ -15,8 +15,11 @@ interface ReportLabels {
     closedAt: string,
     supportTime: string,
     nps: string,
+    sla: string,
   ];
   status: Record<TicketStatus, string>;
+  /** The first SLA target a ticket missed (decision 105). */
+  slaBreach: Record<'firstResponse' | 'nextResponse' | 'resolution', string>;
 }
 
 export const REPORT_LABELS: Record<Language, ReportLabels> = {
@@ -34,6 +37,7 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
       'Fechado em',
       'Tempo de atendimento',
       'NPS',
+      'SLA estourado',
     ],
     status: {
       pending: 'Aguardando',
@@ -43,6 +47,7 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
       lgpd: 'LGPD',
       nps: 'Avaliação',
     },
+    slaBreach: { firstResponse: 'primeira resposta', nextResponse: 'próxima resposta', resolution: 'resolução' },
   },
   en: {
     sheet: 'tickets',
@@ -58,8 +63,10 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
       'Closed at',
       'Support time',
       'NPS',
+      'SLA missed',
     ],
     status: { pending: 'Waiting', open: 'In progress', closed: 'Resolved', group: 'Group', lgpd: 'LGPD', nps: 'Rating' },
+    slaBreach: { firstResponse: 'first response', nextResponse: 'next response', resolution: 'resolution' },
   },
   es: {
     sheet: 'atenciones',
@@ -75,8 +82,10 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
       'Cerrado el',
       'Tiempo de atención',
       'NPS',
+      'SLA incumplido',
     ],
     status: { pending: 'En espera', open: 'En atención', closed: 'Resuelto', group: 'Grupo', lgpd: 'LGPD', nps: 'Evaluación' },
+    slaBreach: { firstResponse: 'primera respuesta', nextResponse: 'siguiente respuesta', resolution: 'resolución' },
   },
   tr: {
     sheet: 'destekler',
@@ -92,7 +101,9 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
       'Kapanış',
       'Destek süresi',
       'NPS',
+      'Aşılan SLA',
     ],
     status: { pending: 'Bekliyor', open: 'İşlemde', closed: 'Çözüldü', group: 'Grup', lgpd: 'KVKK', nps: 'Değerlendirme' },
+    slaBreach: { firstResponse: 'ilk yanıt', nextResponse: 'sonraki yanıt', resolution: 'çözüm' },
   },
 };

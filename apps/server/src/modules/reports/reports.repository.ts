@@ -69,6 +69,7 @@ function conditions(ctx: Tenant, scope: ReportScope, f: TicketReportFilters, wit
     parts.push(sql`${tickets.id} IN (SELECT tt.ticket_id FROM ${ticketTags} tt WHERE tt.company_id = ${ctx.companyId}
       AND tt.tag_id = ${ids(tagIds)} GROUP BY tt.ticket_id HAVING count(*) = ${tagIds.length})`);
   }
+  if (f.slaBreached) parts.push(sql`${tickets.slaBreachedAt} IS NOT NULL`);
   if (f.onlyRated) parts.push(sql`EXISTS (SELECT 1 FROM user_ratings r WHERE r.ticket_id = ${tickets.id})`);
   const search = withSearch ? f.searchParam?.trim() : undefined;
   if (search) {
@@ -94,6 +95,7 @@ const rowColumns = {
   closedAt: tickets.closedAt,
   supportTime: supportMinutes,
   NPS: lastRating,
+  slaBreach: tickets.slaBreach,
   /** createdAt at the database's full precision (microseconds): the export's keyset position. */
   createdKey: sql<string>`${tickets.createdAt}::text`,
 };

@@ -67,6 +67,7 @@ export function createReportsService(deps: CoreDeps) {
     closedAt: r.closedAt,
     supportTime: r.status === 'closed' ? r.supportTime : null,
     NPS: r.NPS,
+    slaBreach: r.slaBreach,
   });
 
   return {
@@ -140,6 +141,7 @@ export function createReportsService(deps: CoreDeps) {
                   local(d.closedAt),
                   d.supportTime === null ? '' : formatSupport(d.supportTime),
                   d.NPS ?? '',
+                  d.slaBreach ? ((labels.slaBreach as Record<string, string>)[d.slaBreach] ?? d.slaBreach) : '',
                 ]),
               )
               .commit();

@@ -382,6 +382,7 @@ describe('GET /ticketreport/export', () => {
       'Fechado em',
       'Tempo de atendimento',
       'NPS',
+      'SLA estourado',
     ]);
     const page = await report(a.adminToken, { ...MARCH, pageSize: '50' });
     expect(values.slice(1).map((r) => r[0])).toEqual(idsOf(page));

@@ -3,7 +3,7 @@
  * offset paging, counts) and the real-time panel: the read side of the tickets domain. Re-exported by
  * tickets.repository.ts, so the domain has one repository namespace.
  */
-import type { TagRefDto, TicketListItemDto, TicketStatus } from '@atendo/shared';
+import { type TagRefDto, type TicketListItemDto, type TicketStatus, ticketSla } from '@atendo/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { contacts, queues, tickets, ticketTags, users, whatsapps } from '../../db/schema';
@@ -39,6 +39,13 @@ const itemColumns = {
   integrationId: tickets.integrationId,
   lastMessage: tickets.lastMessage,
   lastMessageAt: tickets.lastMessageAt,
+  slaStartedAt: tickets.slaStartedAt,
+  slaFirstResponseDueAt: tickets.slaFirstResponseDueAt,
+  slaNextResponseDueAt: tickets.slaNextResponseDueAt,
+  slaResolutionDueAt: tickets.slaResolutionDueAt,
+  slaPausedAt: tickets.slaPausedAt,
+  slaBreach: tickets.slaBreach,
+  slaBreachedAt: tickets.slaBreachedAt,
   unreadMessages: tickets.unreadMessages,
   fromMe: tickets.fromMe,
   amountUsedBotQueues: tickets.amountUsedBotQueues,
@@ -99,6 +106,7 @@ function toItem(r: ItemRow & { total?: number }): TicketListItemDto & { cursorKe
     integrationId: r.integrationId,
     lastMessage: r.lastMessage,
     lastMessageAt: r.lastMessageAt,
+    sla: ticketSla(r),
     unreadMessages: r.unreadMessages,
     fromMe: r.fromMe,
     amountUsedBotQueues: r.amountUsedBotQueues,

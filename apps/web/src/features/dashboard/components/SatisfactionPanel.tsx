@@ -10,12 +10,6 @@ import {
   ListItem,
   Pagination,
   Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -37,6 +31,7 @@ import {
 } from '../hooks/useSatisfaction';
 import { CounterCard } from './CounterCard';
 import { useNumberFormat } from './format';
+import { GroupTable } from './GroupTable';
 
 const grid = { display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' };
 
@@ -118,12 +113,16 @@ export function SatisfactionPanel({ filter }: { filter: DashboardFilter }) {
         <TrendChart data={report.data} loading={loading} error={report.isError} />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-        <GroupTable
+        <SatisfactionTable
           title={t('dashboard.satisfaction.perAttendant')}
           testId="satisfaction-attendants"
           rows={report.data?.attendants ?? []}
         />
-        <GroupTable title={t('dashboard.satisfaction.perQueue')} testId="satisfaction-queues" rows={report.data?.queues ?? []} />
+        <SatisfactionTable
+          title={t('dashboard.satisfaction.perQueue')}
+          testId="satisfaction-queues"
+          rows={report.data?.queues ?? []}
+        />
       </Box>
       <Comments filter={filter} search={search} deferred={deferred} onSearch={setSearch} />
     </Box>
@@ -158,52 +157,23 @@ function TrendChart({ data, loading, error }: { data?: Satisfaction; loading: bo
   );
 }
 
-function GroupTable({ title, testId, rows }: { title: string; testId: string; rows: Satisfaction['attendants'] }) {
+function SatisfactionTable({ title, testId, rows }: { title: string; testId: string; rows: Satisfaction['attendants'] }) {
   const { t } = useTranslation();
   const num = useNumberFormat();
   const v = (x: number | null, suffix = '') => (x === null ? '—' : `${num(x)}${suffix}`);
   return (
-    <TableContainer component={Paper} variant="outlined" data-testid={testId}>
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, px: 2, pt: 1.5 }}>
-        {title}
-      </Typography>
-      <Table size="small" aria-label={title}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('dashboard.satisfaction.name')}</TableCell>
-            <TableCell align="right">NPS</TableCell>
-            <TableCell align="right">CSAT</TableCell>
-            <TableCell align="right">{t('dashboard.satisfaction.responseRate')}</TableCell>
-            <TableCell align="right">{t('dashboard.satisfaction.rated')}</TableCell>
-            <TableCell align="right">{t('dashboard.satisfaction.avgRate')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={6}>
-                <Typography variant="body2" color="text.secondary">
-                  {t('dashboard.empty')}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          ) : (
-            rows.map((r) => (
-              <TableRow key={r.id ?? 'none'} data-testid={`${testId}-row`}>
-                <TableCell>{r.name ?? t('dashboard.satisfaction.none')}</TableCell>
-                <TableCell align="right">{v(r.nps)}</TableCell>
-                <TableCell align="right">{v(r.csat, '%')}</TableCell>
-                <TableCell align="right">{v(r.responseRate, '%')}</TableCell>
-                <TableCell align="right">
-                  {r.rated} / {r.asked}
-                </TableCell>
-                <TableCell align="right">{v(r.avgRate)}</TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <GroupTable
+      title={title}
+      testId={testId}
+      rows={rows}
+      columns={[
+        { header: 'NPS', render: (r) => v(r.nps) },
+        { header: 'CSAT', render: (r) => v(r.csat, '%') },
+        { header: t('dashboard.satisfaction.responseRate'), render: (r) => v(r.responseRate, '%') },
+        { header: t('dashboard.satisfaction.rated'), render: (r) => `${r.rated} / ${r.asked}` },
+        { header: t('dashboard.satisfaction.avgRate'), render: (r) => v(r.avgRate) },
+      ]}
+    />
   );
 }
 

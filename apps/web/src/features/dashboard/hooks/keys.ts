@@ -7,6 +7,7 @@ export const dashboardKeys = {
   ticketsUsers: (f: DashboardFilter) => ['dashboard', 'ticketsUsers', f] as const,
   ticketsDay: (f: DashboardFilter) => ['dashboard', 'ticketsDay', f] as const,
   satisfaction: (f: DashboardFilter) => ['dashboard', 'satisfaction', f] as const,
+  sla: (f: DashboardFilter) => ['dashboard', 'sla', f] as const,
   satisfactionComments: (f: DashboardFilter, search: string, page: number) =>
     ['dashboard', 'satisfactionComments', f, search, page] as const,
 };

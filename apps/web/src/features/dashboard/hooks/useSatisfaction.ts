@@ -1,4 +1,9 @@
-import { SATISFACTION_EXPORT_FILE_NAME, type SatisfactionCommentsDto, type SatisfactionDto } from '@atendo/shared';
+import {
+  SATISFACTION_EXPORT_FILE_NAME,
+  type SatisfactionCommentsDto,
+  type SatisfactionDto,
+  type SlaReportDto,
+} from '@atendo/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { api } from '../../../shared/api/client';
@@ -57,4 +62,16 @@ export function useSatisfactionExport() {
     }
   }, []);
   return { start, running };
+}
+
+export type SlaReport = Wire<SlaReportDto>;
+
+/** GET /dashboard/sla: met % of the queues' SLA policies, missed by first target, per attendant and per queue. */
+export function useSlaReport(f: DashboardFilter, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: dashboardKeys.sla(f),
+    queryFn: ({ signal }) => api.get<SlaReport>('/dashboard/sla', { query: queryOf(f), signal }),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -11,6 +11,7 @@ import { DashboardFilterBar } from '../components/DashboardFilterBar';
 import { useNumberFormat } from '../components/format';
 import { NpsPanel } from '../components/NpsPanel';
 import { SatisfactionPanel } from '../components/SatisfactionPanel';
+import { SlaPanel } from '../components/SlaPanel';
 import { previousRange, TicketsPerDayChart, TicketsPerUserChart } from '../components/TicketsCharts';
 import {
   type DashboardFilter,
@@ -63,7 +64,7 @@ export default function DashboardPage() {
   const clock = useClock();
   const num = useNumberFormat();
   const [filter, setFilter] = useState(() => defaultFilter(clock.timeZone));
-  const [tab, setTab] = useState<'indicators' | 'attendants' | 'satisfaction'>('indicators');
+  const [tab, setTab] = useState<'indicators' | 'attendants' | 'satisfaction' | 'sla'>('indicators');
   useDashboardLiveRefresh();
   const dashboard = useDashboard(filter);
   const perDay = useTicketsPerDay(filter);
@@ -100,6 +101,7 @@ export default function DashboardPage() {
         <Tab value="indicators" label={t('dashboard.tabs.indicators')} />
         <Tab value="attendants" label={t('dashboard.tabs.attendants')} />
         <Tab value="satisfaction" label={t('dashboard.tabs.satisfaction')} data-testid="tab-satisfaction" />
+        <Tab value="sla" label={t('dashboard.tabs.sla')} data-testid="tab-sla" />
       </Tabs>
       {tab === 'indicators' ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -130,6 +132,8 @@ export default function DashboardPage() {
         </Box>
       ) : tab === 'satisfaction' ? (
         <SatisfactionPanel filter={filter} />
+      ) : tab === 'sla' ? (
+        <SlaPanel filter={filter} />
       ) : (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <AttendantsTable rows={dashboard.data?.attendants ?? []} />

@@ -57,7 +57,7 @@ describe('QueueDialog', () => {
     await waitFor(() => expect(color.value).toBe('#ff9800'));
   });
 
-  it('the assignment rule: the mode and capacity are filled and saved with the queue (issue 33)', async () => {
+  it('the assignment rule and the SLA policy are filled and saved with the queue (issue 33)', async () => {
     const queue = {
       id: 7,
       name: 'Suporte',
@@ -73,6 +73,10 @@ describe('QueueDialog', () => {
       promptId: null,
       assignmentMode: 'roundRobin',
       assignmentCapacity: 1,
+      slaFirstResponseMinutes: 30,
+      slaNextResponseMinutes: null,
+      slaResolutionMinutes: 480,
+      slaBusinessHours: false,
       chatbots: [],
       schedules: [],
     };
@@ -85,6 +89,11 @@ describe('QueueDialog', () => {
     expect((screen.getByLabelText('Rodízio de atendentes') as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText('A regra de distribuição da fila já entrega os tickets assim que chegam.')).toBeTruthy();
     fireEvent.change(capacity, { target: { value: '4' } });
+    // The SLA policy (decision 105): an emptied target is none; the business-hours switch.
+    expect((screen.getByLabelText('Primeira resposta (min)') as HTMLInputElement).value).toBe('30');
+    fireEvent.change(screen.getByLabelText('Próxima resposta (min)'), { target: { value: '15' } });
+    fireEvent.change(screen.getByLabelText('Resolução (min)'), { target: { value: '' } });
+    fireEvent.click(screen.getByLabelText('Contar só no horário de atendimento (da fila, senão da empresa)'));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => {
       const calls = fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][];
@@ -92,6 +101,10 @@ describe('QueueDialog', () => {
       expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
         assignmentMode: 'roundRobin',
         assignmentCapacity: 4,
+        slaFirstResponseMinutes: 30,
+        slaNextResponseMinutes: 15,
+        slaResolutionMinutes: null,
+        slaBusinessHours: true,
       });
     });
   });

@@ -5,6 +5,7 @@ import {
   nameField,
   ROTATION_MINUTES_OPTIONS,
   type ScheduleRowDto,
+  SLA_MINUTES_MAX,
   V,
 } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -22,6 +23,7 @@ import {
   Tab,
   Tabs,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -40,6 +42,12 @@ import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } fro
 import { SchedulesForm, scheduleErrors } from './SchedulesForm';
 
 /** Seed 001 §5 "Queue form"; the greeting and out-of-hours rules depend on the company, checked on submit. */
+/** An SLA target in minutes: empty (none) or 1 up to a year. */
+const slaMinutes = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= SLA_MINUTES_MAX), V.invalid);
+
 const QueueForm = z.object({
   name: nameField(2, 50),
   color: z.string().trim().min(1, V.required).min(3, V.tooShort).max(9, V.tooLong),
@@ -54,8 +62,17 @@ const QueueForm = z.object({
   promptId: z.number().nullable(),
   assignmentMode: z.enum(ASSIGNMENT_MODES),
   assignmentCapacity: z.string().regex(/^\d{0,4}$/, V.invalid),
+  slaFirstResponseMinutes: slaMinutes,
+  slaNextResponseMinutes: slaMinutes,
+  slaResolutionMinutes: slaMinutes,
+  slaBusinessHours: z.boolean(),
 });
 type QueueForm = z.infer<typeof QueueForm>;
+
+/** The SLA fields' text ('' = no target) and back. */
+const SLA_FIELDS = ['slaFirstResponseMinutes', 'slaNextResponseMinutes', 'slaResolutionMinutes'] as const;
+const slaText = (v: number | null) => (v === null ? '' : String(v));
+const slaNumber = (v: string) => (v.trim() === '' ? null : Number(v));
 
 const EMPTY: QueueForm = {
   name: '',
@@ -71,6 +88,10 @@ const EMPTY: QueueForm = {
   promptId: null,
   assignmentMode: 'off',
   assignmentCapacity: '0',
+  slaFirstResponseMinutes: '',
+  slaNextResponseMinutes: '',
+  slaResolutionMinutes: '',
+  slaBusinessHours: false,
 };
 
 export interface QueueDialogProps {
@@ -154,6 +175,10 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
             promptId: loaded.promptId,
             assignmentMode: loaded.assignmentMode,
             assignmentCapacity: String(loaded.assignmentCapacity),
+            slaFirstResponseMinutes: slaText(loaded.slaFirstResponseMinutes),
+            slaNextResponseMinutes: slaText(loaded.slaNextResponseMinutes),
+            slaResolutionMinutes: slaText(loaded.slaResolutionMinutes),
+            slaBusinessHours: loaded.slaBusinessHours,
           }
         : // A new queue is offered a colour no queue of the company uses (colours are unique per company).
           { ...EMPTY, color: offeredColor.current },
@@ -199,6 +224,9 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
       ...values,
       orderQueue: values.orderQueue === '' ? null : Number(values.orderQueue),
       assignmentCapacity: Number(values.assignmentCapacity || 0),
+      slaFirstResponseMinutes: slaNumber(values.slaFirstResponseMinutes),
+      slaNextResponseMinutes: slaNumber(values.slaNextResponseMinutes),
+      slaResolutionMinutes: slaNumber(values.slaResolutionMinutes),
       integrationId: allowIntegration ? values.integrationId : undefined,
       promptId: allowPrompt ? values.promptId : undefined,
       chatbots: fromDrafts(steps),
@@ -224,6 +252,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
           'orderQueue',
           'tempoRoteador',
           'assignmentCapacity',
+          ...SLA_FIELDS,
         ])
       ) {
         toastError(err);
@@ -378,6 +407,33 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
                     )}
                   />
                 </Stack>
+                <Typography variant="subtitle2" sx={{ mb: -1 }}>
+                  {t('queues.sla.title')}
+                </Typography>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+                  {SLA_FIELDS.map((name) => (
+                    <FormTextField
+                      key={name}
+                      {...fields}
+                      name={name}
+                      label={t(`queues.sla.${name}`)}
+                      helperText={t('queues.sla.minutesHelp')}
+                      size="small"
+                      inputMode="numeric"
+                      sx={{ minWidth: 160, flex: 1 }}
+                    />
+                  ))}
+                </Stack>
+                <Controller
+                  control={control}
+                  name="slaBusinessHours"
+                  render={({ field }) => (
+                    <FormControlLabel
+                      control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                      label={t('queues.sla.businessHours')}
+                    />
+                  )}
+                />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                   {allowIntegration && (
                     <Controller

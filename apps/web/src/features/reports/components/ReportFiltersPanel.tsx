@@ -115,6 +115,18 @@ export function ReportFiltersPanel({
           control={<Switch checked={value.onlyRated} onChange={(e) => set('onlyRated', e.target.checked)} />}
           label={t('reportsPage.onlyRated')}
         />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={value.slaBreached}
+              onChange={(e) => set('slaBreached', e.target.checked)}
+              slotProps={{ input: { 'aria-label': t('reportsPage.slaBreached') } }}
+              data-testid="report-sla-breached"
+            />
+          }
+          label={t('reportsPage.slaBreached')}
+          sx={{ mr: 'auto' }}
+        />
         <Button size="small" onClick={onClear}>
           {t('reportsPage.clear')}
         </Button>

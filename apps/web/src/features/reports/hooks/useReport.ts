@@ -21,6 +21,8 @@ export interface ReportFilters {
   dateFrom: string;
   dateTo: string;
   onlyRated: boolean;
+  /** Tickets that missed their queue's SLA (decision 105). */
+  slaBreached: boolean;
 }
 
 export type ReportPage = Wire<TicketReportPageDto>;
@@ -40,6 +42,7 @@ export function reportQuery(f: ReportFilters): Record<string, QueryValue> {
     dateFrom: f.dateFrom || undefined,
     dateTo: f.dateTo || undefined,
     onlyRated: f.onlyRated ? 'true' : undefined,
+    slaBreached: f.slaBreached ? 'true' : undefined,
   };
 }
 

@@ -23,7 +23,7 @@ import {
 } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { dayKey, formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
@@ -54,6 +54,7 @@ export function defaultReportFilters(today: string): ReportFilters {
     dateFrom: `${today.slice(0, 8)}01`,
     dateTo: today,
     onlyRated: false,
+    slaBreached: false,
   };
 }
 
@@ -65,7 +66,18 @@ export default function ReportsPage() {
   const { t, i18n } = useTranslation();
   const clock = useClock();
   const navigate = useNavigate();
-  const initial = useMemo(() => defaultReportFilters(dayKey(clock, new Date())), [clock]);
+  const [params] = useSearchParams();
+  // The dashboard's SLA tab links here with its range and the missed ones only.
+  const initial = useMemo(() => {
+    const base = defaultReportFilters(dayKey(clock, new Date()));
+    const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
+    return {
+      ...base,
+      dateFrom: day(params.get('dateFrom')) ?? base.dateFrom,
+      dateTo: day(params.get('dateTo')) ?? base.dateTo,
+      slaBreached: params.get('slaBreached') === 'true',
+    };
+  }, [clock, params]);
   const [filters, setFilters] = useState<ReportFilters>(initial);
   const [contacts, setContacts] = useState<ContactOption[]>([]);
   const [page, setPage] = useState(0);
@@ -121,6 +133,17 @@ export default function ReportsPage() {
       align: 'right',
     },
     { key: 'nps', header: t('reportsPage.columns.nps'), render: (r) => r.NPS ?? '-', align: 'center' },
+    {
+      key: 'sla',
+      header: t('reportsPage.columns.sla'),
+      align: 'center',
+      render: (r) =>
+        r.slaBreach ? (
+          <Chip size="small" color="error" label={t(`tickets.list.sla.target.${r.slaBreach}`)} data-testid="report-sla-breach" />
+        ) : (
+          '-'
+        ),
+    },
     {
       key: 'actions',
       header: t('reportsPage.columns.actions'),

@@ -17,6 +17,7 @@ import type { Ticket } from '../types';
 import { oneLine, truncate } from '../utils/messageRules';
 import { waitingParts } from '../utils/waiting';
 import { formatWhatsapp } from '../utils/whatsappFormat';
+import { SlaChip } from './SlaChip';
 import { TicketRating } from './TicketRating';
 
 export function ChannelIcon({ channel }: { channel: string }) {
@@ -61,12 +62,14 @@ export const TicketListItem = memo(function TicketListItem({
   const user = useCurrentUser();
   const clock = useClock();
   const pending = ticket.status === 'pending';
+  const slaMissed = Boolean(ticket.sla?.breach) && ticket.status !== 'closed';
   return (
     <ListItemButton
       selected={selected}
       onClick={() => onOpen(ticket)}
       data-testid="ticket-item"
       data-ticket-id={ticket.id}
+      data-sla-missed={slaMissed || undefined}
       sx={(theme) => ({
         height: '100%',
         alignItems: 'flex-start',
@@ -74,7 +77,7 @@ export const TicketListItem = memo(function TicketListItem({
         borderLeft: 6,
         borderColor: ticket.queue?.color ?? 'grey.400',
         borderBottom: `1px solid ${theme.palette.divider}`,
-        bgcolor: pending ? alpha(theme.palette.warning.main, 0.12) : undefined,
+        bgcolor: slaMissed ? alpha(theme.palette.error.main, 0.1) : pending ? alpha(theme.palette.warning.main, 0.12) : undefined,
       })}
     >
       <Avatar src={mediaUrl(ticket.contact?.urlPicture)} alt={ticket.contact?.name} sx={{ mt: 0.5 }} />
@@ -94,6 +97,7 @@ export const TicketListItem = memo(function TicketListItem({
             {formatWhatsapp(truncate(oneLine(ticket.lastMessage), 40))}
           </Typography>
           {pending ? <WaitingTime since={ticket.createdAt} /> : null}
+          {ticket.status !== 'closed' ? <SlaChip sla={ticket.sla} /> : null}
           {ticket.unreadMessages > 0 ? (
             <Badge badgeContent={ticket.unreadMessages} color="success" max={999} sx={{ mr: 1 }} data-testid="unread" />
           ) : null}

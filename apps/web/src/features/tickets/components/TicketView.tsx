@@ -54,6 +54,7 @@ import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
 import { PrivateFilesDialog } from './PrivateFilesDialog';
+import { SlaChip } from './SlaChip';
 import { TemplateDialog } from './TemplateDialog';
 import { TicketRating } from './TicketRating';
 import { TransferDialog } from './TransferDialog';
@@ -214,7 +215,7 @@ export function TicketView({
               {ticket.queue ? ` · ${ticket.queue.name}` : ''}
             </Typography>
           </Box>
-          {ticket.status === 'closed' ? <TicketRating rating={ticket.userRating} /> : null}
+          {ticket.status === 'closed' ? <TicketRating rating={ticket.userRating} /> : <SlaChip sla={ticket.sla} />}
           {ticket.status === 'pending' ? (
             <Button
               variant="contained"

@@ -47,8 +47,8 @@ function desktopNotice(title: string, o: { body: string; tag: string; icon?: str
 }
 
 /**
- * Desktop notification and sound for incoming messages, by the rule of seed 000 §4, and for a ticket the queue's
- * assignment rule gave this user (mounted once in the shell).
+ * Desktop notification and sound for incoming messages, by the rule of seed 000 §4, for a ticket the queue's
+ * assignment rule gave this user, and for a ticket that missed its SLA (mounted once in the shell).
  */
 export function useDesktopNotifications() {
   const { t } = useTranslation();
@@ -61,6 +61,17 @@ export function useDesktopNotifications() {
     toast.info(text);
     beep(getVolume());
     desktopNotice(text, { body: e.queueName ?? '', tag: `ticket-${e.ticketId}`, open: () => navigate(`/tickets/${e.uuid}`) });
+  });
+
+  // A ticket missed its queue's SLA (to its attendant and the admins; decision 105).
+  useSocketEvent('ticketSlaBreached', (e) => {
+    const text = t('inbox.slaBreached', {
+      id: e.ticketId,
+      contact: e.contactName,
+      target: t(`tickets.list.sla.target.${e.breach}`),
+    });
+    toast.warning(text);
+    desktopNotice(text, { body: '', tag: `sla-${e.ticketId}`, open: () => navigate(`/tickets/${e.uuid}`) });
   });
 
   useEffect(() => {

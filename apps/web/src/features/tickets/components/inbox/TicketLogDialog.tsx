@@ -37,6 +37,7 @@ const COLORS: Record<TicketLogType, string> = {
   aiHandover: '#00897b',
   integrationFailed: '#d32f2f',
   autoAssigned: '#43a047',
+  slaBreached: '#e53935',
   ratingSkipped: '#9e9e9e',
 };
 
