@@ -456,9 +456,9 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   registerKanbanJobs(deps.jobs, lanes);
   tagsRoutes(app, deps, createTagsService(deps, tickets, lanes));
   kanbanRoutes(app, deps, createKanbanService(deps));
-  dashboardRoutes(app, createDashboardService(deps));
-  satisfactionRoutes(app, createSatisfactionService(deps));
-  slaReportRoutes(app, createSlaReportService(deps));
+  dashboardRoutes(app, deps, createDashboardService(deps));
+  satisfactionRoutes(app, deps, createSatisfactionService(deps));
+  slaReportRoutes(app, deps, createSlaReportService(deps));
   const templates = createMessageTemplatesService(deps, cloudTemplatesFromConfig(deps.config));
   messageTemplatesRoutes(app, deps, templates);
   registerMessageTemplatesJobs(deps.jobs, templates, (obj, msg) => app.log.warn(obj, msg));
@@ -479,7 +479,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   registerContactsJobs(deps.jobs, contacts);
   privacyRoutes(app, deps, createPrivacyService(deps, contacts, tickets));
   externalApiRoutes(app, deps, createExternalApiService(deps, { contacts, conversation, tickets }));
-  reportsRoutes(app, createReportsService(deps));
+  reportsRoutes(app, deps, createReportsService(deps));
   const billing = createBillingService(deps, app.log);
   billingRoutes(app, deps, billing);
   registerBillingJobs(deps.jobs, billing);

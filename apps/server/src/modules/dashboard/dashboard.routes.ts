@@ -1,8 +1,9 @@
 import { DashboardDto, DashboardQuery, DashboardTicketsDayDto, DashboardTicketsUsersDto } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { DashboardService } from './dashboard.service';
 
-export function dashboardRoutes(app: App, dashboard: DashboardService) {
+export function dashboardRoutes(app: App, _deps: CoreDeps, dashboard: DashboardService) {
   const tags = ['dashboard'];
   const config = { permission: 'dashboard:view' as const };
 

@@ -6,13 +6,14 @@ import {
   SatisfactionExportQuery,
   SatisfactionFilters,
 } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import { responseLanguage } from '../../platform/language';
 import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import type { SatisfactionService } from './satisfaction.service';
 
 /** The satisfaction report (issue 33 item 3): the dashboard's permission, the inbox's visibility. */
-export function satisfactionRoutes(app: App, satisfaction: SatisfactionService) {
+export function satisfactionRoutes(app: App, _deps: CoreDeps, satisfaction: SatisfactionService) {
   const tags = ['dashboard'];
   const config = { permission: 'dashboard:view' as const };
   app.get(

@@ -1,9 +1,10 @@
 import { SatisfactionFilters, SlaReportDto } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import type { SlaReportService } from './sla.service';
 
 /** The SLA report (issue 33 item 2): the dashboard's permission, the inbox's visibility. */
-export function slaReportRoutes(app: App, sla: SlaReportService) {
+export function slaReportRoutes(app: App, _deps: CoreDeps, sla: SlaReportService) {
   app.get(
     '/dashboard/sla',
     {

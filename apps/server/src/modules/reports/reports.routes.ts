@@ -6,13 +6,14 @@ import {
   TicketReportQuery,
   TicketReportTotalsDto,
 } from '@atendo/shared';
+import type { CoreDeps } from '../../platform/deps';
 import type { App } from '../../platform/http';
 import { responseLanguage } from '../../platform/language';
 import { XLSX_MIME, xlsxAnswer } from '../../platform/openapi';
 import type { ReportsService } from './reports.service';
 
 /** The tickets report (seed 001 §7 "Report"): admins (reports:view), within what they may see of the inbox. */
-export function reportsRoutes(app: App, reports: ReportsService) {
+export function reportsRoutes(app: App, _deps: CoreDeps, reports: ReportsService) {
   const tags = ['reports'];
   const config = { permission: 'reports:view' as const };
   app.get(
