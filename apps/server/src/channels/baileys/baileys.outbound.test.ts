@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer } from '../../../test/harness';
 import { query } from '../../../test/messaging';
 import { sendMessageJob } from '../../modules/messages/messages.jobs';
@@ -265,9 +265,15 @@ describe('history import', () => {
       isLatest: true,
       progress: 100,
     });
-    await settle(id);
-    await new Promise((r) => setTimeout(r, 80));
-    await settle(id);
+    // the import starts on a timer (importPreparingMs after connecting): poll until it has run to its end
+    await vi.waitFor(async () => {
+      await settle(id);
+      const [row] = await query<{ status_import_messages: string }>(
+        t,
+        sql`SELECT status_import_messages FROM whatsapps WHERE id = ${id}`,
+      );
+      expect(row.status_import_messages).toBe('renderButtonCloseTickets');
+    });
     const imported = await query<{ external_id: string; queue_id: number; imported: Date | null; status: string }>(
       t,
       sql`SELECT m.external_id, t.queue_id, t.imported, t.status FROM messages m JOIN tickets t ON t.id = m.ticket_id
