@@ -273,12 +273,8 @@ describe('password recovery (issue 18 item 6)', () => {
     await t.database.db.execute(sql`UPDATE whatsapps SET channel = 'whatsapp' WHERE id = ${conn.id}`);
     try {
       expect((await send(NUMBER)).statusCode).toBe(200);
-      let jobs = await queued();
-      for (let i = 0; i < 100 && jobs.length === 0; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        jobs = await queued();
-      }
-      expect(jobs).toHaveLength(1);
+      await vi.waitFor(async () => expect(await queued()).toHaveLength(1));
+      const jobs = await queued();
       expect(jobs[0].data).toMatchObject({ companyId: 1, number: NUMBER });
       expect(standin.sent).toEqual([]);
       const job = jobs[0].data;
