@@ -48,22 +48,27 @@ describe('groups', () => {
     const participant = newNumber();
     await t.database.db.execute(sql`UPDATE whatsapps SET allow_group = true, group_as_ticket = 'enabled' WHERE id = ${conn}`);
     await session().refreshSettings();
-    await new Promise((r) => setTimeout(r, 2100)); // ingest reuses a connection's settings for 2 s
-    sock.emit('groups.upsert', [{ id: group, subject: 'Clientes VIP', participants: [], addressingMode: 'lid' } as never]);
-    await emitAndSettle(() =>
-      sock.upsert([
-        waMessage(
-          {
-            chat: group,
-            participant: lidJid(`4${participant.slice(-12)}11`),
-            participantAlt: pnJid(participant),
-            pushName: 'Zé',
-            id: `G1-${participant}`,
-          },
-          content.text('oi grupo'),
-        ),
-      ]),
-    );
+    // ingest reuses a connection's settings for 2 s: its clock (Date only, timers stay real) is moved past that
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2_100 });
+    try {
+      sock.emit('groups.upsert', [{ id: group, subject: 'Clientes VIP', participants: [], addressingMode: 'lid' } as never]);
+      await emitAndSettle(() =>
+        sock.upsert([
+          waMessage(
+            {
+              chat: group,
+              participant: lidJid(`4${participant.slice(-12)}11`),
+              participantAlt: pnJid(participant),
+              pushName: 'Zé',
+              id: `G1-${participant}`,
+            },
+            content.text('oi grupo'),
+          ),
+        ]),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
     const m = await messageOf(`G1-${participant}`);
     expect(m).toMatchObject({ ticket_is_group: true, ticket_status: 'pending' });
     const groupContact = await contactOf(a.companyId, group);
