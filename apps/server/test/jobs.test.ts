@@ -55,6 +55,7 @@ describe(`jobs with workers on (${engine})`, () => {
     await until(async () => seen.includes(77));
     await t.deps.jobs.stopWorking('test.echo.conn-7');
     const id = await t.deps.jobs.sendTo(echo, 'test.echo.conn-7', { n: 78 });
+    // kept: three polling intervals (0.5 s) of a worker that must be gone; pg-boss tells nothing of a poll that found nothing
     await sleep(1_500);
     expect(seen).not.toContain(78);
     const [job] = await t.database.query<{ state: string }>(`SELECT state::text FROM pgboss.job WHERE id = '${id}'`);

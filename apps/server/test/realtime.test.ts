@@ -5,7 +5,7 @@ import { queues, userQueues, users } from '../src/db/schema';
 import { rooms } from '../src/platform/realtime-port';
 import { addConnection, customerWrites, setUserFlags } from './attendance';
 import { bearer, createTenant, createTestApp, PASSWORD, type Tenant, type TestContext, twoInstancesOnRedis } from './harness';
-import { connect, connected, drained, emitWithAck, openSocket, recorder, sleep, socketTracker } from './socket-client';
+import { connect, connected, drained, emitWithAck, openSocket, reaching, recorder, sleep, socketTracker } from './socket-client';
 
 let t: TestContext;
 let a: Tenant;
@@ -151,7 +151,7 @@ describe('rooms and events', () => {
       .handlers;
     const roomsFor = handlers.roomsFor;
     handlers.roomsFor = async (ctx) => {
-      await sleep(300);
+      await sleep(300); // the slow lookup is the subject: a real delay the client's early emit must outlast
       return roomsFor(ctx);
     };
     try {
@@ -225,7 +225,8 @@ describe('two instances on Redis', () => {
         const xUser = track(await connect(two.url!, x.companyId, x.userToken, x.userId));
         const yAdmin = track(await connect(two.url!, y.companyId, y.adminToken, y.adminId));
         const [rxa, rxu, rya] = [recorder(xAdmin), recorder(xUser), recorder(yAdmin)];
-        await sleep(200); // the adapters' subscriptions settle
+        await reaching(one, x.companyId, rxa, rxu);
+        await reaching(one, y.companyId, rya);
 
         one.gateway!.publish(x.companyId, 'ticket', { action: 'update', ticketId: 1 });
         one.gateway!.publish(x.companyId, 'queue', { action: 'update', queueId: 1 }, [rooms.admins()]);

@@ -116,3 +116,24 @@ export async function drained(
   (t.deps.realtime.publish as (companyId: number, event: string, payload: unknown) => void)(companyId, SENTINEL, { id });
   await Promise.all(recorders.map((r) => r.sentinel(`company-${companyId}-${SENTINEL}`, id)));
 }
+
+/**
+ * Waits (polling, not sleeping) until events published on `t` reach the recorders: across instances, until the Redis
+ * adapter's subscriptions are in place. A sentinel is published again every 50 ms until one of them is heard.
+ */
+export async function reaching(
+  t: { deps: { realtime: RealtimePublisher } },
+  companyId: number,
+  ...recorders: ReturnType<typeof recorder>[]
+) {
+  for (const end = Date.now() + 5000; ; ) {
+    const id = ++sentinelSeq;
+    (t.deps.realtime.publish as (companyId: number, event: string, payload: unknown) => void)(companyId, SENTINEL, { id });
+    try {
+      await Promise.all(recorders.map((r) => r.sentinel(`company-${companyId}-${SENTINEL}`, id, 50)));
+      return;
+    } catch (err) {
+      if (Date.now() > end) throw err;
+    }
+  }
+}

@@ -3,7 +3,7 @@
  * that is no colour, a sign-up phone that is no number, a masked phone, and the import summary's reason
  * for a row with a name and a bad number.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addUser, type TestUser } from './attendance';
 import { bearer, createTenant, createTestApp, multipart, type Tenant, type TestContext } from './harness';
 
@@ -109,11 +109,14 @@ describe('contact import summary', () => {
     const id = up.json().importId;
     const started = await req('POST', '/contacts/import', a.adminToken, { importId: id, mapping: { name: 0, number: 1 } });
     expect(started.statusCode, started.body).toBe(202);
-    let done: Record<string, unknown> = {};
-    for (let i = 0; i < 100 && done.status !== 'done'; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      done = (await req('GET', `/contacts/import/${id}`, a.adminToken)).json();
-    }
+    const done = await vi.waitFor(
+      async () => {
+        const res: Record<string, unknown> = (await req('GET', `/contacts/import/${id}`, a.adminToken)).json();
+        expect(res.status).toBe('done');
+        return res;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     expect(done).toMatchObject({ status: 'done', created: 1, ignored: 2, failed: 1 });
     expect(done.errors).toEqual([{ row: 1, field: 'number', message: 'validation.contactNumberFormat' }]);
   });

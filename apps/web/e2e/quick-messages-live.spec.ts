@@ -54,8 +54,12 @@ test('a shared quick message reaches the open picker live, filled with the ticke
 
   // the picker is open and finds nothing under this shortcode yet
   const shortcode = `boasvindas${stamp}`;
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/quick-messages/list') && new URL(r.url()).searchParams.get('searchParam') === shortcode,
+  );
   await composer.fill(`/${shortcode}`);
-  await page.waitForTimeout(500);
+  // the sentinel: the picker's own search for it has been answered, with nothing
+  expect(await (await searched).json()).toEqual([]);
   await expect(page.getByTestId('quick-messages')).toHaveCount(0);
 
   const shared = await request.post(`${API_URL}/quick-messages`, {

@@ -74,7 +74,8 @@ test.describe('screens', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/shell-narrow.png` });
     await page.getByRole('button', { name: 'Abrir ou fechar o menu' }).click();
     await expect(page.getByRole('link', { name: 'Tarefas' })).toBeInViewport();
-    await page.waitForTimeout(400); // let the slide-in finish
+    // the slide-in has finished: no transition still running
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await page.screenshot({ path: `${SCREENSHOTS}/shell-narrow-menu.png` });
   });
 

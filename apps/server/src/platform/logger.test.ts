@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from './logger';
 
 function sink() {
@@ -27,7 +27,7 @@ describe('createLogger (issue 16: readable logs at a terminal)', () => {
     const out = sink();
     const log = createLogger({ level: 'info', pretty: true }, out.stream);
     log.warn({ reqId: 'req-2' }, 'slow query');
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(out.lines.join('\n')).toContain('reqId: "req-2"'));
     const text = out.lines.join('\n');
     expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: slow query/);
     expect(text).toContain('reqId: "req-2"');
@@ -38,7 +38,8 @@ describe('createLogger (issue 16: readable logs at a terminal)', () => {
     const out = sink();
     const log = createLogger({ level: 'warn', pretty: true }, out.stream);
     log.info('not shown');
-    await new Promise((r) => setTimeout(r, 20));
-    expect(out.lines).toEqual([]);
+    log.warn('sentinel'); // written after the info line would have been
+    await vi.waitFor(() => expect(out.lines.join('\n')).toContain('sentinel'));
+    expect(out.lines.join('\n')).not.toContain('not shown');
   });
 });

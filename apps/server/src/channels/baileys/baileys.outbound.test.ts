@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer } from '../../../test/harness';
 import { query } from '../../../test/messaging';
 import { sendMessageJob } from '../../modules/messages/messages.jobs';
@@ -48,22 +48,27 @@ describe('groups', () => {
     const participant = newNumber();
     await t.database.db.execute(sql`UPDATE whatsapps SET allow_group = true, group_as_ticket = 'enabled' WHERE id = ${conn}`);
     await session().refreshSettings();
-    await new Promise((r) => setTimeout(r, 2100)); // ingest reuses a connection's settings for 2 s
-    sock.emit('groups.upsert', [{ id: group, subject: 'Clientes VIP', participants: [], addressingMode: 'lid' } as never]);
-    await emitAndSettle(() =>
-      sock.upsert([
-        waMessage(
-          {
-            chat: group,
-            participant: lidJid(`4${participant.slice(-12)}11`),
-            participantAlt: pnJid(participant),
-            pushName: 'Zé',
-            id: `G1-${participant}`,
-          },
-          content.text('oi grupo'),
-        ),
-      ]),
-    );
+    // ingest reuses a connection's settings for 2 s: its clock (Date only, timers stay real) is moved past that
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2_100 });
+    try {
+      sock.emit('groups.upsert', [{ id: group, subject: 'Clientes VIP', participants: [], addressingMode: 'lid' } as never]);
+      await emitAndSettle(() =>
+        sock.upsert([
+          waMessage(
+            {
+              chat: group,
+              participant: lidJid(`4${participant.slice(-12)}11`),
+              participantAlt: pnJid(participant),
+              pushName: 'Zé',
+              id: `G1-${participant}`,
+            },
+            content.text('oi grupo'),
+          ),
+        ]),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
     const m = await messageOf(`G1-${participant}`);
     expect(m).toMatchObject({ ticket_is_group: true, ticket_status: 'pending' });
     const groupContact = await contactOf(a.companyId, group);
@@ -265,9 +270,15 @@ describe('history import', () => {
       isLatest: true,
       progress: 100,
     });
-    await settle(id);
-    await new Promise((r) => setTimeout(r, 80));
-    await settle(id);
+    // the import starts on a timer (importPreparingMs after connecting): poll until it has run to its end
+    await vi.waitFor(async () => {
+      await settle(id);
+      const [row] = await query<{ status_import_messages: string }>(
+        t,
+        sql`SELECT status_import_messages FROM whatsapps WHERE id = ${id}`,
+      );
+      expect(row.status_import_messages).toBe('renderButtonCloseTickets');
+    });
     const imported = await query<{ external_id: string; queue_id: number; imported: Date | null; status: string }>(
       t,
       sql`SELECT m.external_id, t.queue_id, t.imported, t.status FROM messages m JOIN tickets t ON t.id = m.ticket_id

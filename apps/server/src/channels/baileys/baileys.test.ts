@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer, createTenant, createTestApp } from '../../../test/harness';
 import { query } from '../../../test/messaging';
 import {
@@ -60,9 +60,8 @@ describe('session lifecycle', () => {
     baileys.manager.opts.backoffBaseMs = 10;
     await emitAndSettle(() => sock.close(408));
     expect(sessionEvents().at(-1)?.payload.session).toMatchObject({ status: 'TIMEOUT', retries: 1 });
-    await new Promise((r) => setTimeout(r, 60));
+    await vi.waitFor(() => expect(fake.sockets.length).toBe(before + 1)); // the back-off timer (10 ms) dials again
     await settle();
-    expect(fake.sockets.length).toBe(before + 1);
     setSock(fake.last(conn)!);
     await emitAndSettle(() => sock.open('5511933334444'));
     expect(sessionEvents().at(-1)?.payload.session).toMatchObject({ status: 'CONNECTED', retries: 0 });

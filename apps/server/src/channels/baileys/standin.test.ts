@@ -94,7 +94,9 @@ describe('QR connections driven by the Baileys stand-in across two processes', (
   it('another process takes the connection over when the owner stops renewing; one message, one ticket', async () => {
     m2.start();
     m1.start();
-    await new Promise((r) => setTimeout(r, 500));
+    // the sentinel: m2's lease pass start() began, then one more, have run while m1 renews
+    await m2.tick();
+    await m2.tick();
     expect(m2.owns(conn)).toBe(false);
     t1.realtime.events.length = 0;
     m1.halt(); // frozen: no renewals, its socket still open

@@ -12,7 +12,7 @@ import {
   type TestContext,
   twoInstancesOnRedis,
 } from '../../../test/harness';
-import { connect, recorder, sleep, socketTracker } from '../../../test/socket-client';
+import { connect, drained, reaching, recorder, socketTracker } from '../../../test/socket-client';
 
 let t: TestContext;
 let a: Tenant;
@@ -163,11 +163,12 @@ describe('company-announcement across processes', () => {
       const y = await createTenant(one);
       const rx = recorder(track(await connect(two.url!, x.companyId, x.userToken, x.userId)));
       const ry = recorder(track(await connect(two.url!, y.companyId, y.adminToken, y.adminId)));
-      await sleep(200);
+      await reaching(one, x.companyId, rx);
+      await reaching(one, y.companyId, ry);
       one.gateway!.publishGlobal('company-announcement', { action: 'delete', id: 42 });
       expect(await rx.wait('company-announcement')).toEqual({ action: 'delete', id: 42 });
       expect(await ry.wait('company-announcement')).toEqual({ action: 'delete', id: 42 });
-      await sleep(200);
+      await drained(one, x.companyId, rx); // a sentinel from instance A, after the announcement: nothing else came
       expect(rx.names()).toEqual(['company-announcement']);
     } finally {
       for (const s of drain()) s.disconnect();

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { type GraphStandin, startGraphStandin } from '@atendo/graph-standin';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -52,6 +52,29 @@ async function codeSentTo(to: string, after = 0): Promise<string> {
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error('no code reached the stand-in');
+}
+
+/** A registered number of its own, used only as the sentinel below. */
+const SENTINEL = '5511944443333';
+let sentinelOwner: Tenant | undefined;
+
+/**
+ * Proves that nothing else went out, without sleeping: a code for SENTINEL, asked for after the action, goes the same
+ * way (setImmediate, then the channel); once it has arrived, it must be the only send the stand-in was asked for.
+ */
+async function onlyTheSentinelArrives() {
+  if (!sentinelOwner) {
+    sentinelOwner = await createTenant(t);
+    await setCompany(t, sentinelOwner.companyId, { phone: SENTINEL });
+    const [conn] = await rows<{ id: number }>(sql`SELECT id FROM whatsapps WHERE company_id = 1 AND is_default`);
+    await metaSawCustomer(t, conn.id, SENTINEL, new Date());
+  }
+  await t.deps.limiter.reset(`recovery:send:number:${SENTINEL}`);
+  expect((await send(SENTINEL)).statusCode).toBe(200);
+  await codeSentTo(SENTINEL);
+  // every send the stand-in was asked for, taken or refused (outside the 24-hour window)
+  const asked = standin.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages'));
+  expect(asked.map((r) => (r.body as { to?: string }).to)).toEqual([SENTINEL]);
 }
 
 const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -209,8 +232,7 @@ describe('password recovery (issue 18 item 6)', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
-    await new Promise((r) => setTimeout(r, 200));
-    expect(standin.sent).toEqual([]);
+    await onlyTheSentinelArrives();
     const guess = await verify('5511900000000', '123456');
     expect(guess.statusCode).toBe(400);
     expect(guess.json()).toEqual({ error: 'ERR_INVALID_RECOVERY_CODE' });
@@ -251,19 +273,15 @@ describe('password recovery (issue 18 item 6)', () => {
     await t.database.db.execute(sql`UPDATE whatsapps SET channel = 'whatsapp' WHERE id = ${conn.id}`);
     try {
       expect((await send(NUMBER)).statusCode).toBe(200);
-      let jobs = await queued();
-      for (let i = 0; i < 100 && jobs.length === 0; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        jobs = await queued();
-      }
-      expect(jobs).toHaveLength(1);
+      await vi.waitFor(async () => expect(await queued()).toHaveLength(1));
+      const jobs = await queued();
       expect(jobs[0].data).toMatchObject({ companyId: 1, number: NUMBER });
       expect(standin.sent).toEqual([]);
       const job = jobs[0].data;
       // A newer code replaces it: the older job then sends nothing.
       await t.deps.limiter.reset(`recovery:send:number:${NUMBER}`);
       expect((await send(NUMBER)).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 200));
+      await vi.waitFor(async () => expect(await queued()).toHaveLength(2));
       const newer = (await queued()).at(-1)!.data;
       expect(newer.recoveryId).toBeGreaterThan(job.recoveryId);
       // The process that owns the session runs the jobs (here: the connection is reachable again).
@@ -317,13 +335,12 @@ describe('recovery tells the super admin when it cannot work (issue 30 item 10)'
         connection: null,
         problems: ['noDefaultConnection'],
       });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(standin.sent).toEqual([]);
       // no code was made that could not go (an earlier live code is not replaced either)
       expect(await recoveriesOf()).toBe(before);
     } finally {
       await t.database.db.execute(sql`UPDATE whatsapps SET status = 'CONNECTED', is_default = true WHERE id = ${conn.id}`);
     }
+    await onlyTheSentinelArrives(); // nothing was sent for the refused asks
     expect((await send('5511900000002')).statusCode).toBe(200);
   });
 
@@ -334,8 +351,6 @@ describe('recovery tells the super admin when it cannot work (issue 30 item 10)'
       const shared = await send(NUMBER);
       expect(shared.statusCode).toBe(200);
       expect(shared.json()).toEqual({ sent: true });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(standin.sent).toEqual([]);
       const body = (await status(superToken)).json();
       expect(body).toMatchObject({ ready: true, problems: ['sharedPhone'] });
       expect(body.sharedPhones).toContainEqual({
@@ -348,6 +363,7 @@ describe('recovery tells the super admin when it cannot work (issue 30 item 10)'
     } finally {
       await setCompany(t, other.companyId, { phone: null });
     }
+    await onlyTheSentinelArrives(); // nothing was sent for the shared phone
     expect((await status(superToken)).json()).toMatchObject({ ready: true, sharedPhones: [], problems: [] });
     // a company admin is not told (super admin only)
     expect((await status(other.adminToken)).statusCode).toBe(403);

@@ -2,7 +2,7 @@
 import { companyEventName } from '@atendo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, dueDay, type TestContext } from '../../../test/harness';
-import { connect, recorder } from '../../../test/socket-client';
+import { connect, emitWithAck, recorder } from '../../../test/socket-client';
 import { rooms } from '../../platform/realtime-port';
 
 let t: TestContext;
@@ -19,9 +19,8 @@ describe('sockets of an expired company', () => {
     const sValid = await connect(t.url!, valid.companyId, valid.adminToken, valid.adminId);
     const heardExpired = recorder(sExpired);
     const heardValid = recorder(sValid);
-    sExpired.emit('joinTickets', 'open');
-    sValid.emit('joinTickets', 'open');
-    await new Promise((r) => setTimeout(r, 200));
+    await emitWithAck(sExpired, 'joinTickets', 'open');
+    await emitWithAck(sValid, 'joinTickets', 'open');
     for (const c of [expired, valid]) {
       t.deps.realtime.publish(c.companyId, 'contact', { action: 'create', contactId: 1 });
       t.deps.realtime.publish(c.companyId, 'ticket', { action: 'update', ticketId: 1 }, [rooms.status('open'), rooms.admins()]);

@@ -1,7 +1,7 @@
 import { type GraphStandin, startGraphStandin } from '@atendo/graph-standin';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addConnection, addQueue, rows } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
 import { customersWrote, playsMeta } from '../../../test/messaging';
@@ -570,7 +570,9 @@ describe('dispatch', () => {
       const c = await campaign({ contactListId: await list('Cancela', numbers) });
       await start(c.id);
       const loop = worker(t, { maxSleepMs: 5_000 }).dispatch(a.companyId, c.id);
-      await new Promise((r) => setTimeout(r, 1_500));
+      await vi.waitFor(async () => expect((await shippings(c.id)).some((s) => s.status === 'sent')).toBe(true), {
+        timeout: 10_000,
+      });
       expect((await req('POST', `/campaigns/${c.id}/cancel`, a.adminToken)).json().status).toBe('CANCELADA');
       const stopped = await loop;
       expect(stopped.state).toBe('stopped');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type GraphStandin, inbound, messenger, type StandinPage, startGraphStandin } from '@atendo/graph-standin';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
 import { createCloudConnection, deliver as deliverCloud, playsMeta, query } from '../../../test/messaging';
 import { ffmpegPath } from '../../platform/ffmpeg';
@@ -291,8 +291,7 @@ describe('GET /media/…/<name>.mp3 of a stored ogg (iOS playback)', () => {
     await t.deps.media.remove(stored.path);
     expect(existsSync(variant)).toBe(false);
     // the company's media size counted the variant when made and uncounts it with the ogg
-    await new Promise((r) => setTimeout(r, 10));
-    expect(changes.map((c) => c.files)).toEqual([1, 1, -1, -1]);
+    await vi.waitFor(() => expect(changes.map((c) => c.files)).toEqual([1, 1, -1, -1])); // listeners run on a microtask
     expect(changes.reduce((sum, c) => sum + c.bytes, 0)).toBe(0);
   });
 

@@ -120,7 +120,8 @@ describe('apiRequest', () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     const refresher = vi.fn(async () => {
-      await new Promise((r) => setTimeout(r, 5));
+      // held until both calls have met the 403: the second then finds this refresh in flight
+      await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
       setToken('new');
       return 'refreshed' as const;
     });

@@ -1,5 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appKeys } from '../../../shared/hooks/keys';
 import { makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
 import KanbanPage from './KanbanPage';
@@ -38,9 +40,11 @@ describe('Kanban tutorial (seed 002 §2.8, decision 51)', () => {
 
   it('without a video there is neither a dialog nor a help button', async () => {
     mockFetch({ ...routes, '/helps/list': [{ ...kanbanHelp, page: 'queues' }] });
-    renderWithProviders(<KanbanPage />, { session });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(<KanbanPage />, { session, client });
     expect(await screen.findByRole('heading', { name: 'Kanban' })).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 50));
+    // the sentinel: the help list has arrived (and rendered), so a dialog would be open by now
+    await waitFor(() => expect(client.getQueryState(appKeys.helps)?.status).toBe('success'));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Ajuda' })).toBeNull();
     expect(localStorage.getItem('hasVisitedKanban')).toBeNull();
