@@ -9,7 +9,6 @@ import { companies, users } from '../../db/schema';
 
 import {
   addQueue,
-  auto,
   botMessages,
   clock,
   connection,

@@ -13,7 +13,6 @@
 import { CUSTOMER_WINDOW_MS } from '@atendo/shared';
 import type { Db } from '../../db/open';
 import type { MessageReceived } from '../../domain-events';
-import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import type { Log } from '../../platform/logger';
 import { insertFileListMessages } from '../files/files.public';
@@ -77,7 +76,6 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
   };
   const { closedNow, queueClosedNow, handOver, sendPosition, start, firstMenu, answerQueueMenu, answerOptions } = flow;
   const { answerConsent, answerRating, audioRefused } = flow;
-  const tenantOf = (companyId: number): Tenant => ({ companyId });
 
   // ─── Entry points ─────────────────────────────────────────────────────────
 
