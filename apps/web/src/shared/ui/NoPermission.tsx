@@ -8,7 +8,7 @@ export function NoPermission() {
   return (
     <Box role="alert" sx={{ p: 6, textAlign: 'center', color: 'text.secondary' }}>
       <LockOutlined sx={{ fontSize: 56, mb: 2 }} aria-hidden />
-      <Typography variant="h6" component="h1" gutterBottom>
+      <Typography variant="h5" component="h1" gutterBottom>
         {t('noPermission.title')}
       </Typography>
       <Typography>{t('noPermission.message')}</Typography>

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
+import { Page, PageHeader } from '../../../shared/ui/Page';
 import { TimeOfDayField } from '../../../shared/ui/TimeOfDayField';
 import { useCampaignSettings, useSaveCampaignSettings } from '../hooks/useCampaigns';
 
@@ -63,8 +64,8 @@ export default function CampaignsConfigPage() {
   );
 
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }} data-testid="campaigns-config">
-      <Typography variant="h5">{t('campaignsConfig.title')}</Typography>
+    <Page testId="campaigns-config">
+      <PageHeader title={t('campaignsConfig.title')} />
       <Card>
         <CardContent>
           <Typography variant="subtitle1" sx={{ mb: 2 }}>
@@ -186,6 +187,6 @@ export default function CampaignsConfigPage() {
           {t('common.save')}
         </Button>
       </Stack>
-    </Stack>
+    </Page>
   );
 }

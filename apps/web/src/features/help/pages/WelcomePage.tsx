@@ -28,7 +28,7 @@ export default function WelcomePage() {
   const whatsappHref = SUPPORT_WHATSAPP ? `https://wa.me/${SUPPORT_WHATSAPP.replace(/\D/g, '')}` : undefined;
   return (
     <Box sx={{ p: { xs: 2, sm: 4 }, maxWidth: 1100, mx: 'auto' }}>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h5" component="h1" gutterBottom>
         {t('welcome.title', { name: user.name, app: appName })}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>

@@ -9,7 +9,7 @@ export function AccessDeniedView() {
   return (
     <Box role="alert" sx={{ p: 6, textAlign: 'center' }}>
       <BlockOutlined color="error" sx={{ fontSize: 72, mb: 2 }} aria-hidden />
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h5" component="h1" gutterBottom>
         {t('forbidden.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>

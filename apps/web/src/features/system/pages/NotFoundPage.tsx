@@ -6,7 +6,7 @@ export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <Box sx={{ p: 6, textAlign: 'center' }}>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h5" component="h1" gutterBottom>
         {t('notFound.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
