@@ -113,7 +113,7 @@ export async function queueWaiting(
     await tx.execute(sql`
       SELECT t.id, t.is_group,
              (SELECT CASE WHEN l.type = 'pending' THEN l.user_id END FROM ticket_logs l
-              WHERE l.ticket_id = t.id ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS returned_by
+              WHERE l.company_id = t.company_id AND l.ticket_id = t.id ORDER BY l.created_at DESC, l.id DESC LIMIT 1) AS returned_by
       FROM tickets t
       WHERE t.company_id = ${companyId} AND t.queue_id = ${queueId} AND t.status = 'pending' AND t.user_id IS NULL
         AND NOT t.is_bot ${groups} ${waited}
