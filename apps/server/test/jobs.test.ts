@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../src/db/schema';
 import { markStaleUsersOfflineJob } from '../src/modules/users/users.jobs';
 import { OFFLINE_AFTER_MS } from '../src/modules/users/users.service';
-import { defineJob, Jobs } from '../src/platform/jobs';
+import { bossDb, defineJob, Jobs } from '../src/platform/jobs';
 import { createTenant, createTestApp, type TestContext } from './harness';
 import { sleep } from './socket-client';
 
@@ -147,7 +148,7 @@ describe('jobs with workers off (JOBS=off, the test default)', () => {
     expect(await expireOf()).toEqual({ expire_seconds: 60, policy: 'singleton' });
     const id = await after.send(v2, {});
     const [job] = await t.database.query<{ expire: number }>(
-      `SELECT extract(epoch FROM expire_in)::int AS expire FROM pgboss.job WHERE id = '${id}'`,
+      `SELECT expire_seconds AS expire FROM pgboss.job WHERE id = '${id}'`,
     );
     expect(job.expire).toBe(60);
     await after.stop();
@@ -223,5 +224,57 @@ describe('a backlog (workers on, a long polling interval)', () => {
     } finally {
       await worker.stop();
     }
+  });
+});
+
+describe(`a database pg-boss 10 used (${engine}): the upgrade to pg-boss 12`, () => {
+  const legacy = defineJob({ name: 'test.legacy', schema: z.object({ n: z.number().int() }) });
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it("sets pg-boss 10's schema aside and runs the jobs it had not run yet, under their ids", async () => {
+    // pg-boss 10.4.2's own installation script (getConstructionPlans), in a schema of this test's own.
+    const db = bossDb(t.database);
+    await db.executeSql('DROP SCHEMA IF EXISTS oldboss CASCADE; DROP SCHEMA IF EXISTS oldboss_v10 CASCADE');
+    const v10 = readFileSync(new URL('./fixtures/pgboss-10.4.2.sql', import.meta.url), 'utf8').replaceAll('pgboss', 'oldboss');
+    await db.executeSql(v10);
+    await db.executeSql(`SELECT oldboss.create_queue('test.legacy', '{"policy":"standard"}'::json)`);
+    await db.executeSql(`SELECT oldboss.create_queue('test.legacy.conn-3', '{"policy":"standard","retryLimit":4}'::json)`);
+    const ids = (
+      await db.executeSql(
+        `INSERT INTO oldboss.job (name, data, state) VALUES
+           ('test.legacy', '{"n":1}', 'created'), ('test.legacy', '{"n":2}', 'retry'),
+           ('test.legacy', '{"n":3}', 'completed'), ('test.legacy.conn-3', '{"n":4}', 'created')
+         RETURNING id, name, data->>'n' AS n`,
+      )
+    ).rows as { id: string; name: string; n: string }[];
+
+    const seen: { n: number; id: string }[] = [];
+    const jobs = new Jobs(t.database, { workers: true, schema: 'oldboss', pollingIntervalSeconds: 0.5 });
+    jobs.register(legacy, async ({ n }, job) => {
+      seen.push({ n, id: job.id });
+    });
+    await jobs.start();
+    await until(async () => seen.length >= 2);
+    await jobs.stop();
+
+    const idOf = (n: string) => ids.find((r) => r.n === n)?.id;
+    expect(seen.sort((a, b) => a.n - b.n)).toEqual([
+      { n: 1, id: idOf('1') },
+      { n: 2, id: idOf('2') },
+    ]);
+    const version = await db.executeSql('SELECT version FROM oldboss.version');
+    expect((version.rows[0] as { version: number }).version).toBeGreaterThanOrEqual(25);
+    // A queue only pg-boss 10 knew (a connection's sends): created with its old options, its job waiting there.
+    const moved = await db.executeSql(
+      "SELECT j.id, j.state::text AS state, q.retry_limit FROM oldboss.job j JOIN oldboss.queue q ON q.name = j.name WHERE j.name = 'test.legacy.conn-3'",
+    );
+    expect(moved.rows).toEqual([{ id: idOf('4'), state: 'created', retry_limit: 4 }]);
+    // The old schema keeps its history (the completed job) and nothing waiting.
+    const left = await db.executeSql('SELECT state::text AS state FROM oldboss_v10.job');
+    expect(left.rows).toEqual([{ state: 'completed' }]);
   });
 });

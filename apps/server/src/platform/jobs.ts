@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import type * as Boss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/open';
 
@@ -8,7 +9,7 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   schema: S;
   /** Queue options (retries, expiry); kept when the queue is created. */
-  queue?: Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'retentionSeconds' | 'policy'>;
+  queue?: Pick<Boss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'retentionSeconds' | 'policy'>;
 }
 
 export type JobPayload<D extends JobDefinition> = z.input<D['schema']>;
@@ -66,7 +67,7 @@ interface Registered {
  * (BEGIN; …; COMMIT;) run inside PGlite's own transaction (so a failure rolls back instead of leaving the
  * single connection aborted); other statements go through query (with parameters) or exec.
  */
-export function bossDb(database: Database): PgBoss.Db {
+export function bossDb(database: Database): Boss.Db {
   const txBlock = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
   if (database.kind === 'pglite') {
     const pglite = database.pglite!;
@@ -101,6 +102,40 @@ export function bossDb(database: Database): PgBoss.Db {
   };
 }
 
+interface V10Job {
+  id: string;
+  name: string;
+  data: object | null;
+  priority: number;
+  start_after: string | Date;
+  singleton_key: string | null;
+  retry_limit: number | null;
+  retry_delay: number | null;
+  retry_backoff: boolean | null;
+  expire_seconds: number | null;
+  policy: Boss.QueuePolicy | null;
+}
+
+/**
+ * pg-boss 12 cannot migrate pg-boss 10's schema (version 24; its oldest starting point is 11's, 25): a database a
+ * release before the upgrade used still holds it under `schema`. It is renamed to `<schema>_v10` (once, under an
+ * advisory lock, whichever process starts first), so pg-boss 12 installs its own schema under the usual name and the
+ * jobs that had not run are moved over (Jobs.adoptV10Jobs). The renamed schema keeps the old history until an operator
+ * drops it (docs/deploy.md "Upgrading pg-boss").
+ */
+async function setAsideV10Schema(db: Boss.Db, schema: string) {
+  const name = schema.replace(/'/g, "''");
+  await db.executeSql(`DO $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('atendo.pgboss.v10:${name}'));
+  IF to_regclass(format('%I.version', '${name}')) IS NOT NULL THEN
+    IF (SELECT max(version) FROM ${`"${schema.replace(/"/g, '""')}"`}.version) < 25 THEN
+      EXECUTE format('ALTER SCHEMA %I RENAME TO %I', '${name}', '${name}_v10');
+    END IF;
+  END IF;
+END $$`);
+}
+
 /**
  * pg-boss' database, with a count of its statements in flight. pg-boss 10 does not wait, when it stops, for a worker's
  * fetch in flight, nor await the complete/fail of the job that fetch returned: once the application closed its pool,
@@ -108,7 +143,7 @@ export function bossDb(database: Database): PgBoss.Db {
  * in flight here and no handler runs; after `close()` a stray statement answers nothing instead of reaching a closed
  * pool.
  */
-function countedBossDb(db: PgBoss.Db) {
+function countedBossDb(db: Boss.Db) {
   let inFlight = 0;
   let closed = false;
   return {
@@ -122,7 +157,7 @@ function countedBossDb(db: PgBoss.Db) {
           inFlight--;
         }
       },
-    } satisfies PgBoss.Db,
+    } satisfies Boss.Db,
     inFlight: () => inFlight,
     close() {
       closed = true;
@@ -194,9 +229,12 @@ export class Jobs {
       this.lastError = String(err?.message ?? err);
       this.opts.logger?.error({ err }, 'job queue error');
     });
+    const schema = this.opts.schema ?? 'pgboss';
+    await setAsideV10Schema(this.bossDatabase.db, schema);
     await boss.start();
     this.boss = boss;
     for (const r of this.registered.values()) await this.ensureQueue(r.def);
+    await this.adoptV10Jobs(`${schema}_v10`);
     if (workers) {
       for (const r of this.registered.values()) {
         const count = Math.max(1, Math.min(16, r.opts.cron ? 1 : (r.opts.concurrency ?? 1)));
@@ -223,11 +261,11 @@ export class Jobs {
    * Creates the queue with its definition's options; an existing queue whose retry or expiry options differ from the
    * definition (a release changed them) is updated, so new jobs get the new figures (its policy is left as it is).
    */
-  private async ensureQueue(def: JobDefinition) {
+  private async ensureQueue(def: Pick<JobDefinition, 'name' | 'queue'>) {
     const boss = this.boss!;
     const existing = await boss.getQueue(def.name);
     if (!existing) {
-      await boss.createQueue(def.name, { name: def.name, ...def.queue }).catch(async (err) => {
+      await boss.createQueue(def.name, { ...def.queue }).catch(async (err) => {
         if (!(await boss.getQueue(def.name))) throw err; // another process created it meanwhile
       });
       return;
@@ -236,10 +274,59 @@ export class Jobs {
     const keys = ['retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const;
     const changed = keys.filter((k) => want[k] !== undefined && existing[k] !== want[k]);
     if (changed.length === 0) return;
-    const options: Partial<PgBoss.Queue> = { policy: existing.policy };
+    const options: Boss.UpdateQueueOptions = {};
     for (const k of keys) if (want[k] !== undefined) Object.assign(options, { [k]: want[k] });
-    await boss.updateQueue(def.name, options as PgBoss.Queue);
+    await boss.updateQueue(def.name, options);
     this.opts.logger?.info({ queue: def.name, changed }, 'job queue options updated');
+  }
+
+  /**
+   * Moves the jobs that had not run yet (created, retry) from pg-boss 10's schema, set aside by setAsideV10Schema, into
+   * pg-boss 12's queues of the same names: same id, payload, priority, start time and singleton key; the queue's
+   * current options (a queue only the old schema knew is created with its old ones). Copied before being deleted, by
+   * id, so two processes starting together insert each job once (its id conflicts) and a crash between the two only
+   * leaves it to be copied again (skipped by its id). The attempts made under pg-boss 10 are not carried over.
+   */
+  private async adoptV10Jobs(legacy: string) {
+    const db = this.bossDatabase!.db;
+    const q = `"${legacy.replace(/"/g, '""')}"`;
+    const found = await db.executeSql(`SELECT to_regclass('${q}.job')::text AS t`);
+    if (!(found.rows[0] as { t: string | null }).t) return;
+    const { rows } = await db.executeSql(
+      `SELECT j.id, j.name, j.data, j.priority, j.start_after, j.singleton_key, q.retry_limit, q.retry_delay,
+              q.retry_backoff, q.expire_seconds, q.policy
+         FROM ${q}.job j LEFT JOIN ${q}.queue q ON q.name = j.name
+        WHERE j.state IN ('created', 'retry')`,
+    );
+    const jobs = rows as V10Job[];
+    if (jobs.length === 0) return;
+    const boss = this.boss!;
+    for (const name of new Set(jobs.map((j) => j.name))) {
+      const mine = jobs.filter((j) => j.name === name);
+      const old = mine[0];
+      if (!this.registered.has(name) && !(await boss.getQueue(name))) {
+        const queue = {
+          ...(old.policy ? { policy: old.policy } : {}),
+          ...(old.retry_limit != null ? { retryLimit: old.retry_limit } : {}),
+          ...(old.retry_delay != null ? { retryDelay: old.retry_delay } : {}),
+          ...(old.retry_backoff != null ? { retryBackoff: old.retry_backoff } : {}),
+          ...(old.expire_seconds != null ? { expireInSeconds: old.expire_seconds } : {}),
+        };
+        await this.ensureQueue({ name, queue });
+      }
+      await boss.insert(
+        name,
+        mine.map((j) => ({
+          id: j.id,
+          data: j.data ?? {},
+          priority: j.priority,
+          startAfter: new Date(j.start_after),
+          ...(j.singleton_key ? { singletonKey: j.singleton_key } : {}),
+        })),
+      );
+      await db.executeSql(`DELETE FROM ${q}.job WHERE name = $1 AND id = ANY($2::uuid[])`, [name, mine.map((j) => j.id)]);
+    }
+    this.opts.logger?.info({ jobs: jobs.length, from: legacy }, "pg-boss 10's waiting jobs moved to pg-boss 12");
   }
 
   /**
@@ -248,7 +335,7 @@ export class Jobs {
    * customer every 2 s after a burst; bench/ingest scenario c). A worker that found work is told to look again at once;
    * only an empty poll waits.
    */
-  private async handle(r: Registered, batch: PgBoss.Job<unknown>[], workerId: () => string | undefined) {
+  private async handle(r: Registered, batch: Boss.Job<unknown>[], workerId: () => string | undefined) {
     if (batch.length > 0 && this._state !== 'stopping' && this._state !== 'stopped') {
       const id = workerId();
       if (id) this.boss?.notifyWorker(id);
@@ -310,7 +397,7 @@ export class Jobs {
     if (!working) return;
     this.extra.delete(name);
     const id = await working.catch(() => undefined);
-    if (id && this.boss && this._state === 'running') await this.boss.offWork({ id }).catch(() => undefined);
+    if (id && this.boss && this._state === 'running') await this.boss.offWork(name, { id }).catch(() => undefined);
   }
 
   /** Stores a job of `def` in the run-time queue `name` (see workAlso), created with the definition's options. */
@@ -318,7 +405,7 @@ export class Jobs {
     def: D,
     name: string,
     payload: JobPayload<D>,
-    options: PgBoss.SendOptions = {},
+    options: Boss.SendOptions = {},
   ): Promise<string | null> {
     if (name === def.name) return this.send(def, payload, options);
     const data = def.schema.parse(payload) as object;
@@ -331,7 +418,7 @@ export class Jobs {
   }
 
   /** Stores a job (validated against its schema); runs in whichever process works that queue. Returns its id. */
-  async send<D extends JobDefinition>(def: D, payload: JobPayload<D>, options: PgBoss.SendOptions = {}): Promise<string | null> {
+  async send<D extends JobDefinition>(def: D, payload: JobPayload<D>, options: Boss.SendOptions = {}): Promise<string | null> {
     const data = def.schema.parse(payload) as object;
     await this.start();
     if (!this.registered.has(def.name)) await this.ensureQueue(def);
@@ -399,7 +486,7 @@ export class Jobs {
       return;
     }
     this._state = 'stopping';
-    await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs }).catch((err) => {
+    await boss.stop({ graceful: true, close: false, timeout: timeoutMs }).catch((err) => {
       this.opts.logger?.error({ err }, 'job queue did not stop cleanly');
     });
     // A worker's fetch may still be in flight, and the job it returns runs and completes after pg-boss stopped: the
