@@ -3,6 +3,7 @@ import type * as Boss from 'pg-boss';
 import { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/open';
+import { adoptV10Jobs, setAsideV10Schema } from './jobs.v10';
 
 /** A job's contract: a queue name and the schema of its payload (Documenso's jobs/definitions). */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
@@ -100,40 +101,6 @@ export function bossDb(database: Database): Boss.Db {
       }
     },
   };
-}
-
-interface V10Job {
-  id: string;
-  name: string;
-  data: object | null;
-  priority: number;
-  start_after: string | Date;
-  singleton_key: string | null;
-  retry_limit: number | null;
-  retry_delay: number | null;
-  retry_backoff: boolean | null;
-  expire_seconds: number | null;
-  policy: Boss.QueuePolicy | null;
-}
-
-/**
- * pg-boss 12 cannot migrate pg-boss 10's schema (version 24; its oldest starting point is 11's, 25): a database a
- * release before the upgrade used still holds it under `schema`. It is renamed to `<schema>_v10` (once, under an
- * advisory lock, whichever process starts first), so pg-boss 12 installs its own schema under the usual name and the
- * jobs that had not run are moved over (Jobs.adoptV10Jobs). The renamed schema keeps the old history until an operator
- * drops it (docs/deploy.md "Upgrading pg-boss").
- */
-async function setAsideV10Schema(db: Boss.Db, schema: string) {
-  const name = schema.replace(/'/g, "''");
-  await db.executeSql(`DO $$
-BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('atendo.pgboss.v10:${name}'));
-  IF to_regclass(format('%I.version', '${name}')) IS NOT NULL THEN
-    IF (SELECT max(version) FROM ${`"${schema.replace(/"/g, '""')}"`}.version) < 25 THEN
-      EXECUTE format('ALTER SCHEMA %I RENAME TO %I', '${name}', '${name}_v10');
-    END IF;
-  END IF;
-END $$`);
 }
 
 /**
@@ -280,53 +247,13 @@ export class Jobs {
     this.opts.logger?.info({ queue: def.name, changed }, 'job queue options updated');
   }
 
-  /**
-   * Moves the jobs that had not run yet (created, retry) from pg-boss 10's schema, set aside by setAsideV10Schema, into
-   * pg-boss 12's queues of the same names: same id, payload, priority, start time and singleton key; the queue's
-   * current options (a queue only the old schema knew is created with its old ones). Copied before being deleted, by
-   * id, so two processes starting together insert each job once (its id conflicts) and a crash between the two only
-   * leaves it to be copied again (skipped by its id). The attempts made under pg-boss 10 are not carried over.
-   */
+  /** pg-boss 10's waiting jobs into this pg-boss' queues (jobs.v10.ts). */
   private async adoptV10Jobs(legacy: string) {
-    const db = this.bossDatabase!.db;
-    const q = `"${legacy.replace(/"/g, '""')}"`;
-    const found = await db.executeSql(`SELECT to_regclass('${q}.job')::text AS t`);
-    if (!(found.rows[0] as { t: string | null }).t) return;
-    const { rows } = await db.executeSql(
-      `SELECT j.id, j.name, j.data, j.priority, j.start_after, j.singleton_key, q.retry_limit, q.retry_delay,
-              q.retry_backoff, q.expire_seconds, q.policy
-         FROM ${q}.job j LEFT JOIN ${q}.queue q ON q.name = j.name
-        WHERE j.state IN ('created', 'retry')`,
-    );
-    const jobs = rows as V10Job[];
-    if (jobs.length === 0) return;
-    const boss = this.boss!;
-    for (const name of new Set(jobs.map((j) => j.name))) {
-      const mine = jobs.filter((j) => j.name === name);
-      const old = mine[0];
-      if (!this.registered.has(name) && !(await boss.getQueue(name))) {
-        const queue = {
-          ...(old.policy ? { policy: old.policy } : {}),
-          ...(old.retry_limit != null ? { retryLimit: old.retry_limit } : {}),
-          ...(old.retry_delay != null ? { retryDelay: old.retry_delay } : {}),
-          ...(old.retry_backoff != null ? { retryBackoff: old.retry_backoff } : {}),
-          ...(old.expire_seconds != null ? { expireInSeconds: old.expire_seconds } : {}),
-        };
-        await this.ensureQueue({ name, queue });
-      }
-      await boss.insert(
-        name,
-        mine.map((j) => ({
-          id: j.id,
-          data: j.data ?? {},
-          priority: j.priority,
-          startAfter: new Date(j.start_after),
-          ...(j.singleton_key ? { singletonKey: j.singleton_key } : {}),
-        })),
-      );
-      await db.executeSql(`DELETE FROM ${q}.job WHERE name = $1 AND id = ANY($2::uuid[])`, [name, mine.map((j) => j.id)]);
-    }
-    this.opts.logger?.info({ jobs: jobs.length, from: legacy }, "pg-boss 10's waiting jobs moved to pg-boss 12");
+    const moved = await adoptV10Jobs(this.bossDatabase!.db, this.boss!, legacy, {
+      hasQueue: async (name) => this.registered.has(name) || Boolean(await this.boss!.getQueue(name)),
+      createQueue: (name, queue) => this.ensureQueue({ name, queue }),
+    });
+    if (moved) this.opts.logger?.info({ jobs: moved, from: legacy }, "pg-boss 10's waiting jobs moved to pg-boss 12");
   }
 
   /**
