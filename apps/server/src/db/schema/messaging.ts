@@ -243,6 +243,17 @@ export const tickets = pgTable(
   ],
 );
 
+/** A ticket's SLA state (issue 33 item 2): selected by the SLA rules and by every ticket list. */
+export const ticketSlaColumns = {
+  slaStartedAt: tickets.slaStartedAt,
+  slaFirstResponseDueAt: tickets.slaFirstResponseDueAt,
+  slaNextResponseDueAt: tickets.slaNextResponseDueAt,
+  slaResolutionDueAt: tickets.slaResolutionDueAt,
+  slaPausedAt: tickets.slaPausedAt,
+  slaBreach: tickets.slaBreach,
+  slaBreachedAt: tickets.slaBreachedAt,
+};
+
 /** Messages (seed 000 §3 "Message"). Inbound rows carry the channel's id; outbound rows get it once sent. */
 export const messages = pgTable(
   'messages',

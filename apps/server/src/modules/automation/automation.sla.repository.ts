@@ -2,7 +2,7 @@
 import type { ScheduleRowDto } from '@atendo/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
-import { tickets } from '../../db/schema';
+import { ticketSlaColumns, tickets } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
 import type { SlaPolicy, SlaState } from './automation.rules';
 
@@ -51,13 +51,7 @@ const slaColumns = {
   isGroup: tickets.isGroup,
   queueId: tickets.queueId,
   userId: tickets.userId,
-  slaStartedAt: tickets.slaStartedAt,
-  slaFirstResponseDueAt: tickets.slaFirstResponseDueAt,
-  slaNextResponseDueAt: tickets.slaNextResponseDueAt,
-  slaResolutionDueAt: tickets.slaResolutionDueAt,
-  slaPausedAt: tickets.slaPausedAt,
-  slaBreach: tickets.slaBreach,
-  slaBreachedAt: tickets.slaBreachedAt,
+  ...ticketSlaColumns,
 };
 
 export async function findSlaTicket(db: Db, { companyId }: Tenant, ticketId: number): Promise<SlaTicket | null> {

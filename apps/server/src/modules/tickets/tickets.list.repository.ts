@@ -6,7 +6,7 @@
 import { type TagRefDto, type TicketListItemDto, type TicketStatus, ticketSla } from '@atendo/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { contacts, queues, tickets, ticketTags, users, whatsapps } from '../../db/schema';
+import { contacts, queues, ticketSlaColumns, tickets, ticketTags, users, whatsapps } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
 import { type Viewer, visibleTicketsSql } from './tickets.access';
 
@@ -39,13 +39,7 @@ const itemColumns = {
   integrationId: tickets.integrationId,
   lastMessage: tickets.lastMessage,
   lastMessageAt: tickets.lastMessageAt,
-  slaStartedAt: tickets.slaStartedAt,
-  slaFirstResponseDueAt: tickets.slaFirstResponseDueAt,
-  slaNextResponseDueAt: tickets.slaNextResponseDueAt,
-  slaResolutionDueAt: tickets.slaResolutionDueAt,
-  slaPausedAt: tickets.slaPausedAt,
-  slaBreach: tickets.slaBreach,
-  slaBreachedAt: tickets.slaBreachedAt,
+  ...ticketSlaColumns,
   unreadMessages: tickets.unreadMessages,
   fromMe: tickets.fromMe,
   amountUsedBotQueues: tickets.amountUsedBotQueues,
