@@ -1,13 +1,4 @@
-import {
-  ASSIGNMENT_MODES,
-  type AssignmentMode,
-  defaultSchedules,
-  nameField,
-  ROTATION_MINUTES_OPTIONS,
-  type ScheduleRowDto,
-  SLA_MINUTES_MAX,
-  V,
-} from '@atendo/shared';
+import { ASSIGNMENT_MODES, defaultSchedules, nameField, type ScheduleRowDto, SLA_MINUTES_MAX, V } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -23,10 +14,9 @@ import {
   Tab,
   Tabs,
   TextField,
-  Typography,
 } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyFieldErrors, fieldErrorsUnder, toastError } from '../../../shared/api/errors';
@@ -39,6 +29,7 @@ import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
 import { useQueue, useQueues, useSaveQueue, useScheduleType, useTargets } from '../hooks/useQueues';
 import { unusedColor } from '../utils/unusedColor';
 import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from './ChatbotEditor';
+import { QueueRulesFields, SLA_FIELDS } from './QueueRulesFields';
 import { SchedulesForm, scheduleErrors } from './SchedulesForm';
 
 /** Seed 001 §5 "Queue form"; the greeting and out-of-hours rules depend on the company, checked on submit. */
@@ -67,10 +58,9 @@ const QueueForm = z.object({
   slaResolutionMinutes: slaMinutes,
   slaBusinessHours: z.boolean(),
 });
-type QueueForm = z.infer<typeof QueueForm>;
+export type QueueForm = z.infer<typeof QueueForm>;
 
 /** The SLA fields' text ('' = no target) and back. */
-const SLA_FIELDS = ['slaFirstResponseMinutes', 'slaNextResponseMinutes', 'slaResolutionMinutes'] as const;
 const slaText = (v: number | null) => (v === null ? '' : String(v));
 const slaNumber = (v: string) => (v.trim() === '' ? null : Number(v));
 
@@ -132,8 +122,6 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
   } = useForm<QueueForm>({ resolver: zodResolver(QueueForm), defaultValues: EMPTY });
   const fields = { register, errors };
   const help = usePlaceholdersHelp();
-  // The rotation is the rule's delayed least-busy for a queue whose own rule is off (decision 100).
-  const ruleOn = useWatch({ control, name: 'assignmentMode' }) !== 'off';
 
   const loaded = queueId ? queue.data : null;
   // Read when the form is filled, not again on a refetch while typing.
@@ -338,102 +326,7 @@ export function QueueDialog({ open, queueId, onClose, onCreated }: QueueDialogPr
                     )}
                   />
                 </Stack>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-                  <Controller
-                    control={control}
-                    name="assignmentMode"
-                    render={({ field }) => (
-                      <TextField
-                        select
-                        size="small"
-                        label={t('queues.assignment.mode')}
-                        value={field.value}
-                        onChange={(e) => field.onChange(e.target.value as AssignmentMode)}
-                        helperText={t(`queues.assignment.help.${field.value}`)}
-                        sx={{ minWidth: 220, flex: 1 }}
-                        slotProps={{ htmlInput: { 'data-testid': 'queue-assignment-mode' } }}
-                      >
-                        {ASSIGNMENT_MODES.map((m) => (
-                          <MenuItem key={m} value={m}>
-                            {t(`queues.assignment.modes.${m}`)}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                    )}
-                  />
-                  <FormTextField
-                    {...fields}
-                    name="assignmentCapacity"
-                    label={t('queues.assignment.capacity')}
-                    helperText={t('queues.assignment.capacityHelp')}
-                    size="small"
-                    inputMode="numeric"
-                    sx={{ minWidth: 200, flex: 1 }}
-                  />
-                </Stack>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-                  <Controller
-                    control={control}
-                    name="ativarRoteador"
-                    render={({ field }) => (
-                      <FormControlLabel
-                        control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-                        label={t('queues.rotation')}
-                        disabled={ruleOn}
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name="tempoRoteador"
-                    render={({ field }) => (
-                      <TextField
-                        select
-                        size="small"
-                        label={t('queues.rotationTime')}
-                        value={field.value}
-                        onChange={(e) => field.onChange(Number(e.target.value))}
-                        sx={{ minWidth: 180 }}
-                        disabled={ruleOn}
-                        helperText={t(ruleOn ? 'queues.rotationRuleOn' : 'queues.rotationHelp')}
-                      >
-                        <MenuItem value={0}>{t('queues.rotationUnset')}</MenuItem>
-                        {ROTATION_MINUTES_OPTIONS.map((m) => (
-                          <MenuItem key={m} value={m}>
-                            {t('queues.minutes', { count: m })}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                    )}
-                  />
-                </Stack>
-                <Typography variant="subtitle2" sx={{ mb: -1 }}>
-                  {t('queues.sla.title')}
-                </Typography>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-                  {SLA_FIELDS.map((name) => (
-                    <FormTextField
-                      key={name}
-                      {...fields}
-                      name={name}
-                      label={t(`queues.sla.${name}`)}
-                      helperText={t('queues.sla.minutesHelp')}
-                      size="small"
-                      inputMode="numeric"
-                      sx={{ minWidth: 160, flex: 1 }}
-                    />
-                  ))}
-                </Stack>
-                <Controller
-                  control={control}
-                  name="slaBusinessHours"
-                  render={({ field }) => (
-                    <FormControlLabel
-                      control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-                      label={t('queues.sla.businessHours')}
-                    />
-                  )}
-                />
+                <QueueRulesFields control={control} register={register} errors={errors} />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                   {allowIntegration && (
                     <Controller
