@@ -19,7 +19,7 @@
  * the load generator runs in a worker thread); for b, the time until every reaction (menu) was decided. Then the ceiling: the
  * same rows (message insert + ticket update, one transaction each, same concurrency) by plain SQL in this process.
  * Then the invariants (every message once, one contact per number, one ticket per contact, order kept, each menu once).
- * Env: BENCH_CONTACTS (200), BENCH_PER_CONTACT (100), BENCH_NEW (2000), BENCH_AI (300), BENCH_CONCURRENCY (50).
+ * Env: BENCH_STATEMENTS=1 (print the statements by text), BENCH_CONTACTS (200), BENCH_PER_CONTACT (100), BENCH_NEW (2000), BENCH_AI (300), BENCH_CONCURRENCY (50).
  * Writes bench/results/ingest-<db>.json.
  */
 import { randomBytes } from 'node:crypto';
@@ -48,11 +48,20 @@ const heldPerContact = Number(process.env.BENCH_PER_CONTACT ?? 100);
 const newConversations = Number(process.env.BENCH_NEW ?? 2000);
 const aiConversations = Number(process.env.BENCH_AI ?? 300);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
+/** BENCH_STATEMENTS=1: each scenario also prints its statements grouped by text, per message (what to cut next). */
+const showStatements = process.env.BENCH_STATEMENTS === '1';
 const scenarios = (process.env.BENCH_SCENARIOS ?? 'a,b').split(',').map((x) => x.trim());
 // The ceiling writes as many rows as scenario a.
 const contacts = heldContacts;
 const perContact = heldPerContact;
 const total = contacts * perContact;
+
+function printStatements(name, texts, messages) {
+  const by = new Map();
+  for (const t of texts) by.set(t, (by.get(t) ?? 0) + 1);
+  console.log(`statements of ${name}, per message (${texts.length} for ${messages}):`);
+  for (const [t, n] of [...by].sort((x, y) => y[1] - x[1]).slice(0, 40)) console.log(`${(n / messages).toFixed(2).padStart(6)}  ${t}`);
+}
 
 async function openBenchDatabase(dataDir) {
   const url = process.env.DATABASE_URL;
@@ -296,7 +305,7 @@ async function runScenario(name) {
     // answers reach them instead of failing with 131047 (issue 36). The load worker posts straight to the product.
     for (let g = 0; g < nContacts; g++) graph.customerWrote(phoneNumberId, String(numberBase + g));
 
-    const counter = countStatements(database, { keepTexts: false });
+    const counter = countStatements(database, { keepTexts: showStatements });
     const elu0 = performance.eventLoopUtilization();
     const cpu0 = mainThreadCpuMs();
     const load = await new Promise((resolve, reject) => {
@@ -336,6 +345,7 @@ async function runScenario(name) {
     const elu = performance.eventLoopUtilization(elu0);
     const cpu1 = mainThreadCpuMs();
     counter.stop();
+    if (showStatements) printStatements(name, counter.texts, nContacts * nPer);
     const latencies = load.latencies.sort((x, y) => x - y);
 
     const [counts] = await database.query(

@@ -39,7 +39,7 @@ import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { type BillingService, createBillingService } from './modules/billing/billing.service';
 import { registerCampaignsJobs } from './modules/campaigns/campaigns.jobs';
-import { claimConfirmationReply } from './modules/campaigns/campaigns.public';
+import { claimConfirmationReply, confirmationAwaited } from './modules/campaigns/campaigns.public';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { type CampaignsService, createCampaignsService } from './modules/campaigns/campaigns.service';
 import { chatsRoutes } from './modules/chats/chats.routes';
@@ -444,7 +444,7 @@ export function registerModules(app: App, deps: CoreDeps): Modules {
   const automation = createAutomationService(deps, tickets, {
     logger: app.log,
     setup,
-    replies: { confirmation: claimConfirmationReply },
+    replies: { confirmation: { awaited: confirmationAwaited, claim: claimConfirmationReply } },
   });
   closePolicy.ratingInsteadOfClose = automation.ratingInsteadOfClose;
   registerAutomationJobs(deps, automation);

@@ -1,10 +1,11 @@
 /**
  * Every SQL statement of the conversation automation; the company is in every signature and every filter.
- * The per-ticket decision runs in a transaction that holds the ticket's row lock (`lockTicket`), so two
+ * The per-ticket decision runs in a transaction that holds the ticket's row lock (`lockTicketWithContact`), so two
  * messages of one ticket are decided one after the other (never two menus for one question).
  */
 import type { CompanySettings, TicketLogType } from '@atendo/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { executeBuilt, lazyBuilt, rowOfTable } from '../../db/built';
 import { type Db, rowsOf } from '../../db/open';
 import {
   chatbots,
@@ -13,7 +14,6 @@ import {
   contacts,
   messages,
   queues,
-  ticketLogs,
   tickets,
   userRatings,
   whatsapps,
@@ -27,14 +27,35 @@ export type ConnectionRow = typeof whatsapps.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 type TicketValues = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'companyId'>>;
 
-/** The ticket, locked until the transaction ends. */
-export async function lockTicket(tx: Db, { companyId }: Tenant, ticketId: number): Promise<TicketRow | null> {
-  const rows = await tx
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .for('update');
-  return rows[0] ?? null;
+/** A condition read with the locked ticket, written against its columns (e.g. "a campaign waits for this contact"). */
+export type TicketCondition = (t: { companyId: SQL; contactId: SQL }) => SQL;
+
+/**
+ * The ticket locked until the transaction ends, with its contact and `awaited` (another feature's condition on the
+ * ticket) — one statement, built once per service (issue 29 item 4). No row: no such ticket (or contact) here.
+ */
+export function lockTicketStatement(awaited: TicketCondition = () => sql`false`) {
+  return lazyBuilt<{ companyId: number; ticketId: number }>(
+    (p) => sql`
+      SELECT t.*, row_to_json(c) AS scene_contact,
+             ${awaited({ companyId: sql.raw('t.company_id'), contactId: sql.raw('t.contact_id') })} AS scene_awaited
+        FROM tickets t JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
+       WHERE t.company_id = ${p.companyId} AND t.id = ${p.ticketId}
+         FOR UPDATE OF t`,
+  );
+}
+
+export async function lockTicketWithContact(
+  tx: Db,
+  statement: ReturnType<typeof lockTicketStatement>,
+  { companyId }: Tenant,
+  ticketId: number,
+): Promise<{ ticket: TicketRow; contact: ContactRow; awaited: boolean } | null> {
+  const [row] = await executeBuilt(tx, statement(), { companyId, ticketId });
+  if (!row) return null;
+  const { scene_contact: c, scene_awaited: awaited, ...t } = row;
+  const contact = rowOfTable(contacts, (typeof c === 'string' ? JSON.parse(c) : c) as Record<string, unknown>);
+  return { ticket: rowOfTable(tickets, t), contact, awaited: awaited === true };
 }
 
 export interface Scene {
@@ -122,18 +143,14 @@ export function createSceneSetupCache(ttlMs: number, max = 5000) {
 
 export type SceneSetupCache = ReturnType<typeof createSceneSetupCache>;
 
-/** What a decision reads about a ticket: its contact (always read: disableBot, name) and the setup (cached). */
+/** What a decision reads about a ticket: its contact (read with the lock) and the setup (cached). */
 export async function loadScene(
   tx: Db,
   tenant: Tenant,
   t: TicketRow,
+  contact: ContactRow,
   setup: Pick<SceneSetupCache, 'get'> = { get: loadSceneSetup },
 ): Promise<Scene | null> {
-  const [contact] = await tx
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.id, t.contactId)));
-  if (!contact) return null;
   const rest = await setup.get(tx, tenant, t.whatsappId);
   return rest ? { contact, ...rest } : null;
 }
@@ -172,14 +189,29 @@ export async function updateTicket(tx: Db, { companyId }: Tenant, id: number, va
   return rows[0] ?? null;
 }
 
+const insertLogStatement = lazyBuilt<{
+  companyId: number;
+  ticketId: number;
+  type: string;
+  userId: number | null;
+  queueId: number | null;
+}>(
+  (p) => sql`INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id)
+             VALUES (${p.companyId}, ${p.ticketId}, ${p.type}, ${p.userId}, ${p.queueId})`,
+);
+
 export async function insertLog(
   tx: Db,
   { companyId }: Tenant,
   e: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null },
 ) {
-  await tx
-    .insert(ticketLogs)
-    .values({ companyId, ticketId: e.ticketId, type: e.type, userId: e.userId ?? null, queueId: e.queueId ?? null });
+  await executeBuilt(tx, insertLogStatement(), {
+    companyId,
+    ticketId: e.ticketId,
+    type: e.type,
+    userId: e.userId ?? null,
+    queueId: e.queueId ?? null,
+  });
 }
 
 /** The customer's messages in the ticket (the bot hands over once a conversation with it grows too long). */
@@ -332,15 +364,21 @@ export interface DueInbound {
  * Inside the ticket's locked transaction: the messages of the ticket still due, in the order they were stored, marked
  * done — in the same transaction as the answers they get, so a crash leaves them due and they are never answered twice.
  */
+const takeDueStatement = lazyBuilt<{ companyId: number; ticketId: number }>(
+  (p) => sql`UPDATE messages m SET automation = 0 FROM messages d
+             WHERE d.company_id = ${p.companyId} AND d.ticket_id = ${p.ticketId} AND d.automation > 0 AND m.id = d.id
+             RETURNING m.id, m.body, m.media_type, d.automation`,
+);
+
 export async function takeDueInbound(tx: Db, { companyId }: Tenant, ticketId: number): Promise<DueInbound[]> {
-  const rows = rowsOf<{ id: string | number; body: string; media_type: string; automation: number }>(
-    await tx.execute(sql`
-      UPDATE messages m SET automation = 0 FROM messages d
-      WHERE d.company_id = ${companyId} AND d.ticket_id = ${ticketId} AND d.automation > 0 AND m.id = d.id
-      RETURNING m.id, m.body, m.media_type, d.automation`),
-  );
+  const rows = await executeBuilt(tx, takeDueStatement(), { companyId, ticketId });
   return rows
-    .map((r) => ({ id: Number(r.id), body: r.body, mediaType: r.media_type, openedTicket: Number(r.automation) === 2 }))
+    .map((r) => ({
+      id: Number(r.id),
+      body: r.body as string,
+      mediaType: r.media_type as string,
+      openedTicket: Number(r.automation) === 2,
+    }))
     .sort((a, b) => a.id - b.id);
 }
 

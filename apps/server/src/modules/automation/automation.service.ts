@@ -22,6 +22,7 @@ import { createIntegrationRuntime, integrationTurnJob } from '../queue-integrati
 import type { TicketsService } from '../tickets/tickets.service';
 import { createConversationFlow, type FlowTargets } from './automation.flow';
 import { decideOverdueJob, sendToDefaultQueueJob } from './automation.jobs';
+import type { TicketCondition } from './automation.repository';
 import * as repo from './automation.repository';
 import { AUDIO_REFUSED_TEXT, botAnswerLimit, createStepEffects, type Step, type Timer } from './automation.step';
 
@@ -43,10 +44,14 @@ export interface InboundDecision {
  */
 export interface ReplyClaims {
   /** A campaign waiting for this contact's confirmation on this connection takes the reply (issue 31 item 2). */
-  confirmation?(
-    tx: Db,
-    p: { companyId: number; contactId: number; whatsappId: number; messageId: number },
-  ): Promise<Omit<Timer, 'startAfterSeconds'>[]>;
+  confirmation?: {
+    /** Read with the ticket's lock, at no extra statement: may a claim exist? Only then is `claim` asked. */
+    awaited: TicketCondition;
+    claim(
+      tx: Db,
+      p: { companyId: number; contactId: number; whatsappId: number; messageId: number },
+    ): Promise<Omit<Timer, 'startAfterSeconds'>[]>;
+  };
 }
 
 export interface AutomationOptions {
@@ -61,7 +66,7 @@ export interface AutomationOptions {
 export function createAutomationService(deps: CoreDeps, tickets: TicketsService, opts: AutomationOptions = {}) {
   const { db } = deps.database;
   let clock = opts.now ?? (() => new Date());
-  const fx = createStepEffects(deps, tickets, () => clock(), opts.setup);
+  const fx = createStepEffects(deps, tickets, () => clock(), opts.setup, opts.replies?.confirmation?.awaited);
   const { maxBot, move, logStep, say, withTicket } = fx;
   const targets: FlowTargets = {};
   const flow = createConversationFlow(fx, opts.logger, targets);
@@ -83,9 +88,9 @@ export function createAutomationService(deps: CoreDeps, tickets: TicketsService,
   async function decide(s: Step, m: InboundDecision) {
     const t = s.ticket;
     if (t.isGroup) return;
-    if (t.whatsappId && opts.replies?.confirmation) {
+    if (t.whatsappId && s.awaited && opts.replies?.confirmation) {
       // The answer to a campaign's confirmation question is the campaign's: no menu, no greeting, no rating answer.
-      const wake = await opts.replies.confirmation(s.tx, {
+      const wake = await opts.replies.confirmation.claim(s.tx, {
         companyId: s.companyId,
         contactId: t.contactId,
         whatsappId: t.whatsappId,

@@ -9,7 +9,13 @@ import type { Db } from '../../db/open';
 import type { Tenant } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import type { JobDefinition, JobPayload } from '../../platform/jobs';
-import { insertAutomaticMessage, sendMessageJob, type TicketRow, toMessageDto } from '../messages/messages.public';
+import {
+  insertAutomaticMessage,
+  type MessageRow,
+  sendMessageJob,
+  type TicketRow,
+  toMessageDto,
+} from '../messages/messages.public';
 import { closeTicket, createTicketAudience, formatTemplate } from '../tickets/tickets.public';
 import type { TicketsService } from '../tickets/tickets.service';
 import * as repo from './automation.repository';
@@ -54,6 +60,8 @@ export type Kind =
 
 interface Outgoing {
   messageId: number;
+  /** The stored row, when the decision holds it: published as it is, without reading it again. */
+  row?: MessageRow;
   /** Sent this many seconds after commit (an integration's delay between bubbles); at once without it. */
   afterSeconds?: number;
 }
@@ -73,6 +81,8 @@ export interface Step {
   ticket: TicketRow;
   before: TicketRow;
   scene: repo.Scene;
+  /** The claim's condition held when the ticket was locked (a campaign may be waiting for this reply). */
+  awaited: boolean;
   body: string;
   now: Date;
   sent: Outgoing[];
@@ -104,8 +114,11 @@ export function createStepEffects(
   tickets: TicketsService,
   clock: () => Date,
   setup: repo.SceneSetupCache = repo.createSceneSetupCache(0),
+  /** Another feature's claim on the customer's reply, read with the ticket's lock (ReplyClaims in automation.service). */
+  awaited?: repo.TicketCondition,
 ) {
   const { db } = deps.database;
+  const lockStatement = repo.lockTicketStatement(awaited);
   const audience = createTicketAudience(db);
   const tenantOf = (companyId: number): Tenant => ({ companyId });
   const maxBot = (s: Step) => s.scene.connection?.maxUseBotQueues || DEFAULT_MAX_BOT;
@@ -154,7 +167,7 @@ export function createStepEffects(
       { companyId: s.companyId },
       { ticketId: s.ticket.id, whatsappId: s.ticket.whatsappId, queueId: s.ticket.queueId, origin: { automatic: kind }, body },
     );
-    s.sent.push({ messageId: message.id });
+    s.sent.push({ messageId: message.id, row: message });
   }
 
   /** The connection's greetingMediaAttachment (a stored file), sent before the greeting's text. */
@@ -182,7 +195,7 @@ export function createStepEffects(
         media: { type: mediaType, url: stored, name, mimeType: mime, size },
       },
     );
-    s.sent.push({ messageId: message.id });
+    s.sent.push({ messageId: message.id, row: message });
   }
 
   function later(s: Step, def: JobDefinition, payload: object, minutes: number) {
@@ -195,7 +208,7 @@ export function createStepEffects(
 
   // ─── After commit ─────────────────────────────────────────────────────────
 
-  async function carryOut(s: Pick<Step, 'companyId' | 'ticket' | 'before' | 'sent' | 'timers' | 'rated' | 'now'>) {
+  async function carryOut(s: Pick<Step, 'companyId' | 'ticket' | 'before' | 'sent' | 'timers' | 'rated' | 'now' | 'scene'>) {
     for (const m of s.sent) {
       await deps.jobs.send(
         sendMessageJob,
@@ -210,14 +223,14 @@ export function createStepEffects(
       });
     }
     if (s.sent.length) {
-      const stored = await repo.findMessages(
-        db,
-        { companyId: s.companyId },
-        s.sent.map((m) => m.messageId),
-      );
+      // The rows the decision stored are published as they are; only messages stored elsewhere (a file list) are read.
+      const missing = s.sent.filter((m) => !m.row).map((m) => m.messageId);
+      const read = missing.length ? await repo.findMessages(db, { companyId: s.companyId }, missing) : [];
       const to = await audience.roomsOf({ companyId: s.companyId }, s.ticket);
-      for (const m of stored) {
-        deps.realtime.publish(s.companyId, 'appMessage', { action: 'create', message: toMessageDto(m, deps.mediaUrl) }, to);
+      for (const m of s.sent) {
+        const row = m.row ?? read.find((r) => r.id === m.messageId);
+        if (row)
+          deps.realtime.publish(s.companyId, 'appMessage', { action: 'create', message: toMessageDto(row, deps.mediaUrl) }, to);
       }
     }
     for (const m of s.sent) {
@@ -239,12 +252,12 @@ export function createStepEffects(
       const by = b.status === 'nps' ? b.userId : null;
       await deps.events.publish('ticket.closed', { companyId: s.companyId, ticket: s.ticket, why, by });
     }
-    await tickets.publishTicket(tenantOf(s.companyId), s.ticket.id, {
-      id: b.id,
-      queueId: b.queueId,
-      userId: b.userId,
-      isGroup: b.isGroup,
-    });
+    await tickets.publishTicket(
+      tenantOf(s.companyId),
+      s.ticket.id,
+      { id: b.id, queueId: b.queueId, userId: b.userId, isGroup: b.isGroup },
+      s.scene.settings,
+    );
   }
 
   const waitsIn = (t: TicketRow, queueId: number) => t.status === 'pending' && !t.userId && !t.isBot && t.queueId === queueId;
@@ -264,12 +277,13 @@ export function createStepEffects(
     claim?: (tx: Db, ticket: TicketRow) => Promise<boolean>,
   ) {
     const step = await db.transaction(async (tx) => {
-      const ticket = await repo.lockTicket(tx, { companyId }, ticketId);
-      if (!ticket) return null;
+      const locked = await repo.lockTicketWithContact(tx, lockStatement, { companyId }, ticketId);
+      if (!locked) return null;
+      const { ticket, contact, awaited } = locked;
       if (claim && !(await claim(tx, ticket))) return null;
-      const scene = await repo.loadScene(tx, { companyId }, ticket, setup);
-      if (!scene || scene.contact.disableBot) return null;
-      const s: Step = { tx, companyId, ticket, before: ticket, scene, body, now: clock(), sent: [], timers: [] };
+      const scene = await repo.loadScene(tx, { companyId }, ticket, contact, setup);
+      if (!scene || contact.disableBot) return null;
+      const s: Step = { tx, companyId, ticket, before: ticket, scene, awaited, body, now: clock(), sent: [], timers: [] };
       await decide(s);
       return s;
     });

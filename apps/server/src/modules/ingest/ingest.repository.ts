@@ -4,44 +4,11 @@
  * and the unique (whatsapp_id, external_id) on messages make concurrent or repeated deliveries converge.
  * Each function takes the company the connection belongs to; none reads it from the event.
  */
-import { fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { buildOnce, executeBuilt } from '../../db/built';
 import { type Db, rowsOf } from '../../db/open';
 import { companyIsActiveSql, type Tenant } from '../../platform/context';
 import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.public';
-
-const dialect = new PgDialect();
-
-/** A statement built once (its SQL text and where each parameter comes from); `fill` gives one call's values. */
-interface BuiltStatement<P> {
-  text: string;
-  fill(values: P): unknown[];
-}
-
-/**
- * Builds a hot statement once: `build` receives placeholders named after `P`'s keys instead of values, its SQL text is
- * rendered by Drizzle here and never again, and each call only fills the parameters (issue 29 item 4: rendering the
- * statement per message was the largest share of ingest's own CPU).
- */
-function buildOnce<P extends Record<string, unknown>>(build: (p: { [K in keyof P]: Placeholder<K & string> }) => SQL) {
-  const p = new Proxy({} as { [K in keyof P]: Placeholder<K & string> }, {
-    get: (_target, key) => sql.placeholder(String(key)),
-  });
-  const { sql: text, params } = dialect.sqlToQuery(build(p));
-  return { text, fill: (values: P) => fillPlaceholders(params, values) } satisfies BuiltStatement<P>;
-}
-
-/**
- * Runs a statement built once with the database's own client, past Drizzle: on PostgreSQL the pool's
- * StatementCachingClient (db/statement-cache.ts) prepares it by its text once per connection; on PGlite the text and
- * values go straight to the driver.
- */
-async function executeBuilt<P>(db: Db, statement: BuiltStatement<P>, values: P): Promise<Record<string, unknown>[]> {
-  const client = (db as unknown as { $client?: { query?: unknown } }).$client;
-  if (!client || typeof client.query !== 'function') throw new Error('executeBuilt needs the database handle, not a transaction');
-  const query = client.query as (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-  return (await query.call(client, statement.text, statement.fill(values))).rows;
-}
 
 export interface IngestConnection {
   id: number;

@@ -97,6 +97,13 @@ function messageFieldsOf(evt: InboundMessage, conn: Conn) {
 
 type Fields = ReturnType<typeof messageFieldsOf>;
 
+/** The message was stored before, found after this transaction opened a ticket for it: roll back, answer duplicate. */
+class StoredBefore extends Error {
+  constructor(readonly duplicate: { id: number; ticketId: number; mediaPending: boolean }) {
+    super('message stored before');
+  }
+}
+
 export function createMessageStore(deps: CoreDeps, connectionOf: (id: number) => Promise<Conn | null>) {
   const { db } = deps.database;
 
@@ -150,19 +157,23 @@ export function createMessageStore(deps: CoreDeps, connectionOf: (id: number) =>
           keepName: false,
         });
       }
-      // Seen before (a redelivered webhook): nothing else moves.
-      const seen = await repo.findDuplicateOrLiveTicket(tx, tenant, {
-        whatsappId: conn.id,
-        externalId: evt.externalId,
-        contactId: ticketContact.id,
-      });
+      // Seen before (a redelivered webhook): nothing else moves. A contact this transaction created has no ticket yet,
+      // and a redelivery of its message is met by the message's unique key below: one statement fewer per new contact.
+      const fresh = ticketContact.inserted;
+      const seen = fresh
+        ? { duplicate: null, ticket: null }
+        : await repo.findDuplicateOrLiveTicket(tx, tenant, {
+            whatsappId: conn.id,
+            externalId: evt.externalId,
+            contactId: ticketContact.id,
+          });
       if (seen.duplicate) return { kind: 'duplicate', duplicate: seen.duplicate } as const;
 
       let ticket: TicketRow | null = seen.ticket;
       let isNewTicket = false;
       let reopened = false;
       const openStatus = evt.isGroup && conn.groupAsTicket !== 'enabled' ? 'group' : 'pending';
-      if (!ticket && conn.timeCreateNewTicket > 0) {
+      if (!ticket && !fresh && conn.timeCreateNewTicket > 0) {
         ticket = await repo.reopenRecentTicket(tx, tenant, {
           contactId: ticketContact.id,
           whatsappId: conn.id,
@@ -196,6 +207,8 @@ export function createMessageStore(deps: CoreDeps, connectionOf: (id: number) =>
       if (!message) {
         // Inserted by a concurrent delivery of the same event between our check and our insert.
         const again = await repo.findMessageByExternalId(tx, tenant, conn.id, evt.externalId);
+        // A ticket opened or reopened for it here is undone with the transaction.
+        if (again && (isNewTicket || reopened)) throw new StoredBefore(again);
         if (again) return { kind: 'duplicate', duplicate: again } as const;
         throw Object.assign(new Error('message neither inserted nor found'), { code: '40001' });
       }
@@ -222,6 +235,7 @@ export function createMessageStore(deps: CoreDeps, connectionOf: (id: number) =>
           (await storeOpeningTicket(evt, conn, tenant, ticketContactInput, fields))
         );
       } catch (err) {
+        if (err instanceof StoredBefore) return { kind: 'duplicate', duplicate: err.duplicate } as const;
         if (attempt >= 4 || !isRetryableConflict(err)) throw err;
       }
     }

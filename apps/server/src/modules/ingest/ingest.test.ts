@@ -140,6 +140,22 @@ describe('Cloud API webhook → ingest', () => {
     expect(await query(t, sql`SELECT id FROM messages WHERE external_id = ${again.id as string}`)).toHaveLength(1);
   });
 
+  it('a message id stored before, arriving from a number not seen yet, opens no ticket (the new contact skips the duplicate read)', async () => {
+    const from = newNumber();
+    const msg = inbound.text({ from, body: 'primeira entrega', id: `wamid.MOVED${from}` });
+    expect((await deliver(t, connA, [msg])).statusCode).toBe(200);
+    const other = newNumber();
+    const again = await deliver(t, connA, [{ ...msg, from: other }]);
+    expect(again.statusCode).toBe(200);
+    expect(await query(t, sql`SELECT id FROM messages WHERE external_id = ${msg.id as string}`)).toHaveLength(1);
+    // The ticket the second delivery opened was rolled back with its transaction.
+    const tickets = await query(
+      t,
+      sql`SELECT t.id FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.number = ${other} AND c.company_id = ${a.companyId}`,
+    );
+    expect(tickets).toHaveLength(0);
+  });
+
   it('a reply into the live ticket keeps what it quotes (both shapes of the statement built once)', async () => {
     const from = newNumber();
     const first = inbound.text({ from, body: 'qual o prazo?', id: `wamid.Q1${from}` });

@@ -274,7 +274,7 @@ export function createPromptRuntime(deps: CoreDeps, fx: StepEffects, hooks: Prom
         media: { type: 'audio', url: audio.path, name: 'voz.ogg', mimeType: audio.mime, size: audio.size },
       },
     );
-    s.sent.push({ messageId: message.id });
+    s.sent.push({ messageId: message.id, row: message });
   }
 
   return { enter, onCustomerMessage, reply };

@@ -18,7 +18,7 @@ import { contacts, integrationSessions, queueIntegrations, queues } from '../../
 import type { CoreDeps } from '../../platform/deps';
 import type { JobDefinition, JobPayload } from '../../platform/jobs';
 import { OutboundRefused, outboundFetch } from '../../platform/safe-fetch';
-import { insertAutomaticMessage, type TicketRow } from '../messages/messages.public';
+import { insertAutomaticMessage, type MessageRow, type TicketRow } from '../messages/messages.public';
 import { mediaLimitBytes } from '../settings/settings.public';
 import { detectIntent } from './dialogflow.client';
 import { integrationTurnJob } from './integrations.jobs';
@@ -34,7 +34,7 @@ export interface BotStep {
   companyId: number;
   ticket: TicketRow;
   body: string;
-  sent: { messageId: number; afterSeconds?: number }[];
+  sent: { messageId: number; row?: MessageRow; afterSeconds?: number }[];
   timers: { def: JobDefinition; payload: JobPayload<JobDefinition>; startAfterSeconds: number }[];
 }
 
@@ -371,7 +371,9 @@ export function createIntegrationRuntime<S extends BotStep>(
       );
       if (file) kept.add(file.path);
       const afterSeconds = Math.ceil(n * delay);
-      s.sent.push(afterSeconds > 0 ? { messageId: message.id, afterSeconds } : { messageId: message.id });
+      s.sent.push(
+        afterSeconds > 0 ? { messageId: message.id, row: message, afterSeconds } : { messageId: message.id, row: message },
+      );
       n += 1;
     }
     await s.tx

@@ -1,0 +1,55 @@
+/**
+ * Statements built once and run past Drizzle (db/built.ts) must answer what Drizzle's own select answers: every
+ * column under its schema key, with the same values and types — from a driver row and from a row_to_json one.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/harness';
+import { executeBuilt, lazyBuilt, rowOfTable } from './built';
+import type { Database } from './open';
+import { companies, contacts, tickets } from './schema';
+
+let database: Database;
+let ticketId: number;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const { db } = database;
+  const [company] = await db.insert(companies).values({ name: 'Built Ltda' }).returning();
+  const [contact] = await db
+    .insert(contacts)
+    .values({ companyId: company.id, name: 'Ana', number: '5511988887777', channel: 'whatsapp' })
+    .returning();
+  const [ticket] = await db
+    .insert(tickets)
+    .values({ companyId: company.id, contactId: contact.id, status: 'pending', amountUsedBotQueuesNPS: 2, isBot: true })
+    .returning();
+  ticketId = ticket.id;
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const byId = lazyBuilt<{ id: number }>(
+  (p) => sql`SELECT t.*, row_to_json(c) AS c FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.id = ${p.id}`,
+);
+
+describe('statements built once', () => {
+  it('give the rows Drizzle gives, in a transaction and outside one', async () => {
+    const { db } = database;
+    const [viaDrizzle] = await db.select().from(tickets).where(eq(tickets.id, ticketId));
+    const [contactViaDrizzle] = await db.select().from(contacts).where(eq(contacts.id, viaDrizzle.contactId));
+    for (const run of [
+      (f: typeof executeBuilt) => f(db, byId(), { id: ticketId }),
+      (f: typeof executeBuilt) => db.transaction((tx) => f(tx, byId(), { id: ticketId })),
+    ]) {
+      const [raw] = await run(executeBuilt);
+      const { c, ...t } = raw;
+      expect(rowOfTable(tickets, t)).toEqual(viaDrizzle);
+      const json = (typeof c === 'string' ? JSON.parse(c) : c) as Record<string, unknown>;
+      expect(rowOfTable(contacts, json)).toEqual(contactViaDrizzle);
+    }
+    expect(viaDrizzle.amountUsedBotQueuesNPS).toBe(2);
+    expect(viaDrizzle.createdAt).toBeInstanceOf(Date);
+  });
+});
