@@ -19,6 +19,7 @@ export * from './kanban';
 export * from './message-templates';
 export * from './messaging';
 export * from './permissions';
+export * from './phone';
 export * from './plans';
 export * from './platform-settings';
 export * from './privacy';
