@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { CONTACT_CHANNELS } from './messaging';
-import { canonicalPhoneNumber, isValidPhoneNumber, normalizePhoneNumber } from './phone';
+import { CONTACT_NUMBER_MAX, CONTACT_NUMBER_MIN, canonicalPhoneNumber, isValidPhoneNumber, normalizePhoneNumber } from './phone';
 import { boolParam, idListParam, TagRefDto } from './tickets';
 import { idParam, V } from './validation';
 
 /** Seed 000 §5 / §9: contact name 2–250 on the contacts page, 2–50 in the ticket-side form. */
 export const CONTACT_NAME_MAX_PAGE = 250;
 export const CONTACT_NAME_MAX_TICKET = 50;
-export const CONTACT_NUMBER_MIN = 8;
-export const CONTACT_NUMBER_MAX = 50;
 export const CONTACTS_PAGE_SIZE = 20;
 /** GET /contacts/list answers at most this many (selectors search from 3 characters). */
 export const CONTACTS_LIST_LIMIT = 500;

@@ -6,6 +6,7 @@ import {
   isPhoneContact,
   isValidPhoneNumber,
   normalizePhoneNumber,
+  phoneNumberProblem,
   phoneNumberVariants,
 } from './phone';
 import { V } from './validation';
@@ -101,5 +102,15 @@ describe('display and kinds', () => {
     expect(isPhoneContact({ channel: 'whatsapp', isGroup: false })).toBe(true);
     expect(isPhoneContact({ channel: 'whatsapp', isGroup: true })).toBe(false);
     expect(isPhoneContact({ channel: 'facebook', isGroup: false })).toBe(false);
+  });
+});
+
+describe('phoneNumberProblem', () => {
+  it('answers the first broken rule, as the form orders them', () => {
+    expect(phoneNumberProblem('5511988880000')).toBeNull();
+    expect(phoneNumberProblem('55x')).toBe(V.contactNumberFormat);
+    expect(phoneNumberProblem('5511')).toBe(V.tooShort);
+    expect(phoneNumberProblem('5'.repeat(51))).toBe(V.tooLong);
+    expect(phoneNumberProblem('5500000000001')).toBe(V.contactNumberInvalid);
   });
 });

@@ -2,6 +2,11 @@
 // "+" — and checked against libphonenumber-js's "min" metadata (country calling code, leading digits and lengths
 // per country; the smallest metadata, ~19 kB gzipped, because the web app's contact forms load it).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { V } from './validation';
+
+/** Seed 000 §5: a contact's number is 8–50 digits (and, since decision 111, a valid number for its country). */
+export const CONTACT_NUMBER_MIN = 8;
+export const CONTACT_NUMBER_MAX = 50;
 
 /**
  * "+55 (11) 98888-0000" → "5511988880000": a typing mask (spaces, + ( ) . -) is dropped; anything else
@@ -39,6 +44,17 @@ function validParse(digits: string) {
   if (!/^\d{1,15}$/.test(digits)) return null;
   const parsed = parsePhoneNumberFromString(`+${digits}`);
   return parsed?.isValid() && parsed.number === `+${digits}` ? parsed : null;
+}
+
+/**
+ * The rules of a typed or imported number, already normalised and canonical (the form's order: digits only, 8–50,
+ * valid for its country): the V key of the first one broken, or null.
+ */
+export function phoneNumberProblem(digits: string): string | null {
+  if (!/^\d*$/.test(digits)) return V.contactNumberFormat;
+  if (digits.length < CONTACT_NUMBER_MIN) return V.tooShort;
+  if (digits.length > CONTACT_NUMBER_MAX) return V.tooLong;
+  return isValidPhoneNumber(digits) ? null : V.contactNumberInvalid;
 }
 
 /** A contact whose number is a phone number: WhatsApp and not a group (groups and Facebook/Instagram ids are not). */

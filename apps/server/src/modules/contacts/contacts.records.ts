@@ -4,9 +4,13 @@ import {
   type ContactItemDto,
   type ContactListQuery,
   type CreateContactBody,
+  canonicalPhoneNumber,
   isAdmin,
+  isPhoneContact,
   lgpdHidesNumbers,
   maskPhoneNumber,
+  phoneNumberProblem,
+  phoneNumberVariants,
   type UpdateContactBody,
 } from '@atendo/shared';
 import type { TenantContext } from '../../platform/context';
@@ -102,6 +106,21 @@ export function contactRecords(
     throw err;
   };
 
+  /**
+   * A typed number of a phone contact (decision 111): canonical (a Brazilian mobile with its ninth digit), valid for
+   * its country, and no other WhatsApp contact on the same line — stored with or without the ninth digit. A group's
+   * or a Facebook/Instagram contact's number (`self` not a phone contact) is taken as the schema left it.
+   */
+  async function phoneNumberFor(ctx: TenantContext, typed: string, self?: repo.ContactRow) {
+    if (self && !isPhoneContact(self)) return typed;
+    const number = canonicalPhoneNumber(typed);
+    const problem = phoneNumberProblem(number);
+    if (problem) throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: 'number', message: problem }]);
+    const found = await repo.whatsappContactsByNumbers(db, ctx, phoneNumberVariants(number));
+    if ([...found.values()].some((id) => id !== self?.id)) throw new AppError('ERR_DUPLICATED_CONTACT', 409);
+    return number;
+  }
+
   return {
     async list(ctx: TenantContext, q: ContactListQuery) {
       const mask = await masksFor(ctx);
@@ -140,11 +159,12 @@ export function contactRecords(
     },
 
     async create(ctx: TenantContext, b: CreateContactBody) {
-      await checkNumber(ctx, b.number);
+      const number = await phoneNumberFor(ctx, b.number);
+      await checkNumber(ctx, number);
       const row = await repo
         .insertContact(db, ctx, {
           name: b.name,
-          number: b.number,
+          number,
           email: b.email ?? '',
           acceptAudioMessage: b.acceptAudioMessage,
           disableBot: b.disableBot,
@@ -175,7 +195,9 @@ export function contactRecords(
       if (b.acceptAudioMessage !== undefined) changes.acceptAudioMessage = b.acceptAudioMessage;
       if (b.disableBot !== undefined) changes.disableBot = b.disableBot;
       // A masked number sent back unchanged by a profile user's form is not a new number.
-      if (b.number !== undefined && b.number !== shownNumber(current.number, current.isGroup, mask)) changes.number = b.number;
+      if (b.number !== undefined && b.number !== shownNumber(current.number, current.isGroup, mask)) {
+        changes.number = await phoneNumberFor(ctx, b.number, current);
+      }
       const row = Object.keys(changes).length ? await repo.updateContact(db, ctx, id, changes).catch(duplicated) : current;
       if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
       if (b.extraInfo) await repo.replaceExtraInfo(db, ctx, id, b.extraInfo);
