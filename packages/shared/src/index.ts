@@ -32,6 +32,7 @@ export * from './satisfaction';
 export * from './schedules';
 export * from './send-failures';
 export * from './settings';
+export * from './signup';
 export * from './sla';
 export * from './tags';
 export * from './templates';

@@ -278,11 +278,7 @@ export function createContactListsService(deps: CoreDeps, opts: { channels?: Cha
           const name = (cells[m.name] ?? '').trim().slice(0, 50);
           const number = canonicalPhoneNumber(normalizePhoneNumber(cells[m.number] ?? ''));
           const mail = (cells[m.email] ?? '').trim().toLowerCase();
-          const reason = phoneNumberProblem(number)
-            ? 'number'
-            : mail && !email.safeParse(mail).success
-                ? 'email'
-                : null;
+          const reason = phoneNumberProblem(number) ? 'number' : mail && !email.safeParse(mail).success ? 'email' : null;
           if (reason) {
             c.failed++;
             if (c.errors.length < 100) c.errors.push({ row: index + 2, reason });

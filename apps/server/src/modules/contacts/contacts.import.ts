@@ -6,9 +6,9 @@ import {
   type ContactImportDto,
   type ContactImportMapping,
   type ContactImportRowBody,
+  canonicalPhoneNumber,
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
-  canonicalPhoneNumber,
   normalizePhoneNumber,
   phoneNumberProblem,
   phoneNumberVariants,
@@ -55,7 +55,11 @@ async function matchStoredVariants(db: Db, tenant: Tenant, rows: repo.ImportRow[
   if (!others.length) return rows;
   const stored = await repo.whatsappContactsByNumbers(db, tenant, others);
   if (!stored.size) return rows;
-  const own = await repo.whatsappContactsByNumbers(db, tenant, rows.map((r) => r.number));
+  const own = await repo.whatsappContactsByNumbers(
+    db,
+    tenant,
+    rows.map((r) => r.number),
+  );
   return rows.map((r) => {
     if (own.has(r.number)) return r;
     const other = phoneNumberVariants(r.number).find((v) => stored.has(v));

@@ -105,7 +105,10 @@ describe('phone numbers of contacts (decision 111)', () => {
       payload: form.payload,
     });
     expect(up.statusCode, up.body).toBe(200);
-    const started = await req('POST', '/contacts/import', a.adminToken, { importId: up.json().importId, mapping: { name: 0, number: 1 } });
+    const started = await req('POST', '/contacts/import', a.adminToken, {
+      importId: up.json().importId,
+      mapping: { name: 0, number: 1 },
+    });
     expect(started.statusCode, started.body).toBe(202);
     const done = await waitImport(up.json().importId);
     expect(done).toMatchObject({ status: 'done', created: 1, updated: 2, failed: 1 });
