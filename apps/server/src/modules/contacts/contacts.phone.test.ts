@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../../test/attendance';
-import { appWithCompanies, bearer, multipart, requester, type Tenant, type TestContext } from '../../../test/harness';
+import { appWithCompanies, postFile, requester, type Tenant, type TestContext } from '../../../test/harness';
 
 let t: TestContext, a: Tenant;
 const req = requester(() => t);
@@ -49,6 +49,11 @@ describe('phone numbers of contacts (decision 111)', () => {
     const mobile = await req('POST', '/contacts', a.adminToken, { name: 'Bia', number: '+55 (11) 8765-0001' });
     expect(mobile.statusCode, mobile.body).toBe(201);
     expect(mobile.json().number).toBe('5511987650001');
+    // searched as the list shows it
+    const shown = encodeURIComponent('+55 11 98765-0001');
+    expect(
+      (await req('GET', `/contacts?searchParam=${shown}`, a.adminToken)).json().contacts.map((c: { name: string }) => c.name),
+    ).toEqual(['Bia']);
     const landline = await req('POST', '/contacts', a.adminToken, { name: 'Loja', number: '+55 11 3333-4444' });
     expect(landline.json().number).toBe('551133334444');
     const us = await req('POST', '/contacts', a.adminToken, { name: 'John', number: '+1 (415) 555-2671' });
@@ -97,13 +102,7 @@ describe('phone numbers of contacts (decision 111)', () => {
 
     const old = await storedContact('553187652222');
     const csv = Buffer.from('Nome;Telefone\nCarla;5521987651111\nDora;+55 31 98765-2222\nEva;553187\nFabi;553187654444\n');
-    const form = multipart([{ name: 'file', data: csv, filename: 'nove.csv', contentType: 'text/csv' }]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/contacts/upload',
-      headers: { ...bearer(a.adminToken), ...form.headers },
-      payload: form.payload,
-    });
+    const up = await postFile(t, '/contacts/upload', a.adminToken, csv, 'nove.csv', 'text/csv');
     expect(up.statusCode, up.body).toBe(200);
     const started = await req('POST', '/contacts/import', a.adminToken, {
       importId: up.json().importId,

@@ -9,6 +9,7 @@ import {
   isPhoneContact,
   lgpdHidesNumbers,
   maskPhoneNumber,
+  normalizePhoneNumber,
   phoneNumberProblem,
   phoneNumberVariants,
   type UpdateContactBody,
@@ -92,6 +93,9 @@ export function contactRecordCore(deps: CoreDeps) {
 
 export type ContactRecordCore = ReturnType<typeof contactRecordCore>;
 
+/** A number searched as it is shown ("+55 11 98888 0000") is searched as stored (digits); any other text as typed. */
+const searchOf = (s: string | undefined) => (s === undefined ? s : normalizePhoneNumber(s));
+
 /** The contacts' records (seed 000 §5): the list, the card, the form, the switches. */
 export function contactRecords(
   deps: CoreDeps,
@@ -127,7 +131,7 @@ export function contactRecords(
       const page = await repo.listContacts(
         db,
         ctx,
-        { search: q.searchParam, tagIds: q.contactTag, channel: q.channel, isGroup: q.isGroup },
+        { search: searchOf(q.searchParam), tagIds: q.contactTag, channel: q.channel, isGroup: q.isGroup },
         { offset: (q.pageNumber - 1) * q.pageSize, limit: q.pageSize },
       );
       const tags = await repo.tagsOfContacts(
@@ -144,7 +148,7 @@ export function contactRecords(
 
     async listRefs(ctx: TenantContext, searchParam?: string) {
       const mask = await masksFor(ctx);
-      const rows = await repo.listContactRefs(db, ctx, searchParam, CONTACTS_LIST_LIMIT);
+      const rows = await repo.listContactRefs(db, ctx, searchOf(searchParam), CONTACTS_LIST_LIMIT);
       return rows.map((r) => ({ id: r.id, name: r.name, number: shownNumber(r.number, r.isGroup, mask), channel: r.channel }));
     },
 
