@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { CONTACT_CHANNELS } from './messaging';
-import { CONTACT_NUMBER_MAX, CONTACT_NUMBER_MIN, canonicalPhoneNumber, isValidPhoneNumber, normalizePhoneNumber } from './phone';
+import {
+  CONTACT_NUMBER_MAX,
+  CONTACT_NUMBER_MIN,
+  canonicalPhoneNumber,
+  isPhoneContact,
+  isValidPhoneNumber,
+  normalizePhoneNumber,
+  phoneNumberProblem,
+} from './phone';
 import { boolParam, idListParam, TagRefDto } from './tickets';
 import { idParam, V } from './validation';
 
@@ -56,6 +64,21 @@ export const contactFormSchema = (nameMax = CONTACT_NAME_MAX_PAGE, opts: { phone
     number: contactNumberField(opts),
     email: contactEmailField().optional().default(''),
     extraInfo: z.array(ExtraInfoInput).max(50, V.tooLong).optional(),
+  });
+
+/**
+ * The edit form of a stored contact (decision 111): its number, sent back unchanged, is not checked again — a number
+ * WhatsApp gave (a Brazilian mobile without its ninth digit, a range the metadata does not know) stays as it is; a
+ * changed number of a phone contact must be valid for its country. The server canonicalises what changed.
+ */
+export const contactEditSchema = (
+  current: { number: string; channel: string; isGroup: boolean },
+  nameMax = CONTACT_NAME_MAX_PAGE,
+) =>
+  contactFormSchema(nameMax, { phone: false }).superRefine((v, ctx) => {
+    if (v.number === current.number || !isPhoneContact(current)) return;
+    const problem = phoneNumberProblem(canonicalPhoneNumber(v.number));
+    if (problem) ctx.addIssue({ code: 'custom', path: ['number'], message: problem });
   });
 
 /** POST /contacts (seed 000 §7: name, number, email; plus extra info rows). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactFormSchema, contactNumberField } from './contacts';
+import { contactEditSchema, contactFormSchema, contactNumberField } from './contacts';
 import {
   canonicalPhoneNumber,
   formatPhoneNumber,
@@ -112,5 +112,23 @@ describe('phoneNumberProblem', () => {
     expect(phoneNumberProblem('5511')).toBe(V.tooShort);
     expect(phoneNumberProblem('5'.repeat(51))).toBe(V.tooLong);
     expect(phoneNumberProblem('5500000000001')).toBe(V.contactNumberInvalid);
+  });
+});
+
+describe('contactEditSchema', () => {
+  const stored = { number: '551188880000', channel: 'whatsapp', isGroup: false };
+  const issues = (current: typeof stored, number: string) =>
+    contactEditSchema(current)
+      .safeParse({ name: 'Ana', number })
+      .error?.issues.map((i) => i.message) ?? [];
+
+  it('lets a stored number go back unchanged (a mobile WhatsApp gave without its ninth digit stays so)', () => {
+    expect(contactEditSchema(stored).parse({ name: 'Ana', number: '551188880000' }).number).toBe('551188880000');
+  });
+
+  it('checks a changed number of a phone contact, never a group id', () => {
+    expect(issues(stored, '5500000000001')).toEqual([V.contactNumberInvalid]);
+    expect(issues(stored, '+55 11 97777-0000')).toEqual([]);
+    expect(issues({ number: '120363025000000001', channel: 'whatsapp', isGroup: true }, '120363025000000002')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { TagRefDto } from '@atendo/shared';
-import { CONTACT_NAME_MAX_PAGE, type ContactItemDto, can, contactFormSchema, isPhoneContact } from '@atendo/shared';
+import { CONTACT_NAME_MAX_PAGE, type ContactItemDto, can, contactEditSchema, contactFormSchema } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -40,9 +40,13 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
   const savedTags = useContactTags(open ? contactId : null);
   const syncTags = useSyncContactTags();
   const [tags, setTags] = useState<TagRefDto[]>([]);
-  // A group's or a Facebook/Instagram contact's "number" is an id, not a phone number (decision 111).
-  const phone = !(contactId && data) || isPhoneContact(data);
-  const resolver = useMemo(() => zodResolver(contactFormSchema(CONTACT_NAME_MAX_PAGE, { phone })) as never, [phone]);
+  // A new contact's number is a phone number; a stored one is checked again only when it changes, and never as a
+  // phone for a group or a Facebook/Instagram contact, whose "number" is an id (decision 111).
+  const current = contactId && data ? data : null;
+  const resolver = useMemo(
+    () => zodResolver(current ? contactEditSchema(current) : contactFormSchema(CONTACT_NAME_MAX_PAGE)) as never,
+    [current],
+  );
   const {
     register,
     control,
