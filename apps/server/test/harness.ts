@@ -322,6 +322,12 @@ export function multipart(parts: FormPart[]) {
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** POSTs one file as the multipart field `file`: `postFile(t, '/contacts/upload', token, csv, 'a.csv', 'text/csv')`. */
+export function postFile(t: TestContext, url: string, token: string, data: Buffer, filename: string, contentType: string) {
+  const form = multipart([{ name: 'file', data, filename, contentType }]);
+  return t.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...form.headers }, payload: form.payload });
+}
+
 /** A real 1×1 PNG. */
 export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

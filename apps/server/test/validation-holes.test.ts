@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addUser, type TestUser } from './attendance';
-import { bearer, createTenant, createTestApp, multipart, type Tenant, type TestContext } from './harness';
+import { bearer, createTenant, createTestApp, postFile, type Tenant, type TestContext } from './harness';
 
 let t: TestContext;
 let a: Tenant;
@@ -98,13 +98,7 @@ describe('phones', () => {
 describe('contact import summary', () => {
   it('files a row with a name and a bad number under the number error, not as ignored', async () => {
     const csv = Buffer.from('Nome;Telefone\nAna;abc\nBeto;+55 (11) 97777-0000\n;5511966660000\nCarla;\n');
-    const form = multipart([{ name: 'file', data: csv, filename: 'lista.csv', contentType: 'text/csv' }]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/contacts/upload',
-      headers: { ...bearer(a.adminToken), ...form.headers },
-      payload: form.payload,
-    });
+    const up = await postFile(t, '/contacts/upload', a.adminToken, csv, 'lista.csv', 'text/csv');
     expect(up.statusCode, up.body).toBe(200);
     const id = up.json().importId;
     const started = await req('POST', '/contacts/import', a.adminToken, { importId: id, mapping: { name: 0, number: 1 } });

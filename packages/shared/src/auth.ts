@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { contactNumberField } from './contacts';
 import { PlanDto } from './plans';
-import { emailField, nameField, passwordField, V } from './validation';
+import { V } from './validation';
 
 export const LoginBody = z.object({
   email: z.string({ error: V.required }).trim().min(1, V.required).max(254, V.tooLong).toLowerCase(),
@@ -60,17 +59,5 @@ export type SessionUserDto = z.infer<typeof SessionUserDto>;
 
 export const SessionDto = z.object({ token: z.string(), user: SessionUserDto });
 export type SessionDto = z.infer<typeof SessionDto>;
-
-/** Sign-up payload (seed 002 §3, rules of §5). */
-export const SignupBody = z.object({
-  name: z.string({ error: V.required }).trim().min(1, V.required).min(2, V.nameTooShortSignup).max(50, V.nameTooLongSignup),
-  email: emailField(),
-  password: passwordField(),
-  /** Digits with the country code, as a contact's number (a mask is normalised). */
-  phone: contactNumberField(),
-  companyName: nameField(2, 50),
-  planId: z.coerce.number({ error: V.required }).int().positive(V.required),
-});
-export type SignupBody = z.infer<typeof SignupBody>;
 
 export const VersionDto = z.object({ version: z.string() });

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { CONTACT_CHANNELS } from './messaging';
+import {
+  CONTACT_NUMBER_MAX,
+  CONTACT_NUMBER_MIN,
+  canonicalPhoneNumber,
+  isPhoneContact,
+  isValidPhoneNumber,
+  normalizePhoneNumber,
+  phoneNumberProblem,
+} from './phone';
 import { boolParam, idListParam, TagRefDto } from './tickets';
 import { idParam, V } from './validation';
 
 /** Seed 000 §5 / §9: contact name 2–250 on the contacts page, 2–50 in the ticket-side form. */
 export const CONTACT_NAME_MAX_PAGE = 250;
 export const CONTACT_NAME_MAX_TICKET = 50;
-export const CONTACT_NUMBER_MIN = 8;
-export const CONTACT_NUMBER_MAX = 50;
 export const CONTACTS_PAGE_SIZE = 20;
 /** GET /contacts/list answers at most this many (selectors search from 3 characters). */
 export const CONTACTS_LIST_LIMIT = 500;
@@ -23,24 +30,22 @@ export const contactNameField = (max = CONTACT_NAME_MAX_PAGE) =>
   z.string({ error: V.required }).trim().min(1, { error: V.required, abort: true }).min(2, V.tooShort).max(max, V.tooLong);
 
 /**
- * "+55 (11) 98888-0000" → "5511988880000": a typing mask (spaces, + ( ) . -) is dropped; anything else
- * (letters) is kept as typed so the digits-only rule refuses it.
+ * Country code + area code + number, digits only (seed 000 §5); a masked number is normalised first. A phone
+ * number (`phone`, the default) must also be valid for its country (decision 111) and is stored canonical (a
+ * Brazilian mobile with its ninth digit); `phone: false` is the digits-only rule alone, for numbers that may be a
+ * group's or a Facebook/Instagram id (the contact edit, checked as a phone on the server when the contact is one).
  */
-export function normalizePhoneNumber(raw: string): string {
-  const s = raw.trim();
-  return /^[\d\s()+.-]+$/.test(s) ? s.replace(/\D/g, '') : s;
-}
-
-/** Country code + area code + number, digits only (seed 000 §5); a masked number is normalised first. */
-export const contactNumberField = () =>
-  z
+export const contactNumberField = ({ phone = true }: { phone?: boolean } = {}) => {
+  const digits = z
     .string({ error: V.required })
     .trim()
     .min(1, { error: V.required, abort: true })
     .overwrite(normalizePhoneNumber)
     .regex(/^\d+$/, { error: V.contactNumberFormat, abort: true })
-    .min(CONTACT_NUMBER_MIN, V.tooShort)
-    .max(CONTACT_NUMBER_MAX, V.tooLong);
+    .min(CONTACT_NUMBER_MIN, { error: V.tooShort, abort: true })
+    .max(CONTACT_NUMBER_MAX, { error: V.tooLong, abort: true });
+  return phone ? digits.overwrite(canonicalPhoneNumber).refine(isValidPhoneNumber, V.contactNumberInvalid) : digits;
+};
 
 /** Optional e-mail: empty means none. */
 export const contactEmailField = () =>
@@ -53,12 +58,27 @@ export const ExtraInfoInput = z.object({
 });
 
 /** The contact form (page: names up to 250; ticket side: up to 50). */
-export const contactFormSchema = (nameMax = CONTACT_NAME_MAX_PAGE) =>
+export const contactFormSchema = (nameMax = CONTACT_NAME_MAX_PAGE, opts: { phone?: boolean } = {}) =>
   z.object({
     name: contactNameField(nameMax),
-    number: contactNumberField(),
+    number: contactNumberField(opts),
     email: contactEmailField().optional().default(''),
     extraInfo: z.array(ExtraInfoInput).max(50, V.tooLong).optional(),
+  });
+
+/**
+ * The edit form of a stored contact (decision 111): its number, sent back unchanged, is not checked again — a number
+ * WhatsApp gave (a Brazilian mobile without its ninth digit, a range the metadata does not know) stays as it is; a
+ * changed number of a phone contact must be valid for its country. The server canonicalises what changed.
+ */
+export const contactEditSchema = (
+  current: { number: string; channel: string; isGroup: boolean },
+  nameMax = CONTACT_NAME_MAX_PAGE,
+) =>
+  contactFormSchema(nameMax, { phone: false }).superRefine((v, ctx) => {
+    if (v.number === current.number || !isPhoneContact(current)) return;
+    const problem = phoneNumberProblem(canonicalPhoneNumber(v.number));
+    if (problem) ctx.addIssue({ code: 'custom', path: ['number'], message: problem });
   });
 
 /** POST /contacts (seed 000 §7: name, number, email; plus extra info rows). */
@@ -71,7 +91,7 @@ export type CreateContactBody = z.infer<typeof CreateContactBody>;
 /** PUT /contacts/:id: what is sent changes; extraInfo, when sent, becomes exactly those rows. */
 export const UpdateContactBody = z.object({
   name: contactNameField().optional(),
-  number: contactNumberField().optional(),
+  number: contactNumberField({ phone: false }).optional(),
   email: contactEmailField().optional(),
   extraInfo: z.array(ExtraInfoInput).max(50, V.tooLong).optional(),
   acceptAudioMessage: z.boolean().optional(),

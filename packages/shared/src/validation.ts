@@ -23,6 +23,7 @@ export const V = {
   tagTooShort: 'validation.tagTooShort',
   invalidTicketId: 'validation.invalidTicketId',
   contactNumberFormat: 'validation.contactNumberFormat',
+  contactNumberInvalid: 'validation.contactNumberInvalid',
   tagNameTooShort: 'validation.tagNameTooShort',
   importNumberColumn: 'validation.importNumberColumn',
   importNameColumn: 'validation.importNameColumn',

@@ -1,14 +1,14 @@
 import {
   CONTACT_LIST_ITEMS_PAGE_SIZE,
   CONTACT_LISTS_PAGE_SIZE,
-  CONTACT_NUMBER_MAX,
-  CONTACT_NUMBER_MIN,
   type ContactListBody,
   type ContactListDto,
   type ContactListItemBody,
   type ContactListItemDto,
   can,
+  canonicalPhoneNumber,
   normalizePhoneNumber,
+  phoneNumberProblem,
 } from '@atendo/shared';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
@@ -276,15 +276,9 @@ export function createContactListsService(deps: CoreDeps, opts: { channels?: Cha
         for await (const { index, cells } of dataRows(abs)) {
           c.processed++;
           const name = (cells[m.name] ?? '').trim().slice(0, 50);
-          const number = normalizePhoneNumber(cells[m.number] ?? '');
+          const number = canonicalPhoneNumber(normalizePhoneNumber(cells[m.number] ?? ''));
           const mail = (cells[m.email] ?? '').trim().toLowerCase();
-          const reason = !/^\d+$/.test(number)
-            ? 'number'
-            : number.length < CONTACT_NUMBER_MIN || number.length > CONTACT_NUMBER_MAX
-              ? 'number'
-              : mail && !email.safeParse(mail).success
-                ? 'email'
-                : null;
+          const reason = phoneNumberProblem(number) ? 'number' : mail && !email.safeParse(mail).success ? 'email' : null;
           if (reason) {
             c.failed++;
             if (c.errors.length < 100) c.errors.push({ row: index + 2, reason });

@@ -6,14 +6,18 @@ import {
   type ContactImportDto,
   type ContactImportMapping,
   type ContactImportRowBody,
+  canonicalPhoneNumber,
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
   normalizePhoneNumber,
+  phoneNumberProblem,
+  phoneNumberVariants,
   V,
 } from '@atendo/shared';
 import { z } from 'zod';
 import type { ChannelRegistry } from '../../channels/types';
-import type { TenantContext } from '../../platform/context';
+import type { Db } from '../../db/open';
+import type { Tenant, TenantContext } from '../../platform/context';
 import type { CoreDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../../platform/intake';
@@ -35,11 +39,32 @@ type RowCheck = { field: string; message: string } | null;
 export function checkImportRow(name: string, number: string, mail: string): RowCheck {
   if (name.length < 2) return { field: 'name', message: V.tooShort };
   if (name.length > CONTACT_NAME_MAX_PAGE) return { field: 'name', message: V.tooLong };
-  if (!/^\d*$/.test(number)) return { field: 'number', message: V.contactNumberFormat };
-  if (number.length < CONTACT_NUMBER_MIN) return { field: 'number', message: V.tooShort };
-  if (number.length > CONTACT_NUMBER_MAX) return { field: 'number', message: V.tooLong };
+  const problem = phoneNumberProblem(number);
+  if (problem) return { field: 'number', message: problem };
   if (mail && !email.safeParse(mail).success) return { field: 'email', message: V.invalidEmail };
   return null;
+}
+
+/**
+ * Rows whose line a WhatsApp contact already holds under its other variant (a Brazilian mobile stored without the
+ * ninth digit) take that stored number, so the upsert updates the contact instead of adding a twin (decision 111).
+ * One lookup for the batch.
+ */
+async function matchStoredVariants(db: Db, tenant: Tenant, rows: repo.ImportRow[]) {
+  const others = rows.flatMap((r) => phoneNumberVariants(r.number).slice(1));
+  if (!others.length) return rows;
+  const stored = await repo.whatsappContactsByNumbers(db, tenant, others);
+  if (!stored.size) return rows;
+  const own = await repo.whatsappContactsByNumbers(
+    db,
+    tenant,
+    rows.map((r) => r.number),
+  );
+  return rows.map((r) => {
+    if (own.has(r.number)) return r;
+    const other = phoneNumberVariants(r.number).find((v) => stored.has(v));
+    return other ? { ...r, number: other } : r;
+  });
 }
 
 /** Tag names of a cell: comma or semicolon separated, each at least 3 characters. */
@@ -76,17 +101,16 @@ export function contactImports(deps: CoreDeps, core: ContactRecordCore, opts: { 
     /** POST /contactsImport: one row, as the seed's client sends them (validateContact is accepted, see decisions). */
     async importRow(ctx: TenantContext, b: ContactImportRowBody) {
       const name = b.name.trim();
-      const number = b.number.replace(/\D/g, '');
+      const number = canonicalPhoneNumber(b.number.replace(/\D/g, ''));
       const fields: { path: string; message: string }[] = [];
       if (!name) fields.push({ path: 'name', message: V.required });
       if (!number) fields.push({ path: 'number', message: V.required });
       if (fields.length) throw new AppError('ERR_VALIDATION', 400, undefined, fields);
       const bad = checkImportRow(name, number, b.email.trim());
       if (bad) throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: bad.field, message: bad.message }]);
-      const { created, ids } = await repo.upsertContactsBatch(db, ctx, [
-        { name, number, email: b.email.trim().toLowerCase(), tags: [] },
-      ]);
-      const row = await repo.findContact(db, ctx, ids.get(number) ?? 0);
+      const rows = await matchStoredVariants(db, ctx, [{ name, number, email: b.email.trim().toLowerCase(), tags: [] }]);
+      const { created, ids } = await repo.upsertContactsBatch(db, ctx, rows);
+      const row = await repo.findContact(db, ctx, ids.get(rows[0].number) ?? 0);
       if (!row) throw new AppError('ERR_INTERNAL', 500);
       await publishContact(ctx, created ? 'create' : 'update', row);
       return {
@@ -173,7 +197,7 @@ export function contactImports(deps: CoreDeps, core: ContactRecordCore, opts: { 
 
       const flush = async (final = false) => {
         if (batch.size) {
-          const rows = [...batch.values()];
+          const rows = await matchStoredVariants(db, { companyId: p.companyId }, [...batch.values()]);
           batch = new Map();
           const res = await repo.upsertContactsBatch(db, { companyId: p.companyId }, rows);
           c.created += res.created;
@@ -198,7 +222,7 @@ export function contactImports(deps: CoreDeps, core: ContactRecordCore, opts: { 
           c.processed++;
           const name = (cells[m.name ?? -1] ?? '').trim();
           // A mask is dropped; letters stay so the row is refused as a bad number, not ignored as an empty one.
-          const number = normalizePhoneNumber(cells[m.number ?? -1] ?? '');
+          const number = canonicalPhoneNumber(normalizePhoneNumber(cells[m.number ?? -1] ?? ''));
           const mail = m.email !== undefined ? (cells[m.email] ?? '').trim().toLowerCase() : '';
           if (!name || !number) {
             c.ignored++;

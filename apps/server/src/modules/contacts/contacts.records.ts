@@ -4,9 +4,14 @@ import {
   type ContactItemDto,
   type ContactListQuery,
   type CreateContactBody,
+  canonicalPhoneNumber,
   isAdmin,
+  isPhoneContact,
   lgpdHidesNumbers,
   maskPhoneNumber,
+  normalizePhoneNumber,
+  phoneNumberProblem,
+  phoneNumberVariants,
   type UpdateContactBody,
 } from '@atendo/shared';
 import type { TenantContext } from '../../platform/context';
@@ -88,6 +93,9 @@ export function contactRecordCore(deps: CoreDeps) {
 
 export type ContactRecordCore = ReturnType<typeof contactRecordCore>;
 
+/** A number searched as it is shown ("+55 11 98888 0000") is searched as stored (digits); any other text as typed. */
+const searchOf = (s: string | undefined) => (s === undefined ? s : normalizePhoneNumber(s));
+
 /** The contacts' records (seed 000 §5): the list, the card, the form, the switches. */
 export function contactRecords(
   deps: CoreDeps,
@@ -102,13 +110,28 @@ export function contactRecords(
     throw err;
   };
 
+  /**
+   * A typed number of a phone contact (decision 111): canonical (a Brazilian mobile with its ninth digit), valid for
+   * its country, and no other WhatsApp contact on the same line — stored with or without the ninth digit. A group's
+   * or a Facebook/Instagram contact's number (`self` not a phone contact) is taken as the schema left it.
+   */
+  async function phoneNumberFor(ctx: TenantContext, typed: string, self?: repo.ContactRow) {
+    if (self && !isPhoneContact(self)) return typed;
+    const number = canonicalPhoneNumber(typed);
+    const problem = phoneNumberProblem(number);
+    if (problem) throw new AppError('ERR_VALIDATION', 400, undefined, [{ path: 'number', message: problem }]);
+    const found = await repo.whatsappContactsByNumbers(db, ctx, phoneNumberVariants(number));
+    if ([...found.values()].some((id) => id !== self?.id)) throw new AppError('ERR_DUPLICATED_CONTACT', 409);
+    return number;
+  }
+
   return {
     async list(ctx: TenantContext, q: ContactListQuery) {
       const mask = await masksFor(ctx);
       const page = await repo.listContacts(
         db,
         ctx,
-        { search: q.searchParam, tagIds: q.contactTag, channel: q.channel, isGroup: q.isGroup },
+        { search: searchOf(q.searchParam), tagIds: q.contactTag, channel: q.channel, isGroup: q.isGroup },
         { offset: (q.pageNumber - 1) * q.pageSize, limit: q.pageSize },
       );
       const tags = await repo.tagsOfContacts(
@@ -125,7 +148,7 @@ export function contactRecords(
 
     async listRefs(ctx: TenantContext, searchParam?: string) {
       const mask = await masksFor(ctx);
-      const rows = await repo.listContactRefs(db, ctx, searchParam, CONTACTS_LIST_LIMIT);
+      const rows = await repo.listContactRefs(db, ctx, searchOf(searchParam), CONTACTS_LIST_LIMIT);
       return rows.map((r) => ({ id: r.id, name: r.name, number: shownNumber(r.number, r.isGroup, mask), channel: r.channel }));
     },
 
@@ -140,11 +163,12 @@ export function contactRecords(
     },
 
     async create(ctx: TenantContext, b: CreateContactBody) {
-      await checkNumber(ctx, b.number);
+      const number = await phoneNumberFor(ctx, b.number);
+      await checkNumber(ctx, number);
       const row = await repo
         .insertContact(db, ctx, {
           name: b.name,
-          number: b.number,
+          number,
           email: b.email ?? '',
           acceptAudioMessage: b.acceptAudioMessage,
           disableBot: b.disableBot,
@@ -175,7 +199,9 @@ export function contactRecords(
       if (b.acceptAudioMessage !== undefined) changes.acceptAudioMessage = b.acceptAudioMessage;
       if (b.disableBot !== undefined) changes.disableBot = b.disableBot;
       // A masked number sent back unchanged by a profile user's form is not a new number.
-      if (b.number !== undefined && b.number !== shownNumber(current.number, current.isGroup, mask)) changes.number = b.number;
+      if (b.number !== undefined && b.number !== shownNumber(current.number, current.isGroup, mask)) {
+        changes.number = await phoneNumberFor(ctx, b.number, current);
+      }
       const row = Object.keys(changes).length ? await repo.updateContact(db, ctx, id, changes).catch(duplicated) : current;
       if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
       if (b.extraInfo) await repo.replaceExtraInfo(db, ctx, id, b.extraInfo);

@@ -139,6 +139,21 @@ export async function findContactByNumber(db: Db, { companyId }: Tenant, number:
   return row ?? null;
 }
 
+/**
+ * The company's WhatsApp contacts stored under any of these numbers (the variants of one line: a Brazilian mobile
+ * with and without its ninth digit), by number. One unique-index lookup per number.
+ */
+export async function whatsappContactsByNumbers(db: Db, { companyId }: Tenant, numbers: string[]) {
+  const out = new Map<string, number>();
+  if (!numbers.length) return out;
+  const rows = await db
+    .select({ id: contacts.id, number: contacts.number })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.channel, 'whatsapp'), inArray(contacts.number, numbers)));
+  for (const r of rows) out.set(r.number, r.id);
+  return out;
+}
+
 export async function insertContact(
   db: Db,
   { companyId }: Tenant,

@@ -1,10 +1,10 @@
 import type { TagRefDto } from '@atendo/shared';
-import { CONTACT_NAME_MAX_PAGE, type ContactItemDto, can, contactFormSchema } from '@atendo/shared';
+import { CONTACT_NAME_MAX_PAGE, type ContactItemDto, can, contactEditSchema, contactFormSchema } from '@atendo/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Dialog, DialogContent, DialogTitle, Divider, IconButton, Stack, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/session/context';
@@ -26,7 +26,10 @@ interface Form {
 
 const empty: Form = { name: '', number: '', email: '', extraInfo: [] };
 
-/** Add/edit a contact (seed 000 §5: name 2–250 here, number 8–50 digits with country code, valid e-mail). */
+/**
+ * Add/edit a contact (seed 000 §5: name 2–250 here, number 8–50 digits with country code — a valid number for its
+ * country, decision 111 — valid e-mail).
+ */
 export function ContactModal({ open, contactId, onClose }: { open: boolean; contactId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -37,6 +40,13 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
   const savedTags = useContactTags(open ? contactId : null);
   const syncTags = useSyncContactTags();
   const [tags, setTags] = useState<TagRefDto[]>([]);
+  // A new contact's number is a phone number; a stored one is checked again only when it changes, and never as a
+  // phone for a group or a Facebook/Instagram contact, whose "number" is an id (decision 111).
+  const current = contactId && data ? data : null;
+  const resolver = useMemo(
+    () => zodResolver(current ? contactEditSchema(current) : contactFormSchema(CONTACT_NAME_MAX_PAGE)) as never,
+    [current],
+  );
   const {
     register,
     control,
@@ -44,7 +54,7 @@ export function ContactModal({ open, contactId, onClose }: { open: boolean; cont
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Form>({ resolver: zodResolver(contactFormSchema(CONTACT_NAME_MAX_PAGE)) as never, defaultValues: empty });
+  } = useForm<Form>({ resolver, defaultValues: empty });
   const fields = { register, errors };
   const extra = useFieldArray({ control, name: 'extraInfo' });
 

@@ -1,4 +1,4 @@
-import { type ContactItemDto, can, DEBOUNCE_MS, LIST_PAGE_BOTTOM_PX, type TagRefDto } from '@atendo/shared';
+import { type ContactItemDto, can, DEBOUNCE_MS, formatPhoneNumber, LIST_PAGE_BOTTOM_PX, type TagRefDto } from '@atendo/shared';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
@@ -214,7 +214,7 @@ export default function ContactsPage() {
                     {c.name}
                   </Typography>
                   <Typography role="cell" noWrap>
-                    {c.number}
+                    {formatPhoneNumber(c.number)}
                   </Typography>
                   <Typography role="cell" noWrap color="text.secondary">
                     {c.email}

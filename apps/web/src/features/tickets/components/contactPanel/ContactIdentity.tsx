@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from '@atendo/shared';
 import { Avatar, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +63,7 @@ export function ContactIdentity({ contact, save }: { contact: ContactInfo; save:
             {contact.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="contact-panel-number">
-            {contact.number}
+            {formatPhoneNumber(contact.number)}
           </Typography>
           {contact.email ? (
             <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>

@@ -56,6 +56,16 @@ describe('the contact panel (issue 35 item 3)', () => {
     expect(new URLSearchParams(search?.search).get('searchParam')).toBe('5511988887777');
   });
 
+  it('shows the stored digits as an international number (decision 111)', async () => {
+    render();
+    await waitFor(() => expect(screen.getByTestId('contact-panel-number').textContent).toBe('+55 11 98888 7777'));
+  });
+
+  it('shows an LGPD-masked number unformatted', async () => {
+    render('5511*****7777');
+    await waitFor(() => expect(screen.getByTestId('contact-panel-number').textContent).toBe('5511*****7777'));
+  });
+
   it('looks the conversations up by name when the number is masked (LGPD)', async () => {
     const calls = render('5511*****7777');
     await screen.findAllByTestId('previous-conversation');
