@@ -11,13 +11,13 @@ import { useDesktopNotifications } from '../../features/tickets/hooks/useDesktop
 import { useCompanyPlan } from '../../shared/hooks/useCompanyPlan';
 import { useAppName } from '../../shared/hooks/usePublicSettings';
 import { useVersion } from '../../shared/hooks/useVersion';
+import { useCurrentUser } from '../../shared/session/context';
 import { SocketProvider } from '../../shared/socket/SocketProvider';
 import { STORAGE_KEYS, useStorageItem } from '../../shared/storage';
 import { isSubscriptionValid } from '../../shared/subscription';
 import { formatTabTitle } from '../../shared/tabTitle';
 import { Loading } from '../../shared/ui/Loading';
 import { ErrorBoundary } from '../ErrorBoundary';
-import { useCurrentUser } from '../session/context';
 import { MainDrawer, MINI_DRAWER_PX } from './MainDrawer';
 import { buildMenu } from './menu';
 import { TopBar } from './TopBar';

@@ -1,8 +1,8 @@
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
+import { useCurrentUser } from '../../../shared/session/context';
 import { useUserList } from '../../users/hooks/useUsers';
 import { type Chat, useSaveChat } from '../hooks/useChats';
 

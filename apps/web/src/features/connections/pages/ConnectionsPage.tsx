@@ -29,12 +29,12 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { useHelpVideo } from '../../../shared/hooks/useHelps';
+import { useSession } from '../../../shared/session/context';
 import { isSubscriptionValid } from '../../../shared/subscription';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';

@@ -3,9 +3,9 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuI
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
 import { ApiError } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
+import { useCurrentUser } from '../../../shared/session/context';
 import { useConnectionOptions } from '../../tickets/hooks/useInboxOptions';
 import { useCreateTicket } from '../../tickets/hooks/useTicket';
 

@@ -19,10 +19,10 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { useCurrentUser } from '../../../shared/session/context';
 import { useSocket } from '../../../shared/socket/context';
 import { useRefetchOnEvent } from '../../../shared/socket/useRefetchOnEvent';
 import { ColorChip } from '../../../shared/ui/ColorChip';

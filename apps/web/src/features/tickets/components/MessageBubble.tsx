@@ -8,10 +8,10 @@ import { Box, Checkbox, Chip, IconButton, Menu, MenuItem, Typography } from '@mu
 import { alpha } from '@mui/material/styles';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { formatTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { useCurrentUser } from '../../../shared/session/context';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { useUserList } from '../../users/hooks/useUsers';

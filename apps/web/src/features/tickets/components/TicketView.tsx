@@ -30,10 +30,10 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { mediaUrl } from '../../../shared/media';
+import { useCurrentUser } from '../../../shared/session/context';
 import { useSocket } from '../../../shared/socket/context';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { ScheduleDialog } from '../../schedules/components/ScheduleDialog';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
+import { useCurrentUser } from '../../../shared/session/context';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { getVolume } from '../../../shared/storage';
 import { toast } from '../../../shared/toast';

@@ -1,5 +1,5 @@
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCurrentUser } from '../../../app/session/context';
+import { useCurrentUser } from '../../../shared/session/context';
 import { invalidateSoon } from '../../../shared/socket/useRefetchOnEvent';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import type { Message, MessagesPage, Ticket, TicketDetail, TicketsPage } from '../types';

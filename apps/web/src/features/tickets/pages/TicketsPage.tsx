@@ -5,8 +5,8 @@ import { Box, Button, CircularProgress, Tab, Tabs, Typography, useMediaQuery } f
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
 import { ApiError } from '../../../shared/api/client';
+import { useCurrentUser } from '../../../shared/session/context';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { useSaveTicketsManagerWidth } from '../../users/hooks/useUsers';
 import { ShortcutsDialog } from '../components/ShortcutsDialog';

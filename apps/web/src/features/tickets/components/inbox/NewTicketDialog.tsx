@@ -1,8 +1,8 @@
 import { Alert, Box, Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../../app/session/context';
 import { toastError } from '../../../../shared/api/errors';
+import { useCurrentUser } from '../../../../shared/session/context';
 import { DialogFormActions } from '../../../../shared/ui/DialogFormActions';
 import { ContactPicker } from '../../../contacts/components/ContactPicker';
 import type { ContactOption } from '../../../contacts/hooks/useContacts';

@@ -2,9 +2,9 @@ import { CssBaseline, useMediaQuery } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicSettings } from '../../shared/hooks/usePublicSettings';
-import { DEFAULT_LANGUAGE, normalizeLanguage } from '../../shared/i18n';
-import { STORAGE_KEYS, setItem, useStorageItem } from '../../shared/storage';
+import { usePublicSettings } from '../hooks/usePublicSettings';
+import { DEFAULT_LANGUAGE, normalizeLanguage } from '../i18n';
+import { STORAGE_KEYS, setItem, useStorageItem } from '../storage';
 import { buildTheme, primaryColor } from './buildTheme';
 import { type ColorMode, ColorModeContext } from './colorMode';
 

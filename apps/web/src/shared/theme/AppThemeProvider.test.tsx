@@ -1,8 +1,8 @@
 import { Autocomplete, TablePagination, TextField } from '@mui/material';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../shared/i18n';
 import { mockFetch, renderWithProviders } from '../../test/render';
+import { changeLanguage } from '../i18n';
 
 afterEach(async () => {
   await act(() => changeLanguage('pt', false));

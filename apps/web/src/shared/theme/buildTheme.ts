@@ -1,6 +1,6 @@
 import { FALLBACK_COLOR, PRIMARY_COLOR_DARK, PRIMARY_COLOR_LIGHT } from '@atendo/shared';
 import { createTheme, type Theme } from '@mui/material/styles';
-import type { LanguageCode } from '../../shared/i18n';
+import type { LanguageCode } from '../i18n';
 import type { ColorMode } from './colorMode';
 import { MUI_LOCALES } from './muiLocale';
 

@@ -25,6 +25,11 @@ export interface SessionContextValue {
   retry: () => void;
 }
 
+/** Where the sign-in guard (app/guards) keeps the page an anonymous visitor asked for. */
+export interface LoginRedirectState {
+  from?: string;
+}
+
 export const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function useSession(): SessionContextValue {

@@ -1,6 +1,6 @@
 import { enUS, esES, ptBR, trTR } from '@mui/material/locale';
 import { enUS as chartsEnUS, ptBR as chartsPtBR } from '@mui/x-charts/locales';
-import type { LanguageCode } from '../../shared/i18n';
+import type { LanguageCode } from '../i18n';
 
 /** x-charts ships no Spanish or Turkish: their overlay texts, in the theme shape of its own locales. */
 const chartsOverlay = (loading: string, noData: string) => ({
