@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAnnouncementsBell } from '../../features/announcements/hooks/useAnnouncementsBell';
 import { useChatsBell } from '../../features/chats/hooks/useChatsBell';
-import { useConnectionTargets } from '../../features/connections/hooks/useConnections';
-import { useTargets } from '../../features/queues/hooks/useQueues';
 import { mockFetch } from '../../test/render';
+import { useConnectionTargets } from '../data/connections/useConnections';
+import { useTargets } from '../data/queues/useQueues';
 import { isNotBuilt, NOT_BUILT_ROUTES } from './notBuilt';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,8 +2,8 @@ import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import { useUserList } from '../../../shared/data/users/useUsers';
 import { useCurrentUser } from '../../../shared/session/context';
-import { useUserList } from '../../users/hooks/useUsers';
 import { type Chat, useSaveChat } from '../hooks/useChats';
 
 type Option = { id: number; name: string };

@@ -8,13 +8,13 @@ import { useEffect, useId, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { useContact, useSaveContact } from '../../../shared/data/contacts/useContacts';
+import { tagDiff, useContactTags, useSyncContactTags } from '../../../shared/data/tags/useTagging';
 import { useCurrentUser } from '../../../shared/session/context';
 import { toast } from '../../../shared/toast';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { TagPicker } from '../../tags/components/TagPicker';
-import { tagDiff, useContactTags, useSyncContactTags } from '../../tags/hooks/useTagging';
-import { useContact, useSaveContact } from '../hooks/useContacts';
 import { ContactPrivacyActions } from './ContactPrivacyActions';
 
 interface Form {

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
+import { useCreateTicket } from '../../../shared/data/tickets/useTicket';
+import { useConnectionOptions } from '../../../shared/hooks/useInboxOptions';
 import { useCurrentUser } from '../../../shared/session/context';
-import { useConnectionOptions } from '../../tickets/hooks/useInboxOptions';
-import { useCreateTicket } from '../../tickets/hooks/useTicket';
 
 /** Opens or starts a ticket for a contact (queue required, 'Selecione uma fila'); another user's open ticket is named. */
 export function StartTicketDialog({ contact, onClose }: { contact: ContactItemDto | null; onClose: () => void }) {

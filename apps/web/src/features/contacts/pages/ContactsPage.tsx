@@ -25,6 +25,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastError } from '../../../shared/api/errors';
+import {
+  downloadContactsExport,
+  useBlockContact,
+  useContactEvents,
+  useContactsList,
+  useDeleteContact,
+} from '../../../shared/data/contacts/useContacts';
+import { useTagList } from '../../../shared/data/tags/useTags';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { useCurrentUser } from '../../../shared/session/context';
 import { toast } from '../../../shared/toast';
@@ -32,17 +40,9 @@ import { ColorChip } from '../../../shared/ui/ColorChip';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { SearchField } from '../../../shared/ui/SearchField';
-import { useTagList } from '../../tags/hooks/useTags';
 import { ContactModal } from '../components/ContactModal';
 import { ImportPhoneContactsDialog } from '../components/ImportPhoneContactsDialog';
 import { StartTicketDialog } from '../components/StartTicketDialog';
-import {
-  downloadContactsExport,
-  useBlockContact,
-  useContactEvents,
-  useContactsList,
-  useDeleteContact,
-} from '../hooks/useContacts';
 
 const ROW_PX = 56;
 const GRID = '56px minmax(160px, 2fr) minmax(130px, 1fr) minmax(160px, 1.5fr) minmax(120px, 1.5fr) 190px';

@@ -33,16 +33,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
 import { formatDateTime, fromZonedInput, toZonedInput } from '../../../shared/clock';
+import { useConnections } from '../../../shared/data/connections/useConnections';
+import type { ContactOption } from '../../../shared/data/contacts/useContacts';
+import {
+  type Schedule,
+  useDeleteSchedule,
+  useSaveSchedule,
+  useWaitingSchedules,
+} from '../../../shared/data/schedules/useSchedules';
+import { useCustomerWindow } from '../../../shared/data/tickets/useTemplates';
 import { useClock } from '../../../shared/hooks/useClock';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
-import { useConnections } from '../../connections/hooks/useConnections';
 import { ContactPicker } from '../../contacts/components/ContactPicker';
-import type { ContactOption } from '../../contacts/hooks/useContacts';
 import { TemplateChooserDialog } from '../../tickets/components/TemplateChooserDialog';
-import { useCustomerWindow } from '../../tickets/hooks/useTemplates';
-import { type Schedule, useDeleteSchedule, useSaveSchedule, useWaitingSchedules } from '../hooks/useSchedules';
 
 export type { Schedule };
 export { useDeleteSchedule };

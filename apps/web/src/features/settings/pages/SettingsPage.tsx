@@ -2,6 +2,7 @@ import { Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCompanySettings } from '../../../shared/data/settings/useSettings';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { useCurrentUser } from '../../../shared/session/context';
 import { Page, PageHeader } from '../../../shared/ui/Page';
@@ -15,7 +16,6 @@ import { WhitelabelTab } from '../../whitelabel/components/WhitelabelTab';
 import { GlobalTab } from '../components/GlobalTab';
 import { OptionsTab } from '../components/OptionsTab';
 import { SchedulesTab } from '../components/SchedulesTab';
-import { useCompanySettings } from '../hooks/useSettings';
 
 type TabKey = 'options' | 'schedules' | 'platform' | 'companies' | 'plans' | 'helps' | 'whitelabel' | 'uploadercert' | 'keys';
 const TAB_KEYS: TabKey[] = [

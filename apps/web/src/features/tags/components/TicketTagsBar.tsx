@@ -1,9 +1,9 @@
 import type { TagRefDto } from '@atendo/shared';
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { useSetTicketTags } from '../../../shared/data/tags/useTagging';
 import { toast } from '../../../shared/toast';
 import { ColorChip } from '../../../shared/ui/ColorChip';
-import { useSetTicketTags } from '../hooks/useTagging';
 import { TagPicker } from './TagPicker';
 
 /**

@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
-import { useSendTemplate } from '../hooks/useTemplates';
+import { useSendTemplate } from '../../../shared/data/tickets/useTemplates';
 import { TemplatePicker } from './TemplatePicker';
 
 export interface TemplateFill {

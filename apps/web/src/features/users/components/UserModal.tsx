@@ -26,14 +26,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { useConnections } from '../../../shared/data/connections/useConnections';
+import { useQueues } from '../../../shared/data/queues/useQueues';
+import { useSaveUser } from '../../../shared/data/users/useUsers';
 import { mediaUrl } from '../../../shared/media';
 import { useCurrentUser } from '../../../shared/session/context';
 import { toast } from '../../../shared/toast';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
-import { useConnections } from '../../connections/hooks/useConnections';
-import { useQueues } from '../../queues/hooks/useQueues';
-import { useSaveUser } from '../hooks/useUsers';
 
 const flag = z.enum(['enabled', 'disabled']);
 const time = z.string().regex(/^(([01]\d|2[0-3]):[0-5]0|23:59)$/, V.invalid);

@@ -16,9 +16,9 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/clock';
+import { foldTicketLog } from '../../../../shared/data/tickets/foldTicketLog';
+import { useTicketLog } from '../../../../shared/data/tickets/useTicket';
 import { useClock } from '../../../../shared/hooks/useClock';
-import { useTicketLog } from '../../hooks/useTicket';
-import { foldTicketLog } from '../../utils/foldTicketLog';
 
 const COLORS: Record<TicketLogType, string> = {
   create: '#1976d2',

@@ -1,10 +1,10 @@
 import type { ChatbotDto, ChatbotOptionInput, QueueBody, QueueDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { useFileListOptions, useIntegrationOptions, usePromptOptions } from '../../../shared/hooks/useTargetOptions';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import { useCompanySettingValue } from '../../settings/hooks/useSettings';
-import { useUserList } from '../../users/hooks/useUsers';
+import { api } from '../../api/client';
+import { useFileListOptions, useIntegrationOptions, usePromptOptions } from '../../hooks/useTargetOptions';
+import { useSocketEvent } from '../../socket/useSocketEvent';
+import { useCompanySettingValue } from '../settings/useSettings';
+import { useUserList } from '../users/useUsers';
 import { queueKeys } from './keys';
 
 export { queueKeys };

@@ -1,10 +1,10 @@
 import type { TagRefDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { toastError } from '../../../shared/api/errors';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import { contactKeys } from '../../contacts/hooks/keys';
-import { ticketKeys } from '../../tickets/hooks/keys';
+import { api } from '../../api/client';
+import { toastError } from '../../api/errors';
+import { useSocketEvent } from '../../socket/useSocketEvent';
+import { contactKeys } from '../contacts/keys';
+import { ticketKeys } from '../tickets/keys';
 import { tagKeys } from './keys';
 
 /** GET /contactTags/:contactId, kept live by the contact events a colleague's change publishes. */

@@ -1,9 +1,9 @@
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCurrentUser } from '../../../shared/session/context';
-import { invalidateSoon } from '../../../shared/socket/useRefetchOnEvent';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import type { Message, MessagesPage, Ticket, TicketDetail, TicketsPage } from '../types';
-import { type TicketListParams, ticketBelongs } from '../utils/ticketMatch';
+import { useCurrentUser } from '../../session/context';
+import { invalidateSoon } from '../../socket/useRefetchOnEvent';
+import { useSocketEvent } from '../../socket/useSocketEvent';
+import type { Message, MessagesPage, Ticket, TicketDetail, TicketsPage } from './types';
+import { type TicketListParams, ticketBelongs } from './ticketMatch';
 import { ticketKeys } from './keys';
 
 const isTicket = (v: unknown): v is Ticket =>

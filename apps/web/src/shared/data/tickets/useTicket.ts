@@ -1,7 +1,7 @@
 import type { TicketLogDto, UpdateTicketBody } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import type { Ticket, TicketDetail, Wire } from '../types';
+import { api } from '../../api/client';
+import type { Ticket, TicketDetail, Wire } from './types';
 import { ticketKeys } from './keys';
 import { applyTicketToCache } from './useTicketEvents';
 

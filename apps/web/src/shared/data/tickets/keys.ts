@@ -1,4 +1,4 @@
-import type { TicketListParams } from '../utils/ticketMatch';
+import type { TicketListParams } from './ticketMatch';
 
 export const ticketKeys = {
   lists: ['tickets', 'list'] as const,

@@ -1,6 +1,6 @@
-import { useConnections } from '../../connections/hooks/useConnections';
-import { useTagList } from '../../tags/hooks/useTags';
-import { useUserList } from '../../users/hooks/useUsers';
+import { useConnections } from '../data/connections/useConnections';
+import { useTagList } from '../data/tags/useTags';
+import { useUserList } from '../data/users/useUsers';
 
 export interface Option {
   id: number;

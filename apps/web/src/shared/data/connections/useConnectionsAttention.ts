@@ -1,8 +1,8 @@
 import { CONNECTION_ATTENTION_DELAY_MS, CONNECTION_ATTENTION_STATUSES } from '@atendo/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, orEmpty } from '../../../shared/api/client';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { api, orEmpty } from '../../api/client';
+import { useSocketEvent } from '../../socket/useSocketEvent';
 import { connectionKeys } from './keys';
 
 /** A connection as the shell sees it (seed 000 §3 "Connection (session view)"). */

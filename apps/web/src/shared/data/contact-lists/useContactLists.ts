@@ -1,9 +1,9 @@
 import type { ContactListBody, ContactListDto, ContactListItemBody, ContactListItemDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { downloadStreamed } from '../../../shared/api/download';
-import { removeRecord, upsertRecord, useInfiniteSearch } from '../../../shared/hooks/useInfiniteSearch';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { api } from '../../api/client';
+import { downloadStreamed } from '../../api/download';
+import { removeRecord, upsertRecord, useInfiniteSearch } from '../../hooks/useInfiniteSearch';
+import { useSocketEvent } from '../../socket/useSocketEvent';
 
 export const contactListKeys = {
   all: ['contactLists'] as const,

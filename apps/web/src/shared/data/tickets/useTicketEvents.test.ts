@@ -1,7 +1,7 @@
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { MessagesPage, Ticket, TicketsPage } from '../types';
-import type { TicketListParams } from '../utils/ticketMatch';
+import type { MessagesPage, Ticket, TicketsPage } from './types';
+import type { TicketListParams } from './ticketMatch';
 import { ticketKeys } from './keys';
 import { applyTicketToCache, LIST_REFETCH_MS, upsertMessage } from './useTicketEvents';
 

@@ -1,9 +1,9 @@
 import type { AllConnectionsItem, FacebookConnectBody, UpdateWhatsappBody, WhatsappDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { useIntegrationOptions, usePromptOptions } from '../../../shared/hooks/useTargetOptions';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import { useCompanySettingValue } from '../../settings/hooks/useSettings';
+import { api } from '../../api/client';
+import { useIntegrationOptions, usePromptOptions } from '../../hooks/useTargetOptions';
+import { useSocketEvent } from '../../socket/useSocketEvent';
+import { useCompanySettingValue } from '../settings/useSettings';
 import { connectionKeys } from './keys';
 import { SESSION_CONNECTIONS_KEY, type SessionConnection } from './useConnectionsAttention';
 

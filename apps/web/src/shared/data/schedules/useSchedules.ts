@@ -1,11 +1,11 @@
 import type { ScheduleCreateBody, ScheduleDto, SchedulePageDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/api/client';
-import { toastError } from '../../../shared/api/errors';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import { toast } from '../../../shared/toast';
-import type { Wire } from '../../tickets/types';
+import { api } from '../../api/client';
+import { toastError } from '../../api/errors';
+import { useSocketEvent } from '../../socket/useSocketEvent';
+import { toast } from '../../toast';
+import type { Wire } from '../tickets/types';
 import { scheduleKeys } from './keys';
 
 export type Schedule = Wire<ScheduleDto>;

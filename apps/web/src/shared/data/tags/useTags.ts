@@ -1,8 +1,8 @@
 import type { TagDto, TagFormBody, TagRefDto, TagRowDto } from '@atendo/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { removeRecord, upsertRecord, useInfiniteSearch } from '../../../shared/hooks/useInfiniteSearch';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { api } from '../../api/client';
+import { removeRecord, upsertRecord, useInfiniteSearch } from '../../hooks/useInfiniteSearch';
+import { useSocketEvent } from '../../socket/useSocketEvent';
 import { tagKeys } from './keys';
 
 /** GET /tags (20 per page, search; only the kanban lanes with `kanban`) kept live by company-{id}-tag events. */

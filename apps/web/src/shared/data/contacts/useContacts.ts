@@ -9,11 +9,11 @@ import {
   type UpdateContactBody,
 } from '@atendo/shared';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { type DownloadProgress, downloadStreamed } from '../../../shared/api/download';
-import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
-import i18n from '../../../shared/i18n';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { api } from '../../api/client';
+import { type DownloadProgress, downloadStreamed } from '../../api/download';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import i18n from '../../i18n';
+import { useSocketEvent } from '../../socket/useSocketEvent';
 import { contactKeys } from './keys';
 
 export { contactKeys };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { changeLanguage } from '../../../shared/i18n';
+import { changeLanguage } from '../../i18n';
 import { downloadContactsExport } from './useContacts';
 
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import type { CompanySettingColumn, CompanySettings, RecoveryStatusDto, ScheduleRowDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api } from '../../api/client';
 import { settingsKeys } from './keys';
 
 export { settingsKeys };

@@ -1,8 +1,8 @@
 import { type CreateUserBody, type UpdateUserBody, USER_FLAGS, type UserDto, type UserListDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, orEmpty } from '../../../shared/api/client';
-import { removeRecord, upsertRecord, useInfiniteSearch } from '../../../shared/hooks/useInfiniteSearch';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { api, orEmpty } from '../../api/client';
+import { removeRecord, upsertRecord, useInfiniteSearch } from '../../hooks/useInfiniteSearch';
+import { useSocketEvent } from '../../socket/useSocketEvent';
 import { userKeys } from './keys';
 
 export { userKeys };

@@ -1,8 +1,8 @@
 import type { PlanBodyInput, PlanDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import { appKeys } from '../../../shared/hooks/keys';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
+import { api } from '../../api/client';
+import { appKeys } from '../../hooks/keys';
+import { useSocketEvent } from '../../socket/useSocketEvent';
 import { planKeys } from './keys';
 
 /** GET /plans/all (super admin), kept live by company-1-plan events. */

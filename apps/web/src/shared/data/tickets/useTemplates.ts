@@ -1,9 +1,9 @@
 import type { CustomerWindowDto, MessageTemplateListDto, TemplateSendBody } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../../shared/api/client';
-import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import type { Message } from '../types';
+import { api } from '../../api/client';
+import { useSocketEvent } from '../../socket/useSocketEvent';
+import type { Message } from './types';
 import { ticketKeys } from './keys';
 import { upsertMessage } from './useTicketEvents';
 

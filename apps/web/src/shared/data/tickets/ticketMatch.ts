@@ -1,5 +1,5 @@
 import type { TicketStatus } from '@atendo/shared';
-import type { InboxTab, Ticket } from '../types';
+import type { InboxTab, Ticket } from './types';
 
 export interface TicketListParams {
   tab: InboxTab;
