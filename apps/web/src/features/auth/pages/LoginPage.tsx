@@ -11,8 +11,8 @@ import { usePublicSettings } from '../../../shared/hooks/usePublicSettings';
 import { type LoginRedirectState, useSession } from '../../../shared/session/context';
 import { getRememberedEmail, rememberEmail } from '../../../shared/storage';
 import { FormTextField } from '../../../shared/ui/FormTextField';
+import { PasswordField } from '../../../shared/ui/PasswordField';
 import { AuthLayout } from '../components/AuthLayout';
-import { PasswordField } from '../components/PasswordField';
 import { TwoFactorStep } from '../components/TwoFactorStep';
 
 type LoginInput = z.input<typeof LoginBody>;

@@ -14,7 +14,7 @@ import { useCurrentUser } from '../../../shared/session/context';
 import { toast } from '../../../shared/toast';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
-import { TagPicker } from '../../tags/components/TagPicker';
+import { TagPicker } from '../../../shared/ui/TagPicker';
 import { ContactPrivacyActions } from './ContactPrivacyActions';
 
 interface Form {

@@ -27,10 +27,10 @@ import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { Loading } from '../../../shared/ui/Loading';
 import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
+import { SchedulesForm, scheduleErrors } from '../../../shared/ui/SchedulesForm';
 import { unusedColor } from '../utils/unusedColor';
 import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from './ChatbotEditor';
 import { QueueRulesFields, SLA_FIELDS } from './QueueRulesFields';
-import { SchedulesForm, scheduleErrors } from './SchedulesForm';
 
 /** Seed 001 §5 "Queue form"; the greeting and out-of-hours rules depend on the company, checked on submit. */
 /** An SLA target in minutes: empty (none) or 1 up to a year. */

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ContactOption } from '../../../shared/data/contacts/useContacts';
 import { useQueues } from '../../../shared/data/queues/useQueues';
 import { useConnectionOptions, useTagOptions, useUserOptions } from '../../../shared/hooks/useInboxOptions';
+import { ContactPicker } from '../../../shared/ui/ContactPicker';
 import { MultiSelect } from '../../../shared/ui/MultiSelect';
-import { ContactPicker } from '../../contacts/components/ContactPicker';
 import type { ReportFilters } from '../hooks/useReport';
 
 export interface ReportFiltersPanelProps {

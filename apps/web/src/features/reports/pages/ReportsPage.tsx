@@ -29,7 +29,7 @@ import type { ContactOption } from '../../../shared/data/contacts/useContacts';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { LoadError } from '../../../shared/ui/LoadError';
-import { TicketLogDialog } from '../../tickets/components/inbox/TicketLogDialog';
+import { TicketLogDialog } from '../../../shared/ui/TicketLogDialog';
 import { ReportFiltersPanel } from '../components/ReportFiltersPanel';
 import { ReportTotals } from '../components/ReportTotals';
 import {

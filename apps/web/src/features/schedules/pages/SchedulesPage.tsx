@@ -18,11 +18,11 @@ import { useClock } from '../../../shared/hooks/useClock';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { ScheduleDialog } from '../../../shared/ui/ScheduleDialog';
 import { SearchField } from '../../../shared/ui/SearchField';
 import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialVideoDialog';
 import { fromWall, loadRange, toWall } from '../components/calendarTime';
 import { ScheduleCalendar } from '../components/ScheduleCalendar';
-import { ScheduleDialog } from '../components/ScheduleDialog';
 
 /**
  * /schedules (seed 002 §2.6): a calendar (month, week, day, agenda) of the company's scheduled messages; each event at its sendAt with

@@ -6,7 +6,7 @@ import { toastError } from '../../../shared/api/errors';
 import { useCompanySchedules, useSaveCompanySchedules } from '../../../shared/data/settings/useSettings';
 import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
-import { SchedulesForm, scheduleErrors } from '../../queues/components/SchedulesForm';
+import { SchedulesForm, scheduleErrors } from '../../../shared/ui/SchedulesForm';
 
 /** Company service hours, used when the schedule type is company. */
 export function SchedulesTab({ companyId }: { companyId: number }) {

@@ -7,7 +7,7 @@ import { useCompanySettingValue } from '../../../shared/data/settings/useSetting
 import type { Message } from '../../../shared/data/tickets/types';
 import { STORAGE_KEYS, useStorageItem } from '../../../shared/storage';
 import { toast } from '../../../shared/toast';
-import { ContactPicker } from '../../contacts/components/ContactPicker';
+import { ContactPicker } from '../../../shared/ui/ContactPicker';
 import { FORWARD_GAP_MS, useForwardMessages } from '../hooks/useMessages';
 
 /**

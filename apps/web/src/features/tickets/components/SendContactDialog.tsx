@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
 import type { ContactOption } from '../../../shared/data/contacts/useContacts';
-import { ContactPicker } from '../../contacts/components/ContactPicker';
+import { ContactPicker } from '../../../shared/ui/ContactPicker';
 import { useSendContactCard } from '../hooks/useMessages';
 
 /** Seed 000 §2 "send-contact dialog": pick a contact of the book; it goes as a contact card (vCard). */

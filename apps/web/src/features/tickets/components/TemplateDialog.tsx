@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
 import { useSendTemplate } from '../../../shared/data/tickets/useTemplates';
-import { TemplatePicker } from './TemplatePicker';
+import { TemplatePicker } from '../../../shared/ui/TemplatePicker';
 
 export interface TemplateFill {
   contactName: string;

@@ -40,8 +40,8 @@ import { mediaUrl } from '../../../shared/media';
 import { useCurrentUser } from '../../../shared/session/context';
 import { useSocket } from '../../../shared/socket/context';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
-import { ScheduleDialog } from '../../schedules/components/ScheduleDialog';
-import { TicketTagsBar } from '../../tags/components/TicketTagsBar';
+import { ScheduleDialog } from '../../../shared/ui/ScheduleDialog';
+import { TicketLogDialog } from '../../../shared/ui/TicketLogDialog';
 import { CONTACT_PANEL_PX, useContactPanel } from '../hooks/useContactPanel';
 import { useConversationExport } from '../hooks/useConversationExport';
 import { AcceptQueueDialog } from './AcceptQueueDialog';
@@ -50,13 +50,13 @@ import { ClosedWindowNotice, CustomerWindowNotice } from './CustomerWindow';
 import { ContactPanel } from './contactPanel/ContactPanel';
 import { ContactDrawer } from './inbox/ContactDrawer';
 import { type OpenTicketInfo, otherOpenTicket, TicketAlreadyOpenDialog } from './inbox/TicketAlreadyOpenDialog';
-import { TicketLogDialog } from './inbox/TicketLogDialog';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
 import { PrivateFilesDialog } from './PrivateFilesDialog';
 import { SlaChip } from './SlaChip';
 import { TemplateDialog } from './TemplateDialog';
 import { TicketRating } from './TicketRating';
+import { TicketTagsBar } from './TicketTagsBar';
 import { TransferDialog } from './TransferDialog';
 
 /** Follow this ticket's room while it is on screen, so its messages and acks arrive. */

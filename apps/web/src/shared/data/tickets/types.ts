@@ -1,4 +1,4 @@
-import type { ConversationMessageDto, TicketDetailDto, TicketListItemDto } from '@atendo/shared';
+import type { ContactItemDto, ConversationMessageDto, TicketDetailDto, TicketListItemDto } from '@atendo/shared';
 
 /** What JSON makes of a DTO: dates arrive as ISO strings. */
 export type Wire<T> = T extends Date
@@ -26,3 +26,6 @@ export interface MessagesPage {
 
 /** The inbox views: three tabs plus the Resolved and Search views (seed 000 §2). */
 export type InboxTab = 'open' | 'pending' | 'group' | 'closed' | 'search';
+
+/** A contact as GET /contacts/:id answers it: what the ticket's contact panel shows. */
+export type ContactInfo = Omit<ContactItemDto, 'createdAt' | 'updatedAt' | 'lgpdAcceptedAt'>;

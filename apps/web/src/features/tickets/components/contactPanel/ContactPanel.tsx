@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContactTags, useSyncContactTags } from '../../../../shared/data/tags/useTagging';
 import { toast } from '../../../../shared/toast';
-import { TagPicker } from '../../../tags/components/TagPicker';
+import { TagPicker } from '../../../../shared/ui/TagPicker';
 import { useContactDrawer } from '../../hooks/useContactDrawer';
 import { useFoldedSections, usePreviousConversations } from '../../hooks/useContactPanel';
 import { ContactIdentity } from './ContactIdentity';

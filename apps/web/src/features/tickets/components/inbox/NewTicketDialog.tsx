@@ -7,8 +7,8 @@ import type { Ticket } from '../../../../shared/data/tickets/types';
 import { useCreateTicket } from '../../../../shared/data/tickets/useTicket';
 import { useConnectionOptions } from '../../../../shared/hooks/useInboxOptions';
 import { useCurrentUser } from '../../../../shared/session/context';
+import { ContactPicker } from '../../../../shared/ui/ContactPicker';
 import { DialogFormActions } from '../../../../shared/ui/DialogFormActions';
-import { ContactPicker } from '../../../contacts/components/ContactPicker';
 import { type OpenTicketInfo, otherOpenTicket } from './TicketAlreadyOpenDialog';
 
 /**

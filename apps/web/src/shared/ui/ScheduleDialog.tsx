@@ -31,23 +31,18 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, toastError } from '../../../shared/api/errors';
-import { formatDateTime, fromZonedInput, toZonedInput } from '../../../shared/clock';
-import { useConnections } from '../../../shared/data/connections/useConnections';
-import type { ContactOption } from '../../../shared/data/contacts/useContacts';
-import {
-  type Schedule,
-  useDeleteSchedule,
-  useSaveSchedule,
-  useWaitingSchedules,
-} from '../../../shared/data/schedules/useSchedules';
-import { useCustomerWindow } from '../../../shared/data/tickets/useTemplates';
-import { useClock } from '../../../shared/hooks/useClock';
-import { toast } from '../../../shared/toast';
-import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
-import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
-import { ContactPicker } from '../../contacts/components/ContactPicker';
-import { TemplateChooserDialog } from '../../tickets/components/TemplateChooserDialog';
+import { applyFieldErrors, toastError } from '../api/errors';
+import { formatDateTime, fromZonedInput, toZonedInput } from '../clock';
+import { useConnections } from '../data/connections/useConnections';
+import type { ContactOption } from '../data/contacts/useContacts';
+import { type Schedule, useDeleteSchedule, useSaveSchedule, useWaitingSchedules } from '../data/schedules/useSchedules';
+import { useCustomerWindow } from '../data/tickets/useTemplates';
+import { useClock } from '../hooks/useClock';
+import { toast } from '../toast';
+import { ConfirmationDialog } from './ConfirmationDialog';
+import { ContactPicker } from './ContactPicker';
+import { usePlaceholdersHelp } from './placeholders';
+import { TemplateChooserDialog } from './TemplateChooserDialog';
 
 export type { Schedule };
 export { useDeleteSchedule };

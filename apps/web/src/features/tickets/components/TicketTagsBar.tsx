@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSetTicketTags } from '../../../shared/data/tags/useTagging';
 import { toast } from '../../../shared/toast';
 import { ColorChip } from '../../../shared/ui/ColorChip';
-import { TagPicker } from './TagPicker';
+import { TagPicker } from '../../../shared/ui/TagPicker';
 
 /**
  * The ticket's tags under the conversation header: its kanban lane as a chip, and a picker of the plain tags (each

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ContactOption } from '../../../shared/data/contacts/useContacts';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
+import { makeUser } from '../../test/fixtures';
+import { mockFetch, renderWithProviders, sessionValue } from '../../test/render';
+import type { ContactOption } from '../data/contacts/useContacts';
 import { ContactPicker } from './ContactPicker';
 
 afterEach(() => vi.unstubAllGlobals());

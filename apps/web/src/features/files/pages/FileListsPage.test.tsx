@@ -1,9 +1,9 @@
 import type { FileListDto } from '@atendo/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import FileListsPage from '../../features/files/pages/FileListsPage';
-import { makeUser } from '../../test/fixtures';
-import { mockFetch, renderWithProviders, sessionValue } from '../../test/render';
+import { makeUser } from '../../../test/fixtures';
+import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
+import FileListsPage from './FileListsPage';
 
 // The shared list page, through one of the pages built on it (/files).
 const session = sessionValue(makeUser({ profile: 'admin' }));

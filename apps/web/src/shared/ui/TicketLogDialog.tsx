@@ -15,10 +15,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../shared/clock';
-import { foldTicketLog } from '../../../../shared/data/tickets/foldTicketLog';
-import { useTicketLog } from '../../../../shared/data/tickets/useTicket';
-import { useClock } from '../../../../shared/hooks/useClock';
+import { formatDateTime } from '../clock';
+import { foldTicketLog } from '../data/tickets/foldTicketLog';
+import { useTicketLog } from '../data/tickets/useTicket';
+import { useClock } from '../hooks/useClock';
 
 const COLORS: Record<TicketLogType, string> = {
   create: '#1976d2',

@@ -1,7 +1,7 @@
 import { Autocomplete, Chip, CircularProgress, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_SEARCH_MIN, type ContactOption, useContactSearch } from '../../../shared/data/contacts/useContacts';
+import { CONTACT_SEARCH_MIN, type ContactOption, useContactSearch } from '../data/contacts/useContacts';
 
 interface Common {
   label: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeClock, toZonedInput } from '../../../shared/clock';
+import { makeClock, toZonedInput } from '../clock';
 import { checkSchedule, checkScheduleImage } from './ScheduleDialog';
 
 describe('the schedule modal checks (seed 000 §5)', () => {

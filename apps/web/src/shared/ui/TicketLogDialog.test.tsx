@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { foldTicketLog } from '../../../../shared/data/tickets/foldTicketLog';
-import { makeUser } from '../../../../test/fixtures';
-import { mockFetch, renderWithProviders, sessionValue } from '../../../../test/render';
+import { makeUser } from '../../test/fixtures';
+import { mockFetch, renderWithProviders, sessionValue } from '../../test/render';
+import { foldTicketLog } from '../data/tickets/foldTicketLog';
 import { TicketLogDialog } from './TicketLogDialog';
 
 const session = sessionValue(makeUser({ profile: 'admin' }));

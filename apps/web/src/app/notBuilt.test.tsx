@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAnnouncementsBell } from '../../features/announcements/hooks/useAnnouncementsBell';
-import { useChatsBell } from '../../features/chats/hooks/useChatsBell';
-import { mockFetch } from '../../test/render';
-import { useConnectionTargets } from '../data/connections/useConnections';
-import { useTargets } from '../data/queues/useQueues';
-import { isNotBuilt, NOT_BUILT_ROUTES } from './notBuilt';
+import { useAnnouncementsBell } from '../features/announcements/hooks/useAnnouncementsBell';
+import { useChatsBell } from '../features/chats/hooks/useChatsBell';
+import { isNotBuilt, NOT_BUILT_ROUTES } from '../shared/api/notBuilt';
+import { useConnectionTargets } from '../shared/data/connections/useConnections';
+import { useTargets } from '../shared/data/queues/useQueues';
+import { mockFetch } from '../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 

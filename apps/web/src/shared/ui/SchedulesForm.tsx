@@ -1,8 +1,8 @@
 import type { ScheduleRowDto } from '@atendo/shared';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsUnder } from '../../../shared/api/errors';
-import { TimeOfDayField } from '../../../shared/ui/TimeOfDayField';
+import { fieldErrorsUnder } from '../api/errors';
+import { TimeOfDayField } from './TimeOfDayField';
 
 type TimeKey = 'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB';
 const KEYS: TimeKey[] = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'];

@@ -1,8 +1,8 @@
 import type { TagRefDto } from '@atendo/shared';
 import { Autocomplete, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useTagList } from '../../../shared/data/tags/useTags';
-import { ColorChip } from '../../../shared/ui/ColorChip';
+import { useTagList } from '../data/tags/useTags';
+import { ColorChip } from './ColorChip';
 
 /**
  * Choose tags (seed 000 §2, seed 002 §2.8): a searchable multiple choice of the company's plain tags shown as chips in

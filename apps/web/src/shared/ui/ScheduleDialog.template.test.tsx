@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
-import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
+import { makeUser } from '../../test/fixtures';
+import { mockFetch, renderWithProviders, sessionValue } from '../../test/render';
 import { ScheduleDialog } from './ScheduleDialog';
 
 const session = sessionValue(makeUser({ profile: 'admin' }));

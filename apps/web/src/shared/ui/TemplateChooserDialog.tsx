@@ -2,7 +2,7 @@ import { type MessageTemplateDto, missingTemplateVariables, type TemplateParamet
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessageTemplates } from '../../../shared/data/tickets/useTemplates';
+import { useMessageTemplates } from '../data/tickets/useTemplates';
 import { TemplatePicker, type TemplateSuggestion } from './TemplatePicker';
 
 export interface ChosenTemplate {

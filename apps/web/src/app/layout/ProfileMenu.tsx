@@ -5,12 +5,12 @@ import Security from '@mui/icons-material/SecurityOutlined';
 import { Avatar, Divider, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGES, type LanguageCode, normalizeLanguage } from '../../../shared/i18n';
-import { mediaUrl } from '../../../shared/media';
-import { useCurrentUser, useSession } from '../../../shared/session/context';
-import { SecurityDialog } from '../../security/components/SecurityDialog';
-import { saveLanguagePreference } from '../hooks/useUpdateProfile';
-import { ProfileDialog } from './ProfileDialog';
+import { ProfileDialog } from '../../features/profile/components/ProfileDialog';
+import { saveLanguagePreference } from '../../features/profile/hooks/useUpdateProfile';
+import { SecurityDialog } from '../../features/security/components/SecurityDialog';
+import { changeLanguage, LANGUAGES, type LanguageCode, normalizeLanguage } from '../../shared/i18n';
+import { mediaUrl } from '../../shared/media';
+import { useCurrentUser, useSession } from '../../shared/session/context';
 
 export function ProfileMenu() {
   const { t, i18n } = useTranslation();

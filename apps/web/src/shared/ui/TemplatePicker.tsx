@@ -2,8 +2,8 @@ import { type MessageTemplateDto, renderMessageTemplate, type TemplateParameters
 import SyncIcon from '@mui/icons-material/Sync';
 import { Alert, Box, Button, Chip, List, ListItemButton, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../shared/api/errors';
-import { useMessageTemplates, useSyncTemplates } from '../../../shared/data/tickets/useTemplates';
+import { toastError } from '../api/errors';
+import { useMessageTemplates, useSyncTemplates } from '../data/tickets/useTemplates';
 
 /** A value offered for every variable (a chip under its field): the contact's name, a list column, … */
 export interface TemplateSuggestion {
