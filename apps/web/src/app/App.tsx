@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { BrowserRouter } from 'react-router';
 import { ApiError } from '../shared/api/client';
+import { AppThemeProvider } from '../shared/theme/AppThemeProvider';
 import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './session/SessionProvider';
-import { AppThemeProvider } from './theme/AppThemeProvider';
 
 export function createQueryClient() {
   return new QueryClient({

@@ -3,11 +3,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import DashboardPage from '../features/dashboard/pages/DashboardPage';
+import type { SessionContextValue } from '../shared/session/context';
 import { makePlan, makeUser } from '../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue, stubMatchMedia } from '../test/render';
 import { PublicOnly, RequireAuth, RouteGate } from './guards';
 import { PRIVATE_ROUTES } from './routes';
-import type { SessionContextValue } from './session/context';
 
 function Where() {
   const location = useLocation();
@@ -193,5 +194,21 @@ describe('route guards', () => {
     );
     expect(await screen.findByText('relatórios')).toBeTruthy();
     expect(access('/')?.narrowOk).toBeFalsy();
+  });
+});
+
+// moved from DashboardPage.test.tsx (issue 38 item 5): the gate is the shell's, so the shell's test composes it with the page
+describe('the dashboard route', () => {
+  it('a user without showDashboard gets the 403 page, and no figure is read', () => {
+    const spy = mockFetch();
+    const access = PRIVATE_ROUTES.find((r) => r.path === '/')?.access;
+    renderWithProviders(
+      <RouteGate access={access}>
+        <DashboardPage />
+      </RouteGate>,
+      { session: sessionValue(makeUser()), route: '/' },
+    );
+    expect(screen.getByRole('heading', { name: 'Oops! Acesso Negado!' })).toBeTruthy();
+    expect(spy.mock.calls.filter(([input]) => new URL(String(input)).pathname === '/dashboard')).toHaveLength(0);
   });
 });

@@ -4,16 +4,11 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { AccessDeniedView } from '../features/system/components/AccessDeniedView';
 import { ApiError } from '../shared/api/client';
+import { type LoginRedirectState, useCurrentUser, useSession } from '../shared/session/context';
 import { LoadError } from '../shared/ui/LoadError';
 import { Loading } from '../shared/ui/Loading';
 import { NoPermission } from '../shared/ui/NoPermission';
 import { PlanGate, useDeniedRedirect } from '../shared/ui/PlanGate';
-import { useCurrentUser, useSession } from './session/context';
-
-/** Where the guard keeps the page an anonymous visitor asked for. */
-export interface LoginRedirectState {
-  from?: string;
-}
 
 /** The API did not answer at start: say so, with a retry, instead of a blank page or a sign-in that cannot work. */
 function Unreachable({ onRetry }: { onRetry: () => void }) {

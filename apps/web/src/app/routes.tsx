@@ -22,7 +22,7 @@ const QueuesPage = lazy(() => import('../features/queues/pages/QueuesPage'));
 const ChatbotPage = lazy(() => import('../features/queues/pages/ChatbotPage'));
 const ConnectionsPage = lazy(() => import('../features/connections/pages/ConnectionsPage'));
 const AllConnectionsPage = lazy(() => import('../features/connections/pages/AllConnectionsPage'));
-const SettingsPage = lazy(() => import('../features/settings/pages/SettingsPage'));
+const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const ContactsPage = lazy(() => import('../features/contacts/pages/ContactsPage'));
 const ContactsImportPage = lazy(() => import('../features/contacts/pages/ContactsImportPage'));
 const TagsPage = lazy(() => import('../features/tags/pages/TagsPage'));

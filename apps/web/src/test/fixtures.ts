@@ -1,6 +1,5 @@
 import { addDays, dayIn, type PlanDto, type SessionUserDto, storedDay } from '@atendo/shared';
-import type { ContactInfo } from '../features/tickets/hooks/useContactDrawer';
-import type { Ticket } from '../features/tickets/types';
+import type { ContactInfo, Ticket } from '../shared/data/tickets/types';
 
 export function makePlan(overrides: Partial<PlanDto> = {}): PlanDto {
   return {

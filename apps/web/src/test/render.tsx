@@ -5,8 +5,8 @@ import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { SessionContext, type SessionContextValue } from '../app/session/context';
-import { AppThemeProvider } from '../app/theme/AppThemeProvider';
+import { SessionContext, type SessionContextValue } from '../shared/session/context';
+import { AppThemeProvider } from '../shared/theme/AppThemeProvider';
 
 /** Answers fetch calls by path; anything unlisted is a 404 (a feature not built yet). */
 export function mockFetch(routes: Record<string, unknown> = {}) {

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useAppName, usePublicSettings } from '../../shared/hooks/usePublicSettings';
 import { getItem, STORAGE_KEYS, setItem, useStorageItem } from '../../shared/storage';
-import { useColorMode } from '../theme/colorMode';
+import { useColorMode } from '../../shared/theme/colorMode';
 import type { MenuEntry, MenuGroup } from './menu';
 import { MENU_ICONS } from './menuIcons';
 

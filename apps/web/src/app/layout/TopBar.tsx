@@ -8,10 +8,10 @@ import { AnnouncementsBell } from '../../features/announcements/components/Annou
 import { ChatsBell } from '../../features/chats/components/ChatsBell';
 import { NotificationsBell } from '../../features/notifications/components/NotificationsBell';
 import type { UnreadTicket } from '../../features/notifications/hooks/useUnreadTickets';
-import { ProfileMenu } from '../../features/profile/components/ProfileMenu';
+import { useCurrentUser } from '../../shared/session/context';
 import { effectiveDueDate, formatDate } from '../../shared/subscription';
-import { useCurrentUser } from '../session/context';
-import { useColorMode } from '../theme/colorMode';
+import { useColorMode } from '../../shared/theme/colorMode';
+import { ProfileMenu } from './ProfileMenu';
 import { VolumeControl } from './VolumeControl';
 
 export interface TopBarProps {

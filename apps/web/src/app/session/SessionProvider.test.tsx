@@ -5,8 +5,8 @@ import { SnackbarProvider } from 'notistack';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/client';
+import { type SessionContextValue, useSession } from '../../shared/session/context';
 import { dueInDays, makeUser } from '../../test/fixtures';
-import { type SessionContextValue, useSession } from './context';
 import { SessionProvider } from './SessionProvider';
 
 type Handler = (url: URL, init?: RequestInit) => Response;

@@ -13,10 +13,10 @@ import { useNavigate } from 'react-router';
 import { ApiError, setTokenRefresher, setUnauthorizedHandler } from '../../shared/api/client';
 import { toastError } from '../../shared/api/errors';
 import { changeLanguage, normalizeLanguage, storedLanguage } from '../../shared/i18n';
+import { SessionContext, type SessionContextValue, type SessionStatus } from '../../shared/session/context';
 import { getItem, getToken, STORAGE_KEYS, setItem, setToken } from '../../shared/storage';
 import { daysUntilDue, formatDate, isSubscriptionValid } from '../../shared/subscription';
 import { toast } from '../../shared/toast';
-import { SessionContext, type SessionContextValue, type SessionStatus } from './context';
 import { fetchMe, refreshSession, signIn, signInTwoFactor, signOut } from './sessionApi';
 
 export { refreshSession };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { scheduleErrors } from '../../features/queues/components/SchedulesForm';
 import i18n, { changeLanguage } from '../i18n';
 import { getToken, setToken } from '../storage';
+import { scheduleErrors } from '../ui/SchedulesForm';
 import { ApiError, apiRequest, setTokenRefresher, setUnauthorizedHandler } from './client';
 import { applyFieldErrors, errorMessage, fieldErrorsUnder } from './errors';
 

@@ -1,7 +1,7 @@
 import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SessionContext } from '../../app/session/context';
 import { type Clock, makeClock } from '../clock';
+import { SessionContext } from '../session/context';
 
 /** The company's time zone and the UI language, for the formatters of shared/clock.ts. */
 export function useClock(): Clock {

@@ -1,7 +1,7 @@
 import { CompanyPlanDto, type PlanDto } from '@atendo/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../app/session/context';
 import { api } from '../api/client';
+import { useSession } from '../session/context';
 import { useSocketEvent } from '../socket/useSocketEvent';
 import { appKeys } from './keys';
 

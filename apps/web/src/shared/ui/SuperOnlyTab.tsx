@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../app/session/context';
+import { useCurrentUser } from '../session/context';
 import { toast } from '../toast';
 
 /** Seed 001: a tab only the super admin opens; anybody else sees 'Sem permissão para acessar!' and goes to / after 0.5 s. */

@@ -16,13 +16,13 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
+import { useCompanyNames } from '../../../shared/data/connections/useConnections';
+import { useUserList } from '../../../shared/data/users/useUsers';
 import { useClock } from '../../../shared/hooks/useClock';
+import { useCurrentUser } from '../../../shared/session/context';
 import { PAGE_SX } from '../../../shared/ui/Page';
-import { useCompanyNames } from '../../connections/hooks/useConnections';
-import { useUserList } from '../../users/hooks/useUsers';
 import { type AuditFilters, downloadAuditLogs, useAuditLogs } from '../hooks/useAuditLogs';
 
 const changes = (e: AuditLogDto) => {

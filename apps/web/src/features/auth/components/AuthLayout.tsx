@@ -4,9 +4,9 @@ import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import { Box, IconButton, Menu, MenuItem, Paper, Tooltip, Typography } from '@mui/material';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useColorMode } from '../../../app/theme/colorMode';
 import { useAppName, usePublicSettings } from '../../../shared/hooks/usePublicSettings';
 import { changeLanguage, LANGUAGES, normalizeLanguage } from '../../../shared/i18n';
+import { useColorMode } from '../../../shared/theme/colorMode';
 
 function PublicToolbar() {
   const { t, i18n } = useTranslation();

@@ -1,9 +1,9 @@
 import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/context';
 import { ApiError } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
+import { useSession } from '../../../shared/session/context';
 
 /**
  * The sign-in's second step (issue 34): the code of the authenticator app, or one recovery code. A challenge that

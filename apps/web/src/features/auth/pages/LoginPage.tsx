@@ -6,14 +6,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { z } from 'zod';
-import type { LoginRedirectState } from '../../../app/guards';
-import { useSession } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { usePublicSettings } from '../../../shared/hooks/usePublicSettings';
+import { type LoginRedirectState, useSession } from '../../../shared/session/context';
 import { getRememberedEmail, rememberEmail } from '../../../shared/storage';
 import { FormTextField } from '../../../shared/ui/FormTextField';
+import { PasswordField } from '../../../shared/ui/PasswordField';
 import { AuthLayout } from '../components/AuthLayout';
-import { PasswordField } from '../components/PasswordField';
 import { TwoFactorStep } from '../components/TwoFactorStep';
 
 type LoginInput = z.input<typeof LoginBody>;

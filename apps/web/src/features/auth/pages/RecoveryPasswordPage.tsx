@@ -5,8 +5,8 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
+import { PasswordField } from '../../../shared/ui/PasswordField';
 import { AuthLayout } from '../components/AuthLayout';
-import { PasswordField } from '../components/PasswordField';
 import { MAX_CODE_ATTEMPTS, REDIRECT_AFTER_ATTEMPTS_MS, REDIRECT_AFTER_SAVE_MS, recoveryApi } from '../hooks/useRecovery';
 
 type Stage = 'number' | 'code' | 'password';

@@ -29,8 +29,8 @@ import { useMoney } from '../../../shared/hooks/useMoney';
 import { usePublicSettings } from '../../../shared/hooks/usePublicSettings';
 import { toast } from '../../../shared/toast';
 import { FormTextField } from '../../../shared/ui/FormTextField';
+import { PasswordField } from '../../../shared/ui/PasswordField';
 import { AuthLayout } from '../components/AuthLayout';
-import { PasswordField } from '../components/PasswordField';
 import {
   type SignupCompany,
   SignupCompanyStep,

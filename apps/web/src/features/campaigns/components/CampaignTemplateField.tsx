@@ -2,7 +2,7 @@ import { CAMPAIGN_LIST_COLUMNS, type CampaignTemplate } from '@atendo/shared';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TemplateChooserDialog } from '../../tickets/components/TemplateChooserDialog';
+import { TemplateChooserDialog } from '../../../shared/ui/TemplateChooserDialog';
 
 /**
  * A campaign variant's Cloud API template (issue 36): the conversation's template picker, with the contact list's

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SchedulesForm } from '../../../shared/ui/SchedulesForm';
 import { stubApi } from '../../../test/apiStub';
 import { makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
-import { SchedulesForm } from '../../queues/components/SchedulesForm';
 import { CampaignModal } from '../components/CampaignModal';
 import CampaignReportPage from './CampaignReportPage';
 import CampaignsConfigPage from './CampaignsConfigPage';

@@ -1,9 +1,9 @@
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
-import { useUserList } from '../../users/hooks/useUsers';
+import { useUserList } from '../../../shared/data/users/useUsers';
+import { useCurrentUser } from '../../../shared/session/context';
 import { type Chat, useSaveChat } from '../hooks/useChats';
 
 type Option = { id: number; name: string };

@@ -2,10 +2,10 @@ import SendIcon from '@mui/icons-material/Send';
 import { Box, CircularProgress, IconButton, Paper, TextField, Typography } from '@mui/material';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { useCurrentUser } from '../../../shared/session/context';
 import { type Chat, useChatMessages, useSendChatMessage } from '../hooks/useChats';
 
 /** Seed 002 §9: older messages load within 600 px of the top; the scroll after opening a chat waits 300 ms. */

@@ -1,8 +1,8 @@
 import type { ChatDto, ChatMessageDto } from '@atendo/shared';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import type { Wire } from '../../../shared/data/tickets/types';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import type { Wire } from '../../tickets/types';
 import { chatKeys } from './keys';
 import { CHATS_BELL_KEY } from './useChatsBell';
 

@@ -21,8 +21,8 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
+import { useCurrentUser } from '../../../shared/session/context';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { ChatDialog } from '../components/ChatDialog';
 import { ChatMessagesPane } from '../components/ChatMessagesPane';

@@ -6,9 +6,9 @@ import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, failureMessage } from '../../../shared/api/errors';
+import { usePlans } from '../../../shared/data/plans/usePlans';
 import { toast } from '../../../shared/toast';
 import { FormTextField } from '../../../shared/ui/FormTextField';
-import { usePlans } from '../../plans/hooks/usePlans';
 import { useSaveCompany } from '../hooks/useCompanies';
 import { addRecurrence } from '../utils/companyRow';
 

@@ -3,7 +3,7 @@ import { type ComponentType, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../shared/ui/CopyField';
 import { Loading } from '../../../shared/ui/Loading';
-import { SchedulesForm } from '../../queues/components/SchedulesForm';
+import { SchedulesForm } from '../../../shared/ui/SchedulesForm';
 import { type ConnectionForm, useConnectionForm } from '../hooks/useConnectionForm';
 import type { NewChannel, TabName } from '../utils/connectionForm';
 import { AssessmentsTab } from './connectionModal/AssessmentsTab';

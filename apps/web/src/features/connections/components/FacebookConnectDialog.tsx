@@ -3,8 +3,8 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import { useFacebookConnect } from '../../../shared/data/connections/useConnections';
 import { toast } from '../../../shared/toast';
-import { useFacebookConnect } from '../hooks/useConnections';
 
 /** The Meta app id for the Facebook login dialog (the API's FACEBOOK_APP_ID). Without it the login is pasted by hand. */
 export const FACEBOOK_APP_ID: string = (import.meta.env as Record<string, string | undefined>).VITE_FACEBOOK_APP_ID ?? '';

@@ -3,9 +3,9 @@ import { Box, Dialog, DialogContent, DialogTitle, Typography } from '@mui/materi
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConnection } from '../../../shared/data/connections/useConnections';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { Loading } from '../../../shared/ui/Loading';
-import { useConnection } from '../hooks/useConnections';
 
 /**
  * The QR code of a WhatsApp session (seed 001 §4): the session's `qrcode` string rendered at 250 px, replaced live by

@@ -4,9 +4,19 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { connectionKeys } from '../../../shared/data/connections/keys';
+import {
+  type Connection,
+  useCompanySetting,
+  useConnection,
+  useConnectionTargets,
+  useGreetingMedia,
+  useSaveConnection,
+  useSessionAction,
+} from '../../../shared/data/connections/useConnections';
+import { useQueues } from '../../../shared/data/queues/useQueues';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
-import { useQueues } from '../../queues/hooks/useQueues';
 import {
   day,
   EMPTY,
@@ -18,16 +28,6 @@ import {
   type TabName,
   toBody,
 } from '../utils/connectionForm';
-import { connectionKeys } from './keys';
-import {
-  type Connection,
-  useCompanySetting,
-  useConnection,
-  useConnectionTargets,
-  useGreetingMedia,
-  useSaveConnection,
-  useSessionAction,
-} from './useConnections';
 
 const FORM_FIELDS = Object.keys(EMPTY);
 

@@ -12,8 +12,8 @@ import {
 } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAllConnections, useCompanyNames } from '../../../shared/data/connections/useConnections';
 import { TableStateRows } from '../../../shared/ui/TableStateRows';
-import { useAllConnections, useCompanyNames } from '../hooks/useConnections';
 
 interface CompanyRow {
   companyId: number;

@@ -29,12 +29,22 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
+import {
+  type Connection,
+  type SessionAction,
+  useCloseImported,
+  useConnectionEvents,
+  useConnections,
+  useDeleteConnection,
+  useRestartConnections,
+  useSessionAction,
+} from '../../../shared/data/connections/useConnections';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { useHelpVideo } from '../../../shared/hooks/useHelps';
+import { useSession } from '../../../shared/session/context';
 import { isSubscriptionValid } from '../../../shared/subscription';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
@@ -45,16 +55,6 @@ import { ChannelIcon } from '../components/ChannelIcon';
 import { ConnectionModal, type NewChannel } from '../components/ConnectionModal';
 import { FacebookConnectDialog } from '../components/FacebookConnectDialog';
 import { QrCodeDialog } from '../components/QrCodeDialog';
-import {
-  type Connection,
-  type SessionAction,
-  useCloseImported,
-  useConnectionEvents,
-  useConnections,
-  useDeleteConnection,
-  useRestartConnections,
-  useSessionAction,
-} from '../hooks/useConnections';
 
 const ADD_OPTIONS: { channel: NewChannel; flag: 'useWhatsapp' | 'useFacebook' | 'useInstagram' }[] = [
   { channel: 'whatsapp', flag: 'useWhatsapp' },

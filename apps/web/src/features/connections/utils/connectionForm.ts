@@ -1,5 +1,5 @@
 import { CONNECTION_TOKEN_LENGTH, type ScheduleRowDto } from '@atendo/shared';
-import type { Connection, ConnectionBody } from '../hooks/useConnections';
+import type { Connection, ConnectionBody } from '../../../shared/data/connections/useConnections';
 
 export type NewChannel = 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram';
 export type TabName = 'general' | 'integrations' | 'messages' | 'chatbot' | 'assessments' | 'schedules';

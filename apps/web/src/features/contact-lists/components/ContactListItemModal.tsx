@@ -5,10 +5,10 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { useSaveContactListItem } from '../../../shared/data/contact-lists/useContactLists';
 import { toast } from '../../../shared/toast';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
-import { useSaveContactListItem } from '../hooks/useContactLists';
 
 interface Form {
   name: string;

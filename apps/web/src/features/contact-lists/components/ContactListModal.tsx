@@ -5,10 +5,10 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { useSaveContactList } from '../../../shared/data/contact-lists/useContactLists';
 import { toast } from '../../../shared/toast';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
-import { useSaveContactList } from '../hooks/useContactLists';
 
 /** Add/edit a contact list: a name of 2 to 50 characters (seed 002 §5). */
 export function ContactListModal({

@@ -26,13 +26,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useSession } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
-import { toast } from '../../../shared/toast';
-import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
-import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
-import { useTagList } from '../../tags/hooks/useTags';
-import { ContactListItemModal } from '../components/ContactListItemModal';
 import {
   downloadSample,
   useAddTagToList,
@@ -41,7 +35,13 @@ import {
   useContactListItems,
   useDeleteContactListItem,
   useUploadContactList,
-} from '../hooks/useContactLists';
+} from '../../../shared/data/contact-lists/useContactLists';
+import { useTagList } from '../../../shared/data/tags/useTags';
+import { useSession } from '../../../shared/session/context';
+import { toast } from '../../../shared/toast';
+import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
+import { ContactListItemModal } from '../components/ContactListItemModal';
 
 /** The import job's summary (contact-lists.service runImport). */
 interface ImportSummary {

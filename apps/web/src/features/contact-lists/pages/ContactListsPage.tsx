@@ -5,9 +5,9 @@ import { IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastError } from '../../../shared/api/errors';
+import { downloadSample, useContactListsPage, useDeleteContactList } from '../../../shared/data/contact-lists/useContactLists';
 import { CrudListPage } from '../../../shared/ui/CrudListPage';
 import { ContactListModal } from '../components/ContactListModal';
-import { downloadSample, useContactListsPage, useDeleteContactList } from '../hooks/useContactLists';
 
 /** /contact-lists (seed 002 §2.5): name, contacts count, sample download, open, edit, delete; add; search. */
 export default function ContactListsPage() {

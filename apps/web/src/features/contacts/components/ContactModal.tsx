@@ -7,14 +7,14 @@ import { Box, Button, Dialog, DialogContent, DialogTitle, Divider, IconButton, S
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/context';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { useContact, useSaveContact } from '../../../shared/data/contacts/useContacts';
+import { tagDiff, useContactTags, useSyncContactTags } from '../../../shared/data/tags/useTagging';
+import { useCurrentUser } from '../../../shared/session/context';
 import { toast } from '../../../shared/toast';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
-import { TagPicker } from '../../tags/components/TagPicker';
-import { tagDiff, useContactTags, useSyncContactTags } from '../../tags/hooks/useTagging';
-import { useContact, useSaveContact } from '../hooks/useContacts';
+import { TagPicker } from '../../../shared/ui/TagPicker';
 import { ContactPrivacyActions } from './ContactPrivacyActions';
 
 interface Form {

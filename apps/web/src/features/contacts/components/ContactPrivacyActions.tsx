@@ -5,9 +5,9 @@ import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/materia
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import { downloadContactData, useEraseContact } from '../../../shared/data/contacts/useContacts';
 import { toast } from '../../../shared/toast';
 import { TypedConfirmationDialog } from '../../../shared/ui/TypedConfirmationDialog';
-import { downloadContactData, useEraseContact } from '../hooks/useContacts';
 
 /**
  * The contact's rights under the LGPD (docs/privacy.md): export everything held about it (a zip), or erase it after

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/errors';
-import { useImportPhoneContacts } from '../hooks/useContacts';
+import { useImportPhoneContacts } from '../../../shared/data/contacts/useContacts';
 
 /**
  * "Importar do celular" (seed 000 §5 POST /contacts/import/chats): the chats of the company's connected WhatsApp (QR)

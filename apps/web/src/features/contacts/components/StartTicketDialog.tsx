@@ -3,11 +3,11 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuI
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
 import { ApiError } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
-import { useConnectionOptions } from '../../tickets/hooks/useInboxOptions';
-import { useCreateTicket } from '../../tickets/hooks/useTicket';
+import { useCreateTicket } from '../../../shared/data/tickets/useTicket';
+import { useConnectionOptions } from '../../../shared/hooks/useInboxOptions';
+import { useCurrentUser } from '../../../shared/session/context';
 
 /** Opens or starts a ticket for a contact (queue required, 'Selecione uma fila'); another user's open ticket is named. */
 export function StartTicketDialog({ contact, onClose }: { contact: ContactItemDto | null; onClose: () => void }) {

@@ -7,8 +7,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastError } from '../../../shared/api/errors';
+import { useImportStatus, useStartImport, useUploadContacts } from '../../../shared/data/contacts/useContacts';
 import { toast } from '../../../shared/toast';
-import { useImportStatus, useStartImport, useUploadContacts } from '../hooks/useContacts';
 
 type Field = 'name' | 'number' | 'email' | 'tags';
 const FIELDS: Field[] = ['name', 'number', 'email', 'tags'];

@@ -24,25 +24,25 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
-import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
-import { toast } from '../../../shared/toast';
-import { ColorChip } from '../../../shared/ui/ColorChip';
-import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
-import { LoadError } from '../../../shared/ui/LoadError';
-import { SearchField } from '../../../shared/ui/SearchField';
-import { useTagList } from '../../tags/hooks/useTags';
-import { ContactModal } from '../components/ContactModal';
-import { ImportPhoneContactsDialog } from '../components/ImportPhoneContactsDialog';
-import { StartTicketDialog } from '../components/StartTicketDialog';
 import {
   downloadContactsExport,
   useBlockContact,
   useContactEvents,
   useContactsList,
   useDeleteContact,
-} from '../hooks/useContacts';
+} from '../../../shared/data/contacts/useContacts';
+import { useTagList } from '../../../shared/data/tags/useTags';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
+import { useCurrentUser } from '../../../shared/session/context';
+import { toast } from '../../../shared/toast';
+import { ColorChip } from '../../../shared/ui/ColorChip';
+import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { LoadError } from '../../../shared/ui/LoadError';
+import { SearchField } from '../../../shared/ui/SearchField';
+import { ContactModal } from '../components/ContactModal';
+import { ImportPhoneContactsDialog } from '../components/ImportPhoneContactsDialog';
+import { StartTicketDialog } from '../components/StartTicketDialog';
 
 const ROW_PX = 56;
 const GRID = '56px minmax(160px, 2fr) minmax(130px, 1fr) minmax(160px, 1.5fr) minmax(120px, 1.5fr) 190px';

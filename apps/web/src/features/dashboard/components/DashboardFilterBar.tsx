@@ -2,8 +2,8 @@ import { isReversedRange } from '@atendo/shared';
 import { Autocomplete, Box, Button, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueues } from '../../queues/hooks/useQueues';
-import { useUserList } from '../../users/hooks/useUsers';
+import { useQueues } from '../../../shared/data/queues/useQueues';
+import { useUserList } from '../../../shared/data/users/useUsers';
 import type { DashboardFilter } from '../hooks/useDashboard';
 
 interface Option {

@@ -9,8 +9,8 @@ import { useCallback, useState } from 'react';
 import { api } from '../../../shared/api/client';
 import { downloadStreamed } from '../../../shared/api/download';
 import { toastError } from '../../../shared/api/errors';
+import type { Wire } from '../../../shared/data/tickets/types';
 import i18n from '../../../shared/i18n';
-import type { Wire } from '../../tickets/types';
 import { dashboardKeys } from './keys';
 import { type DashboardFilter, queryOf } from './useDashboard';
 

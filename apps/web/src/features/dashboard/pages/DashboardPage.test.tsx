@@ -1,7 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { RouteGate } from '../../../app/guards';
-import { PRIVATE_ROUTES } from '../../../app/routes';
 import { SocketContext } from '../../../shared/socket/context';
 import { makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
@@ -287,18 +285,5 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(calls(spy, '/dashboard')).toHaveLength(2), { timeout: 3000 });
     await new Promise((r) => setTimeout(r, 1200));
     expect(calls(spy, '/dashboard')).toHaveLength(2);
-  });
-
-  it('a user without showDashboard gets the 403 page, and no figure is read', () => {
-    const spy = mockFetch();
-    const access = PRIVATE_ROUTES.find((r) => r.path === '/')?.access;
-    renderWithProviders(
-      <RouteGate access={access}>
-        <DashboardPage />
-      </RouteGate>,
-      { session: sessionValue(makeUser()), route: '/' },
-    );
-    expect(screen.getByRole('heading', { name: 'Oops! Acesso Negado!' })).toBeTruthy();
-    expect(calls(spy, '/dashboard')).toHaveLength(0);
   });
 });

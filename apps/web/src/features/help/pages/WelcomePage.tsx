@@ -6,10 +6,10 @@ import WhatsApp from '@mui/icons-material/WhatsApp';
 import { Box, Button, Card, CardContent, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
 import { SUPPORT_WHATSAPP, WELCOME_VIDEO_URL } from '../../../shared/config';
 import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { useAppName } from '../../../shared/hooks/usePublicSettings';
+import { useCurrentUser } from '../../../shared/session/context';
 
 const CARDS = [
   { key: 'inbox', Icon: QuestionAnswerOutlined },

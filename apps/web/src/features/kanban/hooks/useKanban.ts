@@ -2,8 +2,8 @@ import type { KanbanTicketDto, TagDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
+import type { Wire } from '../../../shared/data/tickets/types';
 import { useRefetchOnEvent } from '../../../shared/socket/useRefetchOnEvent';
-import type { Wire } from '../../tickets/types';
 import { kanbanKeys } from './keys';
 
 export type KanbanCard = Wire<KanbanTicketDto>;

@@ -15,8 +15,8 @@ import { Alert, Box, Button, Card, CircularProgress, IconButton, TextField, Tool
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
 import { useHelpVideo } from '../../../shared/hooks/useHelps';
+import { useCurrentUser } from '../../../shared/session/context';
 import { toast } from '../../../shared/toast';
 import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialVideoDialog';
 import { CardBody, KanbanCardView } from '../components/KanbanCardView';

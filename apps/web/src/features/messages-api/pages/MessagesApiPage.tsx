@@ -17,8 +17,8 @@ import {
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/context';
 import { errorMessage } from '../../../shared/api/errors';
+import { useCurrentUser } from '../../../shared/session/context';
 import { toast } from '../../../shared/toast';
 import { CopyField } from '../../../shared/ui/CopyField';
 import { sendUrl, useApiTokens, useTestSend } from '../hooks/useMessagesApi';

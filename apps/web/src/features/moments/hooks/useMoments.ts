@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../shared/api/client';
-import type { Ticket } from '../../tickets/types';
+import type { Ticket } from '../../../shared/data/tickets/types';
 import { momentKeys } from './keys';
 
 /** GET /usersMoments — the live tickets of the real-time panel. */

@@ -1,8 +1,8 @@
 import type { UserListItemDto } from '@atendo/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { userKeys } from '../../../shared/data/users/useUsers';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import { userKeys } from '../../users/hooks/useUsers';
 
 /**
  * Who of the company is online (GET /users/list), kept live by company-{id}-user: the presence ping

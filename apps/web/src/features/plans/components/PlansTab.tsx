@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useDeletePlan, usePlans, useSavePlan } from '../../../shared/data/plans/usePlans';
 import { useMoney } from '../../../shared/hooks/useMoney';
 import { FormOverTableList, useFormOverTable } from '../../../shared/ui/FormOverTable';
 import { FormTextField } from '../../../shared/ui/FormTextField';
-import { useDeletePlan, usePlans, useSavePlan } from '../hooks/usePlans';
 import { planPriceLabel } from './planFormat';
 
 type Form = Omit<PlanBodyInput, 'amount' | 'isPublic'> & { amount: string; isPublic: 'true' | 'false' };

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
 import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
+import { PasswordField } from '../../../shared/ui/PasswordField';
 import { SuperOnlyTab } from '../../../shared/ui/SuperOnlyTab';
-import { PasswordField } from '../../auth/components/PasswordField';
 import { usePlatformKeyValues, useSavePlatformKeys } from '../hooks/usePlatformKeys';
 
 type Group = (typeof PLATFORM_KEY_GROUPS)[number];

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { settingsKeys } from '../../settings/hooks/keys';
+import { settingsKeys } from '../../../shared/data/settings/keys';
 
 /** One cache with the settings page's global list (GET /settings; secrets come masked). */
 const GLOBAL_KEY = settingsKeys.global;

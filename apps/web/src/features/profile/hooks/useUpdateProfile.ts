@@ -1,8 +1,8 @@
 import { emailField, nameField, V } from '@atendo/shared';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useSession } from '../../../app/session/context';
 import { api } from '../../../shared/api/client';
+import { useSession } from '../../../shared/session/context';
 
 /** Own-profile form: name, e-mail, and a new password only when typed (5 to 50). */
 export const ProfileForm = z.object({

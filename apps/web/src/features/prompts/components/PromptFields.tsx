@@ -16,8 +16,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/errors';
+import { useQueueEvents, useQueues } from '../../../shared/data/queues/useQueues';
 import { toast } from '../../../shared/toast';
-import { useQueueEvents, useQueues } from '../../queues/hooks/useQueues';
 import { useExternalApiTest, usePrompts } from '../hooks/usePrompts';
 import { type PromptErrors, type PromptFormValues, toggleExternalApi } from '../utils/promptForm';
 

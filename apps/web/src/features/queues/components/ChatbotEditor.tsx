@@ -31,10 +31,10 @@ import type { TFunction } from 'i18next';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import type { Named } from '../../../shared/data/queues/useQueues';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
-import type { Named } from '../hooks/useQueues';
 
 /** A step being edited: the API's fields plus a stable key for React. */
 export interface StepDraft extends Omit<ChatbotOptionInput, 'options'> {

@@ -20,17 +20,17 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyFieldErrors, fieldErrorsUnder, toastError } from '../../../shared/api/errors';
+import { useQueue, useQueues, useSaveQueue, useScheduleType, useTargets } from '../../../shared/data/queues/useQueues';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { Loading } from '../../../shared/ui/Loading';
 import { usePlaceholdersHelp } from '../../../shared/ui/placeholders';
-import { useQueue, useQueues, useSaveQueue, useScheduleType, useTargets } from '../hooks/useQueues';
+import { SchedulesForm, scheduleErrors } from '../../../shared/ui/SchedulesForm';
 import { unusedColor } from '../utils/unusedColor';
 import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from './ChatbotEditor';
 import { QueueRulesFields, SLA_FIELDS } from './QueueRulesFields';
-import { SchedulesForm, scheduleErrors } from './SchedulesForm';
 
 /** Seed 001 §5 "Queue form"; the greeting and out-of-hours rules depend on the company, checked on submit. */
 /** An SLA target in minutes: empty (none) or 1 up to a year. */

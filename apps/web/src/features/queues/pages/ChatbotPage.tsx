@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
+import { useChatbot, useQueues, useSaveChatbot, useTargets } from '../../../shared/data/queues/useQueues';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
 import { PAGE_SX } from '../../../shared/ui/Page';
 import { ChatbotEditor, fromDrafts, type StepDraft, toDrafts, validateFlow } from '../components/ChatbotEditor';
-import { useChatbot, useQueues, useSaveChatbot, useTargets } from '../hooks/useQueues';
 
 /** /chatbot/:id — one step of a flow and everything under it (seed 001 §2). */
 export default function ChatbotPage() {

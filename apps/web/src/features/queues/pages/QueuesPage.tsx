@@ -22,13 +22,13 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import { useDeleteQueue, useQueueEvents, useQueues } from '../../../shared/data/queues/useQueues';
 import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { TableStateRows } from '../../../shared/ui/TableStateRows';
 import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialVideoDialog';
 import { QueueDialog } from '../components/QueueDialog';
-import { useDeleteQueue, useQueueEvents, useQueues } from '../hooks/useQueues';
 
 /** Seed 002 §9: the queue edit dialog opens 500 ms after a creation. */
 export const EDIT_AFTER_CREATE_MS = 500;

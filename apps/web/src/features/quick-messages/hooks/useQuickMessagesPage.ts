@@ -1,9 +1,9 @@
 import type { QuickMessageBody, QuickMessageDto } from '@atendo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { quickMessageKeys } from '../../../shared/data/quick-messages/keys';
 import { removeRecord, upsertRecord, useInfiniteSearch } from '../../../shared/hooks/useInfiniteSearch';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import { quickMessageKeys } from './keys';
 
 const KEY = quickMessageKeys.page;
 

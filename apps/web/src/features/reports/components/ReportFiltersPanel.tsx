@@ -1,11 +1,11 @@
 import { TICKET_STATUSES, type TicketStatus } from '@atendo/shared';
 import { Box, Button, FormControlLabel, Paper, Switch, TextField, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { ContactOption } from '../../../shared/data/contacts/useContacts';
+import { useQueues } from '../../../shared/data/queues/useQueues';
+import { useConnectionOptions, useTagOptions, useUserOptions } from '../../../shared/hooks/useInboxOptions';
+import { ContactPicker } from '../../../shared/ui/ContactPicker';
 import { MultiSelect } from '../../../shared/ui/MultiSelect';
-import { ContactPicker } from '../../contacts/components/ContactPicker';
-import type { ContactOption } from '../../contacts/hooks/useContacts';
-import { useQueues } from '../../queues/hooks/useQueues';
-import { useConnectionOptions, useTagOptions, useUserOptions } from '../../tickets/hooks/useInboxOptions';
 import type { ReportFilters } from '../hooks/useReport';
 
 export interface ReportFiltersPanelProps {

@@ -4,9 +4,9 @@ import { useCallback, useRef, useState } from 'react';
 import { api, type QueryValue } from '../../../shared/api/client';
 import { type DownloadProgress, downloadStreamed } from '../../../shared/api/download';
 import { toastError } from '../../../shared/api/errors';
+import type { Wire } from '../../../shared/data/tickets/types';
 import i18n from '../../../shared/i18n';
 import { useRefetchOnEvent } from '../../../shared/socket/useRefetchOnEvent';
-import type { Wire } from '../../tickets/types';
 import { reportKeys } from './keys';
 
 /** The report's filters as the page holds them (seed 001 §7 "Report"). */

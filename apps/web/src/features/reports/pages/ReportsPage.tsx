@@ -25,11 +25,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { dayKey, formatDateTime } from '../../../shared/clock';
+import type { ContactOption } from '../../../shared/data/contacts/useContacts';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { LoadError } from '../../../shared/ui/LoadError';
-import type { ContactOption } from '../../contacts/hooks/useContacts';
-import { TicketLogDialog } from '../../tickets/components/inbox/TicketLogDialog';
+import { TicketLogDialog } from '../../../shared/ui/TicketLogDialog';
 import { ReportFiltersPanel } from '../components/ReportFiltersPanel';
 import { ReportTotals } from '../components/ReportTotals';
 import {

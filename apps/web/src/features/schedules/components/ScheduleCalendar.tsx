@@ -25,7 +25,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { sendFailureText } from '../../../shared/api/errors';
 import type { Clock } from '../../../shared/clock';
-import type { Schedule } from '../hooks/useSchedules';
+import type { Schedule } from '../../../shared/data/schedules/useSchedules';
 import { calendarCulture, formatWall, toWall } from './calendarTime';
 
 const localizer = dayjsLocalizer(dayjs);

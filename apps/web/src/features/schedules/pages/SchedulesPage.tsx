@@ -7,17 +7,22 @@ import { type View, Views } from 'react-big-calendar';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/clock';
+import { type ContactOption, useContact } from '../../../shared/data/contacts/useContacts';
+import {
+  type Schedule,
+  useDeleteSchedule,
+  useMonthSchedules,
+  useScheduleEvents,
+} from '../../../shared/data/schedules/useSchedules';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { useHelpVideo } from '../../../shared/hooks/useHelps';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
+import { ScheduleDialog } from '../../../shared/ui/ScheduleDialog';
 import { SearchField } from '../../../shared/ui/SearchField';
 import { TutorialVideoDialog, useFirstVisit } from '../../../shared/ui/TutorialVideoDialog';
-import { type ContactOption, useContact } from '../../contacts/hooks/useContacts';
 import { fromWall, loadRange, toWall } from '../components/calendarTime';
 import { ScheduleCalendar } from '../components/ScheduleCalendar';
-import { ScheduleDialog } from '../components/ScheduleDialog';
-import { type Schedule, useDeleteSchedule, useMonthSchedules, useScheduleEvents } from '../hooks/useSchedules';
 
 /**
  * /schedules (seed 002 §2.6): a calendar (month, week, day, agenda) of the company's scheduled messages; each event at its sendAt with

@@ -1,7 +1,7 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../auth/components/PasswordField';
+import { PasswordField } from '../../../shared/ui/PasswordField';
 import { DoneStep } from './DoneStep';
 
 /** Asks the password again before a sensitive change (turning the second factor off, new recovery codes). */

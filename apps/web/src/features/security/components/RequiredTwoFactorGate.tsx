@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useCurrentUser, useSession } from '../../../app/session/context';
+import { useCurrentUser, useSession } from '../../../shared/session/context';
 import { TwoFactorEnrolDialog } from './TwoFactorEnrolDialog';
 
 /**

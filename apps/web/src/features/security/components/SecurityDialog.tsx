@@ -18,10 +18,10 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
 import { useClock } from '../../../shared/hooks/useClock';
+import { useSession } from '../../../shared/session/context';
 import { toast } from '../../../shared/toast';
 import {
   useDisableTwoFactor,

@@ -6,8 +6,8 @@ import type {
   UserSessionsDto,
 } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../../app/session/context';
 import { api } from '../../../shared/api/client';
+import { useSession } from '../../../shared/session/context';
 import { securityKeys } from './keys';
 
 export { securityKeys };

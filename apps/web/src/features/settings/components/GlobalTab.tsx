@@ -2,9 +2,9 @@ import { DOWNLOAD_LIMIT_OPTIONS_MB } from '@atendo/shared';
 import { FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import { useGlobalSettings, useSaveGlobalSetting } from '../../../shared/data/settings/useSettings';
 import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
-import { useGlobalSettings, useSaveGlobalSetting } from '../hooks/useSettings';
 import { RecoveryStatusAlert } from './RecoveryStatusAlert';
 
 /** Platform keys only the super admin changes, under whether password recovery can work (issue 30 item 10): user creation, sign-up (the login page's link), the download limit (seed 001 §6) and the Typebot builder URL (/typebot). */

@@ -9,9 +9,9 @@ import { Box, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, Typog
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import { useCompanySettings, useSaveCompanySetting } from '../../../shared/data/settings/useSettings';
 import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
-import { useCompanySettings, useSaveCompanySetting } from '../hooks/useSettings';
 
 type Column = CompanySettingColumn;
 interface Section {

@@ -1,7 +1,7 @@
 import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useRecoveryStatus } from '../hooks/useSettings';
+import { useRecoveryStatus } from '../../../shared/data/settings/useSettings';
 
 /**
  * Tells the super admin when password recovery cannot work (issue 30 item 10): no default connection on the platform

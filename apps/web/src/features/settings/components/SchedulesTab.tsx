@@ -3,10 +3,10 @@ import { Alert, Box, Button, Paper } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import { useCompanySchedules, useSaveCompanySchedules } from '../../../shared/data/settings/useSettings';
 import { toast } from '../../../shared/toast';
 import { Loading } from '../../../shared/ui/Loading';
-import { SchedulesForm, scheduleErrors } from '../../queues/components/SchedulesForm';
-import { useCompanySchedules, useSaveCompanySchedules } from '../hooks/useSettings';
+import { SchedulesForm, scheduleErrors } from '../../../shared/ui/SchedulesForm';
 
 /** Company service hours, used when the schedule type is company. */
 export function SchedulesTab({ companyId }: { companyId: number }) {

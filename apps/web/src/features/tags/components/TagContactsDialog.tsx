@@ -18,7 +18,7 @@ import {
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
-import { useTagContacts, useUnlinkContact } from '../hooks/useTags';
+import { useTagContacts, useUnlinkContact } from '../../../shared/data/tags/useTags';
 
 /** The contacts of a tag (id, name, number) with a remove action; closes itself when none remain (seed 002 §4). */
 export function TagContactsDialog({ tag, onClose }: { tag: TagRowDto | null; onClose: () => void }) {

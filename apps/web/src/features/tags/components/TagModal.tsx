@@ -5,12 +5,12 @@ import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, toastError } from '../../../shared/api/errors';
+import { useSaveTag, useTagList } from '../../../shared/data/tags/useTags';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
 import { DialogFormActions } from '../../../shared/ui/DialogFormActions';
 import { FormTextField } from '../../../shared/ui/FormTextField';
 import { PLACEHOLDER_LIST } from '../../../shared/ui/placeholders';
-import { useSaveTag, useTagList } from '../hooks/useTags';
 
 interface Form {
   name: string;

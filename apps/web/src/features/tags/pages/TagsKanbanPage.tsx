@@ -8,11 +8,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastError } from '../../../shared/api/errors';
+import { useDeleteTag, useTagList, useTagsPage } from '../../../shared/data/tags/useTags';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
 import { TagModal } from '../components/TagModal';
-import { useDeleteTag, useTagList, useTagsPage } from '../hooks/useTags';
 
 /** /TagsKanban (seed 002 §2.8): the kanban lanes — name chip, ticket count, edit, delete with confirmation, back to the board. */
 export default function TagsKanbanPage() {

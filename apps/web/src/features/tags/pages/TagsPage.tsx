@@ -2,10 +2,10 @@ import type { TagRowDto } from '@atendo/shared';
 import { Chip, Link } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeleteTag, useTagsPage } from '../../../shared/data/tags/useTags';
 import { CrudListPage } from '../../../shared/ui/CrudListPage';
 import { TagContactsDialog } from '../components/TagContactsDialog';
 import { TagModal } from '../components/TagModal';
-import { useDeleteTag, useTagsPage } from '../hooks/useTags';
 
 /** /tags (seed 002 §2.8): id, name as a coloured chip, contact count opening its dialog, edit and delete. */
 export default function TagsPage() {

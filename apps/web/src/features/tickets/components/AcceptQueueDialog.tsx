@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/context';
+import { useCurrentUser } from '../../../shared/session/context';
 
 /** Accepting a ticket without a queue asks for one first (seed 000 §4). */
 export function AcceptQueueDialog({

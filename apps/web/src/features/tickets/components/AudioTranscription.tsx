@@ -4,10 +4,10 @@ import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import type { Message } from '../../../shared/data/tickets/types';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
 import { toast } from '../../../shared/toast';
 import { useTranscribeAudio } from '../hooks/useMessages';
-import type { Message } from '../types';
 import { audioFileName, keptTranscription } from '../utils/transcription';
 
 /**

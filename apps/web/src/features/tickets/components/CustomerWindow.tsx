@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useCountdown } from '../hooks/useTemplates';
+import { useCountdown } from '../../../shared/data/tickets/useTemplates';
 
 /** "2h 05min 09s" — hours, minutes and seconds left. */
 export function formatLeft(ms: number) {

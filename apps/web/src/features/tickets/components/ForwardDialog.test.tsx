@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '../../../shared/data/tickets/types';
 import { makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
-import type { Message } from '../types';
 import { ForwardDialog } from './ForwardDialog';
 
 afterEach(() => {

@@ -2,13 +2,13 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import type { ContactOption } from '../../../shared/data/contacts/useContacts';
+import { useCompanySettingValue } from '../../../shared/data/settings/useSettings';
+import type { Message } from '../../../shared/data/tickets/types';
 import { STORAGE_KEYS, useStorageItem } from '../../../shared/storage';
 import { toast } from '../../../shared/toast';
-import { ContactPicker } from '../../contacts/components/ContactPicker';
-import type { ContactOption } from '../../contacts/hooks/useContacts';
-import { useCompanySettingValue } from '../../settings/hooks/useSettings';
+import { ContactPicker } from '../../../shared/ui/ContactPicker';
 import { FORWARD_GAP_MS, useForwardMessages } from '../hooks/useMessages';
-import type { Message } from '../types';
 
 /**
  * Forward the selected messages to one or more contacts (seed 000 §5, POST /message/forward each): into each contact's

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '../../../shared/data/tickets/types';
 import { changeLanguage } from '../../../shared/i18n';
 import { stubApi } from '../../../test/apiStub';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders, sessionValue } from '../../../test/render';
-import type { Message } from '../types';
 import { MessageBubble } from './MessageBubble';
 
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '../../../shared/data/tickets/types';
 import { stubApi } from '../../../test/apiStub';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders, sessionValue } from '../../../test/render';
-import type { Message } from '../types';
 import { MessageBubble } from './MessageBubble';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -8,15 +8,15 @@ import { Box, Checkbox, Chip, IconButton, Menu, MenuItem, Typography } from '@mu
 import { alpha } from '@mui/material/styles';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
 import { formatTime } from '../../../shared/clock';
+import type { Message } from '../../../shared/data/tickets/types';
+import { useUserList } from '../../../shared/data/users/useUsers';
 import { useClock } from '../../../shared/hooks/useClock';
+import { useCurrentUser } from '../../../shared/session/context';
 import { toast } from '../../../shared/toast';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
-import { useUserList } from '../../users/hooks/useUsers';
 import { useDeleteMessage, useReactToMessage, useRetryMessage } from '../hooks/useMessages';
-import type { Message } from '../types';
 import { QUICK_REACTIONS } from '../utils/emojis';
 import { canDeleteMessage, canEditMessage } from '../utils/messageRules';
 import { AckIcon } from './AckIcon';

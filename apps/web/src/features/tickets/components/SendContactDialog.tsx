@@ -2,8 +2,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
-import { ContactPicker } from '../../contacts/components/ContactPicker';
-import type { ContactOption } from '../../contacts/hooks/useContacts';
+import type { ContactOption } from '../../../shared/data/contacts/useContacts';
+import { ContactPicker } from '../../../shared/ui/ContactPicker';
 import { useSendContactCard } from '../hooks/useMessages';
 
 /** Seed 000 §2 "send-contact dialog": pick a contact of the book; it goes as a contact card (vCard). */

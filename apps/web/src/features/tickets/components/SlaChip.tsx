@@ -1,8 +1,8 @@
 import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { Ticket } from '../../../shared/data/tickets/types';
 import { useMinute } from '../../../shared/hooks/useMinute';
-import type { Ticket } from '../types';
 import { SLA_WARN_MINUTES, slaStatus } from '../utils/sla';
 import { waitingParts } from '../utils/waiting';
 

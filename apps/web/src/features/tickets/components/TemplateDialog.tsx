@@ -3,8 +3,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
-import { useSendTemplate } from '../hooks/useTemplates';
-import { TemplatePicker } from './TemplatePicker';
+import { useSendTemplate } from '../../../shared/data/tickets/useTemplates';
+import { TemplatePicker } from '../../../shared/ui/TemplatePicker';
 
 export interface TemplateFill {
   contactName: string;

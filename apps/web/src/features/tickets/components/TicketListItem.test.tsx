@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Ticket } from '../../../shared/data/tickets/types';
 import { makeTicket, makeUser } from '../../../test/fixtures';
 import { renderWithProviders, sessionValue } from '../../../test/render';
-import type { Ticket } from '../types';
 import { TicketListItem } from './TicketListItem';
 
 const session = sessionValue(makeUser());

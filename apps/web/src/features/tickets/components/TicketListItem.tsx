@@ -7,13 +7,13 @@ import { Avatar, Badge, Box, Chip, ListItemButton, Typography } from '@mui/mater
 import { alpha } from '@mui/material/styles';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/context';
 import { formatRecent } from '../../../shared/clock';
+import type { Ticket } from '../../../shared/data/tickets/types';
 import { useClock } from '../../../shared/hooks/useClock';
 import { useMinute } from '../../../shared/hooks/useMinute';
 import { mediaUrl } from '../../../shared/media';
+import { useCurrentUser } from '../../../shared/session/context';
 import { ColorChip } from '../../../shared/ui/ColorChip';
-import type { Ticket } from '../types';
 import { oneLine, truncate } from '../utils/messageRules';
 import { waitingParts } from '../utils/waiting';
 import { formatWhatsapp } from '../utils/whatsappFormat';

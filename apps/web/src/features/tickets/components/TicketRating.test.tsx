@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TicketDetail } from '../../../shared/data/tickets/types';
 import { stubApi } from '../../../test/apiStub';
 import { makeTicket, makeUser } from '../../../test/fixtures';
 import { renderWithProviders, sessionValue } from '../../../test/render';
-import type { TicketDetail } from '../types';
 import { TicketListItem } from './TicketListItem';
 import { TicketView } from './TicketView';
 

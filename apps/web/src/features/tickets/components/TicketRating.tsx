@@ -1,7 +1,7 @@
 import StarIcon from '@mui/icons-material/Star';
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { Ticket } from '../types';
+import type { Ticket } from '../../../shared/data/tickets/types';
 
 /** The customer's 0–10 score of this attendance (NPS colours: 0–6 red, 7–8 amber, 9–10 green); nothing when unrated. */
 export function TicketRating({ rating }: { rating: Ticket['userRating'] }) {

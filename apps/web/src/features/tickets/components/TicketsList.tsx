@@ -3,10 +3,10 @@ import { Box, CircularProgress, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TicketListParams } from '../../../shared/data/tickets/ticketMatch';
+import type { Ticket } from '../../../shared/data/tickets/types';
 import { LoadError } from '../../../shared/ui/LoadError';
 import { useTickets } from '../hooks/useTickets';
-import type { Ticket } from '../types';
-import type { TicketListParams } from '../utils/ticketMatch';
 import { TicketListItem } from './TicketListItem';
 
 const ROW_PX = 96;

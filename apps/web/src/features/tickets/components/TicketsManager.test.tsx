@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ticketKeys } from '../../../shared/data/tickets/keys';
+import type { TicketDetail } from '../../../shared/data/tickets/types';
 import { makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
-import { ticketKeys } from '../hooks/keys';
-import type { TicketDetail } from '../types';
 import { TicketsManager } from './TicketsManager';
 
 const user = makeUser({ id: 7 });

@@ -13,9 +13,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../shared/api/errors';
+import { useQueues } from '../../../shared/data/queues/useQueues';
+import { useUserList } from '../../../shared/data/users/useUsers';
 import { useCompanyPlan } from '../../../shared/hooks/useCompanyPlan';
-import { useQueues } from '../../queues/hooks/useQueues';
-import { useUserList } from '../../users/hooks/useUsers';
 import { useCopilot } from '../hooks/useCopilot';
 
 /**

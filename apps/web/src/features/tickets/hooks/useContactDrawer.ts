@@ -1,12 +1,11 @@
-import type { ContactItemDto } from '@atendo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { toastError } from '../../../shared/api/errors';
-import { contactKeys } from '../../contacts/hooks/keys';
-import { useTagList } from '../../tags/hooks/useTags';
-import { ticketKeys } from './keys';
+import { contactKeys } from '../../../shared/data/contacts/keys';
+import { useTagList } from '../../../shared/data/tags/useTags';
+import { ticketKeys } from '../../../shared/data/tickets/keys';
 
-export type ContactInfo = Omit<ContactItemDto, 'createdAt' | 'updatedAt' | 'lgpdAcceptedAt'>;
+import type { ContactInfo } from '../../../shared/data/tickets/types';
 
 export interface Note {
   id: number;

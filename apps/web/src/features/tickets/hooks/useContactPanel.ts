@@ -3,9 +3,9 @@ import { useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api/client';
+import { ticketKeys } from '../../../shared/data/tickets/keys';
+import type { TicketsPage } from '../../../shared/data/tickets/types';
 import { STORAGE_KEYS, setItem, useStorageItem } from '../../../shared/storage';
-import type { TicketsPage } from '../types';
-import { ticketKeys } from './keys';
 
 /** From this viewport width the contact panel sits beside the conversation (and starts open); below it is a drawer. */
 export const CONTACT_PANEL_DOCK_PX = 1280;

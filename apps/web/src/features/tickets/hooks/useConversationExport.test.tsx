@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TicketDetail } from '../../../shared/data/tickets/types';
 import { makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
-import type { TicketDetail } from '../types';
 import { useConversationExport } from './useConversationExport';
 
 afterEach(() => {

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../shared/api/download';
 import { toastError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/clock';
+import type { TicketDetail } from '../../../shared/data/tickets/types';
 import { useClock } from '../../../shared/hooks/useClock';
 import { toast } from '../../../shared/toast';
-import type { TicketDetail } from '../types';
 import { loadWholeConversation } from './useMessages';
 
 /**

@@ -2,8 +2,8 @@ import type { CopilotSummaryDto, CopilotTextDto } from '@atendo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
-import type { Message } from '../types';
-import { upsertMessage } from './useTicketEvents';
+import type { Message } from '../../../shared/data/tickets/types';
+import { upsertMessage } from '../../../shared/data/tickets/useTicketEvents';
 
 const languageOf = (lng: string | undefined) => {
   const l = (lng ?? 'pt').slice(0, 2);

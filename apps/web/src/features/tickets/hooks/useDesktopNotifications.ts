@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
+import type { Message, Ticket } from '../../../shared/data/tickets/types';
+import { useCurrentUser } from '../../../shared/session/context';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
 import { getVolume } from '../../../shared/storage';
 import { toast } from '../../../shared/toast';
-import type { Message, Ticket } from '../types';
 import { type NotifyTicket, shouldNotify } from '../utils/notificationRule';
 
 /** A short tone at the top bar's volume: no sound file to ship, and nothing happens where audio is blocked. */

@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { api } from '../../../shared/api/client';
-import type { Message, MessagesPage } from '../types';
-import { ticketKeys } from './keys';
-import { upsertMessage } from './useTicketEvents';
+import { ticketKeys } from '../../../shared/data/tickets/keys';
+import type { Message, MessagesPage } from '../../../shared/data/tickets/types';
+import { upsertMessage } from '../../../shared/data/tickets/useTicketEvents';
 
 /** GET /messages/:ticketId — page 1 is the newest; older pages come as the list is scrolled up. */
 export function useMessages(ticketId: number | undefined) {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { ticketKeys } from './keys';
+import { ticketKeys } from '../../../shared/data/tickets/keys';
 
 export interface PrivateFile {
   id: number;

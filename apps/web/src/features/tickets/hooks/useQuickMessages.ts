@@ -1,8 +1,8 @@
 import type { QuickMessageDto } from '@atendo/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, orEmpty } from '../../../shared/api/client';
+import { quickMessageKeys } from '../../../shared/data/quick-messages/keys';
 import { useSocketEvent } from '../../../shared/socket/useSocketEvent';
-import { quickMessageKeys } from '../../quick-messages/hooks/keys';
 
 /**
  * GET /quick-messages/list for the composer's '/' picker (only fetched while the picker is open), kept live:

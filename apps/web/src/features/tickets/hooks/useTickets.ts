@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../shared/api/client';
-import type { TicketsPage } from '../types';
-import { type TicketListParams, ticketQuery } from '../utils/ticketMatch';
-import { ticketKeys } from './keys';
+import { ticketKeys } from '../../../shared/data/tickets/keys';
+import { type TicketListParams, ticketQuery } from '../../../shared/data/tickets/ticketMatch';
+import type { TicketsPage } from '../../../shared/data/tickets/types';
 
 /** One inbox view: GET /tickets paged by pageNumber; live events keep it current (useTicketEvents). */
 export function useTickets(params: TicketListParams) {

@@ -5,18 +5,18 @@ import { Box, Button, CircularProgress, Tab, Tabs, Typography, useMediaQuery } f
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useCurrentUser } from '../../../app/session/context';
 import { ApiError } from '../../../shared/api/client';
+import type { Ticket } from '../../../shared/data/tickets/types';
+import { useTicket } from '../../../shared/data/tickets/useTicket';
+import { useTicketEvents } from '../../../shared/data/tickets/useTicketEvents';
+import { useSaveTicketsManagerWidth } from '../../../shared/data/users/useUsers';
+import { useCurrentUser } from '../../../shared/session/context';
 import { LoadError } from '../../../shared/ui/LoadError';
-import { useSaveTicketsManagerWidth } from '../../users/hooks/useUsers';
 import { ShortcutsDialog } from '../components/ShortcutsDialog';
 import { TicketsManager } from '../components/TicketsManager';
 import { TicketView } from '../components/TicketView';
 import { CONTACT_PANEL_PX, CONVERSATION_MIN_PX, useContactPanelRoom } from '../hooks/useContactPanel';
 import { useInboxShortcuts } from '../hooks/useInboxShortcuts';
-import { useTicket } from '../hooks/useTicket';
-import { useTicketEvents } from '../hooks/useTicketEvents';
-import type { Ticket } from '../types';
 
 const clampWidth = (w: number) => Math.min(TICKET_LIST_MAX_PX, Math.max(TICKET_LIST_MIN_PX, Math.round(w)));
 

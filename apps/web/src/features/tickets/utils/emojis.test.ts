@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../types';
+import type { Message } from '../../../shared/data/tickets/types';
 import { groupReactions, QUICK_REACTIONS } from './emojis';
 
 let seq = 0;

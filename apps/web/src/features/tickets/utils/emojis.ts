@@ -1,4 +1,4 @@
-import type { Message } from '../types';
+import type { Message } from '../../../shared/data/tickets/types';
 
 /** The six quick reactions of the message menu (seed 000 §7: "6 quick emojis and a larger list"). */
 export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;

@@ -1,4 +1,4 @@
-import type { Ticket } from '../types';
+import type { Ticket } from '../../../shared/data/tickets/types';
 
 export type SlaTarget = 'firstResponse' | 'nextResponse' | 'resolution';
 

@@ -7,16 +7,22 @@ import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import { Avatar, Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/context';
 import { toastError } from '../../../shared/api/errors';
+import { useQueueEvents } from '../../../shared/data/queues/useQueues';
+import {
+  useDeleteUser,
+  useEndUserSessions,
+  useResetUserTwoFactor,
+  useUserEvents,
+  useUsersTable,
+} from '../../../shared/data/users/useUsers';
 import { mediaUrl } from '../../../shared/media';
+import { useCurrentUser } from '../../../shared/session/context';
 import { toast } from '../../../shared/toast';
 import { ColorChip } from '../../../shared/ui/ColorChip';
 import { ConfirmationDialog } from '../../../shared/ui/ConfirmationDialog';
 import { type Column, SearchableInfiniteTable } from '../../../shared/ui/SearchableInfiniteTable';
-import { useQueueEvents } from '../../queues/hooks/useQueues';
 import { UserModal } from '../components/UserModal';
-import { useDeleteUser, useEndUserSessions, useResetUserTwoFactor, useUserEvents, useUsersTable } from '../hooks/useUsers';
 
 export default function UsersPage() {
   const { t } = useTranslation();

@@ -2,9 +2,10 @@ import { formatPhoneNumber } from '@atendo/shared';
 import { Avatar, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ContactInfo } from '../../../../shared/data/tickets/types';
 import { mediaUrl } from '../../../../shared/media';
 import { toast } from '../../../../shared/toast';
-import type { ContactInfo, useContactDrawer } from '../../hooks/useContactDrawer';
+import type { useContactDrawer } from '../../hooks/useContactDrawer';
 
 /** The contact's picture, name, number and e-mail, with the form that edits the name and the e-mail. */
 export function ContactIdentity({ contact, save }: { contact: ContactInfo; save: ReturnType<typeof useContactDrawer>['save'] }) {

@@ -2,9 +2,9 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../../app/session/context';
 import { formatDateTime } from '../../../../shared/clock';
 import { useClock } from '../../../../shared/hooks/useClock';
+import { useCurrentUser } from '../../../../shared/session/context';
 import { toast } from '../../../../shared/toast';
 import type { useContactDrawer } from '../../hooks/useContactDrawer';
 

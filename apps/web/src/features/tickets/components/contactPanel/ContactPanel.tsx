@@ -16,9 +16,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContactTags, useSyncContactTags } from '../../../../shared/data/tags/useTagging';
 import { toast } from '../../../../shared/toast';
-import { TagPicker } from '../../../tags/components/TagPicker';
-import { useContactTags, useSyncContactTags } from '../../../tags/hooks/useTagging';
+import { TagPicker } from '../../../../shared/ui/TagPicker';
 import { useContactDrawer } from '../../hooks/useContactDrawer';
 import { useFoldedSections, usePreviousConversations } from '../../hooks/useContactPanel';
 import { ContactIdentity } from './ContactIdentity';

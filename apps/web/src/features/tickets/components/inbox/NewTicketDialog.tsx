@@ -1,14 +1,14 @@
 import { Alert, Box, Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../../app/session/context';
 import { toastError } from '../../../../shared/api/errors';
+import type { ContactOption } from '../../../../shared/data/contacts/useContacts';
+import type { Ticket } from '../../../../shared/data/tickets/types';
+import { useCreateTicket } from '../../../../shared/data/tickets/useTicket';
+import { useConnectionOptions } from '../../../../shared/hooks/useInboxOptions';
+import { useCurrentUser } from '../../../../shared/session/context';
+import { ContactPicker } from '../../../../shared/ui/ContactPicker';
 import { DialogFormActions } from '../../../../shared/ui/DialogFormActions';
-import { ContactPicker } from '../../../contacts/components/ContactPicker';
-import type { ContactOption } from '../../../contacts/hooks/useContacts';
-import { useConnectionOptions } from '../../hooks/useInboxOptions';
-import { useCreateTicket } from '../../hooks/useTicket';
-import type { Ticket } from '../../types';
 import { type OpenTicketInfo, otherOpenTicket } from './TicketAlreadyOpenDialog';
 
 /**

@@ -3,9 +3,9 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import { Badge, Box, Button, IconButton, Popover, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { activeFilterCount, type InboxFilters, NO_FILTERS } from '../../../../shared/data/tickets/ticketMatch';
+import { useConnectionOptions, useTagOptions, useUserOptions } from '../../../../shared/hooks/useInboxOptions';
 import { MultiSelect, type MultiSelectOption as Option } from '../../../../shared/ui/MultiSelect';
-import { useConnectionOptions, useTagOptions, useUserOptions } from '../../hooks/useInboxOptions';
-import { activeFilterCount, type InboxFilters, NO_FILTERS } from '../../utils/ticketMatch';
 
 /** The inbox filter panel (seed 000 §2): tags, connections, statuses and — for admins — users. */
 export function TicketsFilter({
