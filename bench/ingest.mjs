@@ -60,7 +60,8 @@ function printStatements(name, texts, messages) {
   const by = new Map();
   for (const t of texts) by.set(t, (by.get(t) ?? 0) + 1);
   console.log(`statements of ${name}, per message (${texts.length} for ${messages}):`);
-  for (const [t, n] of [...by].sort((x, y) => y[1] - x[1]).slice(0, 40)) console.log(`${(n / messages).toFixed(2).padStart(6)}  ${t}`);
+  for (const [t, n] of [...by].sort((x, y) => y[1] - x[1]).slice(0, 40))
+    console.log(`${(n / messages).toFixed(2).padStart(6)}  ${t}`);
 }
 
 async function openBenchDatabase(dataDir) {
