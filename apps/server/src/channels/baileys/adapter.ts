@@ -1,3 +1,4 @@
+import { phoneNumberVariants } from '@atendo/shared';
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage } from '@whiskeysockets/baileys';
 import type {
   ChannelAdapter,
@@ -24,6 +25,10 @@ export const baileysDownloader: MediaDownloader = async (message, reupload) => {
   return downloadMediaMessage(message, 'buffer', {}, reupload ? { logger, reuploadRequest: reupload } : undefined);
 };
 
+const JID_HELD_MS = 24 * 60 * 60_000;
+/** `connectionId:digits` → the jid WhatsApp answered for a Brazilian mobile (BaileysAdapter.jidOf). */
+const brazilianJids = new Map<string, { jid: string; at: number }>();
+
 /** A QR connection seen as a `ChannelAdapter`: sends through the socket this process owns. */
 export class BaileysAdapter implements ChannelAdapter {
   readonly channel = 'whatsapp' as const;
@@ -45,7 +50,7 @@ export class BaileysAdapter implements ChannelAdapter {
 
   async send(message: OutboundMessage): Promise<SendResult> {
     const sock = this.socket();
-    const jid = toJid(message.to);
+    const jid = await this.jidOf(sock, message.to);
     const content = await this.content(jid, message.content);
     const options: MiscMessageGenerationOptions = {};
     if (message.quotedExternalId) {
@@ -72,6 +77,26 @@ export class BaileysAdapter implements ChannelAdapter {
     }
     if (!sent?.key?.id) throw new ChannelError('WhatsApp did not answer a message id', true, 'NO_ID');
     return { externalId: sent.key.id, recipient: jid };
+  }
+
+  /**
+   * The jid a send goes to. A Brazilian mobile is asked of WhatsApp once (then held a day): an older account is known
+   * without its ninth digit, a newer one with it, and a number is stored with it (decision 111) — a send to the other
+   * form reaches no one. Anything else, or no answer, goes to the number as stored.
+   */
+  private async jidOf(sock: ReturnType<BaileysAdapter['socket']>, to: string): Promise<string> {
+    const jid = toJid(to);
+    const digits = jid.split('@')[0];
+    if (to.includes('@') || phoneNumberVariants(digits).length < 2 || !sock.onWhatsApp) return jid;
+    const key = `${this.connectionId}:${digits}`;
+    const hit = brazilianJids.get(key);
+    if (hit && Date.now() - hit.at < JID_HELD_MS) return hit.jid;
+    const found = await withTimeout(sock.onWhatsApp(jid), this.manager.opts.sendTimeoutMs).catch(() => undefined);
+    const known = found?.find((r) => r.exists)?.jid;
+    if (!known) return jid;
+    if (brazilianJids.size >= 10_000) brazilianJids.clear();
+    brazilianJids.set(key, { jid: known, at: Date.now() });
+    return known;
   }
 
   async checkNumbers(numbers: readonly string[]): Promise<{ number: string; exists: boolean }[]> {

@@ -142,6 +142,21 @@ describe('outbound', () => {
     baileys.manager.opts.sendTimeoutMs = 20_000;
   });
 
+  it('a Brazilian mobile stored with its ninth digit reaches the older account WhatsApp knows without it (asked once)', async () => {
+    const adapter = new BaileysAdapter(conn, baileys.manager);
+    sock.onWhatsAppNumbers.add('554788887766'); // an older account: WhatsApp knows it without the 9
+    const asked = sock.lookups.length;
+    await adapter.send({ to: '5547988887766', content: { type: 'text', body: 'Olá' } });
+    expect(sock.sent.at(-1)).toMatchObject({ jid: pnJid('554788887766') });
+    await adapter.send({ to: '5547988887766', content: { type: 'text', body: 'de novo' } });
+    expect(sock.sent.at(-1)).toMatchObject({ jid: pnJid('554788887766') });
+    expect(sock.lookups.length).toBe(asked + 1);
+    // Not a Brazilian mobile (a landline, another country): sent as stored, nothing asked.
+    await adapter.send({ to: '554733334444', content: { type: 'text', body: 'fixo' } });
+    expect(sock.sent.at(-1)).toMatchObject({ jid: pnJid('554733334444') });
+    expect(sock.lookups.length).toBe(asked + 1);
+  });
+
   it('a voice note from the composer goes to WhatsApp as MP3 (audio/mpeg) push-to-talk, as recorded (seed 000 §9)', async () => {
     const from = newNumber();
     await emitAndSettle(() => sock.upsert([waMessage({ chat: pnJid(from), id: `V1-${from}` }, content.text('manda áudio'))]));

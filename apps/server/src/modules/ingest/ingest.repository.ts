@@ -4,6 +4,7 @@
  * and the unique (whatsapp_id, external_id) on messages make concurrent or repeated deliveries converge.
  * Each function takes the company the connection belongs to; none reads it from the event.
  */
+import { phoneNumberVariants } from '@atendo/shared';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { buildOnce, executeBuilt } from '../../db/built';
 import { type Db, rowsOf } from '../../db/open';
@@ -42,6 +43,7 @@ export async function loadIngestConnection(db: Db, connectionId: number): Promis
 
 export interface ContactInput {
   channel: string;
+  /** As the channel wrote it. A Brazilian mobile also finds its contact stored in the other form (decision 111). */
   number: string;
   name: string;
   lid?: string | null;
@@ -51,15 +53,26 @@ export interface ContactInput {
   keepName: boolean;
 }
 
+/** A WhatsApp person's number in its other stored form (a Brazilian mobile with or without its ninth digit), else itself. */
+function otherNumberOf(c: ContactInput): string {
+  if (c.isGroup || c.channel !== 'whatsapp') return c.number;
+  const v = phoneNumberVariants(c.number);
+  return v.find((n) => n !== c.number) ?? c.number;
+}
+
 /**
- * Creates the contact or refreshes it, taking its row lock until commit. A name the attendant gave is kept;
+ * Creates the contact or refreshes it, taking its row lock until commit. A contact already stored under the number's
+ * other form (a Brazilian mobile typed with its ninth digit, written by WhatsApp without it) is that contact. A name the attendant gave is kept;
  * a contact still named after its number takes the channel's profile name.
  */
 export async function upsertContact(tx: Db, t: Tenant, c: ContactInput): Promise<ContactRow & { inserted: boolean }> {
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
       INSERT INTO contacts (company_id, channel, number, name, lid, is_group, whatsapp_id)
-      VALUES (${t.companyId}, ${c.channel}, ${c.number}, ${c.name}, ${c.lid ?? null}, ${c.isGroup}, ${c.whatsappId})
+      VALUES (${t.companyId}, ${c.channel},
+              COALESCE((SELECT number FROM contacts WHERE company_id = ${t.companyId} AND channel = ${c.channel}
+                          AND number IN (${c.number}, ${otherNumberOf(c)}) ORDER BY number = ${c.number} DESC LIMIT 1), ${c.number}),
+              ${c.name}, ${c.lid ?? null}, ${c.isGroup}, ${c.whatsappId})
       ON CONFLICT (company_id, channel, number) DO UPDATE SET
         name = CASE WHEN ${c.keepName} THEN contacts.name
                     WHEN contacts.name = contacts.number AND EXCLUDED.name <> EXCLUDED.number THEN EXCLUDED.name
@@ -334,6 +347,7 @@ export async function insertMessageAndTouchTicket(
 interface LiveTicketParams extends MessageParams {
   channel: string;
   number: string;
+  otherNumber: string;
   keepName: boolean;
   name: string;
   lid: string | null;
@@ -346,7 +360,9 @@ const liveTicketStatement = (quoted: boolean) =>
   buildOnce<LiveTicketParams & Record<string, unknown>>(
     (p) => sql`
       WITH c AS (
-        SELECT * FROM contacts WHERE company_id = ${p.companyId} AND channel = ${p.channel} AND number = ${p.number}
+        SELECT * FROM contacts
+         WHERE company_id = ${p.companyId} AND channel = ${p.channel} AND number IN (${p.number}, ${p.otherNumber})
+         ORDER BY number = ${p.number} DESC LIMIT 1
       ), tk AS (
         SELECT tickets.* FROM tickets, c
         WHERE tickets.contact_id = c.id AND tickets.whatsapp_id = ${p.whatsappId} AND tickets.status <> 'closed'
@@ -409,6 +425,7 @@ export async function ingestIntoLiveTicket(
     ...messageParams(t, m),
     channel: c.channel,
     number: c.number,
+    otherNumber: otherNumberOf(c),
     keepName: c.keepName,
     name: c.name,
     lid: c.lid ?? null,

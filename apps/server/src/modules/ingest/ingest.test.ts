@@ -156,6 +156,29 @@ describe('Cloud API webhook → ingest', () => {
     expect(tickets).toHaveLength(0);
   });
 
+  it('a Brazilian mobile typed with its ninth digit is the contact WhatsApp writes from without it (no twin)', async () => {
+    const typed = `554799${String(Date.now()).slice(-3)}${String(++seq).padStart(4, '0')}`; // 55 47 9 + 9xxxxxxx
+    const written = typed.slice(0, 4) + typed.slice(5);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/contacts',
+      headers: bearer(a.adminToken),
+      payload: { name: 'Joana Digitada', number: typed },
+    });
+    expect(made.statusCode).toBe(201);
+    // The first message opens the ticket (the transaction's path), the second lands in it (the one-statement path).
+    for (const body of ['primeira', 'segunda'])
+      expect(
+        (await deliver(t, connA, [inbound.text({ from: written, body })], [{ waId: written, name: 'Joana' }])).statusCode,
+      ).toBe(200);
+    const rows = await query<{ number: string; name: string; n: number }>(
+      t,
+      sql`SELECT c.number, c.name, (SELECT count(*)::int FROM messages m WHERE m.contact_id = c.id) AS n
+            FROM contacts c WHERE c.company_id = ${a.companyId} AND c.number IN (${typed}, ${written})`,
+    );
+    expect(rows).toEqual([{ number: typed, name: 'Joana Digitada', n: 2 }]);
+  });
+
   it('a reply into the live ticket keeps what it quotes (both shapes of the statement built once)', async () => {
     const from = newNumber();
     const first = inbound.text({ from, body: 'qual o prazo?', id: `wamid.Q1${from}` });
