@@ -3,7 +3,7 @@
  * message into a ticket an attendant holds — the common case — stores the message and publishes it without any other
  * read or transaction, the automation's reaction included. A bot's ticket pays for its decision, and only it.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addConnection, addQueue, addUser, customerWrites, type TestUser, ticketRow } from '../../../test/attendance';
 import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
@@ -65,6 +65,24 @@ describe('statements of one inbound message', () => {
       expect(last?.payload).toMatchObject({ action: 'create', ticket: { id: ticketId, user: { id: ana.id, name: 'Ana' } } });
     },
   );
+
+  it('a first message answered by a queue menu: the store, one decision and its publication — at most 21 (15 with the setup cached)', async () => {
+    const menu = await addConnection(t, tenant, {
+      queueIds: [queueId, await addQueue(t, tenant, 'Suporte')],
+      greetingMessage: 'Bem-vindo!',
+    });
+    const { ticketId } = await customerWrites(t, menu.id, { from: '5511977005566', body: 'Oi' }); // warms the connection
+    await t.database.db.execute(sql`UPDATE tickets SET status = 'closed' WHERE id = ${ticketId}`);
+    const counter = await counted(() => customerWrites(t, menu.id, { from: '5511977005577', body: 'Oi' }));
+    // 21 here: 15 plus what a running process holds in its caches and the tests read each time (SETUP_CACHE_SECONDS=0
+    // in tests): the connection (ingest's memo) and the decision's five setup reads. Before issue 29's last step: 26.
+    expect(counter.statements, counter.texts.join('\n')).toBeLessThanOrEqual(21);
+    const menus = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM messages m JOIN tickets tk ON tk.id = m.ticket_id JOIN contacts c ON c.id = tk.contact_id
+        WHERE c.number = '5511977005577' AND m.from_me AND m.data_json->>'automatic' = 'menu'`,
+    );
+    expect(menus[0].n).toBe(1);
+  });
 
   it('a first message is marked due in its insert and marked done by the decision after ingest returned', async () => {
     const evt = {
