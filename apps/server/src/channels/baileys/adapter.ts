@@ -29,6 +29,11 @@ const JID_HELD_MS = 24 * 60 * 60_000;
 /** `connectionId:digits` → the jid WhatsApp answered for a Brazilian mobile (BaileysAdapter.jidOf). */
 const brazilianJids = new Map<string, { jid: string; at: number }>();
 
+function rememberJid(key: string, jid: string) {
+  if (brazilianJids.size >= 10_000) brazilianJids.clear();
+  brazilianJids.set(key, { jid, at: Date.now() });
+}
+
 /** A QR connection seen as a `ChannelAdapter`: sends through the socket this process owns. */
 export class BaileysAdapter implements ChannelAdapter {
   readonly channel = 'whatsapp' as const;
@@ -94,8 +99,7 @@ export class BaileysAdapter implements ChannelAdapter {
     const found = await withTimeout(sock.onWhatsApp(jid), this.manager.opts.sendTimeoutMs).catch(() => undefined);
     const known = found?.find((r) => r.exists)?.jid;
     if (!known) return jid;
-    if (brazilianJids.size >= 10_000) brazilianJids.clear();
-    brazilianJids.set(key, { jid: known, at: Date.now() });
+    rememberJid(key, known);
     return known;
   }
 
@@ -117,6 +121,11 @@ export class BaileysAdapter implements ChannelAdapter {
       if (n.startsWith('55') && n.length === 12) out.push(`${n.slice(0, 4)}9${n.slice(4)}`);
       return out;
     };
+    // What WhatsApp answered is the jid a send to a Brazilian mobile will take (jidOf): a campaign's check asks once.
+    for (const number of digits) {
+      const hit = variants(number).find((v) => known.has(v));
+      if (hit && variants(number).length > 1) rememberJid(`${this.connectionId}:${number}`, `${hit}@s.whatsapp.net`);
+    }
     return digits.map((number) => ({ number, exists: variants(number).some((v) => known.has(v)) }));
   }
 

@@ -155,6 +155,12 @@ describe('outbound', () => {
     await adapter.send({ to: '554733334444', content: { type: 'text', body: 'fixo' } });
     expect(sock.sent.at(-1)).toMatchObject({ jid: pnJid('554733334444') });
     expect(sock.lookups.length).toBe(asked + 1);
+    // A number checked first (a campaign's check, in batches) is sent to without asking again.
+    sock.onWhatsAppNumbers.add('554788881122');
+    expect(await adapter.checkNumbers(['5547988881122'])).toEqual([{ number: '5547988881122', exists: true }]);
+    await adapter.send({ to: '5547988881122', content: { type: 'text', body: 'campanha' } });
+    expect(sock.sent.at(-1)).toMatchObject({ jid: pnJid('554788881122') });
+    expect(sock.lookups.length).toBe(asked + 2);
   });
 
   it('a voice note from the composer goes to WhatsApp as MP3 (audio/mpeg) push-to-talk, as recorded (seed 000 §9)', async () => {
