@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addConnection, addQueue, rows } from '../../../test/attendance';
-import { bearer, createTenant, createTestApp, type Tenant, type TestContext } from '../../../test/harness';
+import { bearer, createTenant, createTestApp, postgresOnly, type Tenant, type TestContext } from '../../../test/harness';
 import { customersWrote, playsMeta } from '../../../test/messaging';
 import { cloudTemplatesFromConfig } from '../../channels/cloud-api/templates';
 import { contactListImportJob } from '../contact-lists/contact-lists.jobs';
@@ -426,47 +426,44 @@ describe('dispatch', () => {
     expect(book.worksheets[0].rowCount).toBe(5);
   });
 
-  // Slow: run once, on PostgreSQL (CI's server suite), not on both engines (issue 38 item 6).
-  it.runIf(Boolean(process.env.DATABASE_URL))(
-    'sends 300 recipients exactly once with two workers on the same database',
-    async () => {
-      const numbers = numbersFrom(200_000_000, 300);
-      const c = await campaign({
-        contactListId: await list('Trezentos', numbers),
-        message1: 'Promoção {nome}',
-        message2: 'Oferta {nome}',
-      });
-      await start(c.id);
-      // two workers: two dispatch loops of their own (on PostgreSQL each statement may take another pooled connection),
-      // each run again after its run budget until the campaign is done — a slow machine takes more runs, not fewer sends
-      const toTheEnd = async (w: ReturnType<typeof worker>) => {
-        let sent = 0;
-        for (let run = 0; run < 20; run++) {
-          const r = await w.dispatch(a.companyId, c.id);
-          sent += r.sent;
-          if (r.state !== 'waiting') break;
-        }
-        return { sent };
-      };
-      const [one, two] = await Promise.all([toTheEnd(worker(t)), toTheEnd(worker(t))]);
-      expect(one.sent + two.sent).toBe(300);
-      expect(one.sent).toBeGreaterThan(0);
-      expect(two.sent).toBeGreaterThan(0);
-      await flushSends();
-      const got = receivedBy();
-      expect(numbers.filter((n) => got.get(n) !== 1)).toEqual([]);
-      expect(standin.sent).toHaveLength(300);
-      // a retry of the sends (a worker restarted) reaches nobody twice
-      await flushSends();
-      expect(standin.sent).toHaveLength(300);
-      const [dup] = await rows<{ n: number }>(
-        t,
-        sql`SELECT count(*)::int AS n FROM messages m JOIN campaign_shippings s ON s.message_id = m.id WHERE s.campaign_id = ${c.id}`,
-      );
-      expect(dup.n).toBe(300);
-    },
-    180_000,
-  );
+  it('sends 300 recipients exactly once with two workers on the same database', async (ctx) => {
+    // one worker's claims, sends and a dead worker's leases are proved on both engines by the cases below
+    postgresOnly(ctx, 'concurrency: two workers on a pooled database; PGlite runs one statement at a time');
+    const numbers = numbersFrom(200_000_000, 300);
+    const c = await campaign({
+      contactListId: await list('Trezentos', numbers),
+      message1: 'Promoção {nome}',
+      message2: 'Oferta {nome}',
+    });
+    await start(c.id);
+    // two workers: two dispatch loops of their own (on PostgreSQL each statement may take another pooled connection),
+    // each run again after its run budget until the campaign is done — a slow machine takes more runs, not fewer sends
+    const toTheEnd = async (w: ReturnType<typeof worker>) => {
+      let sent = 0;
+      for (let run = 0; run < 20; run++) {
+        const r = await w.dispatch(a.companyId, c.id);
+        sent += r.sent;
+        if (r.state !== 'waiting') break;
+      }
+      return { sent };
+    };
+    const [one, two] = await Promise.all([toTheEnd(worker(t)), toTheEnd(worker(t))]);
+    expect(one.sent + two.sent).toBe(300);
+    expect(one.sent).toBeGreaterThan(0);
+    expect(two.sent).toBeGreaterThan(0);
+    await flushSends();
+    const got = receivedBy();
+    expect(numbers.filter((n) => got.get(n) !== 1)).toEqual([]);
+    expect(standin.sent).toHaveLength(300);
+    // a retry of the sends (a worker restarted) reaches nobody twice
+    await flushSends();
+    expect(standin.sent).toHaveLength(300);
+    const [dup] = await rows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM messages m JOIN campaign_shippings s ON s.message_id = m.id WHERE s.campaign_id = ${c.id}`,
+    );
+    expect(dup.n).toBe(300);
+  }, 180_000);
 
   it('a dead worker’s claims: linked to the message that went out, or sent once after the lease', async () => {
     const numbers = numbersFrom(300_000_000, 3);

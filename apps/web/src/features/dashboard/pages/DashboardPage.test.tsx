@@ -5,6 +5,7 @@ import { makeUser } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders, sessionValue } from '../../../test/render';
 import { fakeSocket } from '../../../test/socket';
 import { previousRange } from '../components/TicketsCharts';
+import { LIVE_REFRESH_MS } from '../hooks/useDashboard';
 import DashboardPage, { defaultFilter } from './DashboardPage';
 
 beforeAll(() => {
@@ -263,27 +264,39 @@ describe('DashboardPage', () => {
     fireEvent.change(screen.getByTestId('filter-to'), { target: { value: '2026-03-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
     expect(await screen.findByText('A data final não pode ser anterior à inicial')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(spy.mock.calls.length).toBe(before);
     // The counters of the last good range stay on screen.
     expect(screen.getByTestId('counter-supportHappening-value').textContent).toBe('3');
     fireEvent.change(screen.getByTestId('filter-to'), { target: { value: '2026-03-31' } });
     fireEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
     await waitFor(() => expect(calls(spy, '/dashboard').at(-1)?.searchParams.get('date_to')).toBe('2026-03-31'));
     expect(screen.queryByText('A data final não pode ser anterior à inicial')).toBeNull();
+    // The good range's request is the sentinel: it went out after the refused range, and nothing asked for that one.
+    const refused = spy.mock.calls
+      .slice(before)
+      .map(([input]) => new URL(String(input)))
+      .filter((u) => u.searchParams.get('date_to') === '2026-03-01');
+    expect(refused).toEqual([]);
   });
 
   it('re-reads the counters once after a burst of ticket events', async () => {
     const spy = mockFetch({ '/dashboard': dashboard(COUNTERS), '/queue': [], '/users/list': [] });
     const fire = renderPage();
     await waitFor(() => expect(calls(spy, '/dashboard')).toHaveLength(1));
-    act(() => {
-      fire('company-2-ticket', { action: 'update', ticket: { id: 1 } });
-      fire('company-2-ticket', { action: 'update', ticket: { id: 2 } });
-      fire('company-3-ticket', { action: 'update', ticket: { id: 3 } });
-    });
-    await waitFor(() => expect(calls(spy, '/dashboard')).toHaveLength(2), { timeout: 3000 });
-    await new Promise((r) => setTimeout(r, 1200));
-    expect(calls(spy, '/dashboard')).toHaveLength(2);
+    // The refresh's wait on a moved clock: three windows pass at once, and no timer is left behind to re-read later.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      act(() => {
+        fire('company-2-ticket', { action: 'update', ticket: { id: 1 } });
+        fire('company-2-ticket', { action: 'update', ticket: { id: 2 } });
+        fire('company-3-ticket', { action: 'update', ticket: { id: 3 } });
+      });
+      expect(calls(spy, '/dashboard')).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(3 * LIVE_REFRESH_MS));
+      expect(calls(spy, '/dashboard')).toHaveLength(2);
+      await act(() => vi.runOnlyPendingTimersAsync());
+      expect(calls(spy, '/dashboard')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ticketKeys } from '../../../shared/data/tickets/keys';
 import type { TicketDetail } from '../../../shared/data/tickets/types';
@@ -42,8 +42,18 @@ describe('TicketsManager', () => {
     const client = setup();
     fireEvent.click(screen.getByRole('tab', { name: /Aguardando/ }));
     await waitFor(() => expect(client.getQueryData(ticketKeys.detail('u-11'))).toBeTruthy());
-    client.setQueryData(ticketKeys.detail('u-11'), { ...pending, status: 'open', userId: 99 });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(selected(/Aguardando/)).toBe('true');
+    // The cache tells its observers at once (not on a 0 ms timer), so each act() returns after React rendered the
+    // change and ran its effects: the assertion sees the colleague's update, not an older render.
+    notifyManager.setScheduler((cb) => cb());
+    try {
+      act(() => client.setQueryData(ticketKeys.detail('u-11'), { ...pending, status: 'open', userId: 99 }));
+      expect(selected(/Aguardando/)).toBe('true');
+      // the same path moves on the user's own acceptance, with no wait either
+      act(() => client.setQueryData(ticketKeys.detail('u-11'), pending));
+      act(() => client.setQueryData(ticketKeys.detail('u-11'), { ...pending, status: 'open', userId: user.id }));
+      expect(selected(/Abertos/)).toBe('true');
+    } finally {
+      notifyManager.setScheduler((cb) => setTimeout(cb, 0));
+    }
   });
 });
