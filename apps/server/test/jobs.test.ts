@@ -235,6 +235,15 @@ describe(`a database pg-boss 10 used (${engine}): the upgrade to pg-boss 12`, ()
   });
   afterAll(async () => t?.close());
 
+  it("a multi-statement string answers every statement's rows, as pg-boss 12 reads them (its background-migration claim)", async () => {
+    const db = bossDb(t.database);
+    const several = (await db.executeSql('SELECT 1 AS a; SELECT 2 AS b')) as unknown as { rows: unknown[] }[];
+    expect(several.map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+    const block = (await db.executeSql('BEGIN; SELECT 3 AS c; SELECT 4 AS d; COMMIT;')) as unknown as { rows: unknown[] }[];
+    expect(block.flatMap((r) => r.rows)).toEqual(expect.arrayContaining([{ c: 3 }, { d: 4 }]));
+    expect((await db.executeSql('SELECT 5 AS e')).rows).toEqual([{ e: 5 }]);
+  });
+
   it("sets pg-boss 10's schema aside and runs the jobs it had not run yet, under their ids", async () => {
     // pg-boss 10.4.2's own installation script (getConstructionPlans), in a schema of this test's own.
     const db = bossDb(t.database);

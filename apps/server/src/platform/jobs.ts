@@ -68,18 +68,26 @@ interface Registered {
  * (BEGIN; …; COMMIT;) run inside PGlite's own transaction (so a failure rolls back instead of leaving the
  * single connection aborted); other statements go through query (with parameters) or exec.
  */
+/**
+ * A multi-statement string answers every statement's result, in order (an array), as pg-boss' own database does:
+ * pg-boss 12 reads rows of more than the last statement (its background-migration claim looks for the advisory lock's
+ * row). One statement answers its result alone.
+ */
+function everyResult(results: { rows: unknown[] } | { rows: unknown[] }[]): { rows: unknown[] } {
+  if (!Array.isArray(results)) return results;
+  return (results.length === 1 ? results[0] : results) as unknown as { rows: unknown[] };
+}
+
 export function bossDb(database: Database): Boss.Db {
   const txBlock = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
   if (database.kind === 'pglite') {
     const pglite = database.pglite!;
-    const lastWithRows = (results: { rows: unknown[]; fields: unknown[] }[]) =>
-      [...results].reverse().find((r) => r.fields.length > 0) ?? results[results.length - 1] ?? { rows: [] };
     return {
       async executeSql(text, values) {
         const block = txBlock.exec(text);
-        if (block) return pglite.transaction(async (tx) => lastWithRows(await tx.exec(block[1])));
+        if (block) return everyResult(await pglite.transaction((tx) => tx.exec(block[1])));
         if (values && values.length > 0) return pglite.query(text, values);
-        return lastWithRows(await pglite.exec(text));
+        return everyResult(await pglite.exec(text));
       },
     };
   }
@@ -91,8 +99,7 @@ export function bossDb(database: Database): Boss.Db {
       // and a ROLLBACK on failure so the pooled connection never goes back in an aborted transaction.
       const client = await pool.connect();
       try {
-        const res = await client.query(text);
-        return Array.isArray(res) ? (res[res.length - 1] ?? { rows: [] }) : res;
+        return everyResult(await client.query(text));
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});
         throw err;
