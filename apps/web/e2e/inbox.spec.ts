@@ -80,7 +80,8 @@ test.describe('inbox dialogs (issue 7)', () => {
     // The contact drawer: a note of 1 character is refused, one of more is kept.
     await openMore(page, 'Dados do contato');
     const drawerBox = page.getByTestId('contact-drawer');
-    await expect(drawerBox).toContainText(`5511977${stamp}`);
+    // The number is shown as people read it (decision 111): +55 11 977ss ssss for 5511977ssssss.
+    await expect(drawerBox).toContainText(`+55 11 977${stamp.slice(0, 2)} ${stamp.slice(2)}`);
     await drawerBox.getByPlaceholder('Escreva uma anotação…').fill('x');
     await expect(drawerBox.getByRole('button', { name: 'Salvar anotação' })).toBeDisabled();
     await drawerBox.getByPlaceholder('Escreva uma anotação…').fill('Prefere contato à tarde');
