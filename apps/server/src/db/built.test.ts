@@ -1,11 +1,12 @@
 /**
- * Statements built once and run past Drizzle (db/built.ts) must answer what Drizzle's own select answers: every
+ * Statements built once and run past Drizzle (db/built.ts), decoded by camelRow, must answer what Drizzle's own select answers: every
  * column under its schema key, with the same values and types — from a driver row and from a row_to_json one.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
-import { executeBuilt, lazyBuilt, rowOfTable } from './built';
+import { camelRow } from '../modules/messages/messages.dto';
+import { executeBuilt, lazyBuilt } from './built';
 import type { Database } from './open';
 import { companies, contacts, tickets } from './schema';
 
@@ -45,9 +46,9 @@ describe('statements built once', () => {
     ]) {
       const [raw] = await run(executeBuilt);
       const { c, ...t } = raw;
-      expect(rowOfTable(tickets, t)).toEqual(viaDrizzle);
+      expect(camelRow(t)).toEqual(viaDrizzle);
       const json = (typeof c === 'string' ? JSON.parse(c) : c) as Record<string, unknown>;
-      expect(rowOfTable(contacts, json)).toEqual(contactViaDrizzle);
+      expect(camelRow(json)).toEqual(contactViaDrizzle);
     }
     expect(viaDrizzle.amountUsedBotQueuesNPS).toBe(2);
     expect(viaDrizzle.createdAt).toBeInstanceOf(Date);

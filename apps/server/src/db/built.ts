@@ -3,8 +3,7 @@
  * and each call only fills the parameters and hands text and values to the driver — no query building per message.
  * On PostgreSQL the pool's StatementCachingClient (db/statement-cache.ts) then prepares the text once per connection.
  */
-import { type Column, fillPlaceholders, getTableColumns, type Placeholder, type SQL, sql, type Table } from 'drizzle-orm';
-import { CasingCache } from 'drizzle-orm/casing';
+import { fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './open';
 
@@ -44,27 +43,3 @@ export async function executeBuilt<P>(db: Db, statement: BuiltStatement<P>, valu
   if (!client || typeof client.query !== 'function') throw new Error('executeBuilt: no driver client under this handle');
   return (await (client.query as QueryFn).call(client, statement.text, statement.fill(values))).rows;
 }
-
-/**
- * A row of `table` as Drizzle's own select gives it, from a driver row (`t.*`) or a JSON one (`row_to_json`): each
- * column under its schema key (`amount_used_bot_queues_nps` → `amountUsedBotQueuesNPS`), through the column's own
- * decoder (timestamps → Date). The key map is made once per table.
- */
-export function rowOfTable<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
-  let cols = columnsByName.get(table);
-  if (!cols) {
-    cols = Object.entries(getTableColumns(table)).map(([key, column]) => [key, casing.getColumnCasing(column), column] as const);
-    columnsByName.set(table, cols);
-  }
-  const out: Record<string, unknown> = {};
-  for (const [key, name, column] of cols) {
-    const v = raw[name];
-    // The pg driver parses timestamps itself (Drizzle asks it not to); a Date is kept as it came.
-    out[key] = v === null || v === undefined ? null : v instanceof Date ? v : column.mapFromDriverValue(v);
-  }
-  return out as T['$inferSelect'];
-}
-
-/** The database's names of the columns (open.ts opens Drizzle with `casing: 'snake_case'`). */
-const casing = new CasingCache('snake_case');
-const columnsByName = new WeakMap<Table, (readonly [string, string, Column])[]>();

@@ -5,7 +5,7 @@
  */
 import type { CompanySettings, TicketLogType } from '@atendo/shared';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { executeBuilt, lazyBuilt, rowOfTable } from '../../db/built';
+import { executeBuilt, lazyBuilt } from '../../db/built';
 import { type Db, rowsOf } from '../../db/open';
 import {
   chatbots,
@@ -19,7 +19,7 @@ import {
   whatsapps,
 } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
-import type { TicketRow } from '../messages/messages.public';
+import { camelRow, type TicketRow } from '../messages/messages.public';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type ChatbotRow = typeof chatbots.$inferSelect;
@@ -54,8 +54,8 @@ export async function lockTicketWithContact(
   const [row] = await executeBuilt(tx, statement(), { companyId, ticketId });
   if (!row) return null;
   const { scene_contact: c, scene_awaited: awaited, ...t } = row;
-  const contact = rowOfTable(contacts, (typeof c === 'string' ? JSON.parse(c) : c) as Record<string, unknown>);
-  return { ticket: rowOfTable(tickets, t), contact, awaited: awaited === true };
+  const contact = camelRow<ContactRow>((typeof c === 'string' ? JSON.parse(c) : c) as Record<string, unknown>);
+  return { ticket: camelRow<TicketRow>(t), contact, awaited: awaited === true };
 }
 
 export interface Scene {

@@ -22,7 +22,6 @@ import { createIntegrationRuntime, integrationTurnJob } from '../queue-integrati
 import type { TicketsService } from '../tickets/tickets.service';
 import { createConversationFlow, type FlowTargets } from './automation.flow';
 import { decideOverdueJob, sendToDefaultQueueJob } from './automation.jobs';
-import type { TicketCondition } from './automation.repository';
 import * as repo from './automation.repository';
 import { AUDIO_REFUSED_TEXT, botAnswerLimit, createStepEffects, type Step, type Timer } from './automation.step';
 
@@ -46,7 +45,7 @@ export interface ReplyClaims {
   /** A campaign waiting for this contact's confirmation on this connection takes the reply (issue 31 item 2). */
   confirmation?: {
     /** Read with the ticket's lock, at no extra statement: may a claim exist? Only then is `claim` asked. */
-    awaited: TicketCondition;
+    awaited: repo.TicketCondition;
     claim(
       tx: Db,
       p: { companyId: number; contactId: number; whatsappId: number; messageId: number },
