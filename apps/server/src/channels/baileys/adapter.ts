@@ -114,19 +114,14 @@ export class BaileysAdapter implements ChannelAdapter {
     );
     // WhatsApp answers the numbers it knows (its jid may differ from the one asked: a ninth digit added or dropped).
     const known = new Set((found ?? []).filter((r) => r.exists).map((r) => r.jid.split('@')[0].replace(/\D/g, '')));
-    const variants = (n: string) => {
-      const out = [n];
-      // Brazilian mobiles: WhatsApp may know 55 DD 9XXXXXXXX as 55 DD XXXXXXXX and the other way round.
-      if (n.startsWith('55') && n.length === 13 && n[4] === '9') out.push(n.slice(0, 4) + n.slice(5));
-      if (n.startsWith('55') && n.length === 12) out.push(`${n.slice(0, 4)}9${n.slice(4)}`);
-      return out;
-    };
-    // What WhatsApp answered is the jid a send to a Brazilian mobile will take (jidOf): a campaign's check asks once.
-    for (const number of digits) {
-      const hit = variants(number).find((v) => known.has(v));
-      if (hit && variants(number).length > 1) rememberJid(`${this.connectionId}:${number}`, `${hit}@s.whatsapp.net`);
-    }
-    return digits.map((number) => ({ number, exists: variants(number).some((v) => known.has(v)) }));
+    return digits.map((number) => {
+      // A Brazilian mobile is known under either form (decision 111's variants); what WhatsApp answered is the jid a
+      // send to it will take (jidOf), so a campaign's check asks once.
+      const forms = phoneNumberVariants(number);
+      const hit = forms.find((v) => known.has(v));
+      if (hit && forms.length > 1) rememberJid(`${this.connectionId}:${number}`, `${hit}@s.whatsapp.net`);
+      return { number, exists: hit !== undefined };
+    });
   }
 
   async markRead(externalId: string, from?: string): Promise<void> {
