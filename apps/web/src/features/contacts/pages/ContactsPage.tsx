@@ -45,7 +45,7 @@ import { ImportPhoneContactsDialog } from '../components/ImportPhoneContactsDial
 import { StartTicketDialog } from '../components/StartTicketDialog';
 
 const ROW_PX = 56;
-const GRID = '56px minmax(160px, 2fr) minmax(130px, 1fr) minmax(160px, 1.5fr) minmax(120px, 1.5fr) 190px';
+const GRID = '56px minmax(160px, 2fr) minmax(170px, 1fr) minmax(160px, 1.5fr) minmax(120px, 1.5fr) 190px';
 
 /** The contact book (seed 000 §2 "Contacts"): search, tag filter, infinite virtualized table, import/export, actions. */
 export default function ContactsPage() {
@@ -213,7 +213,7 @@ export default function ContactsPage() {
                   <Typography role="cell" noWrap title={c.name}>
                     {c.name}
                   </Typography>
-                  <Typography role="cell" noWrap>
+                  <Typography role="cell" noWrap title={formatPhoneNumber(c.number)}>
                     {formatPhoneNumber(c.number)}
                   </Typography>
                   <Typography role="cell" noWrap color="text.secondary">
