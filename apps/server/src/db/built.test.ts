@@ -1,13 +1,13 @@
 /**
- * Statements built once and run past Drizzle (db/built.ts), decoded by camelRow, must answer what Drizzle's own select answers: every
+ * Statements built once and run past Drizzle (db/built.ts), decoded by camelRow (db/rows.ts), must answer what Drizzle's own select answers: every
  * column under its schema key, with the same values and types — from a driver row and from a row_to_json one.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
-import { camelRow } from '../modules/messages/messages.dto';
 import { executeBuilt, lazyBuilt } from './built';
 import type { Database } from './open';
+import { camelRow } from './rows';
 import { companies, contacts, tickets } from './schema';
 
 let database: Database;

@@ -7,6 +7,7 @@ import type { CompanySettings, TicketLogType } from '@atendo/shared';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { executeBuilt, lazyBuilt } from '../../db/built';
 import { type Db, rowsOf } from '../../db/open';
+import { camelRow } from '../../db/rows';
 import {
   chatbots,
   companies,
@@ -19,7 +20,7 @@ import {
   whatsapps,
 } from '../../db/schema';
 import type { Tenant } from '../../platform/context';
-import { camelRow, type TicketRow } from '../messages/messages.public';
+import type { TicketRow } from '../messages/messages.public';
 
 export type QueueRow = typeof queues.$inferSelect;
 export type ChatbotRow = typeof chatbots.$inferSelect;

@@ -1,8 +1,9 @@
 import { MESSAGE_PAGE_SIZE } from '@atendo/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/open';
+import { camelRow } from '../../db/rows';
 import type { Tenant, TenantContext } from '../../platform/context';
-import { camelRow, type MessageRow } from '../messages/messages.public';
+import type { MessageRow } from '../messages/messages.public';
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 

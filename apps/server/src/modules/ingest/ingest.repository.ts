@@ -8,8 +8,9 @@ import { phoneNumberVariants } from '@atendo/shared';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { buildOnce, executeBuilt } from '../../db/built';
 import { type Db, rowsOf } from '../../db/open';
+import { camelRow } from '../../db/rows';
 import { companyIsActiveSql, type Tenant } from '../../platform/context';
-import { type ContactRow, camelRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.public';
+import { type ContactRow, MESSAGE_RETURNING, type MessageRow, type TicketRow } from '../messages/messages.public';
 
 export interface IngestConnection {
   id: number;

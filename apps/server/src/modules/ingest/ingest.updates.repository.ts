@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { StoredMessageRef } from '../../channels/types';
 import { type Db, rowsOf } from '../../db/open';
+import { camelRow } from '../../db/rows';
 import type { Tenant } from '../../platform/context';
-import { camelRow, type MessageRow, type TicketRow } from '../messages/messages.public';
+import type { MessageRow, TicketRow } from '../messages/messages.public';
 
 // ─── delivery reports, edits, deletions ─────────────────────────────────────────
 

@@ -6,7 +6,6 @@
  */
 export {
   type ContactRow,
-  camelRow,
   lastMessageText,
   MESSAGE_RETURNING,
   type MessageRow,

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { ChannelConnectionConfig } from '../../channels/types';
 import { type Database, type Db, rowsOf } from '../../db/open';
+import { camelRow } from '../../db/rows';
 import type { Tenant } from '../../platform/context';
-import { type ContactRow, camelRow, lastMessageText, type MessageRow, type TicketRow } from './messages.dto';
+import { type ContactRow, lastMessageText, type MessageRow, type TicketRow } from './messages.dto';
 
 /** A JSON value as either driver answers it (parsed, or text). */
 const parseJson = <T = Record<string, unknown>>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
