@@ -57,7 +57,8 @@ export async function openTestDatabase(): Promise<Database> {
   const name = `atendo_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = inject('pgTemplate'); // test/global-setup.ts: a migrated empty database
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;

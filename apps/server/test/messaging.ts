@@ -2,6 +2,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { envelope, type GraphStandin, type Json, signBody } from '@atendo/graph-standin';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { rowsOf } from '../src/db/open';
 import { bearer, type Tenant, type TestContext } from './harness';
 
@@ -38,18 +39,30 @@ export async function createCloudConnection(
 }
 
 /**
- * The Graph stand-ins playing Meta in this test file (each file has its own module state): a webhook posted with
- * `postWebhook` is one Meta delivered, so the customers who wrote in it get their 24-hour window on that business
- * number there (issue 36) — a reply to them goes out; a text to someone who never wrote fails with 131047.
+ * The Graph stand-ins playing Meta in this test file: a webhook posted with `postWebhook` is one Meta delivered, so the
+ * customers who wrote in it get their 24-hour window on that business number there (issue 36) — a reply to them goes
+ * out; a text to someone who never wrote fails with 131047. Kept per test file: a worker runs many files one after
+ * another with one module state (vitest isolate: false).
  */
-const metas = new Set<GraphStandin>();
+const metasByFile = new Map<string, Set<GraphStandin>>();
+function metasOfThisFile() {
+  const file = expect.getState().testPath ?? '';
+  let metas = metasByFile.get(file);
+  if (!metas) {
+    metasByFile.clear(); // an earlier file's stand-ins are closed
+    metas = new Set();
+    metasByFile.set(file, metas);
+  }
+  return metas;
+}
 export function playsMeta(standin: GraphStandin): GraphStandin {
-  metas.add(standin);
+  metasOfThisFile().add(standin);
   return standin;
 }
 
 /** A customer wrote to a Cloud API connection without a webhook (straight through ingest): Meta knows it too. */
 export async function metaSawCustomer(t: TestContext, connectionId: number, from: string | readonly string[], at: Date) {
+  const metas = metasOfThisFile();
   if (!metas.size) return;
   const [row] = await query<{ phone_number_id: string | null }>(
     t,
@@ -71,7 +84,7 @@ export async function postWebhook(
   opts: { signature?: string | false; secret?: string; url?: string } = {},
 ) {
   const body = JSON.stringify(payload);
-  for (const meta of metas) meta.rules.observe(payload);
+  for (const meta of metasOfThisFile()) meta.rules.observe(payload);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const secret = opts.secret ?? conn?.appSecret ?? '';
   if (opts.signature !== false) headers['x-hub-signature-256'] = opts.signature ?? signBody(body, secret);

@@ -103,6 +103,7 @@ describe('QR connections driven by the Baileys stand-in across two processes', (
     await until('the takeover', () => m2.owns(conn) && standin.devices.get(conn)?.owner === m2.owner, 6_000);
     // The stand-in knows the device is paired: the new socket opens at once; the old one was replaced (440).
     await until('CONNECTED on the new owner', async () => m2.session(conn)?.status === 'CONNECTED');
+    await m2.session(conn)!.idle(); // the session says CONNECTED before its row does: the event's write is still under way
     expect(await status()).toBe('CONNECTED');
     expect(standin.devices.get(conn)!.owners).toEqual([m1.owner, m2.owner]);
     await m1.tick(); // it wakes up: the lease is gone, its session goes without touching the status

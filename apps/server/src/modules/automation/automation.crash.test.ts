@@ -182,7 +182,7 @@ describe.runIf(onPostgres)('the automation across a killed process', () => {
       await up(port2);
       expect((await deliverAll(port2, conn, first)).every((s) => s === 200)).toBe(true);
       const menus = async () => (await botKinds(a.companyId)).filter((r) => r.kind === 'menu');
-      await until(async () => (await menus()).length === CUSTOMERS, 90_000, 'every customer to get the menu');
+      await until(async () => (await menus()).length === CUSTOMERS, 180_000, 'every customer to get the menu'); // the dead process's undecided ones wait for their jobs' expiry
       // Each customer then chooses option 1 — Suporte, the menu lists the queues by name — a moment later: Meta's timestamps are in whole seconds, and an
       // answer stamped before the menu was stored is taken as written before it (automation.repository writtenBeforeLastMenu).
       await new Promise((r) => setTimeout(r, 1500));
