@@ -20,8 +20,13 @@ if (!window.matchMedia) {
   });
 }
 
+// A worker runs many files in one document (vitest.config.ts, isolate: false): each test leaves it as it found it —
+// also what a test put in the body by hand, what it stored and where it navigated.
 afterEach(() => {
   cleanup();
+  document.body.replaceChildren();
   localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
   vi.restoreAllMocks();
 });
