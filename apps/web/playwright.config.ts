@@ -18,16 +18,19 @@ process.env.E2E_API_URL ??= `http://localhost:${apiPort}`;
 export const WEB_URL = external ?? `http://localhost:${webPort}`;
 export const API_URL = process.env.E2E_API_URL;
 
+/** Set by scripts/e2e.mjs when journeys run in lanes: each lane keeps its own results and report. */
+const lane = process.env.E2E_LANE ? `/lane-${process.env.E2E_LANE}` : '';
+
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  outputDir: `./test-results${lane}`,
   fullyParallel: false,
-  // one embedded database, one product: journeys run one after another
+  // one embedded database, one product: journeys run one after another (scripts/e2e.mjs runs two such lanes side by side)
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: `playwright-report${lane}` }]] : 'list',
   use: {
     baseURL: WEB_URL,
     locale: 'pt-BR',
@@ -57,8 +60,10 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        // build first so the journeys never run a stale bundle; start.mjs runs API :8080 + SPA :3000
-        command: 'npm run build && node ../../scripts/start.mjs',
+        // build first so the journeys never run a stale bundle; start.mjs runs API :8080 + SPA :3000. In lanes
+        // (scripts/e2e.mjs) the build is made once before they start, and each lane runs the compiled product as start.mjs does.
+        command: process.env.E2E_PREBUILT ? 'node apps/server/dist/main.js' : 'npm run build && node ../../scripts/start.mjs',
+        cwd: process.env.E2E_PREBUILT ? '../..' : '.',
         url: `${WEB_URL}/login`,
         reuseExistingServer: false,
         timeout: 180_000,
@@ -66,6 +71,7 @@ export default defineConfig({
         stderr: 'pipe',
         env: {
           DATA_DIR: process.env.ATENDO_E2E_DATA_DIR,
+          SERVE_WEB: 'true',
           WEB_PORT: webPort,
           API_PORT: apiPort,
           ADMIN_EMAIL: 'admin@atendo.test',

@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+/**
+ * `npm run e2e`: every journey, in two lanes side by side. Each lane is a Playwright run against its own product
+ * (its own embedded database and ports, its own Graph API, payment and webhook stand-in ports), so the lanes share
+ * nothing but the build, made once before they start. Within a lane the journeys run one after another, as before.
+ *
+ * Most of a journey's time is waiting (a campaign's minute tick, a retry, a socket frame), so two lanes on two cores
+ * take a little over half the time of one. The spec files are dealt out by their last measured durations (LANE_SECONDS,
+ * longest first, each to the lane with the least so far); a new spec counts as a median one until it is measured.
+ *
+ * With arguments (a spec file, --grep, --ui …), with E2E_LANES=1 or against E2E_BASE_URL it is one plain
+ * `playwright test`, with the arguments passed on.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(web, '../..');
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const args = process.argv.slice(2);
+const lanes = Number(process.env.E2E_LANES ?? 2);
+
+/**
+ * Seconds per spec file, measured in lanes (2 cores, 2026-11-29, `npm run e2e`). Re-measure when a journey grows or
+ * a lane finishes much later than the other: the sum of each spec's test durations in the run's list output.
+ */
+const LANE_SECONDS = {
+  'campaigns.spec.ts': 132,
+  'sla.spec.ts': 114,
+  'tickets.spec.ts': 114,
+  'campaign-templates.spec.ts': 102,
+  'look.spec.ts': 47,
+  'admin.spec.ts': 43,
+  'foundation.spec.ts': 38,
+  'inbox.spec.ts': 32,
+  'contacts.spec.ts': 31,
+  'assignment.spec.ts': 30,
+  'screens.spec.ts': 28,
+  'conversation-panel.spec.ts': 22,
+  'platform-b.spec.ts': 20,
+  'webhooks.spec.ts': 17,
+  'billing.spec.ts': 16,
+  'platform-companies.spec.ts': 16,
+  'connections.spec.ts': 15,
+  'copilot.spec.ts': 15,
+  'dashboard.spec.ts': 15,
+  'cloud-templates.spec.ts': 14,
+  'tags.spec.ts': 13,
+  'kanban.spec.ts': 12,
+  'integrations.spec.ts': 12,
+  'presence.spec.ts': 11,
+  'privacy.spec.ts': 10,
+  'audit-log.spec.ts': 10,
+  'schedules.spec.ts': 10,
+  'accept-race.spec.ts': 10,
+  'prompts.spec.ts': 10,
+  'two-factor.spec.ts': 9,
+  'any-host.spec.ts': 9,
+  'chats.spec.ts': 9,
+  'satisfaction.spec.ts': 7,
+  'keyboard.spec.ts': 6,
+  'messages-api.spec.ts': 6,
+  'quick-messages-live.spec.ts': 5,
+  'reports.spec.ts': 5,
+  'other-ports.spec.ts': 2,
+};
+
+function run(cmd, argv, env = process.env) {
+  const r = spawnSync(cmd, argv, { cwd: web, stdio: 'inherit', env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (args.length > 0 || lanes <= 1 || process.env.E2E_BASE_URL) {
+  run(npx, ['playwright', 'test', ...args]);
+  process.exit(0);
+}
+
+// Built once: the lanes' servers run the compiled API and serve this bundle (playwright.config.ts, E2E_PREBUILT).
+run(npm, ['run', 'build']);
+run(process.execPath, [path.join(root, 'apps/server/scripts/build.mjs')]);
+
+const specs = readdirSync(path.join(web, 'e2e')).filter((f) => f.endsWith('.spec.ts'));
+const known = Object.values(LANE_SECONDS).sort((a, b) => a - b);
+const median = known.length ? known[Math.floor(known.length / 2)] : 60;
+const weight = (f) => LANE_SECONDS[f] ?? median;
+const plan = Array.from({ length: lanes }, () => ({ files: [], seconds: 0 }));
+for (const f of [...specs].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+  const lane = plan.reduce((min, l) => (l.seconds < min.seconds ? l : min));
+  lane.files.push(f);
+  lane.seconds += weight(f);
+}
+
+/** Lane i's ports: the usual ones (or the E2E_* overrides) moved up by 20 × i. */
+function laneEnv(i) {
+  const port = (name, fallback) => String(Number(process.env[name] ?? fallback) + 20 * i);
+  const env = {
+    ...process.env,
+    E2E_PREBUILT: '1',
+    E2E_LANE: String(i + 1),
+    E2E_WEB_PORT: port('E2E_WEB_PORT', 3000),
+    E2E_API_PORT: port('E2E_API_PORT', 8080),
+    E2E_GRAPH_PORT: port('E2E_GRAPH_PORT', 8090),
+    E2E_PAYMENT_PORT: port('E2E_PAYMENT_PORT', 8091),
+    E2E_OTHER_API_PORT: port('E2E_OTHER_API_PORT', 8181),
+    E2E_OTHER_WEB_PORT: port('E2E_OTHER_WEB_PORT', 3181),
+  };
+  delete env.E2E_API_URL; // each lane's config derives it from its API port
+  delete env.ATENDO_E2E_DATA_DIR; // and makes its own data folder
+  return env;
+}
+
+const started = Date.now();
+const children = [];
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    for (const c of children) c.kill(sig);
+  });
+const results = await Promise.all(
+  plan.map(
+    (lane, i) =>
+      new Promise((resolve) => {
+        const tag = `[lane ${i + 1}] `;
+        console.log(`${tag}${lane.files.length} spec files, about ${Math.round(lane.seconds / 60)} min: ${lane.files.join(' ')}`);
+        const child = spawn(npx, ['playwright', 'test', ...lane.files.map((f) => `e2e/${f}`)], {
+          cwd: web,
+          env: laneEnv(i),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        children.push(child);
+        for (const [from, to] of [
+          [child.stdout, process.stdout],
+          [child.stderr, process.stderr],
+        ]) {
+          let rest = '';
+          from.on('data', (chunk) => {
+            const lines = (rest + chunk).split('\n');
+            rest = lines.pop();
+            for (const line of lines) to.write(`${tag}${line}\n`);
+          });
+          from.on('end', () => rest && to.write(`${tag}${rest}\n`));
+        }
+        child.on('exit', (code, signal) => {
+          console.log(
+            `${tag}finished ${code === 0 ? 'green' : `with ${signal ?? `exit code ${code}`}`} after ${Math.round((Date.now() - started) / 1000)} s`,
+          );
+          resolve(code ?? 1);
+        });
+      }),
+  ),
+);
+process.exit(results.some((c) => c !== 0) ? 1 : 0);
