@@ -8,7 +8,7 @@ import { openTestDatabase } from '../../test/harness';
 import { executeBuilt, lazyBuilt } from './built';
 import type { Database } from './open';
 import { camelRow } from './rows';
-import { companies, contacts, tickets } from './schema';
+import { companies, contacts, messages, tickets } from './schema';
 
 let database: Database;
 let ticketId: number;
@@ -26,6 +26,14 @@ beforeAll(async () => {
     .values({ companyId: company.id, contactId: contact.id, status: 'pending', amountUsedBotQueuesNPS: 2, isBot: true })
     .returning();
   ticketId = ticket.id;
+  await db.insert(messages).values({
+    companyId: company.id,
+    ticketId: ticket.id,
+    contactId: contact.id,
+    body: 'Oi',
+    fromMe: false,
+    externalId: 'wamid.BUILT1',
+  });
 });
 afterAll(async () => {
   await database?.close();
@@ -34,6 +42,8 @@ afterAll(async () => {
 const byId = lazyBuilt<{ id: number }>(
   (p) => sql`SELECT t.*, row_to_json(c) AS c FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE t.id = ${p.id}`,
 );
+
+const messageOf = lazyBuilt<{ ticketId: number }>((p) => sql`SELECT * FROM messages WHERE ticket_id = ${p.ticketId}`);
 
 describe('statements built once', () => {
   it('give the rows Drizzle gives, in a transaction and outside one', async () => {
@@ -51,6 +61,13 @@ describe('statements built once', () => {
       expect(camelRow(json)).toEqual(contactViaDrizzle);
     }
     expect(viaDrizzle.amountUsedBotQueuesNPS).toBe(2);
+
+    // A name several tables use with different types (`id`: serial here, bigserial in messages): an int8 from the
+    // driver (a string on PostgreSQL) still becomes the number Drizzle gives — the reply route's schema wants it.
+    const [messageViaDrizzle] = await db.select().from(messages).where(eq(messages.ticketId, ticketId));
+    const [rawMessage] = await executeBuilt(db, messageOf(), { ticketId });
+    expect(camelRow(rawMessage)).toEqual(messageViaDrizzle);
+    expect(typeof messageViaDrizzle.id).toBe('number');
     expect(viaDrizzle.createdAt).toBeInstanceOf(Date);
   });
 });

@@ -3,20 +3,40 @@ import { type Column, getTableColumns, is, Table } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
 import * as schema from './schema';
 
+type Decode = (value: unknown) => unknown;
+
+/** Column types whose driver value is a string of digits (int8) that Drizzle's select gives as a number. */
+const BIGINT_TYPES = new Set(['PgBigInt53', 'PgBigSerial53']);
+
 /**
  * Every schema column by its database name (`amount_used_bot_queues_nps`), with its Drizzle key
- * (`amountUsedBotQueuesNPS`) and decoder. No name means two things across the tables (checked when it was written).
+ * (`amountUsedBotQueuesNPS`) and decoder. A name several tables use with different types (`id`: serial, bigserial or
+ * uuid; `message_id`; `value`: text or numeric; `detail`: text or jsonb) cannot say which table a raw row came from:
+ * its value is kept as the driver gave it, except an int8's digits, which become the number the bigint columns hold.
  */
-let columnsByName: Map<string, { key: string; column: Column }> | undefined;
+let columnsByName: Map<string, { key: string; decode: Decode }> | undefined;
 function schemaColumns() {
   if (columnsByName) return columnsByName;
   const casing = new CasingCache('snake_case'); // db/open.ts opens Drizzle with casing: 'snake_case'
-  columnsByName = new Map();
+  const seen = new Map<string, { key: string; columns: Column[] }>();
   for (const table of Object.values(schema)) {
     if (!is(table, Table)) continue;
     for (const [key, column] of Object.entries(getTableColumns(table))) {
-      columnsByName.set(casing.getColumnCasing(column), { key, column });
+      const name = casing.getColumnCasing(column);
+      const entry = seen.get(name) ?? { key, columns: [] };
+      entry.columns.push(column);
+      seen.set(name, entry);
     }
+  }
+  columnsByName = new Map();
+  for (const [name, { key, columns }] of seen) {
+    const types = new Set(columns.map((c) => c.columnType));
+    let decode: Decode;
+    if (types.size === 1) decode = (v) => columns[0].mapFromDriverValue(v);
+    else if (columns.some((c) => BIGINT_TYPES.has(c.columnType)))
+      decode = (v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v);
+    else decode = (v) => v;
+    columnsByName.set(name, { key, decode });
   }
   return columnsByName;
 }
@@ -39,7 +59,7 @@ export function camelRow<T>(raw: Record<string, unknown>): T {
     const col = columns.get(k);
     if (col) {
       // The pg driver parses timestamps itself (Drizzle asks it not to): a Date is kept as it came.
-      out[col.key] = v === null || v === undefined || v instanceof Date ? v : col.column.mapFromDriverValue(v);
+      out[col.key] = v === null || v === undefined || v instanceof Date ? v : col.decode(v);
       continue;
     }
     let key = camelKeys.get(k);
