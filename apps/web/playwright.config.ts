@@ -71,6 +71,10 @@ export default defineConfig({
         stderr: 'pipe',
         env: {
           DATA_DIR: process.env.ATENDO_E2E_DATA_DIR,
+          // scripts/e2e.mjs runs a lane's product on PostgreSQL and Redis when CI gives it a server (E2E_DATABASE_URL)
+          ...(process.env.E2E_PRODUCT_DATABASE_URL
+            ? { DATABASE_URL: process.env.E2E_PRODUCT_DATABASE_URL, REDIS_URL: process.env.E2E_PRODUCT_REDIS_URL ?? '' }
+            : {}),
           SERVE_WEB: 'true',
           WEB_PORT: webPort,
           API_PORT: apiPort,
@@ -87,6 +91,8 @@ export default defineConfig({
           SPEECH_API_URL: `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090}`,
           // plus the receiver e2e/webhooks.spec.ts starts for the company's outgoing webhooks (graph port + 3)
           OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${process.env.E2E_GRAPH_PORT ?? 8090},127.0.0.1:${Number(process.env.E2E_GRAPH_PORT ?? 8090) + 3}`,
+          // what waits for the next minute (a scheduled campaign, an SLA breach, a schedule) waits seconds
+          MINUTE_JOBS_EVERY_SECONDS: '5',
           // a failed webhook delivery is retried after seconds, not a minute (the journey sees the log settle)
           WEBHOOK_RETRY_BASE_SECONDS: '2',
           // the payment providers' stand-in that e2e/billing.spec.ts starts (tools/payment-standin), with its webhook secrets

@@ -87,6 +87,11 @@ const EnvSchema = z.object({
   SERVE_WEB: bool,
   WEB_DIST: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Journeys and demos: the jobs that run every minute (campaigns' tick, the SLA and idle sweeps, schedules, kanban
+   * lanes…) also run every this many seconds, so what waits for "the next minute" waits seconds. Unset in production.
+   */
+  MINUTE_JOBS_EVERY_SECONDS: z.coerce.number().int().min(2).max(59).optional(),
   /** How long the automation keeps a connection's setup (company hours and settings, the connection, its queues) between decisions; an admin's change drops it at once. */
   SETUP_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Bearer token of GET /metrics (Prometheus); unset, the route answers 404. */
@@ -202,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveWeb: parsed.SERVE_WEB,
     webDist: parsed.WEB_DIST ? path.resolve(parsed.WEB_DIST) : undefined,
     jobs: parsed.JOBS === 'on',
+    minuteJobsEverySeconds: parsed.MINUTE_JOBS_EVERY_SECONDS,
     setupCacheMs: parsed.SETUP_CACHE_SECONDS * 1000,
     metricsToken: parsed.METRICS_TOKEN || undefined,
     instanceName: parsed.INSTANCE_NAME || undefined,

@@ -79,7 +79,7 @@ async function main() {
     limiter = new RedisRateLimiter(redis, config.redisChannelPrefix);
   }
   const media = new MediaStorage({ dir: config.mediaDir, baseUrl: config.backendUrl, secret, ffmpegPath: config.ffmpegPath });
-  const jobs = new Jobs(database, { workers: config.jobs, logger });
+  const jobs = new Jobs(database, { workers: config.jobs, logger, minuteJobsEverySeconds: config.minuteJobsEverySeconds });
 
   const metrics = new Metrics();
   metrics.setSource('atendo_sockets', () => [{ value: gateway.localSockets() }]);

@@ -227,6 +227,31 @@ describe('a backlog (workers on, a long polling interval)', () => {
   });
 });
 
+describe('every-minute jobs every few seconds (MINUTE_JOBS_EVERY_SECONDS, journeys and demos)', () => {
+  const minutely = defineJob({ name: 'test.minutely', schema: z.object({}) });
+  const hourly = defineJob({ name: 'test.hourly', schema: z.object({}) });
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('an every-minute job runs again and again within a minute; other schedules keep theirs', async () => {
+    const worker = new Jobs(t.database, { workers: true, pollingIntervalSeconds: 0.5, minuteJobsEverySeconds: 2 });
+    const runs = { minutely: 0, hourly: 0 };
+    try {
+      worker.register(minutely, async () => void runs.minutely++, { cron: '* * * * *' });
+      worker.register(hourly, async () => void runs.hourly++, { cron: '0 0 1 1 *' });
+      await worker.start();
+      // pg-boss' own cron sends at most one in a minute: three runs are the extra ticks
+      await until(async () => runs.minutely >= 3, 45_000);
+      expect(runs.hourly).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
 describe(`a database pg-boss 10 used (${engine}): the upgrade to pg-boss 12`, () => {
   const legacy = defineJob({ name: 'test.legacy', schema: z.object({ n: z.number().int() }) });
   let t: TestContext;

@@ -93,6 +93,19 @@ for (const f of [...specs].sort((a, b) => weight(b) - weight(a) || a.localeCompa
   lane.seconds += weight(f);
 }
 
+/**
+ * With E2E_DATABASE_URL (a PostgreSQL server; E2E_REDIS_URL beside it), the second lane's product runs the way a scaled
+ * deployment does — PostgreSQL and Redis — on a database made for this run and dropped after it; the first lane keeps
+ * the embedded database of `npm start`. Without it every lane is embedded.
+ */
+const pgBase = process.env.E2E_DATABASE_URL;
+const pgName = `atendo_e2e_${process.pid}`;
+function psql(sql) {
+  const r = spawnSync('psql', [pgBase, '-qtAc', sql], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`psql failed: ${sql}`);
+}
+if (pgBase && lanes > 1) psql(`CREATE DATABASE ${pgName}`);
+
 /** Lane i's ports: the usual ones (or the E2E_* overrides) moved up by 20 × i. */
 function laneEnv(i) {
   const port = (name, fallback) => String(Number(process.env[name] ?? fallback) + 20 * i);
@@ -107,6 +120,12 @@ function laneEnv(i) {
     E2E_OTHER_API_PORT: port('E2E_OTHER_API_PORT', 8181),
     E2E_OTHER_WEB_PORT: port('E2E_OTHER_WEB_PORT', 3181),
   };
+  if (pgBase && i === 1) {
+    const url = new URL(pgBase);
+    url.pathname = `/${pgName}`;
+    env.E2E_PRODUCT_DATABASE_URL = url.toString();
+    env.E2E_PRODUCT_REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  }
   delete env.E2E_API_URL; // each lane's config derives it from its API port
   delete env.ATENDO_E2E_DATA_DIR; // and makes its own data folder
   return env;
@@ -123,7 +142,10 @@ const results = await Promise.all(
     (lane, i) =>
       new Promise((resolve) => {
         const tag = `[lane ${i + 1}] `;
-        console.log(`${tag}${lane.files.length} spec files, about ${Math.round(lane.seconds / 60)} min: ${lane.files.join(' ')}`);
+        const engine = pgBase && i === 1 ? 'PostgreSQL + Redis' : 'embedded database';
+        console.log(
+          `${tag}${engine}, ${lane.files.length} spec files, about ${Math.round(lane.seconds / 60)} min: ${lane.files.join(' ')}`,
+        );
         const child = spawn(npx, ['playwright', 'test', ...lane.files.map((f) => `e2e/${f}`)], {
           cwd: web,
           env: laneEnv(i),
@@ -151,4 +173,5 @@ const results = await Promise.all(
       }),
   ),
 );
+if (pgBase) psql(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
 process.exit(results.some((c) => c !== 0) ? 1 : 0);

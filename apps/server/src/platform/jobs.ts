@@ -54,6 +54,8 @@ export interface JobsOptions {
   logger?: FastifyBaseLogger;
   /** Schema pg-boss keeps its tables in. */
   schema?: string;
+  /** Config MINUTE_JOBS_EVERY_SECONDS: the every-minute cron jobs are also sent this often (journeys, demos). */
+  minuteJobsEverySeconds?: number;
 }
 
 interface Registered {
@@ -172,6 +174,20 @@ export class Jobs {
     this.registered.set(def.name, { def, handler: handler as JobHandler<JobDefinition>, opts, workerIds: [] });
   }
 
+  private often?: NodeJS.Timeout;
+  /** Sends each every-minute cron job every `seconds` too (one per window across processes: pg-boss' singleton). */
+  private tickOften(seconds: number) {
+    const minutely = [...this.registered.values()].filter((r) => r.opts.cron === '* * * * *');
+    this.often = setInterval(() => {
+      for (const r of minutely) {
+        void this.send(r.def, {} as never, { singletonKey: 'often', singletonSeconds: seconds }).catch((err) =>
+          this.opts.logger?.warn({ err, job: r.def.name }, 'an extra tick was not sent'),
+        );
+      }
+    }, seconds * 1000);
+    this.often.unref();
+  }
+
   /** Installs pg-boss' schema and, with workers on, starts polling and the cron schedules. */
   start(): Promise<void> {
     this.starting ??= this.doStart(this.opts.workers).catch((err) => {
@@ -227,6 +243,7 @@ export class Jobs {
         else await boss.unschedule(r.def.name).catch(() => {});
       }
     }
+    if (workers && this.opts.minuteJobsEverySeconds) this.tickOften(this.opts.minuteJobsEverySeconds);
     this._state = 'running';
     this.opts.logger?.info({ workers, queues: [...this.registered.keys()] }, 'job queue started');
   }
@@ -420,6 +437,7 @@ export class Jobs {
       return;
     }
     this._state = 'stopping';
+    clearInterval(this.often);
     await boss.stop({ graceful: true, close: false, timeout: timeoutMs }).catch((err) => {
       this.opts.logger?.error({ err }, 'job queue did not stop cleanly');
     });
