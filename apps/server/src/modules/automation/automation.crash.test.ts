@@ -43,6 +43,7 @@ function startServer(databaseUrl: string, port: number): ChildProcess {
     cwd: serverDir,
     env: {
       ...process.env,
+      REDIS_URL: '', // one process: no fan-out, and nothing heard by another run sharing the Redis server (CI runs test:scale beside)
       DATABASE_URL: databaseUrl,
       API_PORT: String(port),
       HOST: '127.0.0.1',

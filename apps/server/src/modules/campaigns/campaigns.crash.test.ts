@@ -45,6 +45,7 @@ async function startServer(databaseUrl: string): Promise<ChildProcess> {
     cwd: serverDir,
     env: {
       ...process.env,
+      REDIS_URL: '', // one process: no fan-out, and nothing heard by another run sharing the Redis server (CI runs test:scale beside)
       DATABASE_URL: databaseUrl,
       API_PORT: '0',
       HOST: '127.0.0.1',
