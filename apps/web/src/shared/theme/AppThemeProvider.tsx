@@ -18,9 +18,10 @@ function setFavicon(href: string) {
   link.href = href;
 }
 
-/** MUI theme from the public settings; light/dark kept as preferredTheme, defaulting to the system's. */
+/** MUI theme from the public settings; light/dark kept as preferredTheme, defaulting to the system's; the system's motion preference. */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   const stored = useStorageItem(STORAGE_KEYS.preferredTheme);
   const mode: ColorMode = stored === 'dark' || stored === 'light' ? stored : prefersDark ? 'dark' : 'light';
   const { settings } = usePublicSettings();
@@ -32,7 +33,11 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
 
   const configured = mode === 'dark' ? settings.primaryColorDark : settings.primaryColorLight;
   // MUI's built-in texts follow the user's language (issue 30 item 12)
-  const theme = useMemo(() => buildTheme(mode, primaryColor(mode, configured), language), [mode, configured, language]);
+  // the system's "reduce motion" makes every transition instant (WCAG 2.3.3)
+  const theme = useMemo(
+    () => buildTheme(mode, primaryColor(mode, configured), language, reducedMotion),
+    [mode, configured, language, reducedMotion],
+  );
 
   useEffect(() => {
     if (settings.appLogoFavicon) setFavicon(settings.appLogoFavicon);

@@ -13,9 +13,18 @@ export function primaryColor(mode: ColorMode, configured: string | undefined): s
   return HEX.test(value) ? value : FALLBACK_COLOR;
 }
 
-export function buildTheme(mode: ColorMode, primary: string, language: LanguageCode = 'pt'): Theme {
+/** Every transition of the theme (dialogs, menus, drawers, collapses) instant: for people who ask the system for less motion. */
+const NO_MOTION = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+};
+
+export function buildTheme(mode: ColorMode, primary: string, language: LanguageCode = 'pt', reducedMotion = false): Theme {
   return createTheme(
     {
+      ...(reducedMotion ? NO_MOTION : {}),
       palette: {
         mode,
         primary: { main: primary },
@@ -27,6 +36,7 @@ export function buildTheme(mode: ColorMode, primary: string, language: LanguageC
       typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
       components: {
         MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+        ...(reducedMotion ? { MuiButtonBase: { defaultProps: { disableRipple: true } } } : {}),
         MuiTextField: { defaultProps: { size: 'small' } },
       },
     },
