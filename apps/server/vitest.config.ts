@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { CrashTestsFirst } from './test/sequencer';
 
 export default defineConfig({
   test: {
@@ -14,5 +15,6 @@ export default defineConfig({
     // drivers load once per worker, not once per file (the suite took half the time). Each file still opens its own
     // database and app; what a test helper keeps at module level is kept per file (test/messaging.ts).
     isolate: false,
+    sequence: { sequencer: CrashTestsFirst },
   },
 });

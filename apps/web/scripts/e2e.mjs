@@ -11,10 +11,11 @@
  * With arguments (a spec file, --grep, --ui …), with E2E_LANES=1 or against E2E_BASE_URL it is one plain
  * `playwright test`, with the arguments passed on.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runSideBySide } from '../../../scripts/side-by-side.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(web, '../..');
@@ -131,47 +132,20 @@ function laneEnv(i) {
   return env;
 }
 
-const started = Date.now();
-const children = [];
-for (const sig of ['SIGINT', 'SIGTERM'])
-  process.on(sig, () => {
-    for (const c of children) c.kill(sig);
-  });
-const results = await Promise.all(
-  plan.map(
-    (lane, i) =>
-      new Promise((resolve) => {
-        const tag = `[lane ${i + 1}] `;
-        const engine = pgBase && i === 1 ? 'PostgreSQL + Redis' : 'embedded database';
-        console.log(
-          `${tag}${engine}, ${lane.files.length} spec files, about ${Math.round(lane.seconds / 60)} min: ${lane.files.join(' ')}`,
-        );
-        const child = spawn(npx, ['playwright', 'test', ...lane.files.map((f) => `e2e/${f}`)], {
-          cwd: web,
-          env: laneEnv(i),
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        children.push(child);
-        for (const [from, to] of [
-          [child.stdout, process.stdout],
-          [child.stderr, process.stderr],
-        ]) {
-          let rest = '';
-          from.on('data', (chunk) => {
-            const lines = (rest + chunk).split('\n');
-            rest = lines.pop();
-            for (const line of lines) to.write(`${tag}${line}\n`);
-          });
-          from.on('end', () => rest && to.write(`${tag}${rest}\n`));
-        }
-        child.on('exit', (code, signal) => {
-          console.log(
-            `${tag}finished ${code === 0 ? 'green' : `with ${signal ?? `exit code ${code}`}`} after ${Math.round((Date.now() - started) / 1000)} s`,
-          );
-          resolve(code ?? 1);
-        });
-      }),
-  ),
+for (const [i, lane] of plan.entries()) {
+  const engine = pgBase && i === 1 ? 'PostgreSQL + Redis' : 'embedded database';
+  console.log(
+    `[lane ${i + 1}] ${engine}, ${lane.files.length} spec files, about ${Math.round(lane.seconds / 60)} min: ${lane.files.join(' ')}`,
+  );
+}
+const results = await runSideBySide(
+  plan.map((lane, i) => ({
+    name: `lane ${i + 1}`,
+    command: npx,
+    args: ['playwright', 'test', ...lane.files.map((f) => `e2e/${f}`)],
+    cwd: web,
+    env: laneEnv(i),
+  })),
 );
 if (pgBase) psql(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
 process.exit(results.some((c) => c !== 0) ? 1 : 0);

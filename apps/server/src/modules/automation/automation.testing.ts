@@ -29,6 +29,7 @@ export function useAutomationApp(
   beforeAll(async () => {
     standin = playsMeta(await startGraphStandin({ appSecret: 'unused' }));
     t = await createTestApp({ env: { GRAPH_API_URL: standin.url, GRAPH_API_VERSION: 'v21.0', ...extra(standin.url) } });
+    clock.now = IN_HOURS; // a worker runs many files with this module (vitest isolate: false): each starts on the same clock
     auto().useClock(() => clock.now);
   });
   afterAll(async () => {
