@@ -47,13 +47,9 @@ test('Suggest reply fills the composer; Summarise adds a private note', async ({
     { url: `${API_URL}/webhooks/whatsappapi/${connectionId}`, contacts: [{ waId: customer, name }] },
   );
   expect(sent.status).toBe(200);
-  // The company's key: an AI prompt of the queue (made after the customer wrote, so the bot does not take the ticket).
-  await createVia(request, '/prompt', headers, {
-    name: `Assistente ${stamp}`,
-    prompt: 'Você atende a loja. Trocas em até 30 dias com nota fiscal. Responda de forma breve e educada.',
-    queueId,
-    apiKey: 'sk-e2e-copilot-123456',
-  });
+  // a second admin sets up the AI while the attendant is signed in (one session per user)
+  const ops = { name: `Ops ${stamp}`, email: `ops.${stamp}@example.com`, password: 'Senha#123' };
+  await createVia(request, '/users', headers, { ...ops, profile: 'admin', queueIds: [queueId] });
 
   await signIn(page, account.email, account.password);
   await page.getByRole('tab', { name: /Aguardando/ }).click();
@@ -61,6 +57,15 @@ test('Suggest reply fills the composer; Summarise adds a private note', async ({
   await page.getByRole('button', { name: 'Aceitar' }).click();
   const composer = page.getByLabel('Mensagem', { exact: true });
   await expect(composer).toBeEnabled();
+  // The company's key: an AI prompt of the queue, made once the attendant holds the ticket. The bot decides after the
+  // webhook answered (docs/architecture.md): a prompt made before that decision ran made the queue's AI answer the
+  // customer (a CI run on PostgreSQL); a held ticket is never the bot's.
+  await createVia(request, '/prompt', await apiHeaders(request, ops), {
+    name: `Assistente ${stamp}`,
+    prompt: 'Você atende a loja. Trocas em até 30 dias com nota fiscal. Responda de forma breve e educada.',
+    queueId,
+    apiKey: 'sk-e2e-copilot-123456',
+  });
 
   const draft = `Olá! Pode trocar sim, em até 30 dias com a nota fiscal. (${stamp})`;
   standin.chat.answers.push(draft);
